@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "el_repo_code_uq" ON "el_repo" USING btree ("code") WHERE "el_repo"."deleted_at" is null;

@@ -1,0 +1,101 @@
+/** Builds the Fastify app: plugins, auth hook, error envelope, API docs, modules and the web app. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ErrorCode, ErrorMessage } from '@exam/contracts';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { registerModules } from './modules/index.js';
+import type { AppDeps } from './platform/deps.js';
+import { installErrorHandler } from './platform/error-handler.js';
+import { AppError } from './platform/errors.js';
+import { newId } from './platform/ids.js';
+import './platform/zod-messages.js';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => newId(),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorateRequest('authUser', null);
+  installErrorHandler(app);
+
+  // CSP stays off: antd injects styles at runtime and the assistant frame and second client
+  // (SPEC 7) reach an address only known from the config at runtime.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'exam-rl-' } : {}),
+    errorResponseBuilder: () => new AppError(ErrorCode.TOO_MANY_REQUESTS, ErrorMessage[ErrorCode.TOO_MANY_REQUESTS]),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '在线考试与培训平台 API',
+        version: '1.0.0',
+        description: '所有接口均为 POST，应答为 {code, msg, data}',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // The token travels in the `token` header (SPEC 7) or the `token` cookie (img/video requests).
+  app.addHook('onRequest', async (request) => {
+    const token = (request.headers.token as string | undefined) || request.cookies?.token;
+    if (!token) return;
+    try {
+      request.authUser = await deps.verifyToken(token);
+    } catch (err) {
+      // An invalid token on a public call is ignored; routes needing a user refuse with 10010002.
+      if (!(err instanceof AppError)) throw err;
+    }
+  });
+
+  await app.register(async (api) => registerModules(api));
+  registerWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+/**
+ * Serves the built web app; unknown GETs outside /api get index.html (client-side routes),
+ * everything else the 404 envelope.
+ */
+function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
+  const hasWeb = Boolean(webDistDir && fs.existsSync(path.join(webDistDir, 'index.html')));
+  if (hasWeb)
+    app.register(fastifyStatic, { root: webDistDir as string, prefix: '/', wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send({ code: ErrorCode.NOT_FOUND, msg: `接口不存在：${request.method} ${request.url}`, data: null });
+  });
+}

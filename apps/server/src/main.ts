@@ -1,0 +1,51 @@
+/** Starts the platform: database (embedded PGlite or PostgreSQL), migrations, demo data, HTTP server. */
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { DEMO_ACCOUNTS } from './db/seed/index.js';
+import { startPaperSweeper } from './modules/paper/sweep.js';
+import { connectRedis, createDeps, prepareDatabase } from './platform/boot.js';
+import { loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db.js';
+import { repoRoot } from './platform/paths.js';
+import { testClockFromEnv } from './platform/test-clock.js';
+
+const config = loadConfig();
+config.webDistDir ??= path.join(repoRoot, 'apps', 'web', 'dist');
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata'),
+});
+const { seeded } = await prepareDatabase(database, { seed: true });
+const redis = connectRedis(config.redisUrl);
+// Browser tests only (NODE_ENV=test and EXAM_TEST_CLOCK=1): a movable clock; null otherwise.
+const testClock = testClockFromEnv();
+const app = await buildApp(createDeps(database, config, { redis, clock: testClock?.clock }), {
+  logger: { level: config.logLevel },
+});
+
+testClock?.register(app);
+await app.listen({ port: config.port, host: config.host });
+startPaperSweeper(app.deps, 10_000, (err) => app.log.error({ err }, '试卷到时交卷任务失败'));
+
+const url = `http://localhost:${config.port}`;
+const store =
+  database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `嵌入式 PGlite: ${path.join(config.dataDir, 'pgdata')}`;
+console.log(`\n在线考试培训平台已启动: ${url}`);
+console.log(`数据库: ${store}${seeded ? '（已写入演示数据）' : ''}`);
+console.log(`接口文档: ${url}/api/docs`);
+console.log('演示账号:');
+for (const a of DEMO_ACCOUNTS) console.log(`  ${a.userName.padEnd(10)} / ${a.password.padEnd(11)} ${a.realName}`);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received, closing`);
+  await app.close();
+  redis?.disconnect();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,110 @@
+/**
+ * Who may sit an exam and when: open types, the window, the latest entry, the attempt limit per
+ * cycle period. Shared by the online list, the check page and paper creation.
+ */
+import { CycleType, ErrorCode, ExamState, OpenType } from '@exam/contracts';
+import { and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { elExam, elPaper, sysDepart } from '../../db/schema/index.js';
+import type { Executor } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+
+/** The learner facts the rules need. */
+export interface Learner {
+  id: string;
+  deptCode: string | null;
+}
+
+export type ExamRow = typeof elExam.$inferSelect;
+
+/**
+ * SQL condition: the exam is open to the learner. Departments (type 2) include their
+ * sub-departments: a learner of 技术部/前端组 may sit an exam given to 技术部.
+ */
+export function examOpenTo(learner: Learner): SQL {
+  const deptMatch = learner.deptCode
+    ? sql`exists (select 1 from ${sysDepart} d where d.id = any(${elExam.deptIds}) and ${learner.deptCode} like d.code || '%')`
+    : sql`false`;
+  return sql`(${elExam.openType} in (${OpenType.PUBLIC}, ${OpenType.PASSWORD})
+    or (${elExam.openType} = ${OpenType.DEPARTMENTS} and ${deptMatch})
+    or (${elExam.openType} = ${OpenType.PEOPLE} and ${learner.id} = any(${elExam.userIds})))`;
+}
+
+/** Loads a published exam open to the learner, or throws 20010001 / 10010003. */
+export async function loadOpenExam(db: Executor, examId: string, learner: Learner): Promise<ExamRow> {
+  const [row] = await db
+    .select({ exam: elExam, open: examOpenTo(learner).mapWith(Boolean) })
+    .from(elExam)
+    .where(and(eq(elExam.id, examId), isNull(elExam.deletedAt)));
+  if (!row || row.exam.state === ExamState.DRAFT) throw new AppError(ErrorCode.NOT_FOUND, '考试不存在或已被删除');
+  if (!row.open) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '您不在本场考试的参考范围内');
+  return row.exam;
+}
+
+/** 0 not started, 1 running, 2 ended (by the window; a closed exam counts as ended). */
+export function timeStateOf(exam: Pick<ExamRow, 'startTime' | 'endTime' | 'state'>, now: Date): number {
+  if (exam.state === ExamState.CLOSED || now >= exam.endTime) return 2;
+  return now < exam.startTime ? 0 : 1;
+}
+
+/** The latest moment a new attempt may start, or null when only the window end limits it. */
+export function latestEntryOf(exam: Pick<ExamRow, 'startTime' | 'lateMinutes'>): Date | null {
+  return exam.lateMinutes > 0 ? new Date(exam.startTime.getTime() + exam.lateMinutes * 60_000) : null;
+}
+
+/** Why a new attempt may not start now (null when it may), not counting attempts. */
+export function entryRefusal(exam: ExamRow, now: Date): string | null {
+  if (exam.state !== ExamState.PUBLISHED) return '考试已关闭';
+  if (now < exam.startTime) return '考试尚未开始';
+  if (now >= exam.endTime) return '考试已结束';
+  const latest = latestEntryOf(exam);
+  if (latest && now > latest) return `已超过最晚入场时间（开考后${exam.lateMinutes}分钟）`;
+  return null;
+}
+
+/** Deadline of an attempt started now: min(start + duration, window end). */
+export function deadlineOf(exam: Pick<ExamRow, 'duration' | 'endTime'>, start: Date): Date {
+  if (exam.duration <= 0) return exam.endTime;
+  const byDuration = new Date(start.getTime() + exam.duration * 60_000);
+  return byDuration < exam.endTime ? byDuration : exam.endTime;
+}
+
+/** China Standard Time: periods of daily/weekly/monthly exams follow the learners' calendar. */
+const CST_OFFSET_MS = 8 * 3600_000;
+
+/** Start of the current cycle period (daily, weekly from Monday, monthly), or null without a cycle. */
+export function periodStart(cycleType: number, now: Date): Date | null {
+  const local = new Date(now.getTime() + CST_OFFSET_MS);
+  let y = local.getUTCFullYear();
+  let m = local.getUTCMonth();
+  let d = local.getUTCDate();
+  if (cycleType === CycleType.DAILY) {
+    // today
+  } else if (cycleType === CycleType.WEEKLY) {
+    const dow = (local.getUTCDay() + 6) % 7; // Monday 0
+    const monday = new Date(Date.UTC(y, m, d - dow));
+    y = monday.getUTCFullYear();
+    m = monday.getUTCMonth();
+    d = monday.getUTCDate();
+  } else if (cycleType === CycleType.MONTHLY) {
+    d = 1;
+  } else {
+    return null;
+  }
+  return new Date(Date.UTC(y, m, d) - CST_OFFSET_MS);
+}
+
+/** Attempts of the learner at this exam in the current period (abandoned ones included). */
+export async function countAttempts(db: Executor, exam: ExamRow, userId: string, now: Date): Promise<number> {
+  const from = periodStart(exam.cycleType, now);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(elPaper)
+    .where(
+      and(eq(elPaper.userId, userId), eq(elPaper.examId, exam.id), from ? gte(elPaper.startTime, from) : undefined),
+    );
+  return row?.n ?? 0;
+}
+
+/** Attempts left, or null when unlimited. */
+export const triesLeftOf = (exam: Pick<ExamRow, 'tryLimit'>, used: number): number | null =>
+  exam.tryLimit > 0 ? Math.max(0, exam.tryLimit - used) : null;

@@ -1,0 +1,145 @@
+/**
+ * The learner's side of exams: the exams open to me (/web/index) with their time state, attempts
+ * left and best score, and the facts of the check page (/web/exam/check/:id).
+ */
+import {
+  EXAM_TIME_STATE_LABELS,
+  ExamState,
+  OpenType,
+  PaperState,
+  type TExamCheck,
+  type TOnlineExam,
+} from '@exam/contracts';
+import { and, asc, eq, gt, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { elExam, elPaper, elPaperTmpl, elUserExam } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+import { page } from '../../platform/route.js';
+import { findOpenPaper } from '../paper/paper.service.js';
+import {
+  countAttempts,
+  type ExamRow,
+  entryRefusal,
+  examOpenTo,
+  type Learner,
+  latestEntryOf,
+  loadOpenExam,
+  timeStateOf,
+  triesLeftOf,
+} from './exam-rules.js';
+
+async function onlineView(
+  db: Db,
+  exam: ExamRow,
+  learner: Learner,
+  now: Date,
+  totalScore: number,
+): Promise<TOnlineExam> {
+  const [record] = await db
+    .select()
+    .from(elUserExam)
+    .where(and(eq(elUserExam.userId, learner.id), eq(elUserExam.examId, exam.id)));
+  const tryCount = await countAttempts(db, exam, learner.id, now);
+  const [open] = await db
+    .select({ id: elPaper.id })
+    .from(elPaper)
+    .where(and(eq(elPaper.userId, learner.id), eq(elPaper.examId, exam.id), eq(elPaper.state, PaperState.IN_EXAM)));
+  const timeState = timeStateOf(exam, now);
+  return {
+    id: exam.id,
+    title: exam.title,
+    cover: exam.cover,
+    openType: exam.openType,
+    startTime: exam.startTime.toISOString(),
+    endTime: exam.endTime.toISOString(),
+    duration: exam.duration,
+    totalScore,
+    passScore: exam.passScore,
+    tryLimit: exam.tryLimit,
+    cycleType: exam.cycleType,
+    timeState,
+    timeStateLabel: EXAM_TIME_STATE_LABELS[timeState],
+    tryCount,
+    triesLeft: triesLeftOf(exam, tryCount),
+    bestScore: record?.bestScore ?? null,
+    passed: record?.passed ?? false,
+    openPaperId: open?.id ?? null,
+  };
+}
+
+/** Published and closed exams open to the learner, running ones first. */
+export async function onlinePaging(
+  db: Db,
+  learner: Learner,
+  params: { title?: string | null; timeState?: number | null; openType?: number | null },
+  current: number,
+  size: number,
+  now: Date,
+) {
+  const ts = params.timeState;
+  const where = and(
+    isNull(elExam.deletedAt),
+    sql`${elExam.state} in (${ExamState.PUBLISHED}, ${ExamState.CLOSED})`,
+    examOpenTo(learner),
+    params.title ? ilike(elExam.title, `%${params.title}%`) : undefined,
+    params.openType ? eq(elExam.openType, params.openType) : undefined,
+    ts === 0 ? and(eq(elExam.state, ExamState.PUBLISHED), gt(elExam.startTime, now)) : undefined,
+    ts === 1
+      ? and(eq(elExam.state, ExamState.PUBLISHED), lte(elExam.startTime, now), gt(elExam.endTime, now))
+      : undefined,
+    ts === 2 ? or(eq(elExam.state, ExamState.CLOSED), lte(elExam.endTime, now)) : undefined,
+  );
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(elExam)
+    .where(where);
+  const order = sql`case when ${elExam.state} = ${ExamState.PUBLISHED} and ${elExam.startTime} <= ${now} and ${elExam.endTime} > ${now} then 0
+    when ${elExam.state} = ${ExamState.PUBLISHED} and ${elExam.startTime} > ${now} then 1 else 2 end`;
+  const rows = await db
+    .select({ e: elExam, totalScore: elPaperTmpl.totalScore })
+    .from(elExam)
+    .leftJoin(elPaperTmpl, eq(elPaperTmpl.id, elExam.tmplId))
+    .where(where)
+    .orderBy(order, asc(elExam.endTime))
+    .limit(size)
+    .offset((current - 1) * size);
+  const records: TOnlineExam[] = [];
+  for (const r of rows) records.push(await onlineView(db, r.e, learner, now, r.totalScore ?? 0));
+  return page(records, total, current, size);
+}
+
+/** Facts and rules of the check page, including any unfinished attempt. */
+export async function examCheck(db: Db, learner: Learner, examId: string, now: Date): Promise<TExamCheck> {
+  const exam = await loadOpenExam(db, examId, learner);
+  const [tmpl] = await db
+    .select({ totalScore: elPaperTmpl.totalScore, quCount: elPaperTmpl.quCount })
+    .from(elPaperTmpl)
+    .where(eq(elPaperTmpl.id, exam.tmplId));
+  const view = await onlineView(db, exam, learner, now, tmpl?.totalScore ?? 0);
+  const open = await findOpenPaper(db, learner.id);
+  const otherOpenPaper = open && open.examId !== exam.id ? open : null;
+  let reason: string | null = null;
+  if (!view.openPaperId) {
+    reason =
+      entryRefusal(exam, now) ??
+      (otherOpenPaper ? `您有正在进行的考试「${otherOpenPaper.title}」，请先完成` : null) ??
+      (view.triesLeft === 0 ? '您的考试次数已用完' : null);
+  }
+  const latest = latestEntryOf(exam);
+  return {
+    ...view,
+    content: exam.content,
+    quCount: tmpl?.quCount ?? 0,
+    needPassword: exam.openType === OpenType.PASSWORD,
+    handMinMinutes: exam.handMinMinutes,
+    lateMinutes: exam.lateMinutes,
+    latestEntryTime: latest ? latest.toISOString() : null,
+    fullScreen: exam.fullScreen,
+    leaveLimit: exam.leaveLimit,
+    noCopy: exam.noCopy,
+    resultShow: exam.resultShow,
+    serverTime: now.toISOString(),
+    otherOpenPaper,
+    canStart: reason === null,
+    reason,
+  };
+}

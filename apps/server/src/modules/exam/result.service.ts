@@ -1,0 +1,156 @@
+/**
+ * Results for administrators: attempts and participants of an exam within the administrator's
+ * data scope, statistics, voiding an attempt. Statistics live in result-stat.ts.
+ */
+import { EXAM_RESULT_LABELS, PaperState } from '@exam/contracts';
+import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { elExam, elPaper, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
+import { type AuthUser, assertPermission } from '../../platform/auth.js';
+import { userScope } from '../../platform/data-scope.js';
+import type { Db } from '../../platform/db.js';
+import { conflict } from '../../platform/errors.js';
+import { page } from '../../platform/route.js';
+import { refreshRecord } from '../paper/hand-in.js';
+import { loadScopedPaper } from '../paper/mark.service.js';
+import { buildResult, pagePaperRecords } from '../paper/paper-result.js';
+
+/** Attempts of one exam (optionally one user, one state), within the caller's data scope. */
+export async function adminRecordPaging(
+  db: Db,
+  user: AuthUser,
+  params: { examId: string; userId?: string | null; state?: number | null },
+  current: number,
+  size: number,
+  now: Date,
+) {
+  await assertPermission(db, user, 'exam:result:view');
+  return pagePaperRecords(
+    db,
+    and(
+      eq(elPaper.examId, params.examId),
+      params.userId ? eq(elPaper.userId, params.userId) : undefined,
+      params.state !== null && params.state !== undefined ? eq(elPaper.state, params.state) : undefined,
+      userScope(user, elPaper.userId),
+    ),
+    current,
+    size,
+    now,
+  );
+}
+
+/** Exams with their participation counts (within the scope), newest first. */
+export async function resultExamPaging(
+  db: Db,
+  user: AuthUser,
+  params: { title?: string | null },
+  current: number,
+  size: number,
+) {
+  const where = and(isNull(elExam.deletedAt), params.title ? ilike(elExam.title, `%${params.title}%`) : undefined);
+  const [{ total }] = await db.select({ total: count() }).from(elExam).where(where);
+  const scoped = and(eq(elPaper.examId, elExam.id), userScope(user, elPaper.userId));
+  const rows = await db
+    .select({
+      e: elExam,
+      participants: sql<number>`(select count(distinct ${elPaper.userId}) from ${elPaper} where ${scoped})`.mapWith(
+        Number,
+      ),
+      attempts: sql<number>`(select count(*) from ${elPaper} where ${scoped})`.mapWith(Number),
+      awaiting:
+        sql<number>`(select count(*) from ${elPaper} where ${scoped} and ${elPaper.state} = 1 and not ${elPaper.voided})`.mapWith(
+          Number,
+        ),
+      passedUsers:
+        sql<number>`(select count(distinct ${elPaper.userId}) from ${elPaper} where ${scoped} and ${elPaper.state} = 2 and ${elPaper.passed} and not ${elPaper.voided})`.mapWith(
+          Number,
+        ),
+    })
+    .from(elExam)
+    .where(where)
+    .orderBy(desc(elExam.startTime))
+    .limit(size)
+    .offset((current - 1) * size);
+  return page(
+    rows.map((r) => ({
+      examId: r.e.id,
+      title: r.e.title,
+      startTime: r.e.startTime.toISOString(),
+      endTime: r.e.endTime.toISOString(),
+      participants: r.participants,
+      attempts: r.attempts,
+      awaitingMark: r.awaiting,
+      passedUsers: r.passedUsers,
+    })),
+    total,
+    current,
+    size,
+  );
+}
+
+/** Participants of an exam (the (user, exam) records) within the scope. */
+export async function participantPaging(
+  db: Db,
+  user: AuthUser,
+  params: { examId: string; realName?: string | null; passed?: boolean | null },
+  current: number,
+  size: number,
+) {
+  const where = and(
+    eq(elUserExam.examId, params.examId),
+    userScope(user, elUserExam.userId),
+    params.realName ? ilike(sysUser.realName, `%${params.realName}%`) : undefined,
+    params.passed === true || params.passed === false ? eq(elUserExam.passed, params.passed) : undefined,
+  );
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(elUserExam)
+    .leftJoin(sysUser, eq(sysUser.id, elUserExam.userId))
+    .where(where);
+  const rows = await db
+    .select({ r: elUserExam, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
+    .from(elUserExam)
+    .leftJoin(sysUser, eq(sysUser.id, elUserExam.userId))
+    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+    .where(where)
+    .orderBy(sql`${elUserExam.bestScore} desc nulls last`, asc(elUserExam.userId))
+    .limit(size)
+    .offset((current - 1) * size);
+  return page(
+    rows.map(({ r, userName, realName, deptName }) => ({
+      userId: r.userId,
+      userName,
+      realName,
+      deptName,
+      tryCount: r.tryCount,
+      bestScore: r.bestScore,
+      lastScore: r.lastScore,
+      passed: r.passed,
+      resultLabel: EXAM_RESULT_LABELS[r.passed ? 1 : 0],
+      lastTime: r.lastTime?.toISOString() ?? null,
+    })),
+    total,
+    current,
+    size,
+  );
+}
+
+/** One attempt in full (answers, right answers, analysis, marks) for an administrator. */
+export async function adminPaperDetail(db: Db, user: AuthUser, paperId: string, now: Date) {
+  const { p } = await loadScopedPaper(db, user, paperId);
+  return buildResult(db, p, now, true);
+}
+
+/** Voids an attempt with a reason: it no longer counts for the best score or passing. */
+export async function voidPaper(db: Db, user: AuthUser, paperId: string, reason: string, now: Date) {
+  await loadScopedPaper(db, user, paperId);
+  await db.transaction(async (tx) => {
+    const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, paperId)).for('update');
+    if (p.state === PaperState.IN_EXAM) throw conflict('考生尚未交卷，不能作废');
+    if (p.voided) throw conflict('该答卷已作废');
+    await tx
+      .update(elPaper)
+      .set({ voided: true, voidReason: reason, voidedBy: user.id, voidedAt: now, updatedAt: now })
+      .where(eq(elPaper.id, paperId));
+    await refreshRecord(tx, p.userId, p.examId);
+  });
+}

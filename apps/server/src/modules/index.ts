@@ -1,0 +1,39 @@
+/** Every module's routes; one line per module. */
+import type { FastifyInstance } from 'fastify';
+import { registerExamModule } from './exam/exam.module.js';
+import { registerPaperModule } from './paper/paper.module.js';
+import { registerRepoModule } from './repo/repo.module.js';
+import { registerConfigRoutes } from './system/config/config.routes.js';
+import { registerDashboardRoutes } from './system/dashboard/dashboard.routes.js';
+import { registerDeptRoutes } from './system/dept/dept.routes.js';
+import { registerDictRoutes } from './system/dict/dict.routes.js';
+import { registerFileRoutes } from './system/file/file.routes.js';
+import { registerLogRoutes } from './system/log/log.routes.js';
+import { registerMenuRoutes } from './system/menu/routes.js';
+import { registerMsgRoutes } from './system/msg/msg.routes.js';
+import { registerRoleRoutes } from './system/role/role.routes.js';
+import { registerSmsRoutes } from './system/sms/sms.routes.js';
+import { registerAuthRoutes } from './system/user/auth.routes.js';
+import { registerProfileRoutes } from './system/user/profile.routes.js';
+import { registerUserRoutes } from './system/user/user.routes.js';
+import { registerTrainModule } from './train/train.module.js';
+
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  registerAuthRoutes(app);
+  registerProfileRoutes(app);
+  registerMenuRoutes(app);
+  registerDeptRoutes(app);
+  registerRoleRoutes(app);
+  registerDictRoutes(app);
+  registerConfigRoutes(app);
+  registerMsgRoutes(app);
+  registerLogRoutes(app);
+  registerFileRoutes(app);
+  registerDashboardRoutes(app);
+  registerUserRoutes(app);
+  registerSmsRoutes(app);
+  registerRepoModule(app);
+  registerPaperModule(app);
+  registerExamModule(app);
+  registerTrainModule(app);
+}

@@ -1,0 +1,153 @@
+/**
+ * The wrong-answer book (错题本), one row per (user, question), shared with training: my wrong
+ * questions (by exam), delete, the next one to redo (answer hidden) and submitting a redo. Right
+ * answers and analysis are shown after a submit only when the exam shows answers after hand-in or
+ * its window has closed (questions from training: when the question's bank allows practice).
+ */
+import { ExamState, ResultShow } from '@exam/contracts';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { page } from '../../platform/route.js';
+import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
+import { referenceOf } from './paper-view.js';
+import { type MultiPolicyValue, markComposite, markQuestion } from './scoring.js';
+
+/** Days until the next review after `streak` right answers in a row. */
+const REVIEW_DAYS = [1, 2, 4, 7, 15, 30];
+
+const mine = (userId: string, examId?: string | null): SQL | undefined =>
+  and(eq(elUserBook.userId, userId), examId ? eq(elUserBook.examId, examId) : undefined);
+
+export async function bookPaging(
+  db: Db,
+  userId: string,
+  params: { examId?: string | null; quType?: number | null },
+  current: number,
+  size: number,
+) {
+  const where = and(mine(userId, params.examId), params.quType ? eq(elQu.type, params.quType) : undefined);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(elUserBook)
+    .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
+    .where(where);
+  const rows = await db
+    .select({ b: elUserBook, type: elQu.type, content: elQu.content, examTitle: elExam.title })
+    .from(elUserBook)
+    .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
+    .leftJoin(elExam, eq(elExam.id, elUserBook.examId))
+    .where(where)
+    .orderBy(desc(elUserBook.lastWrongAt), desc(elUserBook.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return page(
+    rows.map(({ b, type, content, examTitle }) => ({
+      id: b.id,
+      quId: b.quId,
+      examId: b.examId,
+      examTitle,
+      type,
+      content,
+      wrongCount: b.wrongCount,
+      rightStreak: b.rightStreak,
+      lastWrongAt: b.lastWrongAt.toISOString(),
+      nextReviewAt: b.nextReviewAt?.toISOString() ?? null,
+    })),
+    total,
+    current,
+    size,
+  );
+}
+
+export async function bookDelete(db: Db, userId: string, ids: string[]): Promise<void> {
+  await db.delete(elUserBook).where(and(eq(elUserBook.userId, userId), inArray(elUserBook.id, ids)));
+}
+
+/** The next wrong question after `afterId` (in book order), its answer hidden; null at the end. */
+export async function bookNext(db: Db, userId: string, params: { examId?: string | null; afterId?: string | null }) {
+  const where = and(mine(userId, params.examId), params.afterId ? gt(elUserBook.id, params.afterId) : undefined);
+  const [b] = await db.select().from(elUserBook).where(where).orderBy(asc(elUserBook.id)).limit(1);
+  if (!b) return null;
+  const [question] = await loadLearnerViews(db, [b.quId], false);
+  if (!question) throw notFound('试题');
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(elUserBook)
+    .where(and(mine(userId, params.examId), gt(elUserBook.id, b.id)));
+  return { id: b.id, examId: b.examId, wrongCount: b.wrongCount, rightStreak: b.rightStreak, remaining: n, question };
+}
+
+/** Whether the learner may now see the right answer of a book entry. */
+async function answersVisible(db: Db, userId: string, book: { examId: string | null; quId: string }, now: Date) {
+  if (!book.examId) return canSeeAnswer(db, userId, book.quId);
+  const [exam] = await db
+    .select({ resultShow: elExam.resultShow, endTime: elExam.endTime, state: elExam.state })
+    .from(elExam)
+    .where(eq(elExam.id, book.examId));
+  if (!exam) return false;
+  return exam.resultShow === ResultShow.SCORE_AND_ANSWERS || exam.endTime <= now || exam.state === ExamState.CLOSED;
+}
+
+/** Marks a redo; right answers raise the streak and push the next review, wrong ones reset it. */
+export async function bookSubmit(
+  db: Db,
+  userId: string,
+  body: { id: string; answer: unknown; childAnswers?: Record<string, unknown> },
+  now: Date,
+) {
+  const [b] = await db
+    .select()
+    .from(elUserBook)
+    .where(and(eq(elUserBook.id, body.id), eq(elUserBook.userId, userId)));
+  if (!b) throw notFound('错题');
+  const [q] = await db.select().from(elQu).where(eq(elQu.id, b.quId));
+  if (!q) throw notFound('试题');
+  const [exam] = b.examId
+    ? await db.select({ multiPolicy: elExam.multiPolicy }).from(elExam).where(eq(elExam.id, b.examId))
+    : [];
+  const policy = (exam?.multiPolicy ?? 0) as MultiPolicyValue;
+  const key = (row: typeof q) => ({ type: row.type, score: 1, options: row.options, refAnswer: row.answer });
+  let outcome = markQuestion(key(q), body.answer, policy);
+  if (q.type === 99) {
+    const kids = await db
+      .select()
+      .from(elQu)
+      .where(and(eq(elQu.parentId, q.id), isNull(elQu.deletedAt)))
+      .orderBy(asc(elQu.sort));
+    outcome = markComposite(kids.map((k) => markQuestion(key(k), body.childAnswers?.[k.id], policy)));
+    outcome = { ...outcome, score: kids.length ? outcome.score / kids.length : 0 };
+  }
+  const right = outcome.isRight === true;
+  const streak = right ? b.rightStreak + 1 : outcome.isRight === false ? 0 : b.rightStreak;
+  const nextReviewAt = right
+    ? new Date(now.getTime() + REVIEW_DAYS[Math.min(streak, REVIEW_DAYS.length) - 1] * 86400_000)
+    : null;
+  await db
+    .update(elUserBook)
+    .set(
+      outcome.isRight === false
+        ? {
+            wrongCount: sql`${elUserBook.wrongCount} + 1`,
+            lastWrongAt: now,
+            rightStreak: 0,
+            nextReviewAt: null,
+            lastReviewAt: now,
+            lastAnswer: body.answer,
+          }
+        : { rightStreak: streak, nextReviewAt, lastReviewAt: now },
+    )
+    .where(eq(elUserBook.id, b.id));
+  const show = await answersVisible(db, userId, b, now);
+  return {
+    isRight: outcome.isRight,
+    score: Math.round(outcome.score * 100) / 100,
+    showAnswer: show,
+    rightOptions: show ? q.options.filter((o) => o.isRight).map((o) => o.key) : null,
+    refAnswer: show ? referenceOf({ type: q.type, refAnswer: q.answer }) : null,
+    analysis: show ? q.analysis : null,
+    rightStreak: streak,
+    nextReviewAt: nextReviewAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Saving an answer: the exam-day hot path (DESIGN 5). One prepared, atomic UPDATE stores the
+ * answer only when the paper is the caller's, still open (state 0), before its deadline, and the
+ * client sequence is newer than the stored one, so journalled answers re-sent late never
+ * overwrite newer ones. Only when it changes nothing does a second read explain why.
+ */
+import { ErrorCode, HandKind, PaperState, type TFillAnswer } from '@exam/contracts';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { elPaper, elPaperQu } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { handPaper } from './hand-in.js';
+
+function prepareFill(db: Db) {
+  return db
+    .update(elPaperQu)
+    .set({
+      answer: sql`${sql.placeholder('answer')}::jsonb`,
+      flagged: sql`coalesce(${sql.placeholder('flagged')}::boolean, ${elPaperQu.flagged})`,
+      seq: sql`${sql.placeholder('seq')}::bigint`,
+      answeredAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .from(elPaper)
+    .where(
+      and(
+        eq(elPaperQu.paperId, sql.placeholder('paperId')),
+        eq(elPaperQu.quId, sql.placeholder('quId')),
+        eq(elPaper.id, elPaperQu.paperId),
+        eq(elPaper.userId, sql.placeholder('userId')),
+        eq(elPaper.state, PaperState.IN_EXAM),
+        gt(elPaper.deadline, sql`${sql.placeholder('now')}::timestamptz`),
+        lt(elPaperQu.seq, sql`${sql.placeholder('seq')}::bigint`),
+        ne(elPaperQu.type, 99),
+      ),
+    )
+    .returning({ seq: elPaperQu.seq })
+    .prepare('paper_fill_answer');
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof prepareFill>>();
+
+/** Saves one answer; answers whether it was stored and the stored sequence. */
+export async function fillAnswer(
+  db: Db,
+  userId: string,
+  body: TFillAnswer,
+  now: Date,
+): Promise<{ accepted: boolean; seq: number }> {
+  let stmt = statements.get(db);
+  if (!stmt) {
+    stmt = prepareFill(db);
+    statements.set(db, stmt);
+  }
+  const [row] = await stmt.execute({
+    answer: body.answer === null ? null : JSON.stringify(body.answer),
+    flagged: body.flagged ?? null,
+    seq: body.seq,
+    now: now.toISOString(),
+    paperId: body.paperId,
+    quId: body.quId,
+    userId,
+  });
+  if (row) return { accepted: true, seq: Number(row.seq) };
+  return explainRefusal(db, userId, body, now);
+}
+
+async function explainRefusal(db: Db, userId: string, body: TFillAnswer, now: Date) {
+  const [p] = await db
+    .select({ userId: elPaper.userId, state: elPaper.state, deadline: elPaper.deadline })
+    .from(elPaper)
+    .where(eq(elPaper.id, body.paperId));
+  if (!p) throw notFound('试卷');
+  if (p.userId !== userId) throw new AppError(ErrorCode.NO_PERMISSION, '不能作答他人的试卷');
+  if (p.state !== PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_CLOSED);
+  if (p.deadline <= now) {
+    // Whoever sees an overdue paper first hands it in (DESIGN 6).
+    await handPaper(db, body.paperId, now, HandKind.DEADLINE);
+    throw new AppError(ErrorCode.EXAM_TIME_OVER);
+  }
+  const [q] = await db
+    .select({ seq: elPaperQu.seq, type: elPaperQu.type })
+    .from(elPaperQu)
+    .where(and(eq(elPaperQu.paperId, body.paperId), eq(elPaperQu.quId, body.quId)));
+  if (!q) throw notFound('题目');
+  if (q.type === 99) throw badParams('组合题请作答其下的小题');
+  return { accepted: false, seq: Number(q.seq) };
+}

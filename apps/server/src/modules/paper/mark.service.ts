@@ -1,0 +1,184 @@
+/**
+ * Marking (阅卷): the queue of papers awaiting marking, one paper with the learner's answers
+ * beside the reference and keywords, and saving scores. When no question is pending any more the
+ * paper becomes 2 (已完成), totals and the (user, exam) record update, and the learner is told.
+ */
+import { ErrorCode, EXAM_RESULT_LABELS, MarkState, PaperState } from '@exam/contracts';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { elExam, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
+import type { AuthUser } from '../../platform/auth.js';
+import { userScope } from '../../platform/data-scope.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
+import { page } from '../../platform/route.js';
+import { notifyUser } from '../system/msg/msg.service.js';
+import { addToBook, refreshRecord, storeRowMarks } from './hand-in.js';
+import { markPaperRows } from './mark-rows.js';
+import { reviewQuView } from './paper-view.js';
+import { type MultiPolicyValue, round2, totalOf } from './scoring.js';
+
+const pendingCount =
+  sql<number>`(select count(*) from ${elPaperQu} q where q.paper_id = ${elPaper.id} and q.mark_state = ${MarkState.PENDING} and q.type <> 99)`.mapWith(
+    Number,
+  );
+
+/** Papers awaiting marking within the administrator's data scope, oldest hand-in first. */
+export async function markPaging(
+  db: Db,
+  user: AuthUser,
+  params: { examId?: string | null; realName?: string | null },
+  current: number,
+  size: number,
+) {
+  const where: SQL | undefined = and(
+    eq(elPaper.state, PaperState.AWAITING_MARK),
+    eq(elPaper.voided, false),
+    params.examId ? eq(elPaper.examId, params.examId) : undefined,
+    params.realName ? ilike(sysUser.realName, `%${params.realName}%`) : undefined,
+    userScope(user, elPaper.userId),
+  );
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(elPaper)
+    .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
+    .where(where);
+  const rows = await db
+    .select({ p: elPaper, realName: sysUser.realName, deptName: sysDepart.name, pending: pendingCount })
+    .from(elPaper)
+    .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
+    .leftJoin(sysDepart, eq(sysDepart.id, elPaper.deptId))
+    .where(where)
+    .orderBy(asc(elPaper.handTime), desc(elPaper.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return page(
+    rows.map(({ p, realName, deptName, pending }) => ({
+      paperId: p.id,
+      examId: p.examId,
+      title: p.title,
+      userId: p.userId,
+      realName,
+      deptName,
+      handTime: p.handTime?.toISOString() ?? null,
+      objScore: p.objScore,
+      pendingCount: pending,
+    })),
+    total,
+    current,
+    size,
+  );
+}
+
+/** Loads a handed-in paper the administrator may see (10010003 otherwise). */
+export async function loadScopedPaper(db: Db, user: AuthUser, paperId: string) {
+  const [row] = await db
+    .select({ p: elPaper, realName: sysUser.realName })
+    .from(elPaper)
+    .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
+    .where(and(eq(elPaper.id, paperId), userScope(user, elPaper.userId)));
+  if (!row) throw notFound('试卷');
+  return row;
+}
+
+/** One paper to mark: every question, the subjective ones with reference, keywords and suggestion. */
+export async function markDetail(db: Db, user: AuthUser, paperId: string) {
+  const { p, realName } = await loadScopedPaper(db, user, paperId);
+  if (p.state === PaperState.IN_EXAM) throw conflict('考生尚未交卷');
+  const rows = await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId)).orderBy(asc(elPaperQu.sort));
+  return {
+    paperId: p.id,
+    examId: p.examId,
+    title: p.title,
+    state: p.state,
+    realName,
+    totalScore: p.totalScore,
+    passScore: p.passScore,
+    objScore: p.objScore,
+    subjScore: p.subjScore,
+    questions: rows.map((row) => {
+      const ref = row.refAnswer as { reference?: string; keywords?: { word: string; weight: number }[] };
+      return {
+        ...reviewQuView(row),
+        suggestScore: row.suggestScore,
+        keywords: row.type === 4 ? (ref.keywords ?? []) : [],
+        reference: row.type === 4 ? (ref.reference ?? null) : null,
+        needMark: row.markState === MarkState.PENDING || row.markState === MarkState.MANUAL,
+      };
+    }),
+  };
+}
+
+/** Saves scores (0 to full) and comments; finishing the last pending question finishes the paper. */
+export async function markSave(
+  db: Db,
+  user: AuthUser,
+  body: { paperId: string; items: { quId: string; score: number; comment?: string | null }[] },
+  now: Date,
+) {
+  await loadScopedPaper(db, user, body.paperId);
+  const outcome = await db.transaction(async (tx) => {
+    const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, body.paperId)).for('update');
+    if (p.state !== PaperState.AWAITING_MARK) throw new AppError(ErrorCode.CONFLICT, '该试卷不在待阅卷状态');
+    const [exam] = await tx.select({ multiPolicy: elExam.multiPolicy }).from(elExam).where(eq(elExam.id, p.examId));
+    const rows = await tx.select().from(elPaperQu).where(eq(elPaperQu.paperId, p.id));
+    for (const item of body.items) {
+      const row = rows.find((r) => r.quId === item.quId);
+      if (!row) throw badParams('题目不在该试卷中');
+      if (row.markState !== MarkState.PENDING && row.markState !== MarkState.MANUAL)
+        throw badParams(`第${row.sort}题为自动评分题，不能人工评分`);
+      if (item.score > row.score) throw badParams(`第${row.sort}题得分不能超过满分${row.score}分`);
+      row.actualScore = round2(item.score);
+      row.markState = MarkState.MANUAL;
+      row.markComment = item.comment ?? null;
+      await tx
+        .update(elPaperQu)
+        .set({ actualScore: row.actualScore, markState: MarkState.MANUAL, markComment: row.markComment })
+        .where(and(eq(elPaperQu.paperId, p.id), eq(elPaperQu.quId, row.quId)));
+    }
+    const marks = markPaperRows(rows, (exam?.multiPolicy ?? 0) as MultiPolicyValue);
+    await storeRowMarks(tx, p.id, marks.rows);
+    const { total, passed } = totalOf(marks.objScore, marks.subjScore, p.passScore);
+    const done = !marks.pending;
+    await tx
+      .update(elPaper)
+      .set({
+        state: done ? PaperState.FINISHED : PaperState.AWAITING_MARK,
+        objScore: marks.objScore,
+        subjScore: marks.subjScore,
+        userScore: total,
+        passed: done && passed,
+        markedBy: user.id,
+        markedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(elPaper.id, p.id));
+    if (done) {
+      await refreshRecord(tx, p.userId, p.examId);
+      const byHand = marks.rows.filter((m) => {
+        const row = rows.find((r) => r.quId === m.quId);
+        return row?.type === 4 || row?.type === 99;
+      });
+      await addToBook(tx, p.userId, p.examId, rows, byHand, now);
+    }
+    const left = marks.rows.filter(
+      (m) => m.markState === MarkState.PENDING && rows.find((r) => r.quId === m.quId)?.type !== 99,
+    );
+    return { paper: p, done, total, passed, pendingCount: left.length };
+  });
+  if (outcome.done) {
+    const result = EXAM_RESULT_LABELS[outcome.passed ? 1 : 0];
+    await notifyUser(
+      db,
+      [outcome.paper.userId],
+      `考试「${outcome.paper.title}」已完成阅卷`,
+      `您参加的考试「${outcome.paper.title}」已完成阅卷，得分${outcome.total}分（总分${outcome.paper.totalScore}分），考试结果：${result}。`,
+      user.id,
+    );
+  }
+  return {
+    paperId: body.paperId,
+    state: outcome.done ? PaperState.FINISHED : PaperState.AWAITING_MARK,
+    pendingCount: outcome.pendingCount,
+    userScore: outcome.total,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Turns a paper template into the question rows of one attempt (or of a preview): fixed sections
+ * as picked, rule sections drawn afresh, composite questions with their children, shuffled when
+ * the exam says so. Reads only; the caller inserts the rows.
+ */
+import { ErrorCode, QUESTION_TYPE_LABELS } from '@exam/contracts';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/exam.js';
+import { elPaperTmpl, elQu, elQuRepo } from '../../db/schema/index.js';
+import type { Executor } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { splitScore } from './scoring.js';
+
+type QuRow = typeof elQu.$inferSelect;
+
+/** One row of el_paper_qu before its paper id is known. */
+export interface BuiltQu {
+  quId: string;
+  parentQuId: string | null;
+  sort: number;
+  sectionIdx: number;
+  sectionTitle: string;
+  type: number;
+  level: number;
+  score: number;
+  content: string;
+  options: QuRow['options'];
+  refAnswer: QuRow['answer'];
+  analysis: string | null;
+}
+
+export interface BuildOptions {
+  shuffleQu: boolean;
+  shuffleOpt: boolean;
+}
+
+export const isRuleSection = (s: TmplSection): s is RuleSection => 'repoIds' in s;
+
+function shuffle<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+/** Top-level questions of a rule in its banks, with the optional exclusion of ids already drawn. */
+export function ruleCandidates(rule: Pick<RuleSection, 'repoIds' | 'quType' | 'level'>, exclude: string[] = []) {
+  return and(
+    isNull(elQu.deletedAt),
+    isNull(elQu.parentId),
+    eq(elQu.type, rule.quType),
+    rule.level ? eq(elQu.level, rule.level) : undefined,
+    sql`exists (select 1 from ${elQuRepo} r where r.qu_id = ${elQu.id} and ${inArray(sql`r.repo_id`, rule.repoIds)})`,
+    exclude.length ? notInArray(elQu.id, exclude) : undefined,
+  );
+}
+
+/** Names a rule in messages: 第2条规则（单选题）. */
+export const ruleName = (index: number, rule: Pick<RuleSection, 'quType' | 'title'>) =>
+  `第${index + 1}条规则「${rule.title}·${QUESTION_TYPE_LABELS[rule.quType] ?? rule.quType}」`;
+
+/** Builds the question rows of one attempt from a template's sections. */
+export async function buildPaperQuestions(
+  db: Executor,
+  sections: TmplSection[],
+  opts: BuildOptions,
+): Promise<BuiltQu[]> {
+  const picked: { sectionIdx: number; title: string; qus: { id: string; score: number }[] }[] = [];
+  const drawn: string[] = [];
+  for (const [idx, section] of sections.entries()) {
+    if (isRuleSection(section)) {
+      const rows = await db
+        .select({ id: elQu.id })
+        .from(elQu)
+        .where(ruleCandidates(section, drawn))
+        .orderBy(sql`random()`)
+        .limit(section.count);
+      if (rows.length < section.count)
+        throw new AppError(
+          ErrorCode.EXAM_NOT_AVAILABLE,
+          `${ruleName(idx, section)}题库中题目不足（需要${section.count}道，仅有${rows.length}道），请联系管理员`,
+        );
+      drawn.push(...rows.map((r) => r.id));
+      picked.push({
+        sectionIdx: idx,
+        title: section.title,
+        qus: rows.map((r) => ({ id: r.id, score: section.score })),
+      });
+    } else {
+      const s = section as FixedSection;
+      picked.push({ sectionIdx: idx, title: s.title, qus: s.items.map((i) => ({ id: i.quId, score: i.score })) });
+    }
+  }
+  const ids = picked.flatMap((p) => p.qus.map((q) => q.id));
+  if (ids.length === 0) return [];
+  const qus = await db
+    .select()
+    .from(elQu)
+    .where(and(inArray(elQu.id, ids), isNull(elQu.deletedAt)));
+  const children = await db
+    .select()
+    .from(elQu)
+    .where(and(inArray(elQu.parentId, ids), isNull(elQu.deletedAt)))
+    .orderBy(asc(elQu.sort), asc(elQu.id));
+  const byId = new Map(qus.map((q) => [q.id, q]));
+
+  const out: BuiltQu[] = [];
+  const snapshot = (q: QuRow, score: number, sectionIdx: number, title: string, parent: string | null): BuiltQu => ({
+    quId: q.id,
+    parentQuId: parent,
+    sort: out.length + 1,
+    sectionIdx,
+    sectionTitle: title,
+    type: q.type,
+    level: q.level,
+    score,
+    content: q.content,
+    options: opts.shuffleOpt && (q.type === 1 || q.type === 2) ? shuffle(q.options) : q.options,
+    refAnswer: q.type === 6 ? shuffleRightColumn(q.answer) : q.answer,
+    analysis: q.analysis,
+  });
+  for (const p of picked) {
+    const list = opts.shuffleQu ? shuffle(p.qus) : p.qus;
+    for (const item of list) {
+      const q = byId.get(item.id);
+      if (!q) continue;
+      out.push(snapshot(q, item.score, p.sectionIdx, p.title, null));
+      if (q.type === 99) {
+        const kids = children.filter((c) => c.parentId === q.id);
+        const scores = splitScore(item.score, kids.length);
+        kids.forEach((c, i) => {
+          out.push(snapshot(c, scores[i], p.sectionIdx, p.title, q.id));
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The right column of a matching question is always shown shuffled, so its order gives nothing away. */
+function shuffleRightColumn(answer: QuRow['answer']): QuRow['answer'] {
+  const a = answer as { right?: unknown[] };
+  return Array.isArray(a.right) ? ({ ...answer, right: shuffle(a.right) } as QuRow['answer']) : answer;
+}
+
+/** Loads a template (not deleted) or throws 10010003. */
+export async function loadTmpl(db: Executor, id: string) {
+  const [tmpl] = await db
+    .select()
+    .from(elPaperTmpl)
+    .where(and(eq(elPaperTmpl.id, id), isNull(elPaperTmpl.deletedAt)));
+  if (!tmpl) throw new AppError(ErrorCode.NOT_FOUND, '试卷不存在或已被删除');
+  return tmpl;
+}

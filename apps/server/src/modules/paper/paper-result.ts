@@ -1,0 +1,187 @@
+/**
+ * After hand-in: the result of one attempt (review only as the exam allows, never while open),
+ * my scores across exams, and the attempts of one exam for a user.
+ */
+import {
+  EXAM_RESULT_LABELS,
+  PAPER_STATE_LABELS,
+  PaperState,
+  ResultShow,
+  type TPaperRecord,
+  type TPaperResult,
+} from '@exam/contracts';
+import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { elExam, elPaper, elPaperQu, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+import { page } from '../../platform/route.js';
+import { loadOwnPaper } from './paper.service.js';
+import { reviewQuView } from './paper-view.js';
+
+type PaperRow = typeof elPaper.$inferSelect;
+
+const usedSeconds = (p: Pick<PaperRow, 'startTime' | 'handTime'>, now: Date) =>
+  Math.max(0, Math.round(((p.handTime ?? now).getTime() - p.startTime.getTime()) / 1000));
+
+/** What the exam's after-hand-in setting lets the learner see of this paper. */
+export function visibility(paper: Pick<PaperRow, 'state'>, resultShow: number): { score: boolean; answers: boolean } {
+  if (paper.state === PaperState.IN_EXAM || paper.state === PaperState.ABANDONED)
+    return { score: false, answers: false };
+  if (resultShow === ResultShow.AFTER_MARKING) return { score: paper.state === PaperState.FINISHED, answers: false };
+  return { score: true, answers: resultShow === ResultShow.SCORE_AND_ANSWERS };
+}
+
+/** Builds a result; `full` (administrators) shows everything. */
+export async function buildResult(db: Db, paper: PaperRow, now: Date, full: boolean): Promise<TPaperResult> {
+  const [exam] = await db.select({ resultShow: elExam.resultShow }).from(elExam).where(eq(elExam.id, paper.examId));
+  const v = full ? { score: true, answers: true } : visibility(paper, exam?.resultShow ?? ResultShow.SCORE);
+  const rows = v.answers
+    ? await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paper.id)).orderBy(asc(elPaperQu.sort))
+    : [];
+  const finished = paper.state === PaperState.FINISHED;
+  const passed = finished && !paper.voided ? paper.passed : finished ? false : null;
+  return {
+    id: paper.id,
+    examId: paper.examId,
+    title: paper.title,
+    state: paper.state,
+    stateLabel: PAPER_STATE_LABELS[paper.state],
+    showScore: v.score,
+    showAnswers: v.answers,
+    totalScore: paper.totalScore,
+    passScore: paper.passScore,
+    userScore: v.score ? paper.userScore : null,
+    objScore: v.score ? paper.objScore : null,
+    subjScore: v.score ? paper.subjScore : null,
+    passed: v.score ? passed : null,
+    resultLabel: v.score && passed !== null ? EXAM_RESULT_LABELS[passed ? 1 : 0] : null,
+    startTime: paper.startTime.toISOString(),
+    handTime: paper.handTime?.toISOString() ?? null,
+    usedSeconds: usedSeconds(paper, now),
+    voided: paper.voided,
+    voidReason: paper.voidReason,
+    questions: v.answers ? rows.map(reviewQuView) : null,
+  };
+}
+
+/** The learner's own result. */
+export async function paperResult(db: Db, userId: string, paperId: string, now: Date): Promise<TPaperResult> {
+  return buildResult(db, await loadOwnPaper(db, userId, paperId), now, false);
+}
+
+/** Attempts as list rows (with the learner's name and department). */
+export async function pagePaperRecords(db: Db, where: SQL | undefined, current: number, size: number, now: Date) {
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(elPaper)
+    .where(where);
+  const rows = await db
+    .select({ p: elPaper, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
+    .from(elPaper)
+    .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
+    .leftJoin(sysDepart, eq(sysDepart.id, elPaper.deptId))
+    .where(where)
+    .orderBy(desc(elPaper.startTime), desc(elPaper.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  const records: TPaperRecord[] = rows.map(({ p, userName, realName, deptName }) => ({
+    id: p.id,
+    examId: p.examId,
+    title: p.title,
+    userId: p.userId,
+    userName,
+    realName,
+    deptName,
+    state: p.state,
+    stateLabel: PAPER_STATE_LABELS[p.state],
+    totalScore: p.totalScore,
+    userScore: p.state === PaperState.IN_EXAM || p.state === PaperState.ABANDONED ? null : p.userScore,
+    passed: p.state === PaperState.FINISHED ? p.passed && !p.voided : null,
+    startTime: p.startTime.toISOString(),
+    handTime: p.handTime?.toISOString() ?? null,
+    usedSeconds: usedSeconds(p, now),
+    voided: p.voided,
+  }));
+  return page(records, total, current, size);
+}
+
+/**
+ * Attempts of one exam by one user, for the learner themself. Scores follow the exam's
+ * after-hand-in setting: with 'nothing until marking', unfinished attempts show no score.
+ */
+export async function myRecordPaging(db: Db, userId: string, examId: string, current: number, size: number, now: Date) {
+  const [exam] = await db.select({ resultShow: elExam.resultShow }).from(elExam).where(eq(elExam.id, examId));
+  const result = await pagePaperRecords(
+    db,
+    and(eq(elPaper.userId, userId), eq(elPaper.examId, examId)),
+    current,
+    size,
+    now,
+  );
+  for (const r of result.records) {
+    if (!visibility(r, exam?.resultShow ?? ResultShow.SCORE).score) {
+      r.userScore = null;
+      r.passed = null;
+    }
+  }
+  return result;
+}
+
+/** My scores across exams (/web/paper): the (user, exam) records. */
+export async function myExamPaging(
+  db: Db,
+  userId: string,
+  params: { title?: string | null; passed?: boolean | null },
+  current: number,
+  size: number,
+) {
+  const where = and(
+    eq(elUserExam.userId, userId),
+    isNull(elExam.deletedAt),
+    params.title ? ilike(elExam.title, `%${params.title}%`) : undefined,
+    params.passed === true || params.passed === false ? eq(elUserExam.passed, params.passed) : undefined,
+  );
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(elUserExam)
+    .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
+    .where(where);
+  const rows = await db
+    .select({ r: elUserExam, title: elExam.title, passScore: elExam.passScore, resultShow: elExam.resultShow })
+    .from(elUserExam)
+    .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
+    .where(where)
+    .orderBy(desc(elUserExam.lastTime))
+    .limit(size)
+    .offset((current - 1) * size);
+  const totals = await totalScoresOf(
+    db,
+    rows.map((r) => r.r.lastPaperId),
+  );
+  return page(
+    rows.map(({ r, title, passScore }) => ({
+      examId: r.examId,
+      title,
+      tryCount: r.tryCount,
+      bestScore: r.bestScore,
+      lastScore: r.lastScore,
+      passed: r.passed,
+      totalScore: totals.get(r.lastPaperId ?? '') ?? 0,
+      passScore,
+      lastTime: r.lastTime?.toISOString() ?? null,
+      lastPaperId: r.lastPaperId,
+    })),
+    total,
+    current,
+    size,
+  );
+}
+
+async function totalScoresOf(db: Db, paperIds: (string | null)[]): Promise<Map<string, number>> {
+  const ids = paperIds.filter((x): x is string => Boolean(x));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: elPaper.id, total: elPaper.totalScore })
+    .from(elPaper)
+    .where(sql`${elPaper.id} in ${ids}`);
+  return new Map(rows.map((r) => [r.id, r.total]));
+}

@@ -1,0 +1,201 @@
+/**
+ * Word (.docx) import through mammoth, in the usual Chinese layout:
+ *
+ *   一、单选题                      ← a heading sets the type of the questions below it
+ *   1. 题干（  ）                    ← a numbered stem; `【多选题】` in the stem sets its type
+ *   A. 选项一  B. 选项二             ← options A. to H. (one or several per line)
+ *   答案：A                          ← also 【答案】; 解析：… 难度：普通/困难 知识点：a，b
+ *   得分关键词：安全:2；责任:1       ← short answer; 填空设置：区分大小写 (fill blank)
+ *   ① 左侧项  …  A. 右侧项          ← matching: left items ①②③…, right items A.–H., 答案：1-A；2-C
+ *   5.【组合题】材料……              ← composite; its children start with (1) or （1）
+ *
+ * Without a type, it is inferred: options → single/multiple by the answer; true/false words →
+ * true/false; blanks (____ or （ ）) → fill blank; ①… items → matching; otherwise short answer.
+ * Text uses the plain-text form of contracts/repo/rich-text.ts (blanks, `$latex$`).
+ */
+import { plainToHtml, type TQuChildSave } from '@exam/contracts';
+import mammoth from 'mammoth';
+import type { ImportItem } from './qu-import.js';
+import { OPTION_KEYS } from './qu-rules.js';
+import {
+  parseBlanks,
+  parseChoiceAnswer,
+  parseFillFlags,
+  parseKeywords,
+  parseLevel,
+  parsePairs,
+  parseTags,
+  parseType,
+} from './qu-text.js';
+
+interface Draft {
+  no: number;
+  type: number | null;
+  stem: string[];
+  options: string[];
+  left: string[];
+  fields: Record<string, string>;
+  children: Draft[];
+}
+
+const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
+const HEADING = /^[一二三四五六七八九十]+[、.．]\s*(.+)$/;
+const STEM = /^(\d+)\s*[.．、]\s*(.*)$/;
+const CHILD = /^[（(](\d+)[）)]\s*(.*)$/;
+const OPTION = /^([A-H])\s*[.．、]\s*(.*)$/;
+const FIELD = /^[【[]?(答案|参考答案|解析|难度|知识点|得分关键词|关键词|填空设置)[】\]]?\s*[:：]?\s*(.*)$/;
+const TYPE_TAG = /^[【[]([^】\]]+?)[】\]]\s*/;
+const FIELD_KEYS: Record<string, string> = { 参考答案: '答案', 关键词: '得分关键词' };
+
+/** The report column of a rule field. */
+export function docxColumnOf(field: string): string {
+  if (field.startsWith('options') || field === 'answer.right') return '选项';
+  if (field === 'answer.left') return '左侧项';
+  if (field === 'answer.keywords') return '得分关键词';
+  if (field.startsWith('answer')) return '答案';
+  if (field === 'children') return '子题';
+  return '题目内容';
+}
+
+const newDraft = (no: number, type: number | null, text: string): Draft => {
+  const tag = TYPE_TAG.exec(text);
+  const tagged = tag ? parseType(tag[1]) : null;
+  return {
+    no,
+    type: tagged ?? type,
+    stem: [tag && tagged ? text.slice(tag[0].length) : text],
+    options: [],
+    left: [],
+    fields: {},
+    children: [],
+  };
+};
+
+/** Splits the lines of a document into question drafts. */
+function draftsOf(lines: string[]): Draft[] {
+  const drafts: Draft[] = [];
+  let sectionType: number | null = null;
+  let top: Draft | null = null;
+  let cur: Draft | null = null;
+  let last: { list: string[]; i: number } | { field: string } | null = null;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    const heading = HEADING.exec(line);
+    const stem = STEM.exec(line);
+    const child = CHILD.exec(line);
+    const field = FIELD.exec(line);
+    if (heading) {
+      sectionType = parseType(heading[1].replace(/[（(].*$/, '').trim());
+      top = cur = null;
+    } else if (stem) {
+      top = cur = newDraft(Number(stem[1]), sectionType, stem[2]);
+      drafts.push(top);
+      last = { list: cur.stem, i: 0 };
+    } else if (!cur || !top) {
+    } else if (child && top.type === 99) {
+      cur = newDraft(top.no, null, child[2]);
+      top.children.push(cur);
+      last = { list: cur.stem, i: 0 };
+    } else if (OPTION.test(line)) {
+      for (const part of line.split(/\s+(?=[B-H]\s*[.．、])/)) {
+        const o = OPTION.exec(part);
+        if (o) cur.options.push(o[2].trim());
+      }
+      last = { list: cur.options, i: cur.options.length - 1 };
+    } else if (CIRCLED.includes(line[0])) {
+      cur.left.push(line.slice(1).replace(/^\s*[.．、]?\s*/, ''));
+      last = { list: cur.left, i: cur.left.length - 1 };
+    } else if (field) {
+      const key = FIELD_KEYS[field[1]] ?? field[1];
+      cur.fields[key] = field[2].trim();
+      last = { field: key };
+    } else if (last && 'list' in last) {
+      if (last.list === cur.stem) cur.stem.push(line);
+      else last.list[last.i] += `\n${line}`;
+    } else if (last) {
+      cur.fields[last.field] += `\n${line}`;
+    }
+  }
+  return drafts;
+}
+
+function inferType(d: Draft): number {
+  if (d.type) return d.type;
+  const answer = d.fields.答案 ?? '';
+  if (d.left.length) return 6;
+  if (d.options.length) {
+    const letters = parseChoiceAnswer(answer, 2, d.options);
+    return letters && letters.length > 1 ? 2 : 1;
+  }
+  if (parseChoiceAnswer(answer, 3, ['正确', '错误']) && !/^[A-H]+$/i.test(answer.trim())) return 3;
+  if (/_{3,}|（\s*）|\(\s*\)/.test(d.stem.join('\n'))) return 5;
+  return 4;
+}
+
+function toInput(d: Draft, issues: ImportItem['issues']): TQuChildSave {
+  const type = inferType(d);
+  const f = d.fields;
+  const level = parseLevel(f.难度 ?? '');
+  if (level === null) issues.push({ row: d.no, column: '难度', reason: `难度“${f.难度}”不正确，应为普通或困难` });
+  const input: TQuChildSave = {
+    type,
+    level: (level ?? 1) as 1 | 2,
+    content: plainToHtml(d.stem.join('\n'), { blanks: type === 5 }),
+    analysis: f.解析 ? plainToHtml(f.解析, { blanks: false }) : null,
+    options: [],
+    answer: {},
+  };
+  const answer = f.答案 ?? '';
+  const rich = (t: string) => plainToHtml(t, { blanks: false });
+  if (type === 1 || type === 2 || type === 3) {
+    const texts = type === 3 && d.options.length === 0 ? ['正确', '错误'] : d.options;
+    const rights = answer.trim() ? parseChoiceAnswer(answer, type, texts) : [];
+    if (rights === null) issues.push({ row: d.no, column: '答案', reason: `答案“${answer}”无法识别，应填写选项字母` });
+    input.options = texts.map((t, i) => ({
+      key: OPTION_KEYS[i],
+      content: rich(t),
+      isRight: Boolean(rights?.includes(OPTION_KEYS[i])),
+    }));
+  } else if (type === 4) {
+    const keywords = parseKeywords(f.得分关键词 ?? '');
+    if (keywords === null) issues.push({ row: d.no, column: '得分关键词', reason: '得分关键词的权重必须是数字' });
+    input.answer = { reference: rich(answer), keywords: keywords ?? [] };
+  } else if (type === 5) {
+    input.answer = { blanks: parseBlanks(answer), ...parseFillFlags(f.填空设置 ?? '') };
+  } else if (type === 6) {
+    const digits = answer.replace(new RegExp(`[${CIRCLED}]`, 'g'), (c) => String(CIRCLED.indexOf(c) + 1));
+    const pairs = parsePairs(digits);
+    if (pairs === null)
+      issues.push({ row: d.no, column: '答案', reason: `匹配答案“${answer}”无法识别，应写成 1-A；2-C` });
+    input.answer = {
+      left: d.left.map((t, i) => ({ key: String(i + 1), content: rich(t) })),
+      right: d.options.map((t, i) => ({ key: OPTION_KEYS[i], content: rich(t) })),
+      pairs: pairs ?? [],
+    };
+  }
+  return input;
+}
+
+/** Reads the questions of a .docx file; a file mammoth cannot read gives one issue. */
+export async function readQuestionsDocx(buffer: Buffer): Promise<ImportItem[]> {
+  let text: string;
+  try {
+    text = (await mammoth.extractRawText({ buffer })).value;
+  } catch {
+    return [
+      {
+        row: 0,
+        input: { type: 0, level: 1, content: '', options: [], answer: {}, children: [] },
+        tags: [],
+        childRows: [],
+        issues: [{ row: 0, column: '', reason: '文件不是有效的 Word（.docx）文件' }],
+      },
+    ];
+  }
+  return draftsOf(text.split(/\r?\n/)).map((d) => {
+    const issues: ImportItem['issues'] = [];
+    const input = { ...toInput(d, issues), children: d.children.map((c) => toInput(c, issues)) };
+    return { row: d.no, input, tags: parseTags(d.fields.知识点 ?? ''), childRows: d.children.map(() => d.no), issues };
+  });
+}

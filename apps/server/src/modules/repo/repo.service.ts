@@ -1,0 +1,175 @@
+/** Question banks: save, paging with counts, per-type/level statistics, delete. */
+import { REPO_CATALOG_DIC, type TRepoSave, type TRepoStat } from '@exam/contracts';
+import { and, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { elQu, elQuRepo, elRepo, sysDicValue } from '../../db/schema/index.js';
+import type { Executor } from '../../platform/db.js';
+import { conflict, duplicate, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { page } from '../../platform/route.js';
+import { isQuestionInUse, isRepoInUse } from './qu-usage.js';
+
+/** Creates or updates a bank; the code is unique among live banks. */
+export async function saveRepo(db: Executor, input: TRepoSave, userId: string): Promise<string> {
+  const values = {
+    title: input.title,
+    code: input.code || null,
+    category: input.category || null,
+    remark: input.remark ?? null,
+    practiceEnabled: input.practiceEnabled ?? false,
+  };
+  try {
+    if (input.id) {
+      const [row] = await db
+        .update(elRepo)
+        .set(values)
+        .where(and(eq(elRepo.id, input.id), isNull(elRepo.deletedAt)))
+        .returning({ id: elRepo.id });
+      if (!row) throw notFound('题库');
+      return row.id;
+    }
+    const [row] = await db
+      .insert(elRepo)
+      .values({ ...values, createdBy: userId })
+      .returning({ id: elRepo.id });
+    return row.id;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(`题库编码“${input.code}”已被使用`);
+    throw err;
+  }
+}
+
+/** Counts of live top-level questions per bank, type and level. */
+export async function repoStats(db: Executor, repoIds: string[] | null): Promise<TRepoStat[]> {
+  const where: SQL[] = [isNull(elQu.deletedAt), isNull(elRepo.deletedAt)];
+  if (repoIds) {
+    if (repoIds.length === 0) return [];
+    where.push(inArray(elQuRepo.repoId, repoIds));
+  }
+  const rows = await db
+    .select({ repoId: elQuRepo.repoId, type: elQu.type, level: elQu.level, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(elQuRepo)
+    .innerJoin(elQu, eq(elQu.id, elQuRepo.quId))
+    .innerJoin(elRepo, eq(elRepo.id, elQuRepo.repoId))
+    .where(and(...where))
+    .groupBy(elQuRepo.repoId, elQu.type, elQu.level);
+  const stats = new Map<string, TRepoStat>();
+  for (const id of repoIds ?? []) stats.set(id, { repoId: id, total: 0, byType: {}, byLevel: {}, byTypeLevel: {} });
+  for (const r of rows) {
+    let s = stats.get(r.repoId);
+    if (!s) {
+      s = { repoId: r.repoId, total: 0, byType: {}, byLevel: {}, byTypeLevel: {} };
+      stats.set(r.repoId, s);
+    }
+    s.total += r.n;
+    s.byType[r.type] = (s.byType[r.type] ?? 0) + r.n;
+    s.byLevel[r.level] = (s.byLevel[r.level] ?? 0) + r.n;
+    s.byTypeLevel[`${r.type}-${r.level}`] = r.n;
+  }
+  return [...stats.values()];
+}
+
+const categoryTitle = sql<
+  string | null
+>`(select ${sysDicValue.title} from ${sysDicValue} where ${sysDicValue.dicCode} = ${REPO_CATALOG_DIC} and ${sysDicValue.value} = ${elRepo.category} limit 1)`;
+
+/** One page of live banks with their question counts. */
+export async function pagingRepos(
+  db: Executor,
+  q: { current: number; size: number; params: { title?: string | null; category?: string | null } },
+) {
+  const where: SQL[] = [isNull(elRepo.deletedAt)];
+  if (q.params.title) where.push(ilike(elRepo.title, `%${q.params.title}%`));
+  if (q.params.category) where.push(eq(elRepo.category, q.params.category));
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(elRepo)
+    .where(and(...where));
+  const rows = await db
+    .select({
+      id: elRepo.id,
+      code: elRepo.code,
+      title: elRepo.title,
+      category: elRepo.category,
+      categoryTitle,
+      remark: elRepo.remark,
+      practiceEnabled: elRepo.practiceEnabled,
+      createdAt: elRepo.createdAt,
+      updatedAt: elRepo.updatedAt,
+    })
+    .from(elRepo)
+    .where(and(...where))
+    .orderBy(desc(elRepo.createdAt))
+    .limit(q.size)
+    .offset((q.current - 1) * q.size);
+  const stats = new Map(
+    (
+      await repoStats(
+        db,
+        rows.map((r) => r.id),
+      )
+    ).map((s) => [s.repoId, s]),
+  );
+  const records = rows.map((r) => ({
+    ...r,
+    quCount: stats.get(r.id)?.total ?? 0,
+    byType: stats.get(r.id)?.byType ?? {},
+  }));
+  return page(records, total, q.current, q.size);
+}
+
+/** One live bank with its counts. */
+export async function repoDetail(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: elRepo.id,
+      code: elRepo.code,
+      title: elRepo.title,
+      category: elRepo.category,
+      categoryTitle,
+      remark: elRepo.remark,
+      practiceEnabled: elRepo.practiceEnabled,
+      createdAt: elRepo.createdAt,
+      updatedAt: elRepo.updatedAt,
+    })
+    .from(elRepo)
+    .where(and(eq(elRepo.id, id), isNull(elRepo.deletedAt)));
+  if (!row) throw notFound('题库');
+  const [stat] = await repoStats(db, [id]);
+  return { ...row, quCount: stat.total, byType: stat.byType };
+}
+
+/** All live banks (id, title) for selects. */
+export async function listRepos(db: Executor) {
+  return db
+    .select({ id: elRepo.id, title: elRepo.title, practiceEnabled: elRepo.practiceEnabled })
+    .from(elRepo)
+    .where(isNull(elRepo.deletedAt))
+    .orderBy(desc(elRepo.createdAt));
+}
+
+/**
+ * Soft-deletes banks. Refused when a published exam draws from them or uses their questions.
+ * Questions left in no other live bank are soft-deleted with them.
+ */
+export async function deleteRepos(db: Executor, ids: string[], now: Date): Promise<void> {
+  const usedRepos = await isRepoInUse(db, ids);
+  if (usedRepos.length) throw conflict('题库已被已发布的考试使用，不能删除');
+  const links = await db.select({ quId: elQuRepo.quId }).from(elQuRepo).where(inArray(elQuRepo.repoId, ids));
+  const quIds = [...new Set(links.map((l) => l.quId))];
+  const elsewhere = quIds.length
+    ? await db
+        .select({ quId: elQuRepo.quId })
+        .from(elQuRepo)
+        .innerJoin(elRepo, eq(elRepo.id, elQuRepo.repoId))
+        .where(and(inArray(elQuRepo.quId, quIds), notInArray(elQuRepo.repoId, ids), isNull(elRepo.deletedAt)))
+    : [];
+  const kept = new Set(elsewhere.map((e) => e.quId));
+  const orphans = quIds.filter((id) => !kept.has(id));
+  if ((await isQuestionInUse(db, orphans)).length) throw conflict('题库中的试题已被已发布的考试使用，不能删除');
+  await db.transaction(async (tx) => {
+    await tx.update(elRepo).set({ deletedAt: now }).where(inArray(elRepo.id, ids));
+    if (orphans.length) {
+      await tx.update(elQu).set({ deletedAt: now }).where(inArray(elQu.id, orphans));
+      await tx.update(elQu).set({ deletedAt: now }).where(inArray(elQu.parentId, orphans));
+    }
+  });
+}

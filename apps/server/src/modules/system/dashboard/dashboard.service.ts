@@ -1,0 +1,71 @@
+/** Figures of the administrator home: users, departments, today's activity and a 14-day trend. */
+import type { TDashboardStat } from '@exam/contracts';
+import { and, count, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
+import { elExam, elPaper, elQu, elRepo, sysDepart, sysLog, sysUser } from '../../../db/schema/index.js';
+import { LogType } from '../../../platform/audit.js';
+import type { Executor } from '../../../platform/db.js';
+
+/** Counts of the learning content: exams, handed-in papers, banks and questions (not deleted). */
+async function contentCounts(db: Executor) {
+  const [exams] = await db.select({ n: count() }).from(elExam).where(isNull(elExam.deletedAt));
+  const [papers] = await db.select({ n: count() }).from(elPaper).where(sql`${elPaper.state} in (1, 2)`);
+  const [repos] = await db.select({ n: count() }).from(elRepo).where(isNull(elRepo.deletedAt));
+  const [questions] = await db
+    .select({ n: count() })
+    .from(elQu)
+    .where(and(isNull(elQu.deletedAt), isNull(elQu.parentId)));
+  return { examCount: exams.n, paperCount: papers.n, repoCount: repos.n, questionCount: questions.n };
+}
+
+export const TREND_DAYS = 14;
+
+/** Local calendar day of a date as YYYY-MM-DD. */
+const dayKey = (d: Date): string =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Groups a timestamp column by local day (the server's UTC offset). */
+function localDay(column: typeof sysLog.createdAt | typeof sysUser.createdAt, offsetMinutes: number) {
+  // Inlined (an integer) so that the select and GROUP BY expressions are identical.
+  const mins = sql.raw(String(Math.trunc(offsetMinutes)));
+  return sql<string>`to_char((${column} at time zone 'UTC') + make_interval(mins => ${mins}), 'YYYY-MM-DD')`;
+}
+
+export async function dashboardStat(db: Executor, now: Date): Promise<TDashboardStat> {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const since = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (TREND_DAYS - 1));
+  const offset = -now.getTimezoneOffset();
+  const signIn = and(eq(sysLog.type, LogType.LOGIN), eq(sysLog.success, true));
+
+  const [users] = await db.select({ n: count() }).from(sysUser).where(isNull(sysUser.deletedAt));
+  const [depts] = await db.select({ n: count() }).from(sysDepart);
+  const [active] = await db
+    .select({ n: countDistinct(sysLog.userId) })
+    .from(sysLog)
+    .where(and(signIn, gte(sysLog.createdAt, today)));
+  const loginDay = localDay(sysLog.createdAt, offset);
+  const logins = await db
+    .select({ day: loginDay, n: count() })
+    .from(sysLog)
+    .where(and(signIn, gte(sysLog.createdAt, since)))
+    .groupBy(loginDay);
+  const userDay = localDay(sysUser.createdAt, offset);
+  const newUsers = await db
+    .select({ day: userDay, n: count() })
+    .from(sysUser)
+    .where(and(isNull(sysUser.deletedAt), gte(sysUser.createdAt, since)))
+    .groupBy(userDay);
+
+  const loginsByDay = new Map(logins.map((r) => [r.day, r.n]));
+  const usersByDay = new Map(newUsers.map((r) => [r.day, r.n]));
+  const trend = Array.from({ length: TREND_DAYS }, (_, i) => {
+    const date = dayKey(new Date(since.getFullYear(), since.getMonth(), since.getDate() + i));
+    return { date, logins: loginsByDay.get(date) ?? 0, newUsers: usersByDay.get(date) ?? 0 };
+  });
+  return {
+    ...(await contentCounts(db)),
+    userCount: users.n,
+    deptCount: depts.n,
+    activeToday: active.n,
+    trend,
+  };
+}

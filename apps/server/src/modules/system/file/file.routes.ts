@@ -1,0 +1,67 @@
+/** /api/common/file/upload (multipart) and GET /api/common/file/:id (the only GET of the API besides docs). */
+import fs from 'node:fs';
+import { ErrorCode, ZFileSchema } from '@exam/contracts';
+import type { FastifyInstance } from 'fastify';
+import { badParams } from '../../../platform/errors.js';
+import { postMultipart, SIGNED_IN } from '../../../platform/route.js';
+import { findServable, storeUpload } from './file.service.js';
+import { INLINE_MIMES } from './file-types.js';
+
+const TAGS = ['文件'];
+
+export function registerFileRoutes(app: FastifyInstance): void {
+  postMultipart(
+    app,
+    '/api/common/file/upload',
+    { summary: '上传文件（字段 file，可选字段 audience=private）', tags: TAGS, access: SIGNED_IN, data: ZFileSchema },
+    async ({ request, user, deps }) => {
+      if (!request.isMultipart()) throw badParams('文件：请使用 multipart/form-data 上传');
+      const maxBytes = deps.config.uploadMaxBytes;
+      const part = await request.file({ limits: { fileSize: maxBytes } });
+      if (part?.fieldname !== 'file') throw badParams('文件：请选择要上传的文件');
+      const audienceField = part.fields.audience as { value?: unknown } | undefined;
+      return storeUpload(deps.db, part, {
+        dataDir: deps.config.dataDir,
+        maxBytes,
+        ownerId: user.id,
+        audience: audienceField?.value === 'private' ? 'private' : 'public',
+        now: deps.clock(),
+      });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/common/file/:id',
+    { schema: { summary: '下载或预览文件', tags: TAGS } },
+    async (request, reply) => {
+      const file = await findServable(app.deps.db, request.params.id, Boolean(request.authUser));
+      if (!file) return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
+      const inline = INLINE_MIMES.has(file.mime);
+      reply
+        .header('content-type', file.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        )
+        .header(
+          'cache-control',
+          file.audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+        )
+        .header('accept-ranges', 'bytes');
+      const range = /^bytes=(\d*)-(\d*)$/.exec((request.headers.range as string | undefined) ?? '');
+      if (range && (range[1] || range[2])) {
+        const start = range[1] ? Number(range[1]) : Math.max(0, file.size - Number(range[2]));
+        const end = range[1] && range[2] ? Math.min(Number(range[2]), file.size - 1) : file.size - 1;
+        if (start > end || start >= file.size)
+          return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${start}-${end}/${file.size}`)
+          .header('content-length', end - start + 1)
+          .send(fs.createReadStream(file.storagePath, { start, end }));
+      }
+      return reply.header('content-length', file.size).send(fs.createReadStream(file.storagePath));
+    },
+  );
+}

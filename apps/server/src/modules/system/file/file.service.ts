@@ -1,0 +1,99 @@
+/** Uploads kept on disk under <storage>/<yyyy>/<mm>/<unguessable id>, and their lookup for serving. */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { FILE_ID_PATTERN, type TFile } from '@exam/contracts';
+import { eq } from 'drizzle-orm';
+import { sysFile } from '../../../db/schema/index.js';
+import type { Executor } from '../../../platform/db.js';
+import { badParams } from '../../../platform/errors.js';
+import { secretId } from '../../../platform/ids.js';
+import { storageDirSetting } from '../config/config.service.js';
+import { ALLOWED_EXTENSIONS, extensionOf, FILE_TYPES } from './file-types.js';
+
+export type FileRow = typeof sysFile.$inferSelect;
+
+export interface UploadSource {
+  filename: string;
+  file: NodeJS.ReadableStream & { truncated?: boolean };
+}
+
+export interface UploadOptions {
+  dataDir: string;
+  maxBytes: number;
+  ownerId: string;
+  audience: 'public' | 'private';
+  now: Date;
+}
+
+/** The storage folder: the configured one, else DATA_DIR/files. */
+export async function storageRoot(db: Executor, dataDir: string): Promise<string> {
+  return path.resolve((await storageDirSetting(db)) ?? path.join(dataDir, 'files'));
+}
+
+const tooLarge = (maxBytes: number) => badParams(`文件：文件大小不能超过${Math.floor(maxBytes / 1024 / 1024)}MB`);
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    await handle.read(head, 0, 16, 0);
+    return head;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Checks the type by extension and magic bytes, writes the file and records it. */
+export async function storeUpload(db: Executor, source: UploadSource, options: UploadOptions): Promise<TFile> {
+  const name = path.basename(source.filename.replace(/\\/g, '/')).slice(-200) || 'file';
+  const ext = extensionOf(name);
+  const type = FILE_TYPES[ext];
+  if (!type) {
+    source.file.resume();
+    throw badParams(`文件：不支持的文件类型，仅支持 ${ALLOWED_EXTENSIONS.join('、')}`);
+  }
+  const id = secretId(24);
+  const folder = path.join(
+    await storageRoot(db, options.dataDir),
+    String(options.now.getFullYear()),
+    String(options.now.getMonth() + 1).padStart(2, '0'),
+  );
+  await fsp.mkdir(folder, { recursive: true });
+  const target = path.join(folder, id);
+  try {
+    await pipeline(source.file, fs.createWriteStream(target, { flags: 'wx' }));
+    if (source.file.truncated) throw tooLarge(options.maxBytes);
+    const { size } = await fsp.stat(target);
+    if (size === 0) throw badParams('文件：不能上传空文件');
+    if (!type.magic(await readHead(target))) throw badParams('文件：文件内容与扩展名不符');
+    await db.insert(sysFile).values({
+      id,
+      originalName: name,
+      mime: type.mime,
+      size,
+      storagePath: target,
+      ownerId: options.ownerId,
+      audience: options.audience,
+    });
+    return { id, url: `/api/common/file/${id}`, name, size, mime: type.mime };
+  } catch (err) {
+    await fsp.rm(target, { force: true });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
+    throw err;
+  }
+}
+
+/**
+ * The file to serve for an id, or null: malformed ids, unknown ids, private files without a
+ * signed-in user and files missing on disk all look the same (404).
+ */
+export async function findServable(db: Executor, id: string, signedIn: boolean): Promise<FileRow | null> {
+  if (!FILE_ID_PATTERN.test(id)) return null;
+  const [row] = await db.select().from(sysFile).where(eq(sysFile.id, id));
+  if (!row) return null;
+  if (row.audience !== 'public' && !signedIn) return null;
+  if (!fs.existsSync(row.storagePath)) return null;
+  return row;
+}

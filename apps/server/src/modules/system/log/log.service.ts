@@ -1,0 +1,65 @@
+/** System logs: paging with filters, and client errors reported by the web. */
+import type { TClientError, TLogPagingParams } from '@exam/contracts';
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { sysLog } from '../../../db/schema/index.js';
+import { LogType } from '../../../platform/audit.js';
+import type { Executor } from '../../../platform/db.js';
+import { page } from '../../../platform/route.js';
+import { iso } from '../tree.js';
+
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Logs newest first, filtered by type, user name, success, time range [start, end] and keyword. */
+export async function pagingLogs(db: Executor, current: number, size: number, params: TLogPagingParams) {
+  const where: SQL[] = [];
+  if (params.type) where.push(eq(sysLog.type, params.type));
+  if (params.userName) where.push(ilike(sysLog.userName, `%${escapeLike(params.userName)}%`));
+  if (params.success !== null && params.success !== undefined) where.push(eq(sysLog.success, params.success));
+  if (params.timeRange) {
+    const [start, end] = params.timeRange as [string, string];
+    // A bare date means the whole of that day, in the server's time zone.
+    where.push(gte(sysLog.createdAt, BARE_DATE.test(start) ? new Date(`${start}T00:00:00`) : new Date(start)));
+    where.push(lte(sysLog.createdAt, BARE_DATE.test(end) ? new Date(`${end}T23:59:59.999`) : new Date(end)));
+  }
+  if (params.keyword) {
+    const k = `%${escapeLike(params.keyword)}%`;
+    where.push(or(ilike(sysLog.title, k), ilike(sysLog.path, k), ilike(sysLog.message, k)) as SQL);
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const [total] = await db.select({ n: count() }).from(sysLog).where(cond);
+  const rows = await db
+    .select()
+    .from(sysLog)
+    .where(cond)
+    .orderBy(desc(sysLog.createdAt), desc(sysLog.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return page(
+    rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+    total.n,
+    current,
+    size,
+  );
+}
+
+/** Stores an error reported by a browser as a type 3 log, with the user when a token came. */
+export async function recordClientError(
+  db: Executor,
+  input: TClientError,
+  user: { id: string; userName: string } | null,
+  meta: { ip: string; userAgent: string | null },
+): Promise<void> {
+  await db.insert(sysLog).values({
+    type: LogType.CLIENT_ERROR,
+    userId: user?.id ?? null,
+    userName: user?.userName ?? null,
+    title: '前端错误',
+    path: input.url?.slice(0, 2000) ?? null,
+    params: { stack: input.stack ?? null },
+    success: false,
+    message: input.message,
+    ip: meta.ip,
+    userAgent: (input.userAgent ?? meta.userAgent)?.slice(0, 300) ?? null,
+  });
+}

@@ -1,0 +1,129 @@
+/** Roles and their menu grants. */
+import type { TRoleSave } from '@exam/contracts';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../../db/schema/index.js';
+import type { Db, Executor } from '../../../platform/db.js';
+import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
+import { page } from '../../../platform/route.js';
+import { iso } from '../tree.js';
+
+const userCount =
+  sql<number>`(select count(*) from ${sysUserRole} where ${sysUserRole.roleId} = ${sysRole.id})`.mapWith(Number);
+
+const toRole = (r: typeof sysRole.$inferSelect & { userCount: number }) => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  roleType: r.roleType,
+  dataScope: r.dataScope,
+  remark: r.remark,
+  builtIn: r.builtIn,
+  userCount: r.userCount,
+  createdAt: iso(r.createdAt),
+});
+
+export async function pagingRoles(
+  db: Executor,
+  current: number,
+  size: number,
+  params: { keyword?: string | null; roleType?: number | null },
+) {
+  const where: SQL[] = [];
+  if (params.keyword) {
+    const k = `%${params.keyword}%`;
+    where.push(or(ilike(sysRole.name, k), ilike(sysRole.code, k)) as SQL);
+  }
+  if (params.roleType) where.push(eq(sysRole.roleType, params.roleType));
+  const cond = where.length ? and(...where) : undefined;
+  const [total] = await db.select({ n: count() }).from(sysRole).where(cond);
+  const rows = await db
+    .select({ role: sysRole, userCount })
+    .from(sysRole)
+    .where(cond)
+    .orderBy(desc(sysRole.builtIn), desc(sysRole.createdAt))
+    .limit(size)
+    .offset((current - 1) * size);
+  return page(
+    rows.map((r) => toRole({ ...r.role, userCount: r.userCount })),
+    total.n,
+    current,
+    size,
+  );
+}
+
+/** Every role, for select boxes. */
+export async function listRoles(db: Executor) {
+  return db
+    .select({ id: sysRole.id, code: sysRole.code, name: sysRole.name, roleType: sysRole.roleType })
+    .from(sysRole)
+    .orderBy(sysRole.roleType, sysRole.code);
+}
+
+export async function roleDetail(db: Executor, id: string) {
+  const [row] = await db.select({ role: sysRole, userCount }).from(sysRole).where(eq(sysRole.id, id));
+  if (!row) throw notFound('角色');
+  return toRole({ ...row.role, userCount: row.userCount });
+}
+
+/** Creates or updates a role; codes are unique and built-in roles keep their code and type. */
+export async function saveRole(db: Db, input: TRoleSave): Promise<string> {
+  const values = {
+    code: input.code,
+    name: input.name,
+    roleType: input.roleType,
+    dataScope: input.dataScope,
+    remark: input.remark ?? null,
+  };
+  try {
+    if (!input.id) {
+      const [row] = await db.insert(sysRole).values(values).returning({ id: sysRole.id });
+      return row.id;
+    }
+    const [existing] = await db.select().from(sysRole).where(eq(sysRole.id, input.id));
+    if (!existing) throw notFound('角色');
+    if (existing.builtIn && (existing.code !== input.code || existing.roleType !== input.roleType))
+      throw conflict('内置角色的编码和类型不能修改');
+    await db.update(sysRole).set(values).where(eq(sysRole.id, input.id));
+    return input.id;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(`角色编码 ${input.code} 已存在`);
+    throw err;
+  }
+}
+
+/** Deletes roles that are not built in and held by no user, with their grants. */
+export async function deleteRoles(db: Db, ids: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx.select({ role: sysRole, userCount }).from(sysRole).where(inArray(sysRole.id, ids));
+    if (rows.length !== ids.length) throw notFound('角色');
+    for (const { role, userCount: n } of rows) {
+      if (role.builtIn) throw conflict(`“${role.name}”是内置角色，不能删除`);
+      if (n > 0) throw conflict(`角色“${role.name}”仍有${n}个用户在使用，不能删除`);
+    }
+    await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
+    await tx.delete(sysRole).where(inArray(sysRole.id, ids));
+  });
+}
+
+/** Ids of the menus granted to a role. */
+export async function roleMenuIds(db: Executor, roleId: string): Promise<string[]> {
+  const [role] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.id, roleId));
+  if (!role) throw notFound('角色');
+  const rows = await db.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
+  return rows.map((r) => r.id);
+}
+
+/** Replaces a role's grants in one transaction; unknown menu ids are refused. */
+export async function saveRoleMenus(db: Db, roleId: string, menuIds: string[]): Promise<void> {
+  const ids = [...new Set(menuIds)];
+  await db.transaction(async (tx) => {
+    const [role] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.id, roleId)).for('update');
+    if (!role) throw notFound('角色');
+    if (ids.length) {
+      const [known] = await tx.select({ n: count() }).from(sysMenu).where(inArray(sysMenu.id, ids));
+      if (known.n !== ids.length) throw notFound('菜单');
+    }
+    await tx.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
+    if (ids.length) await tx.insert(sysRoleMenu).values(ids.map((menuId) => ({ roleId, menuId })));
+  });
+}

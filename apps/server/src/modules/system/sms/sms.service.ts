@@ -1,0 +1,174 @@
+/**
+ * Forgot password by SMS (issue 2 §3). Codes: 6 digits, stored hashed, 5 minutes, 5 tries, single
+ * use. Limits are counted in sys_sms_code rows, so they hold across instances: per mobile one
+ * code per 60 s and 10 per 24 h, per IP 20 per hour. An unknown mobile is told so
+ * ('该手机号未注册'), a product choice; the attempt still counts towards the IP limit.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { ErrorCode, type TForgotReset } from '@exam/contracts';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sysSmsCode, sysToken, sysUser } from '../../../db/schema/index.js';
+import type { Db, Executor } from '../../../platform/db.js';
+import { AppError, conflict } from '../../../platform/errors.js';
+import { hashPassword } from '../../../platform/password.js';
+import { SmsSendError, type SmsSender } from './sms-sender.js';
+
+export const SMS_PURPOSE_FORGOT = 'forgot';
+export const CODE_TTL_MS = 5 * 60_000;
+export const RESEND_INTERVAL_MS = 60_000;
+export const MOBILE_DAILY_LIMIT = 10;
+export const IP_HOURLY_LIMIT = 20;
+export const MAX_TRIES = 5;
+
+const DAY_MS = 24 * 3600_000;
+const HOUR_MS = 3600_000;
+
+/** Hash kept instead of the code, bound to the mobile and purpose. */
+export const hashSmsCode = (mobile: string, code: string, purpose = SMS_PURPOSE_FORGOT): string =>
+  createHash('sha256').update(`${purpose}:${mobile}:${code}`).digest('hex');
+
+/** A fresh 6-digit code. */
+export const newSmsCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+const tooMany = (msg: string) => new AppError(ErrorCode.TOO_MANY_REQUESTS, msg);
+
+/** Live accounts holding a mobile. */
+async function usersByMobile(db: Executor, mobile: string) {
+  return db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(eq(sysUser.mobile, mobile), isNull(sysUser.deletedAt)))
+    .limit(2);
+}
+
+type IssueResult =
+  | { kind: 'ok'; id: string; code: string }
+  | { kind: 'wait'; seconds: number }
+  | { kind: 'daily' }
+  | { kind: 'ip' }
+  | { kind: 'unknown' }
+  | { kind: 'ambiguous' };
+
+/**
+ * Checks the limits and records a code for a mobile, under a per-mobile advisory lock so two
+ * concurrent requests cannot both pass the 60 s rule; sends it after commit.
+ */
+export async function sendResetCode(
+  db: Db,
+  sender: SmsSender,
+  mobile: string,
+  ip: string | null,
+  now: Date,
+): Promise<{ expiresIn: number; resendIn: number }> {
+  const result = await db.transaction(async (tx): Promise<IssueResult> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+    const [last] = await tx
+      .select({ createdAt: sysSmsCode.createdAt })
+      .from(sysSmsCode)
+      .where(eq(sysSmsCode.mobile, mobile))
+      .orderBy(desc(sysSmsCode.createdAt))
+      .limit(1);
+    const sinceLast = last ? now.getTime() - last.createdAt.getTime() : Number.POSITIVE_INFINITY;
+    if (sinceLast < RESEND_INTERVAL_MS)
+      return { kind: 'wait', seconds: Math.ceil((RESEND_INTERVAL_MS - sinceLast) / 1000) };
+    const [day] = await tx
+      .select({ n: count() })
+      .from(sysSmsCode)
+      .where(and(eq(sysSmsCode.mobile, mobile), gt(sysSmsCode.createdAt, new Date(now.getTime() - DAY_MS))));
+    if (day.n >= MOBILE_DAILY_LIMIT) return { kind: 'daily' };
+    if (ip) {
+      const [hour] = await tx
+        .select({ n: count() })
+        .from(sysSmsCode)
+        .where(and(eq(sysSmsCode.ip, ip), gt(sysSmsCode.createdAt, new Date(now.getTime() - HOUR_MS))));
+      if (hour.n >= IP_HOURLY_LIMIT) return { kind: 'ip' };
+    }
+    const users = await usersByMobile(tx, mobile);
+    const code = newSmsCode();
+    const known = users.length === 1;
+    const [row] = await tx
+      .insert(sysSmsCode)
+      .values({
+        mobile,
+        purpose: SMS_PURPOSE_FORGOT,
+        codeHash: hashSmsCode(mobile, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        // An attempt for an unknown or shared mobile is recorded dead: it only counts towards the limits.
+        usedAt: known ? null : now,
+        ip,
+        createdAt: now,
+      })
+      .returning({ id: sysSmsCode.id });
+    if (users.length === 0) return { kind: 'unknown' };
+    if (users.length > 1) return { kind: 'ambiguous' };
+    return { kind: 'ok', id: row.id, code };
+  });
+
+  switch (result.kind) {
+    case 'wait':
+      throw tooMany(`验证码发送过于频繁，请${result.seconds}秒后再试`);
+    case 'daily':
+      throw tooMany(`该手机号今日获取验证码次数已达上限（${MOBILE_DAILY_LIMIT}次），请明天再试`);
+    case 'ip':
+      throw tooMany('当前网络获取验证码过于频繁，请稍后再试');
+    case 'unknown':
+      throw new AppError(ErrorCode.NOT_FOUND, '该手机号未注册');
+    case 'ambiguous':
+      throw conflict('该手机号绑定了多个账号，请联系管理员重置密码');
+  }
+  try {
+    await sender.send({ mobile, code: result.code });
+  } catch (err) {
+    await db.update(sysSmsCode).set({ usedAt: now }).where(eq(sysSmsCode.id, result.id));
+    const reason = err instanceof SmsSendError ? err.message : '短信服务异常';
+    throw new AppError(ErrorCode.SERVER_ERROR, `短信发送失败：${reason}`);
+  }
+  return { expiresIn: CODE_TTL_MS / 1000, resendIn: RESEND_INTERVAL_MS / 1000 };
+}
+
+type ResetResult = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'wrong'; left: number };
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Checks the latest code of the mobile and sets the new password; a wrong code uses up a try
+ * (the fifth kills the code). Success uses the code and revokes the user's tokens.
+ */
+export async function forgotReset(db: Db, input: TForgotReset, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const result = await db.transaction(async (tx): Promise<ResetResult> => {
+    const [row] = await tx
+      .select()
+      .from(sysSmsCode)
+      .where(and(eq(sysSmsCode.mobile, input.mobile), eq(sysSmsCode.purpose, SMS_PURPOSE_FORGOT)))
+      .orderBy(desc(sysSmsCode.createdAt))
+      .limit(1)
+      .for('update');
+    if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime() || row.tries >= MAX_TRIES)
+      return { kind: 'invalid' };
+    if (!sameHash(row.codeHash, hashSmsCode(input.mobile, input.code))) {
+      await tx
+        .update(sysSmsCode)
+        .set({ tries: row.tries + 1 })
+        .where(eq(sysSmsCode.id, row.id));
+      return { kind: 'wrong', left: MAX_TRIES - row.tries - 1 };
+    }
+    const users = await usersByMobile(tx, input.mobile);
+    await tx.update(sysSmsCode).set({ usedAt: now }).where(eq(sysSmsCode.id, row.id));
+    if (users.length !== 1) return { kind: 'invalid' };
+    await tx.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, users[0].id));
+    await tx.delete(sysToken).where(eq(sysToken.userId, users[0].id));
+    return { kind: 'ok' };
+  });
+  if (result.kind === 'invalid') throw new AppError(ErrorCode.SMS_CODE_INVALID, '验证码错误或已失效，请重新获取');
+  if (result.kind === 'wrong') {
+    throw new AppError(
+      ErrorCode.SMS_CODE_INVALID,
+      result.left > 0 ? `验证码错误，还可尝试${result.left}次` : '验证码错误次数过多，请重新获取验证码',
+    );
+  }
+}

@@ -1,0 +1,348 @@
+/**
+ * User administration (issue 2): list, detail, create, update, delete, state, reset password,
+ * batch department and batch roles. Every read and write is limited to the administrator's data
+ * scope (platform/data-scope.ts); nothing answers the password hash.
+ */
+import {
+  DataScope,
+  ErrorCode,
+  RoleType,
+  type TBatchDept,
+  type TBatchRole,
+  type TUserPagingParams,
+  type TUserRecord,
+  type TUserSave,
+  type TUserUpdate,
+  UserState,
+} from '@exam/contracts';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { sysDepart, sysRole, sysToken, sysUser, sysUserRole } from '../../../db/schema/index.js';
+import type { AuthUser } from '../../../platform/auth.js';
+import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
+import type { Db, Executor } from '../../../platform/db.js';
+import { AppError, conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
+import { hashPassword } from '../../../platform/password.js';
+
+/** The administrator acting, as the services need them. */
+export type Actor = ScopeHolder & Pick<AuthUser, 'userName'>;
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filters of the list and the export, inside the actor's scope. */
+export async function userFilter(db: Executor, actor: Actor, params: TUserPagingParams): Promise<SQL> {
+  const conditions: (SQL | undefined)[] = [isNull(sysUser.deletedAt), userScope(actor)];
+  if (params.deptId) {
+    const [dept] = await db.select({ code: sysDepart.code }).from(sysDepart).where(eq(sysDepart.id, params.deptId));
+    conditions.push(dept ? inArray(sysUser.deptId, deptAndBelowIds(dept.code)) : sql`false`);
+  }
+  if (params.keyword) {
+    const pattern = `%${escapeLike(params.keyword)}%`;
+    conditions.push(
+      or(ilike(sysUser.userName, pattern), ilike(sysUser.realName, pattern), ilike(sysUser.mobile, pattern)),
+    );
+  }
+  if (params.state !== null && params.state !== undefined) conditions.push(eq(sysUser.state, params.state));
+  if (params.roleId) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(sysUserRole)
+          .where(and(eq(sysUserRole.userId, sysUser.id), eq(sysUserRole.roleId, params.roleId))),
+      ),
+    );
+  }
+  return and(...conditions) as SQL;
+}
+
+const recordColumns = {
+  id: sysUser.id,
+  userName: sysUser.userName,
+  realName: sysUser.realName,
+  mobile: sysUser.mobile,
+  email: sysUser.email,
+  avatar: sysUser.avatar,
+  deptId: sysUser.deptId,
+  deptCode: sysDepart.code,
+  deptName: sysDepart.name,
+  state: sysUser.state,
+  remark: sysUser.remark,
+  createdAt: sysUser.createdAt,
+};
+
+interface BaseRow {
+  id: string;
+  userName: string;
+  realName: string;
+  mobile: string | null;
+  email: string | null;
+  avatar: string | null;
+  deptId: string | null;
+  deptCode: string | null;
+  deptName: string | null;
+  state: number;
+  remark: string | null;
+  createdAt: Date;
+}
+
+/** Adds role ids, names and codes to user rows, and the ISO creation time. */
+async function withRoles(db: Executor, rows: BaseRow[]): Promise<(TUserRecord & { roleCodes: string[] })[]> {
+  if (rows.length === 0) return [];
+  const roles = await db
+    .select({
+      userId: sysUserRole.userId,
+      id: sysRole.id,
+      name: sysRole.name,
+      code: sysRole.code,
+      roleType: sysRole.roleType,
+    })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(
+      inArray(
+        sysUserRole.userId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(sysRole.roleType), asc(sysRole.code));
+  return rows.map((row) => {
+    const own = roles.filter((r) => r.userId === row.id);
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      roleIds: own.map((r) => r.id),
+      roleNames: own.map((r) => r.name),
+      roleCodes: own.map((r) => r.code),
+      roleType: own.some((r) => r.roleType === RoleType.ADMIN) ? RoleType.ADMIN : RoleType.LEARNER,
+    };
+  });
+}
+
+const stripCodes = ({ roleCodes: _codes, ...record }: TUserRecord & { roleCodes: string[] }): TUserRecord => record;
+
+/** One page of users visible to the actor. */
+export async function pageUsers(
+  db: Db,
+  actor: Actor,
+  params: TUserPagingParams,
+  current: number,
+  size: number,
+): Promise<{ records: TUserRecord[]; total: number }> {
+  const where = await userFilter(db, actor, params);
+  const [{ total }] = await db.select({ total: count() }).from(sysUser).where(where);
+  const rows = await db
+    .select(recordColumns)
+    .from(sysUser)
+    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+    .where(where)
+    .orderBy(desc(sysUser.createdAt), desc(sysUser.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return { records: (await withRoles(db, rows)).map(stripCodes), total };
+}
+
+/** Every user matching the filters (the export), with role codes; capped at `limit`. */
+export async function listUsers(db: Db, actor: Actor, params: TUserPagingParams, limit: number) {
+  const rows = await db
+    .select(recordColumns)
+    .from(sysUser)
+    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+    .where(await userFilter(db, actor, params))
+    .orderBy(asc(sysUser.createdAt), asc(sysUser.id))
+    .limit(limit);
+  return withRoles(db, rows);
+}
+
+/**
+ * Checks that every id is a live user inside the actor's scope: 10010003 for an unknown one,
+ * 10010004 for one outside the scope. For writes, a user holding a role with a wider data scope
+ * than the actor's is refused too (a department administrator cannot touch a super administrator).
+ */
+export async function assertUsersInScope(db: Executor, actor: Actor, ids: string[], write: boolean): Promise<void> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({
+      id: sysUser.id,
+      userName: sysUser.userName,
+      inScope: sql<boolean>`${userScope(actor)}`.mapWith(Boolean),
+      maxScope:
+        sql<number>`coalesce((select max(${sysRole.dataScope}) from ${sysUserRole} inner join ${sysRole} on ${sysRole.id} = ${sysUserRole.roleId} where ${sysUserRole.userId} = ${sysUser.id}), 1)`.mapWith(
+          Number,
+        ),
+    })
+    .from(sysUser)
+    .where(and(inArray(sysUser.id, unique), isNull(sysUser.deletedAt)));
+  if (rows.length < unique.length) throw notFound('用户');
+  const outside = rows.find((r) => !r.inScope);
+  if (outside)
+    throw new AppError(ErrorCode.NO_PERMISSION, `用户 ${outside.userName} 不在您的数据权限范围内，无权查看或操作`);
+  if (write && actor.dataScope < DataScope.ALL) {
+    const higher = rows.find((r) => r.id !== actor.id && r.maxScope > actor.dataScope);
+    if (higher) throw new AppError(ErrorCode.NO_PERMISSION, `用户 ${higher.userName} 的数据权限高于您，无权修改`);
+  }
+}
+
+/** One user inside the actor's scope. */
+export async function userDetail(db: Db, actor: Actor, id: string): Promise<TUserRecord> {
+  await assertUsersInScope(db, actor, [id], false);
+  const rows = await db
+    .select(recordColumns)
+    .from(sysUser)
+    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+    .where(eq(sysUser.id, id));
+  const [record] = await withRoles(db, rows);
+  return stripCodes(record);
+}
+
+/** The department must exist and lie inside the actor's scope. */
+export async function assertDeptAssignable(db: Executor, actor: Actor, deptId: string): Promise<void> {
+  const [dept] = await db
+    .select({ id: sysDepart.id, code: sysDepart.code, name: sysDepart.name })
+    .from(sysDepart)
+    .where(eq(sysDepart.id, deptId));
+  if (!dept) throw notFound('部门');
+  if (!deptInScope(actor, dept))
+    throw new AppError(ErrorCode.NO_PERMISSION, `部门 ${dept.name} 不在您的数据权限范围内`);
+}
+
+/** The roles must exist, and an administrator may not grant a wider data scope than their own. */
+export async function assertRolesAssignable(db: Executor, actor: Actor, roleIds: string[]): Promise<void> {
+  const unique = [...new Set(roleIds)];
+  const roles = await db
+    .select({ id: sysRole.id, name: sysRole.name, dataScope: sysRole.dataScope })
+    .from(sysRole)
+    .where(inArray(sysRole.id, unique));
+  if (roles.length < unique.length) throw notFound('角色');
+  const wider = roles.find((r) => r.dataScope > actor.dataScope);
+  if (wider) throw new AppError(ErrorCode.NO_PERMISSION, `角色 ${wider.name} 的数据权限高于您，无权分配`);
+}
+
+/** A mobile may belong to one live user only (it identifies the account for forgot-password). */
+async function assertMobileFree(db: Executor, mobile: string | null | undefined, exceptId?: string): Promise<void> {
+  if (!mobile) return;
+  const [taken] = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(eq(sysUser.mobile, mobile), isNull(sysUser.deletedAt), exceptId ? ne(sysUser.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw duplicate(`手机号 ${mobile} 已被其他用户使用`);
+}
+
+const nameTaken = (userName: string) => duplicate(`用户名 ${userName} 已存在`);
+
+/** Creates a user with its roles; exactly one of two concurrent saves of a name wins. */
+export async function createUser(db: Db, actor: Actor, input: TUserSave): Promise<string> {
+  await assertDeptAssignable(db, actor, input.deptId);
+  await assertRolesAssignable(db, actor, input.roleIds);
+  await assertMobileFree(db, input.mobile);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(sysUser)
+        .values({
+          userName: input.userName,
+          realName: input.realName,
+          passwordHash,
+          mobile: input.mobile ?? null,
+          email: input.email ?? null,
+          avatar: input.avatar ?? null,
+          deptId: input.deptId,
+          state: input.state,
+          remark: input.remark ?? null,
+        })
+        .returning({ id: sysUser.id });
+      await tx.insert(sysUserRole).values([...new Set(input.roleIds)].map((roleId) => ({ userId: row.id, roleId })));
+      return row.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(input.userName);
+    throw err;
+  }
+}
+
+/** Updates a user's profile, department, roles and state (not the password). */
+export async function updateUser(db: Db, actor: Actor, input: TUserUpdate): Promise<void> {
+  await assertUsersInScope(db, actor, [input.id], true);
+  await assertDeptAssignable(db, actor, input.deptId);
+  await assertRolesAssignable(db, actor, input.roleIds);
+  await assertMobileFree(db, input.mobile, input.id);
+  if (input.id === actor.id && input.state !== undefined && input.state !== UserState.NORMAL)
+    throw conflict('不能禁用当前登录的账号');
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(sysUser)
+        .set({
+          userName: input.userName,
+          realName: input.realName,
+          mobile: input.mobile ?? null,
+          email: input.email ?? null,
+          ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+          deptId: input.deptId,
+          ...(input.state !== undefined ? { state: input.state } : {}),
+          remark: input.remark ?? null,
+        })
+        .where(eq(sysUser.id, input.id));
+      await tx.delete(sysUserRole).where(eq(sysUserRole.userId, input.id));
+      await tx.insert(sysUserRole).values([...new Set(input.roleIds)].map((roleId) => ({ userId: input.id, roleId })));
+      if (input.state !== undefined && input.state !== UserState.NORMAL)
+        await tx.delete(sysToken).where(eq(sysToken.userId, input.id));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(input.userName);
+    throw err;
+  }
+}
+
+/** Soft-deletes users and revokes their tokens; an administrator cannot delete themself. */
+export async function deleteUsers(db: Db, actor: Actor, ids: string[], now: Date): Promise<void> {
+  if (ids.includes(actor.id)) throw conflict('不能删除当前登录的账号');
+  await assertUsersInScope(db, actor, ids, true);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sysUser)
+      .set({ deletedAt: now })
+      .where(and(inArray(sysUser.id, ids), isNull(sysUser.deletedAt)));
+    await tx.delete(sysToken).where(inArray(sysToken.userId, ids));
+  });
+}
+
+/** Sets the state of users (approving a pending registration is state 0); revokes tokens unless normal. */
+export async function setUserState(db: Db, actor: Actor, ids: string[], state: number): Promise<void> {
+  if (state !== UserState.NORMAL && ids.includes(actor.id)) throw conflict('不能禁用当前登录的账号');
+  await assertUsersInScope(db, actor, ids, true);
+  await db.transaction(async (tx) => {
+    await tx.update(sysUser).set({ state }).where(inArray(sysUser.id, ids));
+    if (state !== UserState.NORMAL) await tx.delete(sysToken).where(inArray(sysToken.userId, ids));
+  });
+}
+
+/** An administrator sets a new password; the user's tokens are revoked. */
+export async function resetPassword(db: Db, actor: Actor, id: string, password: string): Promise<void> {
+  await assertUsersInScope(db, actor, [id], true);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, id));
+    await tx.delete(sysToken).where(eq(sysToken.userId, id));
+  });
+}
+
+/** Moves users to a department. */
+export async function batchDept(db: Db, actor: Actor, input: TBatchDept): Promise<void> {
+  await assertUsersInScope(db, actor, input.ids, true);
+  await assertDeptAssignable(db, actor, input.deptId);
+  await db.update(sysUser).set({ deptId: input.deptId }).where(inArray(sysUser.id, input.ids));
+}
+
+/** Replaces the roles of users. */
+export async function batchRole(db: Db, actor: Actor, input: TBatchRole): Promise<void> {
+  await assertUsersInScope(db, actor, input.ids, true);
+  await assertRolesAssignable(db, actor, input.roleIds);
+  const ids = [...new Set(input.ids)];
+  const roleIds = [...new Set(input.roleIds)];
+  await db.transaction(async (tx) => {
+    await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, ids));
+    await tx.insert(sysUserRole).values(ids.flatMap((userId) => roleIds.map((roleId) => ({ userId, roleId }))));
+  });
+}

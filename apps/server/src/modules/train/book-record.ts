@@ -1,0 +1,109 @@
+/**
+ * THE one writer of the wrong-answer book (el_user_book): every answer that may add, bump, advance
+ * or remove a book entry goes through `recordAnswer`, from exams (hand-in), practice, spaced review
+ * and the book's own redo. The rules themselves are in review-schedule.ts.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { elUserBook, sysConfigItem } from '../../db/schema/index.js';
+import type { Executor } from '../../platform/db.js';
+import { type AnswerSource, afterRight, afterWrong, LEAVE_STREAK_CONFIG, parseLeaveStreak } from './review-schedule.js';
+
+export interface AnswerRecord {
+  userId: string;
+  /** A top-level question (composites count as one). */
+  quId: string;
+  repoId?: string | null;
+  examId?: string | null;
+  source: AnswerSource;
+  /** null (a short answer that could not be judged) changes nothing. */
+  isRight: boolean | null;
+  answer: unknown;
+  now: Date;
+  /** Right answers in a row that take a question out of the book; read from the config when absent. */
+  leaveStreak?: number;
+}
+
+/** What happened to the book entry. */
+export type BookOutcome = 'added' | 'bumped' | 'advanced' | 'left' | 'none';
+
+/** The configured leave streak (sys_config_item 'bookLeaveStreak', default 2). */
+export async function leaveStreakOf(tx: Executor): Promise<number> {
+  const [row] = await tx
+    .select({ value: sysConfigItem.value })
+    .from(sysConfigItem)
+    .where(eq(sysConfigItem.title, LEAVE_STREAK_CONFIG));
+  return parseLeaveStreak(row?.value);
+}
+
+/**
+ * Adds or bumps (wrong answer), advances or removes (right answer) the (user, question) entry.
+ * Run it inside the caller's transaction; concurrent calls for one entry are serialised by the
+ * upsert (wrong) and by `FOR UPDATE` (right).
+ */
+export async function recordAnswer(tx: Executor, r: AnswerRecord): Promise<BookOutcome> {
+  if (r.isRight === null) return 'none';
+  const where = and(eq(elUserBook.userId, r.userId), eq(elUserBook.quId, r.quId));
+  if (!r.isRight) {
+    const next = afterWrong(r.now);
+    const source = r.source === 'exam' ? 'exam' : 'train';
+    const [row] = await tx
+      .insert(elUserBook)
+      .values({
+        userId: r.userId,
+        quId: r.quId,
+        examId: r.examId ?? null,
+        repoId: r.repoId ?? null,
+        source,
+        wrongCount: 1,
+        lastWrongAt: r.now,
+        lastAnswer: r.answer ?? null,
+        ...next,
+        createdAt: r.now,
+        updatedAt: r.now,
+      })
+      .onConflictDoUpdate({
+        target: [elUserBook.userId, elUserBook.quId],
+        set: {
+          wrongCount: sql`${elUserBook.wrongCount} + 1`,
+          lastWrongAt: r.now,
+          // Keep where it was last answered wrongly; an exam entry keeps its exam for a practice miss.
+          examId: r.examId ? r.examId : sql`${elUserBook.examId}`,
+          repoId: r.repoId ? r.repoId : sql`${elUserBook.repoId}`,
+          source,
+          lastAnswer: sql`excluded.last_answer`,
+          ...next,
+          updatedAt: r.now,
+        },
+      })
+      .returning({ wrongCount: elUserBook.wrongCount });
+    return row.wrongCount > 1 ? 'bumped' : 'added';
+  }
+  const [entry] = await tx
+    .select({
+      rightStreak: elUserBook.rightStreak,
+      reviewStep: elUserBook.reviewStep,
+      nextReviewAt: elUserBook.nextReviewAt,
+    })
+    .from(elUserBook)
+    .where(where)
+    .for('update');
+  if (!entry) return 'none';
+  const leaveStreak = r.leaveStreak ?? (await leaveStreakOf(tx));
+  const change = afterRight(entry, r.now, r.source, leaveStreak);
+  if (change.kind === 'none') return 'none';
+  if (change.kind === 'leave') {
+    await tx.delete(elUserBook).where(where);
+    return 'left';
+  }
+  await tx
+    .update(elUserBook)
+    .set({
+      rightStreak: change.rightStreak,
+      reviewStep: change.reviewStep,
+      nextReviewAt: change.nextReviewAt,
+      ...(change.reviewed ? { lastReviewAt: r.now } : {}),
+      updatedAt: r.now,
+    })
+    .where(where);
+  return 'advanced';
+}

@@ -1,0 +1,128 @@
+/**
+ * Practice statistics for administrators (练习统计): per bank and per learner — sessions, answers,
+ * accuracy — over the learners in the administrator's data scope, and their xlsx export.
+ */
+
+import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { elRepo, elTrain, sysDepart, sysUser } from '../../db/schema/index.js';
+import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
+import type { Executor } from '../../platform/db.js';
+import { page } from '../../platform/route.js';
+import { XLSX_TYPE } from '../repo/qu-io.service.js';
+import { accuracyOf } from './train.service.js';
+
+export interface StatParams {
+  repoId?: string | null;
+  keyword?: string | null;
+}
+
+const MAX_EXPORT_ROWS = 10_000;
+const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
+const iso = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const figures = {
+  sessions: num(sql`count(*)`),
+  answered: num(sql`sum(${elTrain.answered})`),
+  rightCount: num(sql`sum(${elTrain.rightCount})`),
+  wrongCount: num(sql`sum(${elTrain.wrongCount})`),
+  lastAt: sql<string | null>`max(${elTrain.startedAt})`,
+  rowTotal: num(sql`count(*) over ()`),
+};
+
+/** Per bank: sessions, learners, answers and accuracy (review sessions span banks and are left out). */
+export async function statByRepo(db: Executor, admin: ScopeHolder, params: StatParams, current: number, size: number) {
+  const where: SQL[] = [isNotNull(elTrain.repoId), userScope(admin, elTrain.userId)];
+  if (params.repoId) where.push(eq(elTrain.repoId, params.repoId));
+  if (params.keyword) where.push(ilike(elRepo.title, like(params.keyword)));
+  const rows = await db
+    .select({
+      repoId: elRepo.id,
+      title: elRepo.title,
+      learners: num(sql`count(distinct ${elTrain.userId})`),
+      ...figures,
+    })
+    .from(elTrain)
+    .innerJoin(elRepo, eq(elRepo.id, elTrain.repoId))
+    .where(and(...where))
+    .groupBy(elRepo.id, elRepo.title)
+    .orderBy(desc(sql`count(*)`), elRepo.title)
+    .limit(size)
+    .offset((current - 1) * size);
+  const records = rows.map(({ rowTotal: _t, wrongCount, ...r }) => ({
+    ...r,
+    accuracy: accuracyOf(r.rightCount, wrongCount),
+    lastAt: iso(r.lastAt),
+  }));
+  return page(records, rows[0]?.rowTotal ?? 0, current, size);
+}
+
+/** Per learner (optionally within one bank): sessions, answers and accuracy. */
+export async function statByUser(db: Executor, admin: ScopeHolder, params: StatParams, current: number, size: number) {
+  const where: SQL[] = [userScope(admin, elTrain.userId)];
+  if (params.repoId) where.push(eq(elTrain.repoId, params.repoId));
+  if (params.keyword)
+    where.push(or(ilike(sysUser.userName, like(params.keyword)), ilike(sysUser.realName, like(params.keyword))) as SQL);
+  const rows = await db
+    .select({
+      userId: sysUser.id,
+      userName: sysUser.userName,
+      realName: sysUser.realName,
+      deptName: sysDepart.name,
+      ...figures,
+    })
+    .from(elTrain)
+    .innerJoin(sysUser, eq(sysUser.id, elTrain.userId))
+    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+    .where(and(...where))
+    .groupBy(sysUser.id, sysUser.userName, sysUser.realName, sysDepart.name)
+    .orderBy(desc(sql`sum(${elTrain.answered})`), sysUser.userName)
+    .limit(size)
+    .offset((current - 1) * size);
+  const records = rows.map(({ rowTotal: _t, wrongCount, ...r }) => ({
+    ...r,
+    accuracy: accuracyOf(r.rightCount, wrongCount),
+    lastAt: iso(r.lastAt),
+  }));
+  return page(records, rows[0]?.rowTotal ?? 0, current, size);
+}
+
+const fmt = (s: string | null) => (s ? new Date(s).toLocaleString('zh-CN', { hour12: false }) : '');
+
+/** The workbook: one sheet per bank, one per learner, for the same filters. */
+export async function exportStat(db: Executor, admin: ScopeHolder, params: StatParams, now: Date) {
+  const byRepo = await statByRepo(db, admin, params, 1, MAX_EXPORT_ROWS);
+  const byUser = await statByUser(db, admin, { repoId: params.repoId }, 1, MAX_EXPORT_ROWS);
+  const wb = new ExcelJS.Workbook();
+  const repoSheet = wb.addWorksheet('按题库');
+  repoSheet.columns = [
+    { header: '题库名称', key: 'title', width: 30 },
+    { header: '训练次数', key: 'sessions', width: 12 },
+    { header: '练习人数', key: 'learners', width: 12 },
+    { header: '答题数', key: 'answered', width: 12 },
+    { header: '答对数', key: 'rightCount', width: 12 },
+    { header: '正确率(%)', key: 'accuracy', width: 12 },
+    { header: '最近训练时间', key: 'lastAt', width: 22 },
+  ];
+  for (const r of byRepo.records) repoSheet.addRow({ ...r, lastAt: fmt(r.lastAt) });
+  const userSheet = wb.addWorksheet('按学员');
+  userSheet.columns = [
+    { header: '用户名', key: 'userName', width: 16 },
+    { header: '姓名', key: 'realName', width: 14 },
+    { header: '部门', key: 'deptName', width: 20 },
+    { header: '训练次数', key: 'sessions', width: 12 },
+    { header: '答题数', key: 'answered', width: 12 },
+    { header: '答对数', key: 'rightCount', width: 12 },
+    { header: '正确率(%)', key: 'accuracy', width: 12 },
+    { header: '最近训练时间', key: 'lastAt', width: 22 },
+  ];
+  for (const r of byUser.records) userSheet.addRow({ ...r, lastAt: fmt(r.lastAt) });
+  for (const sheet of [repoSheet, userSheet]) sheet.getRow(1).font = { bold: true };
+  const stamp = now.toISOString().slice(0, 10).replace(/-/g, '');
+  return {
+    fileName: `练习统计-${stamp}.xlsx`,
+    contentType: XLSX_TYPE,
+    body: Buffer.from(await wb.xlsx.writeBuffer()),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Data scope (DESIGN 4): which users an administrator may see and change, from the widest data
+ * scope of their roles: 1 self, 2 own department, 3 department and below, 4 all.
+ */
+import { DataScope } from '@exam/contracts';
+import { and, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sysDepart, sysUser } from '../db/schema/index.js';
+import type { AuthUser } from './auth.js';
+
+/** The parts of the signed-in user that decide the scope. */
+export type ScopeHolder = Pick<AuthUser, 'id' | 'deptId' | 'deptCode' | 'dataScope'>;
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Ids of a department and all departments below it (path codes: a prefix match). */
+export function deptAndBelowIds(deptCode: string): SQL {
+  return sql`(select ${sysDepart.id} from ${sysDepart} where ${like(sysDepart.code, `${escapeLike(deptCode)}%`)})`;
+}
+
+/** The condition on sys_user's own columns. */
+function onSysUser(user: ScopeHolder): SQL {
+  const scope = user.dataScope;
+  if (scope >= DataScope.ALL) return sql`true`;
+  if (scope === DataScope.DEPT_AND_BELOW && user.deptCode) {
+    return inArray(sysUser.deptId, deptAndBelowIds(user.deptCode));
+  }
+  if ((scope === DataScope.DEPT_AND_BELOW || scope === DataScope.OWN_DEPT) && user.deptId) {
+    return eq(sysUser.deptId, user.deptId);
+  }
+  // Self, or a department scope without a department: only the administrator themself.
+  return eq(sysUser.id, user.id);
+}
+
+/**
+ * A condition restricting rows to the users the administrator may see. Without a column it
+ * applies to sys_user itself; given a user-id column of another table (papers, logs...), it
+ * becomes `column in (select id from sys_user where ...)`.
+ */
+export function userScope(user: ScopeHolder, userIdColumn?: AnyPgColumn): SQL {
+  if (user.dataScope >= DataScope.ALL) return sql`true`;
+  if (!userIdColumn || userIdColumn === sysUser.id) return onSysUser(user);
+  return inArray(
+    userIdColumn,
+    sql`(select ${sysUser.id} from ${sysUser} where ${and(isNull(sysUser.deletedAt), onSysUser(user))})`,
+  );
+}
+
+/** Whether a department (by its id and path code) lies inside the administrator's scope. */
+export function deptInScope(user: ScopeHolder, dept: { id: string; code: string }): boolean {
+  if (user.dataScope >= DataScope.ALL) return true;
+  if (user.dataScope === DataScope.DEPT_AND_BELOW && user.deptCode) return dept.code.startsWith(user.deptCode);
+  if (user.dataScope === DataScope.DEPT_AND_BELOW || user.dataScope === DataScope.OWN_DEPT)
+    return dept.id === user.deptId;
+  return false;
+}

@@ -1,0 +1,63 @@
+/**
+ * The database client: embedded PGlite (data in DATA_DIR/pgdata) by default, PostgreSQL through
+ * `pg` when a URL is given. Both expose the same Drizzle query builder over one pg-core schema.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema/index.js';
+import { serverRoot } from './paths.js';
+import { PgliteProxy } from './pglite-proxy.js';
+
+export type Schema = typeof schema;
+/** The query builder. PGlite's has the same API; it is typed as the node-postgres one. */
+export type Db = NodePgDatabase<Schema>;
+export type Tx = PgTransaction<NodePgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when null, PGlite is used. */
+  databaseUrl: string | null;
+  /** PGlite data folder; null keeps the database in memory (tests). */
+  pgliteDir: string | null;
+  poolSize?: number;
+}
+
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const db = drizzleNodePg(pool, { schema });
+    return { db, kind: 'pg', close: () => pool.end() };
+  }
+  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  // PGlite runs in a worker thread so that queries never block the event loop (DESIGN 5).
+  const client = await PgliteProxy.create(options.pgliteDir);
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Applies the committed drizzle-kit migrations; safe to call on every start. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pg') {
+    await migrateNodePg(database.db, { migrationsFolder });
+  } else {
+    await migratePglite(database.db as any, { migrationsFolder });
+  }
+}

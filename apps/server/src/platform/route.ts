@@ -1,0 +1,184 @@
+/**
+ * Declares an API call: `POST <url>` with a zod body, a zod answer, who may call it, and a handler
+ * that returns the data. The wrapper validates, authenticates, authorises, wraps the answer in
+ * `{code, msg, data}`, documents it in OpenAPI and records administrator writes (STYLE 2, 4, 7).
+ */
+import { ErrorCode, zEnvelope } from '@exam/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { writeAuditLog } from './audit.js';
+import { type AuthUser, assertPermission } from './auth.js';
+import type { AppDeps } from './deps.js';
+import { AppError } from './errors.js';
+
+/** Who may call: anyone, any signed-in user, or an administrator holding a permission tag. */
+export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: string };
+export const PUBLIC: Access = { kind: 'public' };
+export const SIGNED_IN: Access = { kind: 'user' };
+export const permission = (tag: string): Access => ({ kind: 'admin', permission: tag });
+
+export interface RouteSpec<B extends z.ZodType, D extends z.ZodType> {
+  summary: string;
+  tags: string[];
+  access: Access;
+  body?: B;
+  data: D;
+  /** Record the call in the operation log; defaults to true for administrator writes. */
+  audit?: boolean;
+  rateLimit?: { max: number; timeWindow: number | string };
+}
+
+export interface ApiContext<B> {
+  body: B;
+  /** The signed-in user; throws 10010002 on a public route called without a token. */
+  readonly user: AuthUser;
+  readonly optionalUser: AuthUser | null;
+  deps: AppDeps;
+  ip: string;
+  userAgent: string | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const READ_ONLY_ACTION = /\/(paging|detail|list|tree|routes|preview|export|import-template|list-[a-z-]+|stat[a-z-]*)$/;
+
+export const SUCCESS_MSG = '操作成功';
+
+function contextOf<B>(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): ApiContext<B> {
+  return {
+    body: request.body as B,
+    get user() {
+      if (!request.authUser) throw new AppError(ErrorCode.NOT_LOGIN);
+      return request.authUser;
+    },
+    optionalUser: request.authUser,
+    deps: app.deps,
+    ip: request.ip,
+    userAgent: (request.headers['user-agent'] as string | undefined) ?? null,
+    request,
+    reply,
+  };
+}
+
+/** Authenticates and authorises a request for its access rule. */
+export async function authorize(app: FastifyInstance, request: FastifyRequest, access: Access): Promise<void> {
+  if (access.kind === 'public') return;
+  if (!request.authUser) throw new AppError(ErrorCode.NOT_LOGIN);
+  if (access.kind === 'admin') await assertPermission(app.deps.db, request.authUser, access.permission);
+}
+
+/** Registers a JSON call answered with the envelope. */
+export function post<B extends z.ZodType = z.ZodObject<{}>, D extends z.ZodType = z.ZodNull>(
+  app: FastifyInstance,
+  url: string,
+  spec: RouteSpec<B, D>,
+  handler: (ctx: ApiContext<z.infer<B>>) => Promise<z.infer<D>>,
+): void {
+  const shouldAudit = spec.audit ?? (spec.access.kind === 'admin' && !READ_ONLY_ACTION.test(url));
+  app.route({
+    method: 'POST',
+    url,
+    schema: {
+      summary: spec.summary,
+      tags: spec.tags,
+      ...(spec.access.kind !== 'public' ? { security: [{ token: [] }] } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      response: { 200: zEnvelope(spec.data.nullable()) },
+    },
+    config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
+    preValidation: async (request) => authorize(app, request, spec.access),
+    handler: async (request, reply) => {
+      const ctx = contextOf<z.infer<B>>(app, request, reply);
+      const started = Date.now();
+      try {
+        const data = await handler(ctx);
+        if (shouldAudit) await writeAuditLog(app.deps.db, ctx, spec.summary, url, true, null, Date.now() - started);
+        return { code: ErrorCode.SUCCESS, msg: SUCCESS_MSG, data: data ?? null };
+      } catch (err) {
+        if (shouldAudit) {
+          const message = err instanceof Error ? err.message : String(err);
+          await writeAuditLog(app.deps.db, ctx, spec.summary, url, false, message, Date.now() - started).catch(
+            () => {},
+          );
+        }
+        throw err;
+      }
+    },
+  });
+}
+
+export interface FileAnswer {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Registers a download call (SPEC 7): a blob on success, the JSON envelope on error. */
+export function postFile<B extends z.ZodType = z.ZodObject<{}>>(
+  app: FastifyInstance,
+  url: string,
+  spec: Omit<RouteSpec<B, z.ZodNull>, 'data'>,
+  handler: (ctx: ApiContext<z.infer<B>>) => Promise<FileAnswer>,
+): void {
+  app.route({
+    method: 'POST',
+    url,
+    schema: {
+      summary: spec.summary,
+      tags: spec.tags,
+      ...(spec.access.kind !== 'public' ? { security: [{ token: [] }] } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+    },
+    preValidation: async (request) => authorize(app, request, spec.access),
+    handler: async (request, reply) => {
+      const file = await handler(contextOf<z.infer<B>>(app, request, reply));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .send(file.body);
+    },
+  });
+}
+
+/** Registers a multipart upload call; the handler reads the parts from the request. */
+export function postMultipart<D extends z.ZodType>(
+  app: FastifyInstance,
+  url: string,
+  spec: Omit<RouteSpec<z.ZodNull, D>, 'body'>,
+  handler: (ctx: ApiContext<null>) => Promise<z.infer<D>>,
+): void {
+  const shouldAudit = spec.audit ?? spec.access.kind === 'admin';
+  app.route({
+    method: 'POST',
+    url,
+    schema: {
+      summary: spec.summary,
+      tags: spec.tags,
+      consumes: ['multipart/form-data'],
+      ...(spec.access.kind !== 'public' ? { security: [{ token: [] }] } : {}),
+      response: { 200: zEnvelope(spec.data.nullable()) },
+    },
+    config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
+    preValidation: async (request) => authorize(app, request, spec.access),
+    handler: async (request, reply) => {
+      const ctx = contextOf<null>(app, request, reply);
+      const started = Date.now();
+      try {
+        const data = await handler(ctx);
+        if (shouldAudit) await writeAuditLog(app.deps.db, ctx, spec.summary, url, true, null, Date.now() - started);
+        return { code: ErrorCode.SUCCESS, msg: SUCCESS_MSG, data: data ?? null };
+      } catch (err) {
+        if (shouldAudit) {
+          const message = err instanceof Error ? err.message : String(err);
+          await writeAuditLog(app.deps.db, ctx, spec.summary, url, false, message, Date.now() - started).catch(() => {});
+        }
+        throw err;
+      }
+    },
+  });
+}
+
+/** The paging answer of DESIGN 4 from rows and a total. */
+export function page<T>(records: T[], total: number, current: number, size: number) {
+  return { records, total, current, size, pages: Math.ceil(total / size) };
+}

@@ -1,0 +1,68 @@
+/** Providers: antd (zh_CN, size, theme colour), TanStack Query, the router. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
+import { fetchSiteConfig } from './api/system';
+import ErrorBoundary from './components/ErrorBoundary';
+import AppRoutes from './router/AppRoutes';
+import RouteEffects from './router/RouteEffects';
+import { type SizeName, useAppStore } from './stores/app';
+
+dayjs.locale('zh-cn');
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
+
+/** Font sizes of SPEC 9 mapped to antd component sizes and a base font size. */
+export const SIZE_MAP: Record<SizeName, { componentSize: 'large' | 'middle' | 'small'; fontSize: number }> = {
+  default: { componentSize: 'large', fontSize: 15 },
+  medium: { componentSize: 'middle', fontSize: 14 },
+  small: { componentSize: 'small', fontSize: 13 },
+  mini: { componentSize: 'small', fontSize: 12 },
+};
+
+function useSiteConfig() {
+  const setSite = useAppStore((s) => s.setSite);
+  useEffect(() => {
+    fetchSiteConfig()
+      .then((site) => setSite(site ?? {}))
+      .catch(() => setSite({}));
+  }, [setSite]);
+}
+
+function GuardedRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <AppRoutes />
+    </ErrorBoundary>
+  );
+}
+
+export default function App() {
+  const size = useAppStore((s) => s.size);
+  const theme = useAppStore((s) => s.theme);
+  useSiteConfig();
+  const { componentSize, fontSize } = SIZE_MAP[size];
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      componentSize={componentSize}
+      theme={{ token: { colorPrimary: theme, fontSize, borderRadius: 6 } }}
+    >
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <RouteEffects />
+            <GuardedRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

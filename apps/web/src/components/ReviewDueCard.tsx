@@ -1,0 +1,51 @@
+/**
+ * "今日待复习 N 题" with a one-click review session (spaced review of the wrong-answer book).
+ * Shown on the learner home and on the practice page.
+ */
+import { ScheduleOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { trainApi } from '../api/train';
+
+/** The training route of a review session. */
+export const REVIEW_ROUTE = '/web/repo/training/review/7';
+
+export default function ReviewDueCard() {
+  const navigate = useNavigate();
+  const stat = useQuery({ queryKey: ['train-review-stat'], queryFn: trainApi.reviewStat });
+  const due = stat.data?.due ?? 0;
+  const open = stat.data?.openTrainId;
+  let hint = '错题会在 1、2、4、7、15 天后安排复习，答错则从头开始。';
+  if (!due && stat.data?.nextDueAt) hint = `下一次复习：${dayjs(stat.data.nextDueAt).format('M月D日 HH:mm')}`;
+  if (!due && !stat.data?.inBook) hint = '错题本是空的，继续保持！';
+  return (
+    <Card size="small" className="review-due-card" data-testid="review-due-card" style={{ marginBottom: 16 }}>
+      <Flex align="center" justify="space-between" gap={16} wrap>
+        <Flex align="center" gap={12}>
+          <ScheduleOutlined style={{ fontSize: 28, color: due ? '#fa8c16' : '#52c41a' }} />
+          <div>
+            <Typography.Text strong style={{ fontSize: 16 }} data-testid="review-due-text">
+              今日待复习 {due} 题
+            </Typography.Text>
+            <div>
+              <Typography.Text type="secondary">
+                {hint}
+                {stat.data?.inBook ? `（错题本共 ${stat.data.inBook} 题）` : ''}
+              </Typography.Text>
+            </div>
+          </div>
+        </Flex>
+        <Button
+          type="primary"
+          disabled={!due && !open}
+          onClick={() => navigate(REVIEW_ROUTE)}
+          data-testid="review-start"
+        >
+          {open ? '继续复习' : '开始复习'}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

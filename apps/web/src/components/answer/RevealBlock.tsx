@@ -1,0 +1,61 @@
+/** Right or wrong of an answer, with the right answer and the analysis when they may be shown. */
+import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from '@ant-design/icons';
+import type { TQuView } from '@exam/contracts';
+import { RichHtml } from '../question';
+import type { AnswerReveal } from './QuestionAnswer';
+
+/** The right answer of a question as text, per type. */
+export function rightAnswerText(q: TQuView): React.ReactNode {
+  const a = (q.answer ?? {}) as Record<string, any>;
+  if ([1, 2, 3].includes(q.type))
+    return (
+      q.options
+        .filter((o) => o.isRight)
+        .map((o) => o.key)
+        .join('、') || '—'
+    );
+  if (q.type === 4) return <RichHtml html={a.reference || '（无参考答案）'} />;
+  if (q.type === 5)
+    return ((a.blanks ?? []) as { answers: string[] }[])
+      .map((b, i) => `第${i + 1}空：${b.answers.join(' 或 ')}`)
+      .join('；');
+  if (q.type === 6)
+    return ((a.pairs ?? []) as { left: string; right: string }[]).map((p) => `${p.left}-${p.right}`).join('；');
+  return null;
+}
+
+export default function RevealBlock({ question, reveal }: { question: TQuView; reveal: AnswerReveal }) {
+  const shown = reveal.question;
+  const verdict =
+    reveal.isRight === true ? (
+      <span className="qa-verdict qa-verdict--right" data-testid="verdict">
+        <CheckCircleFilled /> 回答正确
+      </span>
+    ) : reveal.isRight === false ? (
+      <span className="qa-verdict qa-verdict--wrong" data-testid="verdict">
+        <CloseCircleFilled /> 回答错误
+      </span>
+    ) : (
+      <span className="qa-verdict" data-testid="verdict">
+        <InfoCircleFilled /> {question.type === 4 || question.type === 99 ? '请对照参考答案自行判断' : '答案与解析'}
+      </span>
+    );
+  return (
+    <div className={`qa-reveal ${reveal.isRight === false ? 'qa-reveal--wrong' : ''}`} data-testid="reveal">
+      {verdict}
+      {shown && question.type !== 99 && (
+        <div className="qa-reveal__row">
+          <b>{question.type === 4 ? '参考答案：' : '正确答案：'}</b>
+          <span data-testid="right-answer">{rightAnswerText(shown)}</span>
+        </div>
+      )}
+      {shown?.analysis && (
+        <div className="qa-reveal__row">
+          <b>解析：</b>
+          <RichHtml html={shown.analysis} />
+        </div>
+      )}
+      {shown === null && <div className="qa-reveal__row qa-muted">该题来自未开放练习的题库，不显示答案与解析。</div>}
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * The question list of the admin screens: filters (bank, type, level, tag, keyword), preview,
+ * edit and delete per row, batch move/copy/delete, import and export. `repoId` fixes the bank.
+ */
+import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  labelOptions,
+  QUESTION_LEVEL_LABELS,
+  QUESTION_TYPE_LABELS,
+  type TQuDetail,
+  type TQuListItem,
+  type TQuPagingParams,
+} from '@exam/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Form, Input, Modal, message, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { quApi, repoApi } from '../../api/repo';
+import { Permission, useServerTable } from '../index';
+import ImportDialog from './ImportDialog';
+import QuestionPreview from './QuestionPreview';
+
+export default function QuestionTable({ repoId, onChanged }: { repoId?: string; onChanged?: () => void }) {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TQuPagingParams>();
+  const repos = useQuery({ queryKey: ['repo-list'], queryFn: repoApi.list });
+  const table = useServerTable<TQuListItem, TQuPagingParams>(
+    ['qu-paging', repoId],
+    (req) => quApi.paging({ ...req, params: { ...req.params, repoId: repoId ?? req.params.repoId } }),
+    {
+      selectable: true,
+    },
+  );
+  const [importOpen, setImportOpen] = useState(false);
+  const [preview, setPreview] = useState<TQuDetail | null>(null);
+  const [batch, setBatch] = useState<'move' | 'copy' | null>(null);
+  const [batchTarget, setBatchTarget] = useState<string>();
+  const ids = table.selectedRowKeys as string[];
+  const changed = () => {
+    table.refresh();
+    onChanged?.();
+  };
+
+  const remove = async (list: string[]) => {
+    await quApi.remove(list);
+    message.success('删除成功');
+    table.setSelectedRowKeys([]);
+    changed();
+  };
+  const runBatch = async () => {
+    if (!batchTarget || !batch) return;
+    const res =
+      batch === 'move' ? await quApi.batchMove(ids, batchTarget, repoId) : await quApi.batchCopy(ids, batchTarget);
+    message.success(`${batch === 'move' ? '已移动' : '已复制'} ${res.count} 道试题`);
+    setBatch(null);
+    table.setSelectedRowKeys([]);
+    changed();
+  };
+  const editUrl = (id: string) => `/admin/repo/qu-edit/${id}${repoId ? `?repoId=${repoId}` : ''}`;
+
+  return (
+    <>
+      <Form form={form} layout="inline" onFinish={(v) => table.search(v)} style={{ marginBottom: 12, rowGap: 8 }}>
+        {!repoId && (
+          <Form.Item name="repoId">
+            <Select
+              allowClear
+              placeholder="所属题库"
+              style={{ width: 180 }}
+              options={(repos.data ?? []).map((r) => ({ value: r.id, label: r.title }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="type">
+          <Select
+            allowClear
+            placeholder="题型"
+            style={{ width: 110 }}
+            options={labelOptions(QUESTION_TYPE_LABELS)}
+            data-testid="filter-type"
+          />
+        </Form.Item>
+        <Form.Item name="level">
+          <Select allowClear placeholder="难度" style={{ width: 100 }} options={labelOptions(QUESTION_LEVEL_LABELS)} />
+        </Form.Item>
+        <Form.Item name="tag">
+          <Input allowClear placeholder="知识点" style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder="题目关键字" style={{ width: 180 }} data-testid="filter-keyword" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                table.search({});
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Permission tag="repo:qu:save">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(editUrl('new'))} data-testid="qu-add">
+            新增试题
+          </Button>
+        </Permission>
+        <Permission tag="repo:qu:import">
+          <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="qu-import">
+            导入
+          </Button>
+        </Permission>
+        <Permission tag="repo:qu:export">
+          <Button
+            icon={<ExportOutlined />}
+            onClick={() => quApi.exportXlsx(ids.length ? { ids } : { repoId, params: table.request.params })}
+          >
+            {ids.length ? `导出选中（${ids.length}）` : '导出'}
+          </Button>
+        </Permission>
+        <Permission tag="repo:qu:save">
+          <Button disabled={!ids.length} onClick={() => setBatch('move')}>
+            批量移动
+          </Button>
+          <Button disabled={!ids.length} onClick={() => setBatch('copy')}>
+            批量复制
+          </Button>
+        </Permission>
+        <Permission tag="repo:qu:delete">
+          <Popconfirm
+            title={`确定删除选中的 ${ids.length} 道试题吗？`}
+            onConfirm={() => remove(ids)}
+            disabled={!ids.length}
+          >
+            <Button danger icon={<DeleteOutlined />} disabled={!ids.length}>
+              批量删除
+            </Button>
+          </Popconfirm>
+        </Permission>
+      </Space>
+      <Table<TQuListItem>
+        {...table.tableProps}
+        size="middle"
+        columns={[
+          {
+            title: '题目',
+            dataIndex: 'summary',
+            ellipsis: true,
+            render: (s: string, r) => (
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0, height: 'auto' }}
+                onClick={async () => setPreview(await quApi.detail(r.id))}
+              >
+                {s || '（无文字内容）'}
+              </Button>
+            ),
+          },
+          {
+            title: '题型',
+            dataIndex: 'type',
+            width: 90,
+            render: (t: number) => <Tag color="blue">{QUESTION_TYPE_LABELS[t]}</Tag>,
+          },
+          {
+            title: '难度',
+            dataIndex: 'level',
+            width: 70,
+            render: (l: number) => <Tag color={l === 2 ? 'red' : 'default'}>{QUESTION_LEVEL_LABELS[l]}</Tag>,
+          },
+          {
+            title: '知识点',
+            dataIndex: 'tags',
+            width: 160,
+            render: (tags: string[]) => tags.map((t) => <Tag key={t}>{t}</Tag>),
+          },
+          ...(repoId
+            ? []
+            : [
+                {
+                  title: '所属题库',
+                  dataIndex: 'repos',
+                  width: 180,
+                  render: (rs: TQuListItem['repos']) => rs.map((r) => r.title).join('、'),
+                },
+              ]),
+          {
+            title: '更新时间',
+            dataIndex: 'updatedAt',
+            width: 150,
+            render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: '操作',
+            width: 130,
+            render: (_, r) => (
+              <Space size={4}>
+                <Permission tag="repo:qu:save">
+                  <Button type="link" size="small" onClick={() => navigate(editUrl(r.id))}>
+                    编辑
+                  </Button>
+                </Permission>
+                <Permission tag="repo:qu:delete">
+                  <Popconfirm title="确定删除这道试题吗？" onConfirm={() => remove([r.id])}>
+                    <Button type="link" size="small" danger>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                </Permission>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Drawer title="试题预览" width={640} open={Boolean(preview)} onClose={() => setPreview(null)}>
+        {preview && <QuestionPreview question={preview} showAnswer />}
+      </Drawer>
+      <Modal
+        title={batch === 'move' ? '批量移动到题库' : '批量复制到题库'}
+        open={Boolean(batch)}
+        onCancel={() => setBatch(null)}
+        onOk={runBatch}
+        okButtonProps={{ disabled: !batchTarget }}
+      >
+        <p>{batch === 'move' ? `将选中的 ${ids.length} 道试题移动到：` : `将选中的 ${ids.length} 道试题同时加入：`}</p>
+        <Select
+          style={{ width: '100%' }}
+          placeholder="选择目标题库"
+          value={batchTarget}
+          onChange={setBatchTarget}
+          options={(repos.data ?? []).filter((r) => r.id !== repoId).map((r) => ({ value: r.id, label: r.title }))}
+        />
+      </Modal>
+      <ImportDialog
+        open={importOpen}
+        repoId={repoId}
+        repos={repos.data}
+        onClose={() => setImportOpen(false)}
+        onImported={changed}
+      />
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+/** Question components: editor, preview, rich text, list table and import dialog. */
+export { newQuestion, type QuForm } from './defaults';
+export { default as ImportDialog } from './ImportDialog';
+export { default as QuestionEditor } from './QuestionEditor';
+export { default as QuestionPreview, type PreviewQuestion } from './QuestionPreview';
+export { default as QuestionTable } from './QuestionTable';
+export { default as RichHtml } from './RichHtml';
+export { default as RichTextEditor } from './RichTextEditor';

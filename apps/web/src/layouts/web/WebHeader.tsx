@@ -1,0 +1,88 @@
+/** Learner header (SPEC 2): site name and logo, three top buttons, unread badge, name, admin link, logout. */
+
+import { BookOutlined, FormOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { RoleType } from '@exam/contracts';
+import { Avatar, Badge, Button, Divider, Tooltip } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { useConfirmLogout } from '../../hooks/useConfirmLogout';
+import { useUnreadMsg } from '../../hooks/useUnreadMsg';
+import { useAppStore } from '../../stores/app';
+import { useUserStore } from '../../stores/user';
+
+export const TOP_BUTTONS = [
+  { path: '/web/course', label: '课程学习', icon: <BookOutlined /> },
+  { path: '/web/index', label: '在线考试', icon: <FormOutlined /> },
+  { path: '/web/uc', label: '用户中心', icon: <UserOutlined /> },
+];
+
+function activeTop(pathname: string): string {
+  if (pathname.startsWith('/web/course')) return '/web/course';
+  if (pathname.startsWith('/web/uc')) return '/web/uc';
+  if (pathname.startsWith('/web/index') || pathname.startsWith('/web/exam')) return '/web/index';
+  return '';
+}
+
+export default function WebHeader() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const site = useAppStore((s) => s.site);
+  const realName = useUserStore((s) => s.realName);
+  const userName = useUserStore((s) => s.userName);
+  const avatar = useUserStore((s) => s.avatar);
+  const roleType = useUserStore((s) => s.roleType);
+  const unread = useUnreadMsg();
+  const logout = useConfirmLogout(true);
+  const active = activeTop(pathname);
+
+  return (
+    <header className="web-header">
+      <div className="web-header__inner">
+        <a className="web-header__brand" onClick={() => navigate('/web/index')} href="/web/index">
+          {site.frontLogo ? <img src={site.frontLogo} alt="logo" /> : <img src="/favicon.svg" alt="logo" />}
+          <span>{site.siteName}</span>
+        </a>
+        <nav className="web-header__nav">
+          {TOP_BUTTONS.map((b) => (
+            <Button
+              key={b.path}
+              type={active === b.path ? 'primary' : 'text'}
+              icon={b.icon}
+              onClick={() => navigate(b.path)}
+            >
+              {b.label}
+            </Button>
+          ))}
+        </nav>
+        <div className="web-header__user">
+          <Tooltip title={unread > 0 ? `您有 ${unread} 条未读消息` : '我的消息'}>
+            <a
+              href="/web/uc?tab=msg"
+              data-testid="unread-badge"
+              onClick={(e) => {
+                e.preventDefault();
+                navigate('/web/uc?tab=msg');
+              }}
+            >
+              <Badge count={unread} overflowCount={99} size="small">
+                <Avatar src={avatar || undefined} icon={<UserOutlined />} style={{ background: '#1677ff' }} />
+              </Badge>
+            </a>
+          </Tooltip>
+          <span>{realName || userName}</span>
+          {roleType === RoleType.ADMIN && (
+            <>
+              <Divider orientation="vertical" />
+              <Button type="link" icon={<SettingOutlined />} onClick={() => navigate('/admin/dashboard')}>
+                管理中心
+              </Button>
+            </>
+          )}
+          <Divider orientation="vertical" />
+          <Button type="text" icon={<LogoutOutlined />} onClick={logout}>
+            退出
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

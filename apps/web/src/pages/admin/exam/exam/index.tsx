@@ -1,0 +1,144 @@
+/** 考试管理: exams with their paper, audience, window and state; edit, publish/close, results, delete. */
+import {
+  BarChartOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  SendOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import { EXAM_STATE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TExamRecord } from '@exam/contracts';
+import { App, Button, Input, Select, Space, Table, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { examApi } from '../../../../api/exam';
+import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
+import { windowText } from '../../../web/index/ExamCard';
+import { attempt, confirmDelete } from '../../sys/shared';
+
+type Params = { title?: string; state?: number; openType?: number };
+const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'red' };
+const options = (labels: Record<number, string>) =>
+  Object.entries(labels).map(([v, l]) => ({ value: Number(v), label: l }));
+
+export default function ExamExamPage() {
+  const navigate = useNavigate();
+  const { message, modal } = App.useApp();
+  const canSave = usePermission('exam:exam:save');
+  const canDelete = usePermission('exam:exam:delete');
+  const canResult = usePermission('exam:result:view');
+  const table = useServerTable<TExamRecord, Params>(['exam-exam'], (req) => examApi.paging(req));
+  const params = table.request.params;
+  const setState = async (r: TExamRecord, state: 0 | 1 | 2) => {
+    if (await attempt(() => examApi.setState([r.id], state))) message.success(state === 1 ? '已发布' : '已关闭');
+    table.refresh();
+  };
+  const remove = (ids: string[]) =>
+    confirmDelete(modal, async () => {
+      await examApi.remove(ids);
+      message.success('删除成功');
+      table.refresh();
+    });
+
+  return (
+    <PageContainer
+      title="考试管理"
+      extra={
+        canSave && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/exam/exam/edit')}>
+            新建考试
+          </Button>
+        )
+      }
+      search={
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder="考试名称"
+            style={{ width: 240 }}
+            onSearch={(v) => table.search({ ...params, title: v.trim() || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder="状态"
+            style={{ width: 120 }}
+            options={options(EXAM_STATE_LABELS)}
+            onChange={(state) => table.search({ ...params, state })}
+          />
+          <Select
+            allowClear
+            placeholder="开放类型"
+            style={{ width: 140 }}
+            options={options(OPEN_TYPE_LABELS)}
+            onChange={(openType) => table.search({ ...params, openType })}
+          />
+        </Space>
+      }
+    >
+      <Table
+        {...table.tableProps}
+        columns={[
+          { title: '考试名称', dataIndex: 'title', ellipsis: true },
+          { title: '试卷', dataIndex: 'tmplTitle', width: 140, ellipsis: true, render: (v) => v || '-' },
+          {
+            title: '开放类型',
+            dataIndex: 'openType',
+            width: 90,
+            render: (v: number) => <Tag>{OPEN_TYPE_LABELS[v]}</Tag>,
+          },
+          {
+            title: '考试时间',
+            width: 235,
+            render: (_, r) => windowText(r.startTime, r.endTime),
+          },
+          { title: '时长', dataIndex: 'duration', width: 80, render: (v: number) => (v ? `${v}分钟` : '不限') },
+          { title: '总分/及格', width: 100, render: (_, r) => `${r.totalScore} / ${r.passScore}` },
+          {
+            title: '状态',
+            width: 140,
+            render: (_, r) => (
+              <Space size={4}>
+                <Tag color={STATE_COLORS[r.state]}>{EXAM_STATE_LABELS[r.state]}</Tag>
+                {r.state === 1 && (
+                  <Tag color={r.timeState === 1 ? 'processing' : 'default'}>{EXAM_TIME_STATE_LABELS[r.timeState]}</Tag>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: '操作',
+            width: 200,
+            render: (_, r) => (
+              <TableActions>
+                {canSave && (
+                  <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/edit/${r.id}`)}>
+                    编辑
+                  </Button>
+                )}
+                {canSave && r.state !== 1 && (
+                  <Button type="link" size="small" onClick={() => setState(r, 1)}>
+                    发布
+                  </Button>
+                )}
+                {canSave && r.state === 1 && (
+                  <Button type="link" size="small" onClick={() => setState(r, 2)}>
+                    关闭
+                  </Button>
+                )}
+                {canResult && (
+                  <Button type="link" size="small" onClick={() => navigate(`/admin/exam/result/detail/${r.id}`)}>
+                    成绩
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button type="link" size="small" danger onClick={() => remove([r.id])}>
+                    删除
+                  </Button>
+                )}
+              </TableActions>
+            ),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,70 @@
+/** 成绩统计: every exam with participants, attempts, awaiting marking and passed people; open one for details. */
+import { BarChartOutlined } from '@ant-design/icons';
+import { Button, Input, Table, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { resultApi, type TResultExamRecord } from '../../../../api/exam';
+import { PageContainer, useServerTable } from '../../../../components';
+import { windowText } from '../../../web/index/ExamCard';
+
+export default function ExamResultPage() {
+  const navigate = useNavigate();
+  const table = useServerTable<TResultExamRecord & { id?: string }, { title?: string }>(['exam-result'], (req) =>
+    resultApi.examPaging(req),
+  );
+  return (
+    <PageContainer
+      title="成绩统计"
+      search={
+        <Input.Search
+          allowClear
+          placeholder="考试名称"
+          style={{ width: 260 }}
+          onSearch={(v) => table.search({ title: v.trim() || undefined })}
+        />
+      }
+    >
+      <Table
+        {...table.tableProps}
+        rowKey="examId"
+        columns={[
+          { title: '考试名称', dataIndex: 'title', ellipsis: true },
+          {
+            title: '考试时间',
+            width: 290,
+            render: (_, r) => windowText(r.startTime, r.endTime),
+          },
+          { title: '参考人数', dataIndex: 'participants', width: 100, align: 'center' },
+          { title: '答卷数', dataIndex: 'attempts', width: 90, align: 'center' },
+          {
+            title: '待阅卷',
+            dataIndex: 'awaitingMark',
+            width: 90,
+            align: 'center',
+            render: (v: number) => (v ? <Tag color="orange">{v}</Tag> : 0),
+          },
+          { title: '通过人数', dataIndex: 'passedUsers', width: 100, align: 'center' },
+          {
+            title: '通过率',
+            width: 100,
+            align: 'center',
+            render: (_, r) => (r.participants ? `${Math.round((r.passedUsers / r.participants) * 100)}%` : '-'),
+          },
+          {
+            title: '操作',
+            width: 110,
+            render: (_, r) => (
+              <Button
+                type="link"
+                size="small"
+                icon={<BarChartOutlined />}
+                onClick={() => navigate(`/admin/exam/result/detail/${r.examId}`)}
+              >
+                查看详情
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,64 @@
+/** Create or edit a dictionary: code, name, remark. */
+import { type TDic, ZDicSaveSchema } from '@exam/contracts';
+import { App, Form, Input, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { saveDic } from '../../../../api/sys-admin';
+import { attempt, zodRule } from '../shared';
+
+const fields = ZDicSaveSchema.shape;
+
+export default function DicFormModal({
+  open,
+  dic,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  dic: TDic | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ code: string; title: string; remark?: string }>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (dic) form.setFieldsValue({ code: dic.code, title: dic.title, remark: dic.remark ?? undefined });
+  }, [open, dic, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    const ok = await attempt(() => saveDic({ ...values, id: dic?.id, remark: values.remark || null }));
+    setSaving(false);
+    if (!ok) return;
+    message.success('保存成功');
+    onSaved();
+    onClose();
+  };
+
+  return (
+    <Modal
+      title={dic ? '编辑字典' : '新增字典'}
+      open={open}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form name="dicForm" form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 18 }}>
+        <Form.Item label="字典名称" name="title" required rules={[zodRule(fields.title)]}>
+          <Input placeholder="如 题库分类" />
+        </Form.Item>
+        <Form.Item label="字典编码" name="code" required rules={[zodRule(fields.code)]}>
+          <Input placeholder="以字母开头，如 repo_catalog" />
+        </Form.Item>
+        <Form.Item label="备注" name="remark" rules={[zodRule(fields.remark)]}>
+          <Input.TextArea rows={2} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

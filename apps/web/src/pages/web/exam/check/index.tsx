@@ -1,0 +1,191 @@
+/** 考试校验 (/web/exam/check/:id): facts and rules, password, start or resume; another open exam is named. */
+import { ArrowLeftOutlined, DesktopOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import { ErrorCode, OPEN_TYPE_LABELS, RESULT_SHOW_LABELS, type TExamCheck } from '@exam/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { examApi, paperApi } from '../../../../api/exam';
+import type { ApiError } from '../../../../api/http-errors';
+import { windowText } from '../../index/ExamCard';
+import '../exam.css';
+
+function attemptsText(c: TExamCheck): string {
+  if (c.tryLimit === 0) return `不限次数（已考 ${c.tryCount} 次）`;
+  return `共 ${c.tryLimit} 次，已考 ${c.tryCount} 次，剩余 ${c.triesLeft ?? 0} 次`;
+}
+
+function antiCheat(c: TExamCheck) {
+  const tags = [];
+  if (c.fullScreen)
+    tags.push(
+      <Tag key="fs" color="orange">
+        须全屏作答
+      </Tag>,
+    );
+  if (c.leaveLimit > 0)
+    tags.push(
+      <Tag key="lv" color="orange">
+        切屏超过 {c.leaveLimit} 次将强制交卷
+      </Tag>,
+    );
+  if (c.noCopy)
+    tags.push(
+      <Tag key="cp" color="orange">
+        禁止复制粘贴
+      </Tag>,
+    );
+  return tags.length ? <Space wrap>{tags}</Space> : <Typography.Text type="secondary">无</Typography.Text>;
+}
+
+async function enterFullscreen() {
+  try {
+    if (!document.fullscreenElement) await document.documentElement.requestFullscreen();
+  } catch {
+    // refused: the exam room asks again
+  }
+}
+
+export default function WebExamCheck() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [starting, setStarting] = useState(false);
+  const query = useQuery({ queryKey: ['exam-check', id], queryFn: () => examApi.check(id) });
+  const c = query.data;
+
+  const start = async () => {
+    if (!c) return;
+    setStarting(true);
+    try {
+      if (c.fullScreen) await enterFullscreen();
+      const created = await paperApi.create(c.id, password);
+      navigate(`/web/exam/start/${created.paperId}`);
+    } catch (err) {
+      if ((err as ApiError).code === ErrorCode.EXAM_IN_PROGRESS) void query.refetch();
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  if (query.isLoading)
+    return (
+      <Card className="page-card">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
+  if (!c)
+    return (
+      <Card className="page-card">
+        <Empty description="考试不存在或您无权参加" />
+      </Card>
+    );
+
+  const other = c.otherOpenPaper;
+  return (
+    <Card
+      className="page-card"
+      variant="borderless"
+      title={
+        <Space>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate('/web/index')} />
+          {c.title}
+          <Tag color={c.timeState === 1 ? 'green' : c.timeState === 0 ? 'blue' : 'default'}>{c.timeStateLabel}</Tag>
+        </Space>
+      }
+      extra={
+        <Button icon={<DesktopOutlined />} onClick={() => navigate('/web/exam/debug')}>
+          设备调试
+        </Button>
+      }
+    >
+      {other && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="other-open-exam"
+          message={`您有正在进行的考试「${other.title}」，请先完成该考试`}
+          action={
+            <Button size="small" type="primary" onClick={() => navigate(`/web/exam/start/${other.paperId}`)}>
+              前往该考试
+            </Button>
+          }
+        />
+      )}
+      {c.content && (
+        <div className="exam-check__content" style={{ marginBottom: 16 }}>
+          {c.content}
+        </div>
+      )}
+      <Descriptions className="exam-check__rules" bordered column={{ xs: 1, md: 2 }} size="middle">
+        <Descriptions.Item label="考试时间" span={2}>
+          {windowText(c.startTime, c.endTime)}
+        </Descriptions.Item>
+        <Descriptions.Item label="考试时长">
+          {c.duration ? `${c.duration} 分钟` : '不限（至考试结束）'}
+        </Descriptions.Item>
+        <Descriptions.Item label="题目数量">{c.quCount} 题</Descriptions.Item>
+        <Descriptions.Item label="试卷总分">{c.totalScore} 分</Descriptions.Item>
+        <Descriptions.Item label="及格分">{c.passScore} 分</Descriptions.Item>
+        <Descriptions.Item label="考试次数">{attemptsText(c)}</Descriptions.Item>
+        <Descriptions.Item label="开放类型">{OPEN_TYPE_LABELS[c.openType]}</Descriptions.Item>
+        <Descriptions.Item label="最晚入场">
+          {c.latestEntryTime ? dayjs(c.latestEntryTime).format('YYYY-MM-DD HH:mm') : '不限'}
+        </Descriptions.Item>
+        <Descriptions.Item label="最早交卷">
+          {c.handMinMinutes ? `开考 ${c.handMinMinutes} 分钟后` : '随时可交卷'}
+        </Descriptions.Item>
+        <Descriptions.Item label="防作弊" span={2}>
+          {antiCheat(c)}
+        </Descriptions.Item>
+        <Descriptions.Item label="交卷后">{RESULT_SHOW_LABELS[c.resultShow]}</Descriptions.Item>
+        <Descriptions.Item label="最高分">
+          {c.bestScore ?? '—'}
+          {c.passed && (
+            <Tag color="success" style={{ marginLeft: 8 }}>
+              已通过
+            </Tag>
+          )}
+        </Descriptions.Item>
+      </Descriptions>
+      <div style={{ textAlign: 'center', marginTop: 28 }}>
+        {c.canStart || c.openPaperId ? (
+          <Space direction="vertical" size={14} align="center">
+            {c.needPassword && !c.openPaperId && (
+              <Input.Password
+                placeholder="请输入考试密码"
+                style={{ width: 280 }}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                onPressEnter={start}
+                data-testid="exam-password"
+              />
+            )}
+            <Button
+              type="primary"
+              size="large"
+              loading={starting}
+              onClick={start}
+              style={{ minWidth: 200 }}
+              disabled={Boolean(other)}
+            >
+              {c.openPaperId ? '继续考试' : '开始考试'}
+            </Button>
+            <Typography.Text type="secondary">
+              答案会自动保存；网络中断后重新连接即可继续，已作答内容不会丢失。
+            </Typography.Text>
+          </Space>
+        ) : (
+          <Result
+            icon={<ExclamationCircleOutlined style={{ color: '#faad14' }} />}
+            title={c.reason || '当前不能参加该考试'}
+            extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>}
+          />
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+/** The review after hand-in: each question with my answer, the right answer, score and comment. */
+import { QUESTION_TYPE_LABELS, type TReviewQu } from '@exam/contracts';
+import { Tag, Typography } from 'antd';
+import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import { reviewReveal, toQuView } from '../adapt';
+
+function ScoreTag({ q }: { q: TReviewQu }) {
+  if (q.type === 99) return null;
+  if (q.markState === 2) return <Tag color="processing">待阅卷</Tag>;
+  const full = q.actualScore >= q.score;
+  return (
+    <Tag color={full ? 'success' : q.actualScore > 0 ? 'warning' : 'error'}>
+      得分 {q.actualScore} / {q.score}
+    </Tag>
+  );
+}
+
+/** `preview`: a paper preview (no answers, no scores). */
+export default function ReviewList({ questions, preview }: { questions: TReviewQu[]; preview?: boolean }) {
+  const tops = questions.filter((q) => !q.parentQuId).sort((a, b) => a.sort - b.sort);
+  let section = '';
+  return (
+    <div className="review-list" data-testid="review-list">
+      {tops.map((q, i) => {
+        const head = q.sectionTitle !== section;
+        section = q.sectionTitle;
+        const children = questions.filter((c) => c.parentQuId === q.quId).sort((a, b) => a.sort - b.sort);
+        return (
+          <div key={q.quId}>
+            {head && <div className="room-section-title">{q.sectionTitle}</div>}
+            <div className="room-q" data-testid={`review-${i + 1}`}>
+              <div className="room-q__head">
+                <span className="room-q__no">{i + 1}</span>
+                <Tag color="blue">{QUESTION_TYPE_LABELS[q.type]}</Tag>
+                <span className="room-q__score">{q.score} 分</span>
+                <span style={{ flex: 1 }} />
+                {!preview && <ScoreTag q={q} />}
+              </div>
+              <Item q={q} preview={preview} />
+              {children.map((c, j) => (
+                <div className="room-child" key={c.quId}>
+                  <div className="room-child__head">
+                    （{j + 1}）<Tag bordered={false}>{QUESTION_TYPE_LABELS[c.type]}</Tag>
+                    {!preview && <ScoreTag q={c} />}
+                  </div>
+                  <Item q={c} preview={preview} />
+                </div>
+              ))}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function Item({ q, preview }: { q: TReviewQu; preview?: boolean }) {
+  return (
+    <>
+      <QuestionAnswer
+        question={toQuView(q)}
+        value={(q.myAnswer ?? null) as AnswerValue}
+        disabled
+        reveal={q.type === 99 ? undefined : reviewReveal(q)}
+      />
+      {!preview && q.type !== 99 && q.myAnswer === null && <Typography.Text type="warning">未作答</Typography.Text>}
+      {q.markComment && (
+        <div className="review-comment">
+          <b>阅卷评语：</b>
+          {q.markComment}
+        </div>
+      )}
+    </>
+  );
+}

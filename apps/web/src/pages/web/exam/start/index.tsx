@@ -1,0 +1,231 @@
+/**
+ * 开始考试 (/web/exam/start/:id, :id = paper id): the exam room, full-screen outside the learner
+ * layout. Answers are journalled and saved as they change; the countdown runs on the server's clock.
+ */
+import { ExpandOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Modal, Result, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { paperApi } from '../../../../api/exam';
+import AnswerSheet from './AnswerSheet';
+import PaperQuestion from './PaperQuestion';
+import RoomHeader from './RoomHeader';
+import { useAntiCheat } from './useAntiCheat';
+import { useExamRoom } from './useExamRoom';
+import './room.css';
+
+const MODE_KEY = 'exam-room-mode';
+
+export default function WebExamStart() {
+  const { id: paperId = '' } = useParams();
+  const navigate = useNavigate();
+  const { modal, message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<'single' | 'all'>(() =>
+    localStorage.getItem(MODE_KEY) === 'all' ? 'all' : 'single',
+  );
+  const [current, setCurrent] = useState<string | null>(null);
+  const doneRef = useRef(false);
+
+  const toResult = useCallback(
+    (note?: string) => {
+      if (doneRef.current) return;
+      doneRef.current = true;
+      if (note) message.info(note);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      navigate(`/web/exam/result/${paperId}`, { replace: true });
+    },
+    [navigate, paperId, message],
+  );
+
+  const room = useExamRoom(paperId, (reason) => toResult(reason));
+  const { paper, questions, pending, journal } = room;
+  const open = paper?.state === 0;
+  const anti = useAntiCheat(paper, open && !doneRef.current, () => {
+    journal.current?.clear();
+    toResult();
+  });
+
+  useEffect(() => {
+    if (paper && paper.state !== 0) toResult();
+  }, [paper, toResult]);
+  useEffect(() => {
+    if (!current && questions.length) setCurrent(questions[0].quId);
+  }, [questions, current]);
+
+  // Unsent answers: the browser asks before the page is left.
+  useEffect(() => {
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if ((journal.current?.pendingCount() ?? 0) > 0 && !doneRef.current) {
+        void journal.current?.flush();
+        e.preventDefault();
+        e.returnValue = '';
+      }
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [journal]);
+
+  const handIn = useCallback(
+    async (auto: boolean) => {
+      if (doneRef.current) return;
+      setBusy(true);
+      try {
+        await journal.current?.flush();
+        const left = journal.current?.pendingCount() ?? 0;
+        if (left > 0 && !auto) {
+          message.error(`还有 ${left} 个答案未保存到服务器，请检查网络连接后再交卷`);
+          return;
+        }
+        await paperApi.hand(paperId);
+        journal.current?.clear();
+        toResult(auto ? '考试时间到，已自动交卷' : '交卷成功');
+      } catch {
+        if (auto) toResult('考试时间已到');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [journal, paperId, message, toResult],
+  );
+
+  // At the deadline the page hands in (the server sweeps overdue papers anyway).
+  const deadlineHit = open && room.remaining <= 0;
+  useEffect(() => {
+    if (deadlineHit) void handIn(true);
+  }, [deadlineHit, handIn]);
+
+  const confirmHand = () =>
+    modal.confirm({
+      title: '确认交卷',
+      content:
+        room.unanswered > 0 ? `您还有${room.unanswered}题未作答，确定要交卷吗？` : '您已完成全部题目，确定要交卷吗？',
+      okText: '确定交卷',
+      cancelText: '继续答题',
+      onOk: () => handIn(false),
+    });
+  const confirmAbandon = () =>
+    modal.confirm({
+      title: '放弃考试',
+      content: '放弃后本次考试计为一次考试次数且不计成绩，确定要放弃吗？',
+      okText: '确定放弃',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        await paperApi.abandon(paperId);
+        journal.current?.clear();
+        toResult('已放弃本次考试');
+      },
+    });
+
+  if (room.error)
+    return (
+      <div className="room-center">
+        <Result
+          status="warning"
+          title={room.error}
+          extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>}
+        />
+      </div>
+    );
+  if (!paper || !open)
+    return (
+      <div className="room-center">
+        <Spin size="large" tip="正在加载试卷...">
+          <div style={{ width: 200, height: 80 }} />
+        </Spin>
+      </div>
+    );
+
+  const early = dayjs(paper.earliestHandTime).valueOf() > room.serverNow;
+  const handBlockedText = early ? `${dayjs(paper.earliestHandTime).format('HH:mm')} 之后才能交卷` : undefined;
+  const index = Math.max(
+    0,
+    questions.findIndex((q) => q.quId === current),
+  );
+  const pick = (quId: string) => {
+    setCurrent(quId);
+    if (mode === 'all') document.getElementById(`qu-${quId}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const shown = mode === 'single' ? questions.slice(index, index + 1) : questions;
+
+  return (
+    <div className="room" data-testid="exam-room">
+      <RoomHeader
+        title={paper.title}
+        remaining={room.remaining}
+        pending={pending}
+        mode={mode}
+        onMode={(m) => {
+          setMode(m);
+          localStorage.setItem(MODE_KEY, m);
+        }}
+        leaveText={anti.leaveLimit > 0 ? `切屏 ${anti.leaveCount}/${anti.leaveLimit}` : undefined}
+        handBlockedText={handBlockedText}
+        busy={busy}
+        onHand={confirmHand}
+        onAbandon={confirmAbandon}
+      />
+      <div className="room-body">
+        <AnswerSheet
+          questions={questions}
+          answers={room.answers}
+          answered={room.answered}
+          current={current}
+          onPick={pick}
+        />
+        <main className="room-main">
+          {questions.length === 0 && <Empty description="试卷中没有题目" />}
+          {shown.map((q, i) => (
+            <div key={q.quId}>
+              {(mode === 'single' || i === 0 || shown[i - 1].sectionTitle !== q.sectionTitle) && (
+                <div className="room-section-title">{q.sectionTitle}</div>
+              )}
+              <PaperQuestion q={q} answers={room.answers} onChange={room.change} />
+            </div>
+          ))}
+          {mode === 'single' && questions.length > 0 && (
+            <div className="room-nav">
+              <Button
+                icon={<LeftOutlined />}
+                disabled={index === 0}
+                onClick={() => setCurrent(questions[index - 1].quId)}
+              >
+                上一题
+              </Button>
+              <span>
+                第 {index + 1} / {questions.length} 题
+              </span>
+              {index < questions.length - 1 ? (
+                <Button
+                  type="primary"
+                  onClick={() => setCurrent(questions[index + 1].quId)}
+                  data-testid="next-question"
+                >
+                  下一题 <RightOutlined />
+                </Button>
+              ) : (
+                <Button type="primary" onClick={confirmHand} disabled={early}>
+                  交卷
+                </Button>
+              )}
+            </div>
+          )}
+        </main>
+      </div>
+      <Modal open={anti.needFull} closable={false} footer={null} centered maskClosable={false} keyboard={false}>
+        <Result
+          icon={<ExpandOutlined style={{ color: '#1677ff' }} />}
+          title="本场考试要求全屏作答"
+          subTitle="退出全屏将被记录为离开考试页面"
+          extra={
+            <Button type="primary" onClick={anti.enterFull}>
+              进入全屏
+            </Button>
+          }
+        />
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/** 在线考试 (learner home /web/index): the exams open to me, with state, attempts left and best score. */
+import { BookOutlined, TrophyOutlined } from '@ant-design/icons';
+import { EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS } from '@exam/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Input, Pagination, Row, Segmented, Select, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { examApi } from '../../../api/exam';
+import { useUserStore } from '../../../stores/user';
+import ExamCard from './ExamCard';
+import '../exam/exam.css';
+
+const STATE_OPTIONS = [
+  { label: '全部', value: -1 },
+  ...[1, 0, 2].map((v) => ({ label: EXAM_TIME_STATE_LABELS[v], value: v })),
+];
+
+export default function WebExamList() {
+  const navigate = useNavigate();
+  const realName = useUserStore((s) => s.realName || s.userName);
+  const [title, setTitle] = useState('');
+  const [params, setParams] = useState<{ title?: string; timeState?: number; openType?: number }>({});
+  const [page, setPage] = useState({ current: 1, size: 12 });
+  const query = useQuery({
+    queryKey: ['online-exams', params, page],
+    queryFn: () => examApi.onlinePaging({ ...page, params }),
+    placeholderData: keepPreviousData,
+  });
+  const records = query.data?.records ?? [];
+  const update = (patch: typeof params) => {
+    setParams((p) => ({ ...p, ...patch }));
+    setPage((p) => ({ ...p, current: 1 }));
+  };
+
+  return (
+    <div>
+      <div className="exam-hero">
+        <div>
+          <h2>在线考试</h2>
+          <p>{realName ? `${realName}，` : ''}欢迎参加考试。请在考试时间内进入，并保持网络畅通。</p>
+        </div>
+        <div style={{ display: 'flex', gap: 10 }}>
+          <Button ghost icon={<TrophyOutlined />} onClick={() => navigate('/web/paper')}>
+            我的成绩
+          </Button>
+          <Button ghost onClick={() => navigate('/web/exam/debug')}>
+            设备调试
+          </Button>
+          <Button ghost icon={<BookOutlined />} onClick={() => navigate('/web/repo')}>
+            题库训练
+          </Button>
+        </div>
+      </div>
+      <Card className="page-card" variant="borderless">
+        <div className="exam-filter">
+          <Input.Search
+            allowClear
+            placeholder="搜索考试名称"
+            style={{ width: 260 }}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            onSearch={(v) => update({ title: v.trim() || undefined })}
+          />
+          <Segmented
+            options={STATE_OPTIONS}
+            value={params.timeState ?? -1}
+            onChange={(v) => update({ timeState: v === -1 ? undefined : (v as number) })}
+          />
+          <Select
+            allowClear
+            placeholder="开放类型"
+            style={{ width: 140 }}
+            value={params.openType}
+            onChange={(v) => update({ openType: v })}
+            options={Object.entries(OPEN_TYPE_LABELS).map(([value, label]) => ({ value: Number(value), label }))}
+          />
+        </div>
+        {query.isLoading ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : records.length === 0 ? (
+          <Empty description="暂无可参加的考试" style={{ padding: '48px 0' }} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {records.map((exam) => (
+              <Col key={exam.id} xs={24} sm={12} lg={8}>
+                <ExamCard exam={exam} />
+              </Col>
+            ))}
+          </Row>
+        )}
+        {(query.data?.total ?? 0) > page.size && (
+          <Pagination
+            style={{ marginTop: 20, textAlign: 'right' }}
+            current={page.current}
+            pageSize={page.size}
+            total={query.data?.total}
+            showTotal={(t) => `共 ${t} 场考试`}
+            onChange={(current, size) => setPage({ current, size })}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/** 我的成绩 (/web/paper): one row per exam I sat, best and last score, with links to attempts and wrong answers. */
+import { EXAM_RESULT_LABELS } from '@exam/contracts';
+import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { paperApi, type TMyExamRecord } from '../../../api/exam';
+import { useServerTable } from '../../../components';
+import { useUserStore } from '../../../stores/user';
+import { formatDateTime } from '../../../utils/time';
+
+type Params = { title?: string; passed?: boolean | null };
+
+export default function WebPaper() {
+  const navigate = useNavigate();
+  const userId = useUserStore((s) => s.userId);
+  const table = useServerTable<TMyExamRecord & { id?: string }, Params>(['my-papers'], (req) => paperApi.myPaging(req));
+  const params = table.request.params;
+  return (
+    <Card className="page-card" variant="borderless" title="我的成绩">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder="考试名称"
+          style={{ width: 240 }}
+          onSearch={(v) => table.search({ ...params, title: v.trim() || undefined })}
+        />
+        <Select
+          allowClear
+          placeholder="考试结果"
+          style={{ width: 140 }}
+          options={[
+            { value: 1, label: EXAM_RESULT_LABELS[1] },
+            { value: 0, label: EXAM_RESULT_LABELS[0] },
+          ]}
+          onChange={(v) => table.search({ ...params, passed: v === undefined ? undefined : v === 1 })}
+        />
+      </Space>
+      <Table
+        {...table.tableProps}
+        rowKey="examId"
+        columns={[
+          { title: '考试名称', dataIndex: 'title' },
+          { title: '考试次数', dataIndex: 'tryCount', width: 100, align: 'center' },
+          { title: '最高分', dataIndex: 'bestScore', width: 100, align: 'center', render: (v) => v ?? '—' },
+          { title: '最近得分', dataIndex: 'lastScore', width: 100, align: 'center', render: (v) => v ?? '—' },
+          { title: '总分/及格', width: 110, align: 'center', render: (_, r) => `${r.totalScore} / ${r.passScore}` },
+          {
+            title: '考试结果',
+            dataIndex: 'passed',
+            width: 100,
+            align: 'center',
+            render: (v: boolean) => <Tag color={v ? 'success' : 'error'}>{EXAM_RESULT_LABELS[v ? 1 : 0]}</Tag>,
+          },
+          { title: '最近交卷', dataIndex: 'lastTime', width: 180, render: (v) => formatDateTime(v) || '—' },
+          {
+            title: '操作',
+            width: 230,
+            render: (_, r) => (
+              <Space size={0}>
+                {r.lastPaperId && (
+                  <Button type="link" size="small" onClick={() => navigate(`/web/exam/result/${r.lastPaperId}`)}>
+                    查看成绩
+                  </Button>
+                )}
+                <Button type="link" size="small" onClick={() => navigate(`/web/paper/list/${r.examId}/${userId}`)}>
+                  考试记录
+                </Button>
+                <Button type="link" size="small" onClick={() => navigate(`/web/book/list/${r.examId}`)}>
+                  错题
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+/** 考试记录 (/web/paper/list/:examId/:userId): every attempt of one exam. */
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { EXAM_RESULT_LABELS, PAPER_STATE_LABELS, type TPaperRecord } from '@exam/contracts';
+import { Button, Card, Space, Table, Tag } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { paperApi } from '../../../../api/exam';
+import { useServerTable } from '../../../../components';
+import { formatDateTime } from '../../../../utils/time';
+import { usedText } from '../../exam/format';
+
+const STATE_COLORS: Record<number, string> = { 0: 'processing', 1: 'warning', 2: 'success', 3: 'default' };
+
+export default function WebPaperList() {
+  const { examId = '', userId = '' } = useParams();
+  const navigate = useNavigate();
+  const table = useServerTable<TPaperRecord, { examId: string; userId?: string }>(
+    ['paper-records', examId, userId],
+    (req) => paperApi.recordPaging(req),
+    { initialParams: { examId, userId: userId || undefined } },
+  );
+  const title = table.records[0]?.title;
+  return (
+    <Card
+      className="page-card"
+      variant="borderless"
+      title={
+        <Space>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} />
+          {title ? `考试记录：${title}` : '考试记录'}
+        </Space>
+      }
+      extra={<Button onClick={() => navigate(`/web/book/list/${examId}`)}>本场错题</Button>}
+    >
+      <Table
+        {...table.tableProps}
+        columns={[
+          { title: '#', width: 60, render: (_, __, i) => (table.request.current - 1) * table.request.size + i + 1 },
+          { title: '开始时间', dataIndex: 'startTime', render: (v) => formatDateTime(v) },
+          { title: '交卷时间', dataIndex: 'handTime', render: (v) => formatDateTime(v) || '—' },
+          { title: '用时', dataIndex: 'usedSeconds', render: (v: number) => usedText(v) },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            render: (v: number, r) => (
+              <Space size={4}>
+                <Tag color={STATE_COLORS[v]}>{r.stateLabel || PAPER_STATE_LABELS[v]}</Tag>
+                {r.voided && <Tag color="red">已作废</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: '得分',
+            dataIndex: 'userScore',
+            align: 'center',
+            render: (v, r) => (v === null ? '—' : `${v} / ${r.totalScore}`),
+          },
+          {
+            title: '考试结果',
+            dataIndex: 'passed',
+            align: 'center',
+            render: (v: boolean | null) =>
+              v === null ? '—' : <Tag color={v ? 'success' : 'error'}>{EXAM_RESULT_LABELS[v ? 1 : 0]}</Tag>,
+          },
+          {
+            title: '操作',
+            width: 100,
+            render: (_, r) =>
+              r.state === 0 ? (
+                <Button type="link" size="small" onClick={() => navigate(`/web/exam/start/${r.id}`)}>
+                  继续考试
+                </Button>
+              ) : (
+                <Button type="link" size="small" onClick={() => navigate(`/web/exam/result/${r.id}`)}>
+                  查看
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+/** Carries out the decisions of guard-decision.ts (SPEC 4) around every route. */
+import { message, Spin } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { fetchMenuRoutes, fetchUserInfo } from '../api/system';
+import { useUserStore } from '../stores/user';
+import { decideAfterLoad, decideOnError, decideRoute, type LoadOutcome } from './guard-decision';
+
+export function FullPageLoading({ tip = '加载中...' }: { tip?: string }) {
+  return (
+    <div className="full-page-loading">
+      <Spin size="large" />
+      <div className="full-page-loading__tip">{tip}</div>
+    </div>
+  );
+}
+
+export default function RouteGuard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = useUserStore((s) => s.token);
+  const loaded = useUserStore((s) => s.loaded);
+  const roleType = useUserStore((s) => s.roleType);
+  const loadingFor = useRef<string | null>(null);
+
+  const decision = decideRoute({
+    path: location.pathname,
+    search: location.search,
+    hasToken: Boolean(token),
+    loaded,
+    roleType,
+  });
+
+  useEffect(() => {
+    if (decision.kind !== 'load' || !token || loadingFor.current === token) return;
+    loadingFor.current = token;
+    const { pathname, search } = location;
+    const fail = (outcome: Extract<LoadOutcome, { kind: 'fail' }>) => {
+      useUserStore.getState().resetToken();
+      message.error({ content: outcome.message, duration: 5 });
+      navigate(outcome.to, { replace: true });
+    };
+    (async () => {
+      try {
+        const info = await fetchUserInfo({ silent: true });
+        useUserStore.getState().setInfo(info);
+        const routes = await fetchMenuRoutes({ silent: true });
+        const outcome = decideAfterLoad(info.roleType, routes, pathname, search);
+        if (outcome.kind === 'fail') fail(outcome);
+        else useUserStore.getState().setRoutes(routes ?? []);
+      } catch (error) {
+        const outcome = decideOnError(error);
+        if (outcome.kind === 'fail') fail(outcome);
+      } finally {
+        loadingFor.current = null;
+      }
+    })();
+  }, [decision.kind, token, location, navigate]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'load') return <FullPageLoading />;
+  return <Outlet />;
+}

@@ -1,0 +1,29 @@
+/** The two relative-time readings of SPEC 9. */
+import dayjs from 'dayjs';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Reading one: a duration in minutes under 1 hour, hours under 1 day, else days. */
+export function formatDuration(ms: number): string {
+  const abs = Math.max(0, ms);
+  if (abs < HOUR) return `${Math.floor(abs / MINUTE)}分钟`;
+  if (abs < DAY) return `${Math.floor(abs / HOUR)}小时`;
+  return `${Math.floor(abs / DAY)}天`;
+}
+
+/** Reading two: 刚刚, N分钟前, N小时前, 1天前, else a date. */
+export function formatTimeAgo(time: string | number | Date, now: Date = new Date(), format = 'M月D日 HH:mm'): string {
+  const then = dayjs(time);
+  const diff = now.getTime() - then.valueOf();
+  if (diff < 30_000) return '刚刚';
+  if (diff < HOUR) return `${Math.max(1, Math.floor(diff / MINUTE))}分钟前`;
+  if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
+  if (diff < 2 * DAY) return '1天前';
+  return then.format(format);
+}
+
+/** Full date and time for tables. */
+export const formatDateTime = (time: string | number | Date | null | undefined): string =>
+  time ? dayjs(time).format('YYYY-MM-DD HH:mm:ss') : '';

@@ -1,0 +1,305 @@
+/**
+ * Exam-day load: N simulated learners each start a 50-question rule paper, save an answer every
+ * few seconds and hand in. Reports fill-answer throughput, p50/p99 latency and errors, then checks
+ * that every acknowledged answer is stored.
+ *
+ *   npx tsx bench/exam-day.ts --learners 200 --db pglite
+ *   npx tsx bench/exam-day.ts --learners 1000 --db pg     (BENCH_DATABASE_URL, default local test server)
+ *
+ * Setup writes learners and their tokens straight into the database (signing 5,000 people in through
+ * argon2 would measure the password hash, not exam day), then starts the built server on it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import {
+  elPaperQu,
+  elQu,
+  elQuRepo,
+  elRepo,
+  sysRole,
+  sysToken,
+  sysUser,
+  sysUserRole,
+} from '../apps/server/src/db/schema/index.js';
+import { hashToken } from '../apps/server/src/platform/auth.js';
+import { prepareDatabase } from '../apps/server/src/platform/boot.js';
+import { openDatabase } from '../apps/server/src/platform/db.js';
+import { hashPassword } from '../apps/server/src/platform/password.js';
+
+const { values: args } = parseArgs({
+  options: {
+    learners: { type: 'string', default: '200' },
+    db: { type: 'string', default: 'pglite' },
+    questions: { type: 'string', default: '50' },
+    'interval-ms': { type: 'string', default: '3000' },
+    'ramp-ms': { type: 'string', default: '20000' },
+  },
+});
+const LEARNERS = Number(args.learners);
+const QUESTIONS = Number(args.questions);
+const INTERVAL_MS = Number(args['interval-ms']);
+const RAMP_MS = Number(args['ramp-ms']);
+const KIND = args.db === 'pg' ? 'pg' : 'pglite';
+const PORT = 18000 + Math.floor(Math.random() * 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Sample {
+  ms: number;
+  ok: boolean;
+}
+const samples: Record<string, Sample[]> = { create: [], detail: [], fill: [], hand: [] };
+const acked = new Map<string, string>();
+const errors: string[] = [];
+
+async function call<T>(url: string, body: unknown, token?: string): Promise<{ code: number; msg: string; data: T }> {
+  const res = await fetch(BASE + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+async function timed<T>(kind: string, url: string, body: unknown, token: string) {
+  const started = performance.now();
+  try {
+    const res = await call<T>(url, body, token);
+    samples[kind].push({ ms: performance.now() - started, ok: res.code === 0 });
+    if (res.code !== 0) errors.push(`${kind}: ${res.code} ${res.msg}`);
+    return res;
+  } catch (err) {
+    samples[kind].push({ ms: performance.now() - started, ok: false });
+    errors.push(`${kind}: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+async function setupDatabase(): Promise<{
+  databaseUrl: string | null;
+  dataDir: string;
+  tokens: string[];
+  drop: () => Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-'));
+  let databaseUrl: string | null = null;
+  let drop = async () => {};
+  if (KIND === 'pg') {
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `exam_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? null : path.join(dataDir, 'pgdata') });
+  await prepareDatabase(database, { seed: true });
+  const { db } = database;
+
+  const [repo] = await db.insert(elRepo).values({ title: '压测题库', code: 'BENCH' }).returning({ id: elRepo.id });
+  const rows = [];
+  for (let i = 0; i < QUESTIONS + 10; i++) {
+    rows.push({
+      type: 1,
+      level: 1,
+      content: `<p>压测单选题 ${i + 1}：以下哪一项正确？</p>`,
+      options: ['A', 'B', 'C', 'D'].map((key) => ({ key, content: `选项 ${key}`, isRight: key === 'B' })),
+    });
+  }
+  const qus = await db.insert(elQu).values(rows).returning({ id: elQu.id });
+  await db.insert(elQuRepo).values(qus.map((q, i) => ({ quId: q.id, repoId: repo.id, sort: i })));
+
+  const [student] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.code, 'student'));
+  const passwordHash = await hashPassword('bench123');
+  const tokens: string[] = [];
+  for (let start = 0; start < LEARNERS; start += 500) {
+    const batch = Array.from({ length: Math.min(500, LEARNERS - start) }, (_, i) => ({
+      userName: `bench${start + i}`,
+      realName: `压测学员${start + i}`,
+      passwordHash,
+    }));
+    const users = await db.insert(sysUser).values(batch).returning({ id: sysUser.id });
+    await db.insert(sysUserRole).values(users.map((u) => ({ userId: u.id, roleId: student.id })));
+    const batchTokens = users.map(() => randomBytes(32).toString('base64url'));
+    await db
+      .insert(sysToken)
+      .values(
+        users.map((u, i) => ({
+          tokenHash: hashToken(batchTokens[i]),
+          userId: u.id,
+          expiresAt: new Date(Date.now() + 86400_000),
+        })),
+      );
+    tokens.push(...batchTokens);
+  }
+  await database.close();
+  process.env.BENCH_REPO_ID = repo.id;
+  return { databaseUrl, dataDir, tokens, drop };
+}
+
+async function startServer(databaseUrl: string | null, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/docs/json`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+async function createExam(): Promise<string> {
+  const login = await call<{ token: string }>('/api/sys/user/login', { userName: 'admin', password: 'admin123' });
+  const admin = login.data.token;
+  const tmpl = await call<{ id: string }>(
+    '/api/paper/tmpl/save',
+    {
+      title: '压测试卷',
+      kind: 2,
+      ruleSections: [
+        { title: '单选题', repoIds: [process.env.BENCH_REPO_ID], quType: 1, level: 0, count: QUESTIONS, score: 2 },
+      ],
+    },
+    admin,
+  );
+  if (tmpl.code !== 0) throw new Error(`tmpl: ${tmpl.msg}`);
+  const now = Date.now();
+  const exam = await call<{ id: string }>(
+    '/api/exam/exam/save',
+    {
+      title: '压测考试',
+      tmplId: tmpl.data.id ?? tmpl.data,
+      openType: 1,
+      startTime: new Date(now - 60_000).toISOString(),
+      endTime: new Date(now + 6 * 3600_000).toISOString(),
+      duration: 120,
+      passScore: Math.round(QUESTIONS * 2 * 0.6),
+      tryLimit: 0,
+      handMinMinutes: 0,
+      lateMinutes: 0,
+      state: 1,
+    },
+    admin,
+  );
+  if (exam.code !== 0) throw new Error(`exam: ${exam.msg}`);
+  return (exam.data as { id: string }).id ?? (exam.data as unknown as string);
+}
+
+async function learner(token: string, examId: string, delayMs: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, delayMs));
+  const created = await timed<{ paperId: string }>('create', '/api/paper/paper/create', { examId }, token);
+  if (!created || created.code !== 0) return;
+  const paperId = created.data.paperId;
+  const detail = await timed<{ questions: { quId: string; options: { key: string }[] }[] }>(
+    'detail',
+    '/api/paper/paper/detail',
+    { paperId },
+    token,
+  );
+  if (!detail || detail.code !== 0) return;
+  let seq = 0;
+  for (const qu of detail.data.questions) {
+    await new Promise((r) => setTimeout(r, INTERVAL_MS * (0.5 + Math.random())));
+    const answer = qu.options[Math.floor(Math.random() * qu.options.length)].key;
+    seq += 1;
+    const res = await timed<{ accepted: boolean }>(
+      'fill',
+      '/api/paper/paper/fill-answer',
+      { paperId, quId: qu.quId, answer, seq },
+      token,
+    );
+    if (res?.code === 0 && res.data.accepted) acked.set(`${paperId}:${qu.quId}`, JSON.stringify(answer));
+  }
+  await timed('hand', '/api/paper/paper/hand', { paperId }, token);
+}
+
+function stats(list: Sample[]) {
+  const ms = list.map((s) => s.ms).sort((a, b) => a - b);
+  const at = (p: number) => (ms.length ? ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] : 0);
+  return {
+    count: list.length,
+    errors: list.filter((s) => !s.ok).length,
+    p50: +at(50).toFixed(1),
+    p99: +at(99).toFixed(1),
+    max: +at(100).toFixed(1),
+  };
+}
+
+async function verify(databaseUrl: string | null, dataDir: string): Promise<number> {
+  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? null : path.join(dataDir, 'pgdata') });
+  let lost = 0;
+  for (const [key, answer] of acked) {
+    const [paperId, quId] = key.split(':');
+    const [row] = await database.db
+      .select({ answer: elPaperQu.answer })
+      .from(elPaperQu)
+      .where(and(eq(elPaperQu.paperId, paperId), eq(elPaperQu.quId, quId)));
+    if (!row || JSON.stringify(row.answer) !== answer) lost += 1;
+  }
+  await database.close();
+  return lost;
+}
+
+const setup = await setupDatabase();
+const server = await startServer(setup.databaseUrl, setup.dataDir);
+process.on('exit', () => server.kill('SIGKILL'));
+const examId = await createExam();
+const started = performance.now();
+await Promise.all(setup.tokens.map((t, i) => learner(t, examId, (i / LEARNERS) * RAMP_MS)));
+const seconds = (performance.now() - started) / 1000;
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+const lost = await verify(setup.databaseUrl, setup.dataDir);
+await setup.drop();
+fs.rmSync(setup.dataDir, { recursive: true, force: true });
+
+const fill = stats(samples.fill);
+const report = {
+  date: new Date().toISOString(),
+  db: KIND,
+  learners: LEARNERS,
+  questions: QUESTIONS,
+  intervalMs: INTERVAL_MS,
+  seconds: +seconds.toFixed(1),
+  fillPerSecond: +(fill.count / seconds).toFixed(1),
+  fill,
+  create: stats(samples.create),
+  detail: stats(samples.detail),
+  hand: stats(samples.hand),
+  acknowledged: acked.size,
+  lost,
+  firstErrors: [...new Set(errors)].slice(0, 5),
+};
+fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+fs.writeFileSync(
+  path.join(root, 'bench', 'results', `exam-day-${KIND}-${LEARNERS}.json`),
+  JSON.stringify(report, null, 2),
+);
+console.log(JSON.stringify(report, null, 2));
+process.exit(0);

@@ -1,0 +1,10 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, api, apiLogin } from '../fixtures/api';
+
+test('[SMOKE] the product serves the web app and the API', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/考试/);
+  const token = await apiLogin(request, ACCOUNTS.admin);
+  const info = await api(request, '/api/sys/user/info', {}, token);
+  expect(info.roleType).toBe(2);
+});

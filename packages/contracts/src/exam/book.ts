@@ -1,0 +1,54 @@
+/** Wrong-answer book (错题本): /api/book/{paging, delete, next, submit}. */
+import { z } from 'zod';
+import { ZQuViewSchema } from '../repo/qu.js';
+import { ZAnswerValueSchema } from './paper.js';
+
+export const ZBookPagingParamsSchema = z.object({
+  examId: z.string().nullish().describe('考试ID'),
+  quType: z.number().int().nullish().describe('题型'),
+});
+
+export const ZBookRecordSchema = z.object({
+  id: z.string().describe('错题ID'),
+  quId: z.string().describe('题目ID'),
+  examId: z.string().nullable().describe('考试ID'),
+  examTitle: z.string().nullable().describe('考试名称'),
+  type: z.number().describe('题型'),
+  content: z.string().describe('题干'),
+  wrongCount: z.number().describe('错误次数'),
+  rightStreak: z.number().describe('连续答对次数'),
+  lastWrongAt: z.string().describe('最近答错时间'),
+  nextReviewAt: z.string().nullable().describe('下次复习时间'),
+});
+
+export const ZBookNextSchema = z.object({
+  examId: z.string().nullish().describe('考试ID'),
+  afterId: z.string().nullish().describe('当前错题ID（取其后一道）'),
+});
+
+/** A wrong question to redo: the learner view of the question, its answer hidden until the learner submits. */
+export const ZBookQuSchema = z.object({
+  id: z.string().describe('错题ID'),
+  examId: z.string().nullable().describe('考试ID'),
+  wrongCount: z.number().describe('错误次数'),
+  rightStreak: z.number().describe('连续答对次数'),
+  remaining: z.number().describe('其后还有的错题数'),
+  question: ZQuViewSchema.describe('题目（不含答案）'),
+});
+
+export const ZBookSubmitSchema = z.object({
+  id: z.string().min(1).describe('错题ID'),
+  answer: ZAnswerValueSchema,
+  childAnswers: z.record(z.string(), ZAnswerValueSchema).optional().describe('组合题小题答案'),
+});
+
+export const ZBookSubmitResultSchema = z.object({
+  isRight: z.boolean().nullable().describe('是否答对（简答题为空）'),
+  score: z.number().describe('得分率（0-1，简答题为关键词建议）'),
+  showAnswer: z.boolean().describe('是否显示答案'),
+  rightOptions: z.array(z.string()).nullable().describe('正确选项'),
+  refAnswer: z.unknown().describe('参考答案'),
+  analysis: z.string().nullable().describe('解析'),
+  rightStreak: z.number().describe('连续答对次数'),
+  nextReviewAt: z.string().nullable().describe('下次复习时间'),
+});

@@ -1,0 +1,45 @@
+/** Enumerations and labels of papers and exams (issue 5), beside the SPEC 4 labels of labels.ts. */
+
+/** Paper template kind: 1 fixed (questions picked by hand), 2 rules (drawn afresh for every attempt). */
+export const TmplKind = { FIXED: 1, RULE: 2 } as const;
+export const TMPL_KIND_LABELS: Record<number, string> = { 1: '固定试卷', 2: '随机组卷' };
+
+/** Exam state: 0 draft, 1 published, 2 closed. */
+export const ExamState = { DRAFT: 0, PUBLISHED: 1, CLOSED: 2 } as const;
+export const EXAM_STATE_LABELS: Record<number, string> = { 0: '草稿', 1: '已发布', 2: '已关闭' };
+
+/** Where an exam stands for a learner (online list): by its window. */
+export const ExamTimeState = { NOT_STARTED: 0, RUNNING: 1, ENDED: 2 } as const;
+export const EXAM_TIME_STATE_LABELS: Record<number, string> = { 0: '未开始', 1: '进行中', 2: '已结束' };
+
+/** What the learner sees after hand-in. */
+export const ResultShow = { SCORE: 1, SCORE_AND_ANSWERS: 2, AFTER_MARKING: 3 } as const;
+export const RESULT_SHOW_LABELS: Record<number, string> = {
+  1: '仅显示成绩',
+  2: '显示成绩和答案',
+  3: '阅卷完成前不显示',
+};
+
+/** Partial credit for multiple choice. */
+export const MultiPolicy = { NONE: 0, HALF: 1, PER_CHOICE: 2 } as const;
+export const MULTI_POLICY_LABELS: Record<number, string> = {
+  0: '全对得分，否则不得分',
+  1: '少选（无错选）得一半分',
+  2: '按选对的选项比例得分，有错选不得分',
+};
+
+/** Cycle of the attempt limit; 0 = the limit counts over the whole exam. */
+export const CYCLE_TYPE_NONE = 0;
+
+/** How a paper was handed in. */
+export const HandKind = { LEARNER: 1, DEADLINE: 2, LEAVE_LIMIT: 3, ABANDONED: 4 } as const;
+export const HAND_KIND_LABELS: Record<number, string> = {
+  1: '主动交卷',
+  2: '到时自动交卷',
+  3: '切屏超限强制交卷',
+  4: '放弃考试',
+};
+
+/** Marking state of one question of a paper. */
+export const MarkState = { NONE: 0, AUTO: 1, PENDING: 2, MANUAL: 3 } as const;
+export const MARK_STATE_LABELS: Record<number, string> = { 0: '未评分', 1: '自动评分', 2: '待阅卷', 3: '人工评分' };

@@ -1,0 +1,3 @@
+export * from './qu.js';
+export * from './repo.js';
+export * from './rich-text.js';

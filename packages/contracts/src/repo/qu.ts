@@ -1,0 +1,200 @@
+/**
+ * Questions of the seven types (SPEC 9). The type-specific parts travel in `options` (types 1-3)
+ * and `answer` (types 4-6); the server checks them per type (apps/server/src/modules/repo/qu-rules.ts).
+ */
+import { z } from 'zod';
+
+const zRich = (label: string, max = 50_000) => z.string().max(max, `${label}过长`).describe(label);
+
+export const ZQuOptionSchema = z.object({
+  key: z.string().trim().max(4).default('').describe('选项标识'),
+  content: zRich('选项内容', 20_000).default(''),
+  isRight: z.boolean().default(false).describe('是否正确答案'),
+});
+export type TQuOption = z.infer<typeof ZQuOptionSchema>;
+
+export const ZQuKeywordSchema = z.object({
+  word: z.string().trim().max(100).describe('关键词'),
+  weight: z.number().min(0).max(100).default(1).describe('权重'),
+});
+
+export const ZQuBlankSchema = z.object({
+  answers: z.array(z.string().trim().max(500)).max(20).default([]).describe('可接受答案'),
+});
+
+export const ZQuMatchItemSchema = z.object({
+  key: z.string().trim().max(8).default('').describe('匹配项标识'),
+  content: zRich('匹配项内容', 5_000).default(''),
+});
+
+export const ZQuPairSchema = z.object({
+  left: z.string().trim().max(8).describe('左侧项'),
+  right: z.string().trim().max(8).describe('右侧项'),
+});
+
+/**
+ * The answer part, all fields optional on the wire; the server keeps those of the type:
+ * 4 { reference, keywords }; 5 { blanks, caseSensitive, widthSensitive, orderMatters };
+ * 6 { left, right, pairs }.
+ */
+export const ZQuAnswerSchema = z.object({
+  reference: zRich('参考答案', 20_000).nullish(),
+  keywords: z.array(ZQuKeywordSchema).max(50).nullish().describe('得分关键词'),
+  blanks: z.array(ZQuBlankSchema).max(50).nullish().describe('填空答案'),
+  caseSensitive: z.boolean().nullish().describe('区分大小写'),
+  widthSensitive: z.boolean().nullish().describe('区分全角半角'),
+  orderMatters: z.boolean().nullish().describe('答案顺序有关'),
+  left: z.array(ZQuMatchItemSchema).max(26).nullish().describe('左侧项'),
+  right: z.array(ZQuMatchItemSchema).max(26).nullish().describe('右侧项'),
+  pairs: z.array(ZQuPairSchema).max(26).nullish().describe('匹配关系'),
+});
+export type TQuAnswer = z.infer<typeof ZQuAnswerSchema>;
+
+const QU_TYPES = [1, 2, 3, 4, 5, 6, 99] as const;
+const zType = z
+  .number()
+  .int()
+  .refine((v) => (QU_TYPES as readonly number[]).includes(v), '题型不正确')
+  .describe('题型');
+
+const baseFields = {
+  id: z.string().nullish().describe('试题ID'),
+  type: zType,
+  level: z
+    .union([z.literal(1), z.literal(2)])
+    .default(1)
+    .describe('难度'),
+  content: zRich('题目内容'),
+  analysis: zRich('解析', 20_000).nullish(),
+  options: z.array(ZQuOptionSchema).max(8, '选项最多8个（A-H）').default([]).describe('选项'),
+  answer: ZQuAnswerSchema.default({}).describe('答案'),
+};
+
+export const ZQuChildSaveSchema = z.object(baseFields);
+export type TQuChildSave = z.infer<typeof ZQuChildSaveSchema>;
+
+export const ZQuSaveSchema = z.object({
+  ...baseFields,
+  tags: z.array(z.string().trim().min(1).max(30)).max(20).default([]).describe('知识点'),
+  repoIds: z.array(z.string().min(1)).min(1, '请至少选择一个题库').max(20).describe('所属题库'),
+  children: z.array(ZQuChildSaveSchema).max(50).default([]).describe('子题'),
+});
+export type TQuSave = z.infer<typeof ZQuSaveSchema>;
+
+export const ZQuPagingParamsSchema = z.object({
+  repoId: z.string().nullish().describe('题库'),
+  type: z.number().int().nullish().describe('题型'),
+  level: z.number().int().nullish().describe('难度'),
+  tag: z.string().trim().max(30).nullish().describe('知识点'),
+  keyword: z.string().trim().max(100).nullish().describe('关键字'),
+});
+export type TQuPagingParams = z.infer<typeof ZQuPagingParamsSchema>;
+
+export const ZQuListItemSchema = z.object({
+  id: z.string(),
+  type: z.number(),
+  level: z.number(),
+  /** Plain-text summary of the content. */
+  summary: z.string(),
+  tags: z.array(z.string()),
+  repos: z.array(z.object({ id: z.string(), title: z.string() })),
+  childCount: z.number(),
+  updatedAt: z.date(),
+});
+export type TQuListItem = z.infer<typeof ZQuListItemSchema>;
+
+const answerOut = z.record(z.string(), z.unknown());
+
+export const ZQuChildDetailSchema = z.object({
+  id: z.string(),
+  type: z.number(),
+  level: z.number(),
+  content: z.string(),
+  analysis: z.string().nullable(),
+  options: z.array(z.object({ key: z.string(), content: z.string(), isRight: z.boolean() })),
+  answer: answerOut,
+  sort: z.number(),
+});
+
+export const ZQuDetailSchema = ZQuChildDetailSchema.extend({
+  tags: z.array(z.string()),
+  repoIds: z.array(z.string()),
+  children: z.array(ZQuChildDetailSchema),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TQuDetail = z.infer<typeof ZQuDetailSchema>;
+
+/** What a learner receives: no right flags, no answer, no analysis (unless allowed). */
+export const ZQuViewOptionSchema = z.object({
+  key: z.string(),
+  content: z.string(),
+  isRight: z.boolean().optional(),
+});
+export interface TQuView {
+  id: string;
+  type: number;
+  level: number;
+  content: string;
+  options: { key: string; content: string; isRight?: boolean }[];
+  /** Matching questions: both sides, without the pairs. */
+  matching: { left: { key: string; content: string }[]; right: { key: string; content: string }[] } | null;
+  /** Number of blanks of a fill-blank question. */
+  blankCount: number;
+  children: TQuView[];
+  /** Present only when the learner may see answers. */
+  answer?: Record<string, unknown>;
+  analysis?: string | null;
+}
+export const ZQuViewSchema: z.ZodType<TQuView> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    type: z.number(),
+    level: z.number(),
+    content: z.string(),
+    options: z.array(ZQuViewOptionSchema),
+    matching: z
+      .object({
+        left: z.array(z.object({ key: z.string(), content: z.string() })),
+        right: z.array(z.object({ key: z.string(), content: z.string() })),
+      })
+      .nullable(),
+    blankCount: z.number(),
+    children: z.array(ZQuViewSchema),
+    answer: answerOut.optional(),
+    analysis: z.string().nullable().optional(),
+  }),
+);
+
+export const ZQuViewAnswerSchema = z.object({
+  question: ZQuViewSchema,
+  answerVisible: z.boolean(),
+});
+export type TQuViewAnswer = z.infer<typeof ZQuViewAnswerSchema>;
+
+export const ZQuBatchSchema = z.object({
+  ids: z.array(z.string().min(1)).min(1, '请选择试题').max(1000).describe('试题'),
+  fromRepoId: z.string().nullish().describe('原题库'),
+  toRepoId: z.string().min(1, '请选择目标题库').describe('目标题库'),
+});
+
+export const ZQuExportSchema = z.object({
+  repoId: z.string().nullish().describe('题库'),
+  ids: z.array(z.string()).max(5000).nullish().describe('试题'),
+  params: ZQuPagingParamsSchema.nullish().describe('查询条件'),
+});
+
+/** One problem of an import: row (xlsx) or question number (docx), column and reason. */
+export const ZImportIssueSchema = z.object({
+  row: z.number().describe('行号'),
+  column: z.string().describe('列'),
+  reason: z.string().describe('原因'),
+});
+export type TImportIssue = z.infer<typeof ZImportIssueSchema>;
+
+export const ZQuImportResultSchema = z.object({
+  total: z.number().describe('识别的试题数'),
+  imported: z.number().describe('导入的试题数'),
+  errors: z.array(ZImportIssueSchema),
+});
+export type TQuImportResult = z.infer<typeof ZQuImportResultSchema>;

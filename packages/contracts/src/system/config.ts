@@ -1,0 +1,79 @@
+/** Site config (SPEC 3 "Site config"), its administrator view with SMS settings, and the title/value list. */
+import { z } from 'zod';
+import { zDirectory, zUrlWithSlash } from '../validators.js';
+
+/** What a secret is answered as; sending it back unchanged keeps the stored secret. */
+export const SECRET_MASK = '******';
+
+/** Public site data of /api/sys/config/detail: never any secret. */
+export const ZSiteConfigSchema = z.object({
+  siteName: z.string().trim().min(1, '请输入站点名称').max(64, '站点名称不能超过64个字符').describe('站点名称'),
+  frontLogo: z.string().max(500).nullish().describe('前台Logo'),
+  backLogo: z.string().max(500).nullish().describe('后台Logo'),
+  copyRight: z.string().max(200).nullish().describe('版权信息'),
+  tagsView: z.boolean().describe('显示标签栏'),
+  fixedHeader: z.boolean().describe('固定头部'),
+  sidebarLogo: z.boolean().describe('侧边栏Logo'),
+  faceLogin: z.boolean().describe('人脸登录'),
+  mobileLogin: z.boolean().describe('手机号登录'),
+  wechatLogin: z.boolean().describe('微信登录'),
+  dingtalkLogin: z.boolean().describe('钉钉登录'),
+  regOpen: z.boolean().describe('开放注册'),
+  regReview: z.boolean().describe('注册需审核'),
+});
+export type TSiteConfig = z.infer<typeof ZSiteConfigSchema>;
+
+export const ZSmsConfigSchema = z.object({
+  provider: z.enum(['log', 'aliyun'], { error: '短信服务商只能是log或aliyun' }).describe('短信服务商'),
+  accessKeyId: z.string().max(200).nullish().describe('AccessKey ID'),
+  accessKeySecret: z.string().max(200).nullish().describe('AccessKey Secret'),
+  signName: z.string().max(64).nullish().describe('短信签名'),
+  templateCode: z.string().max(64).nullish().describe('模板编码'),
+  endpoint: z.string().max(200).nullish().describe('服务地址'),
+});
+export type TSmsConfig = z.infer<typeof ZSmsConfigSchema>;
+
+/** The full config for administrators; the SMS secret is answered masked. */
+export const ZAdminConfigSchema = ZSiteConfigSchema.extend({
+  sms: ZSmsConfigSchema.describe('短信设置'),
+  storageDir: z.string().nullable().describe('存储目录'),
+});
+export type TAdminConfig = z.infer<typeof ZAdminConfigSchema>;
+
+export const ZConfigSaveSchema = ZSiteConfigSchema.extend({
+  sms: ZSmsConfigSchema.optional().describe('短信设置'),
+  storageDir: zDirectory.nullish().describe('存储目录'),
+});
+export type TConfigSave = z.infer<typeof ZConfigSaveSchema>;
+
+export const ZConfigDetailSchema = z.object({ id: z.string().optional().describe('配置ID') });
+
+export const ZConfigItemSchema = z.object({
+  id: z.string().describe('配置项ID'),
+  title: z.string().describe('配置项'),
+  value: z.string().describe('配置值'),
+  remark: z.string().nullable().describe('备注'),
+});
+export type TConfigItem = z.infer<typeof ZConfigItemSchema>;
+
+/** Title of the config item holding the second service's base address (SPEC 3). */
+export const PATH_URL_ITEM = 'pathUrl';
+
+export const ZConfigItemSaveSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, '请输入配置项')
+      .max(64, '配置项不能超过64个字符')
+      .regex(/^[a-zA-Z][a-zA-Z0-9_.-]*$/, '配置项只能包含字母、数字和_.-，且以字母开头')
+      .describe('配置项'),
+    value: z.string().max(2000, '配置值不能超过2000个字符').describe('配置值'),
+    remark: z.string().max(200).nullish().describe('备注'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.title !== PATH_URL_ITEM) return;
+    const result = zUrlWithSlash.safeParse(v.value);
+    if (!result.success) ctx.addIssue({ code: 'custom', path: ['value'], message: result.error.issues[0].message });
+  });
+export type TConfigItemSave = z.infer<typeof ZConfigItemSaveSchema>;

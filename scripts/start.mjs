@@ -1,0 +1,61 @@
+// `npm start`: builds the web app and the server when their build is missing or older than
+// their sources, then runs the built server (plain JavaScript, no TypeScript loader).
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => path.join(root, ...p);
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      if (path.basename(p) === 'node_modules' || path.basename(p) === 'dist') return;
+      for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const p of paths) visit(p);
+  return newest;
+}
+
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+const contracts = at('packages', 'contracts', 'src');
+const targets = [
+  {
+    name: '@exam/web',
+    output: at('apps', 'web', 'dist', 'index.html'),
+    sources: [
+      at('apps', 'web', 'src'),
+      at('apps', 'web', 'index.html'),
+      at('apps', 'web', 'public'),
+      at('apps', 'web', 'vite.config.ts'),
+      contracts,
+    ],
+  },
+  {
+    name: '@exam/server',
+    output: at('apps', 'server', 'dist', 'main.js'),
+    sources: [at('apps', 'server', 'src'), at('apps', 'server', 'build.mjs'), contracts],
+  },
+];
+
+for (const target of targets) {
+  if (mtime(target.output) < newestMtime(target.sources)) {
+    console.log(`构建 ${target.name} ...`);
+    execSync(`npm run build -w ${target.name}`, { cwd: root, stdio: 'inherit' });
+  }
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -137,15 +137,13 @@ async function setupDatabase(): Promise<{
     const users = await db.insert(sysUser).values(batch).returning({ id: sysUser.id });
     await db.insert(sysUserRole).values(users.map((u) => ({ userId: u.id, roleId: student.id })));
     const batchTokens = users.map(() => randomBytes(32).toString('base64url'));
-    await db
-      .insert(sysToken)
-      .values(
-        users.map((u, i) => ({
-          tokenHash: hashToken(batchTokens[i]),
-          userId: u.id,
-          expiresAt: new Date(Date.now() + 86400_000),
-        })),
-      );
+    await db.insert(sysToken).values(
+      users.map((u, i) => ({
+        tokenHash: hashToken(batchTokens[i]),
+        userId: u.id,
+        expiresAt: new Date(Date.now() + 86400_000),
+      })),
+    );
     tokens.push(...batchTokens);
   }
   await database.close();
@@ -214,7 +212,7 @@ async function createExam(): Promise<string> {
 async function learner(token: string, examId: string, delayMs: number): Promise<void> {
   await new Promise((r) => setTimeout(r, delayMs));
   const created = await timed<{ paperId: string }>('create', '/api/paper/paper/create', { examId }, token);
-  if (!created || created.code !== 0) return;
+  if (created?.code !== 0) return;
   const paperId = created.data.paperId;
   const detail = await timed<{ questions: { quId: string; options: { key: string }[] }[] }>(
     'detail',
@@ -222,7 +220,7 @@ async function learner(token: string, examId: string, delayMs: number): Promise<
     { paperId },
     token,
   );
-  if (!detail || detail.code !== 0) return;
+  if (detail?.code !== 0) return;
   let seq = 0;
   for (const qu of detail.data.questions) {
     await new Promise((r) => setTimeout(r, INTERVAL_MS * (0.5 + Math.random())));

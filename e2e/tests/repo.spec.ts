@@ -161,7 +161,7 @@ test('[ADMIN][QU_IMPORT] reports a bad row and imports nothing, then imports the
   await signInBrowser(context, baseURL as string, adminToken);
   const res = await page.request.post('/api/repo/qu/import-template', { data: {}, headers: { token: adminToken } });
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await res.body());
+  await wb.xlsx.load((await res.body()) as unknown as ArrayBuffer);
   const sheet = wb.worksheets[0];
   const answerCol = (sheet.getRow(1).values as string[]).indexOf('答案');
   sheet.getRow(2).getCell(answerCol).value = 'Z';

@@ -20,5 +20,5 @@ export * from './system/menu.js';
 export * from './system/msg.js';
 export * from './system/role.js';
 export * from './system/user.js';
-export * from './validators.js';
 export * from './train.js';
+export * from './validators.js';

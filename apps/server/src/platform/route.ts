@@ -170,7 +170,9 @@ export function postMultipart<D extends z.ZodType>(
       } catch (err) {
         if (shouldAudit) {
           const message = err instanceof Error ? err.message : String(err);
-          await writeAuditLog(app.deps.db, ctx, spec.summary, url, false, message, Date.now() - started).catch(() => {});
+          await writeAuditLog(app.deps.db, ctx, spec.summary, url, false, message, Date.now() - started).catch(
+            () => {},
+          );
         }
         throw err;
       }

@@ -21,7 +21,11 @@ export interface QuestionOption {
 export type QuestionAnswer =
   | { reference: string; keywords: { word: string; weight: number }[] }
   | { blanks: { answers: string[] }[]; caseSensitive: boolean; widthSensitive: boolean; orderMatters: boolean }
-  | { left: { key: string; content: string }[]; right: { key: string; content: string }[]; pairs: { left: string; right: string }[] }
+  | {
+      left: { key: string; content: string }[];
+      right: { key: string; content: string }[];
+      pairs: { left: string; right: string }[];
+    }
   | Record<string, never>;
 
 export const elRepo = pgTable(

@@ -72,10 +72,7 @@ export interface SeedContext {
  * Demo data of each domain (question banks, papers, exams, courses...), run in order inside the
  * first-start transaction. Each domain adds one line here.
  */
-const DEMO_SEEDERS: ((tx: Tx, ctx: SeedContext) => Promise<void>)[] = [
-  seedRepo,
-  seedExam,
-];
+const DEMO_SEEDERS: ((tx: Tx, ctx: SeedContext) => Promise<void>)[] = [seedRepo, seedExam];
 
 /** Seeds an empty database; answers whether it did. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

@@ -88,7 +88,12 @@ describe('registration', () => {
   });
 
   it('refuses a mobile that another account already uses', async () => {
-    const res = await t.call('/api/sys/user/reg', { userName: 'dupmobile', realName: '重复', password: 'abc123', mobile: '13800000001' });
+    const res = await t.call('/api/sys/user/reg', {
+      userName: 'dupmobile',
+      realName: '重复',
+      password: 'abc123',
+      mobile: '13800000001',
+    });
     expect(res.code).toBe(ErrorCode.DUPLICATE);
     expect(res.msg).toContain('手机号');
   });

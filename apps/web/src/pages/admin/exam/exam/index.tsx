@@ -1,12 +1,5 @@
 /** 考试管理: exams with their paper, audience, window and state; edit, publish/close, results, delete. */
-import {
-  BarChartOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  SendOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { EXAM_STATE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TExamRecord } from '@exam/contracts';
 import { App, Button, Input, Select, Space, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';

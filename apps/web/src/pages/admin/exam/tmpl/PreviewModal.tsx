@@ -50,7 +50,7 @@ export default function PreviewModal({ open, onClose, id, tmpl }: Props) {
         <Spin style={{ display: 'block', margin: 40 }} />
       ) : query.isError ? (
         <Alert type="error" showIcon message={(query.error as Error).message} />
-      ) : d && d.questions.length ? (
+      ) : d?.questions.length ? (
         <ReviewList preview questions={d.questions.map((q) => ({ ...q, isRight: null }))} />
       ) : (
         <Empty description="试卷中没有题目" />

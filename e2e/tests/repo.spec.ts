@@ -128,7 +128,8 @@ test('[ADMIN][QU_CREATE] creates one question of each type in the editor', async
   // Each pick fills one select, so the next empty one is again the first with the placeholder.
   for (const r of ['B', 'A']) {
     await page.locator('.ant-select', { hasText: '选择右侧项' }).first().click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: r }).click();
+    // The newest popup is the open one; the previous select's popup may still be fading out.
+    await page.locator('.ant-select-dropdown').last().locator('.ant-select-item-option', { hasText: r }).click();
   }
   await page.screenshot({ path: `${SCREENS}/repo-editor-matching.png`, fullPage: true });
   await save(page);

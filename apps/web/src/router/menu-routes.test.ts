@@ -24,6 +24,13 @@ const routes: TMenuRoute[] = [
     children: [
       { path: 'user', name: 'SysUser', component: 'admin/sys/user', meta: { title: '用户管理' } },
       { path: 'log', name: 'SysLog', component: 'admin/sys/log', meta: { title: '系统日志', noCache: true } },
+      {
+        path: 'log/detail/:id',
+        name: 'SysLogDetail',
+        component: 'admin/sys/log',
+        hidden: true,
+        meta: { title: '日志详情', noCache: true },
+      },
     ],
   },
 ];
@@ -43,6 +50,7 @@ describe('menu routes', () => {
       ['/admin/sys', 'admin', '-> /admin/sys/user'],
       ['/admin/sys/user', 'admin', 'admin/sys/user'],
       ['/admin/sys/log', 'admin', 'admin/sys/log'],
+      ['/admin/sys/log/detail/:id', 'admin', 'admin/sys/log'],
     ]);
     expect(flat[1].meta.affix).toBe(true);
   });
@@ -63,6 +71,7 @@ describe('menu routes', () => {
   it('builds breadcrumbs without repeating a layout title', () => {
     expect(menuTrail(routes, '/admin/sys/user').map((c) => c.title)).toEqual(['系统管理', '用户管理']);
     expect(menuTrail(routes, '/admin/dashboard').map((c) => c.title)).toEqual(['控制台']);
+    expect(menuTrail(routes, '/admin/sys/log/detail/42').map((c) => c.title)).toEqual(['系统管理', '日志详情']);
     expect(menuTrail(routes, '/nowhere')).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 /** Turns the server's menu list (SPEC 2) into flat routes with full paths and their layout. */
 import { LAYOUT_COMPONENT, type TMenuRoute, type TRouteMeta, WEB_LAYOUT_COMPONENT } from '@exam/contracts';
+import { matchPath } from 'react-router';
 
 export type LayoutKind = 'admin' | 'web' | 'none';
 
@@ -60,7 +61,8 @@ export function menuTrail(routes: TMenuRoute[], pathname: string): Crumb[] {
     for (const route of list) {
       const path = joinPath(base, route.path);
       const next = route.meta?.title ? [...trail, { title: route.meta.title, path }] : trail;
-      if (path === pathname && !layoutOf(route.component)) return next;
+      // Hidden detail pages carry parameters (/admin/exam/result/detail/:id), so match patterns.
+      if (!layoutOf(route.component) && matchPath({ path, end: true }, pathname)) return next;
       const found = walk(route.children ?? [], path, next);
       if (found) return found;
     }

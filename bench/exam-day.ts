@@ -77,7 +77,9 @@ async function timed<T>(kind: string, url: string, body: unknown, token: string)
     return res;
   } catch (err) {
     samples[kind].push({ ms: performance.now() - started, ok: false });
-    errors.push(`${kind}: ${(err as Error).message}`);
+    // fetch hides the transport reason (refused, reset, timed out) in `cause`.
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    errors.push(`${kind}: ${(err as Error).message} ${cause?.code ?? cause?.message ?? ''}`.trim());
     return null;
   }
 }

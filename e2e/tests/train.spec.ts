@@ -149,6 +149,7 @@ test('[LEARNER][TRAIN_REVIEW] a wrong answer shows up for review the next day', 
     await api(request, '/api/test/clock', { offsetMs: 24 * 3600_000 + 60_000 });
     await page.reload();
     await expect(page.getByTestId('review-due-text')).toHaveText('今日待复习 1 题');
+    await expect(page.getByTestId('review-start')).toBeEnabled();
     await page.screenshot({ path: `${SCREENS}/train-review-due.png`, fullPage: true });
     await page.getByTestId('review-start').click();
     await expect(page.getByTestId('training-card')).toContainText('错题复习');

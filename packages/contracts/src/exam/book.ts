@@ -51,4 +51,5 @@ export const ZBookSubmitResultSchema = z.object({
   analysis: z.string().nullable().describe('解析'),
   rightStreak: z.number().describe('连续答对次数'),
   nextReviewAt: z.string().nullable().describe('下次复习时间'),
+  mastered: z.boolean().describe('已连续答对，移出错题本'),
 });

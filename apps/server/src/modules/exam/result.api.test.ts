@@ -203,3 +203,29 @@ describe('wrong-answer book', () => {
     expect((await t.call('/api/book/paging', { current: 1, size: 10, params: { examId } }, wangwu)).data.total).toBe(0);
   });
 });
+
+describe('wrong-answer book and spaced review', () => {
+  it('puts an exam miss on the review ladder (due the next day) and lets two right redos master it', async () => {
+    const tmplId = await saveFixedTmpl(t, admin, [bank.single]);
+    const examId = await saveExam(t, admin, tmplId, clock.ms(), { resultShow: 2, passScore: 1 });
+    await sit(student, examId, { [bank.single]: 'A' });
+    const handedAt = clock.ms();
+    const book = await t.call('/api/book/paging', { current: 1, size: 10, params: { examId } }, student);
+    expect(book.data.records).toEqual([
+      expect.objectContaining({
+        quId: bank.single,
+        wrongCount: 1,
+        nextReviewAt: new Date(handedAt + 86_400_000).toISOString(),
+      }),
+    ]);
+
+    const next = await t.call('/api/book/next', { examId }, student);
+    const first = await t.call('/api/book/submit', { id: next.data.id, answer: 'B' }, student);
+    expect(first.data).toMatchObject({ isRight: true, rightStreak: 1, mastered: false });
+    const second = await t.call('/api/book/submit', { id: next.data.id, answer: 'B' }, student);
+    expect(second.data).toMatchObject({ isRight: true, mastered: true, nextReviewAt: null });
+    expect((await t.call('/api/book/paging', { current: 1, size: 10, params: { examId } }, student)).data.total).toBe(
+      0,
+    );
+  });
+});

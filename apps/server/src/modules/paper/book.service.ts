@@ -11,11 +11,9 @@ import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
 import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
+import { recordAnswer } from '../train/book-record.js';
 import { referenceOf } from './paper-view.js';
 import { type MultiPolicyValue, markComposite, markQuestion } from './scoring.js';
-
-/** Days until the next review after `streak` right answers in a row. */
-const REVIEW_DAYS = [1, 2, 4, 7, 15, 30];
 
 const mine = (userId: string, examId?: string | null): SQL | undefined =>
   and(eq(elUserBook.userId, userId), examId ? eq(elUserBook.examId, examId) : undefined);
@@ -90,7 +88,7 @@ async function answersVisible(db: Db, userId: string, book: { examId: string | n
   return exam.resultShow === ResultShow.SCORE_AND_ANSWERS || exam.endTime <= now || exam.state === ExamState.CLOSED;
 }
 
-/** Marks a redo; right answers raise the streak and push the next review, wrong ones reset it. */
+/** Marks a redo; the book entry moves as the review schedule says (a right streak may remove it). */
 export async function bookSubmit(
   db: Db,
   userId: string,
@@ -119,26 +117,24 @@ export async function bookSubmit(
     outcome = markComposite(kids.map((k) => markQuestion(key(k), body.childAnswers?.[k.id], policy)));
     outcome = { ...outcome, score: kids.length ? outcome.score / kids.length : 0 };
   }
-  const right = outcome.isRight === true;
-  const streak = right ? b.rightStreak + 1 : outcome.isRight === false ? 0 : b.rightStreak;
-  const nextReviewAt = right
-    ? new Date(now.getTime() + REVIEW_DAYS[Math.min(streak, REVIEW_DAYS.length) - 1] * 86400_000)
-    : null;
-  await db
-    .update(elUserBook)
-    .set(
-      outcome.isRight === false
-        ? {
-            wrongCount: sql`${elUserBook.wrongCount} + 1`,
-            lastWrongAt: now,
-            rightStreak: 0,
-            nextReviewAt: null,
-            lastReviewAt: now,
-            lastAnswer: body.answer,
-          }
-        : { rightStreak: streak, nextReviewAt, lastReviewAt: now },
-    )
-    .where(eq(elUserBook.id, b.id));
+  // The book's one writer applies the review ladder and the leave streak (train/review-schedule.ts).
+  const entry = await db.transaction(async (tx) => {
+    const change = await recordAnswer(tx, {
+      userId,
+      quId: b.quId,
+      examId: b.examId,
+      repoId: b.repoId,
+      source: 'book',
+      isRight: outcome.isRight,
+      answer: q.type === 99 ? (body.childAnswers ?? null) : body.answer,
+      now,
+    });
+    const [after] = await tx
+      .select({ rightStreak: elUserBook.rightStreak, nextReviewAt: elUserBook.nextReviewAt })
+      .from(elUserBook)
+      .where(eq(elUserBook.id, b.id));
+    return { change, after };
+  });
   const show = await answersVisible(db, userId, b, now);
   return {
     isRight: outcome.isRight,
@@ -147,7 +143,8 @@ export async function bookSubmit(
     rightOptions: show ? q.options.filter((o) => o.isRight).map((o) => o.key) : null,
     refAnswer: show ? referenceOf({ type: q.type, refAnswer: q.answer }) : null,
     analysis: show ? q.analysis : null,
-    rightStreak: streak,
-    nextReviewAt: nextReviewAt?.toISOString() ?? null,
+    rightStreak: entry.after?.rightStreak ?? b.rightStreak + 1,
+    nextReviewAt: entry.after?.nextReviewAt?.toISOString() ?? null,
+    mastered: entry.change === 'left',
   };
 }

@@ -6,9 +6,10 @@
  */
 import { HandKind, MarkState, PaperState } from '@exam/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu, elUserBook, elUserExam } from '../../db/schema/index.js';
+import { elExam, elPaper, elPaperQu, elUserExam } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import { recordWrongAnswers } from '../train/book-record.js';
 import { markPaperRows, type RowMark } from './mark-rows.js';
 import type { PaperQuRow } from './paper-view.js';
 import type { MultiPolicyValue } from './scoring.js';
@@ -56,7 +57,10 @@ export async function refreshRecord(tx: Tx | Db, userId: string, examId: string)
       last_time = excluded.last_time, updated_at = excluded.updated_at`);
 }
 
-/** Adds wrongly answered top-level questions to the learner's wrong-answer book (one row per question). */
+/**
+ * Adds wrongly answered top-level questions to the learner's wrong-answer book, all in one
+ * statement, through the book's one writer (they become due for spaced review the next day).
+ */
 export async function addToBook(
   tx: Tx,
   userId: string,
@@ -65,35 +69,15 @@ export async function addToBook(
   marks: RowMark[],
   now: Date,
 ): Promise<void> {
-  const wrong = marks.filter((m) => m.isRight === false);
-  for (const m of wrong) {
-    const row = rows.find((r) => r.quId === m.quId);
-    if (!row || row.parentQuId) continue;
-    await tx
-      .insert(elUserBook)
-      .values({
-        userId,
-        quId: row.quId,
-        examId,
-        source: 'exam',
-        wrongCount: 1,
-        lastWrongAt: now,
-        lastAnswer: row.answer,
-      })
-      .onConflictDoUpdate({
-        target: [elUserBook.userId, elUserBook.quId],
-        set: {
-          wrongCount: sql`${elUserBook.wrongCount} + 1`,
-          lastWrongAt: now,
-          examId,
-          source: 'exam',
-          lastAnswer: sql`excluded.last_answer`,
-          rightStreak: 0,
-          nextReviewAt: null,
-          updatedAt: now,
-        },
-      });
-  }
+  const byQu = new Map(rows.map((r) => [r.quId, r]));
+  const wrong = marks
+    .filter((m) => m.isRight === false)
+    .map((m) => byQu.get(m.quId))
+    .filter((row): row is PaperQuRow => Boolean(row) && !row?.parentQuId);
+  await recordWrongAnswers(
+    tx,
+    wrong.map((row) => ({ userId, quId: row.quId, examId, source: 'exam' as const, answer: row.answer, now })),
+  );
 }
 
 /** Hands a locked-or-lockable paper in within the caller's transaction. */

@@ -36,6 +36,55 @@ export async function leaveStreakOf(tx: Executor): Promise<number> {
 }
 
 /**
+ * Adds or bumps wrong answers of one user in one statement (a hand-in marks a whole paper at
+ * once): each entry goes back to the first rung of the review ladder. Answers the wrong count of
+ * each question afterwards. Concurrent writers of one entry are serialised by the upsert.
+ */
+export async function recordWrongAnswers(
+  tx: Executor,
+  records: Omit<AnswerRecord, 'isRight' | 'leaveStreak'>[],
+): Promise<Map<string, number>> {
+  // One statement may not touch a row twice: keep the last answer per question.
+  const byQu = new Map(records.map((r) => [`${r.userId}:${r.quId}`, r]));
+  if (byQu.size === 0) return new Map();
+  const rows = await tx
+    .insert(elUserBook)
+    .values(
+      [...byQu.values()].map((r) => ({
+        userId: r.userId,
+        quId: r.quId,
+        examId: r.examId ?? null,
+        repoId: r.repoId ?? null,
+        source: r.source === 'exam' ? 'exam' : 'train',
+        wrongCount: 1,
+        lastWrongAt: r.now,
+        lastAnswer: r.answer ?? null,
+        ...afterWrong(r.now),
+        createdAt: r.now,
+        updatedAt: r.now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [elUserBook.userId, elUserBook.quId],
+      set: {
+        wrongCount: sql`${elUserBook.wrongCount} + 1`,
+        lastWrongAt: sql`excluded.last_wrong_at`,
+        // Keep where it was last answered wrongly; an exam entry keeps its exam for a practice miss.
+        examId: sql`coalesce(excluded.exam_id, ${elUserBook.examId})`,
+        repoId: sql`coalesce(excluded.repo_id, ${elUserBook.repoId})`,
+        source: sql`excluded.source`,
+        lastAnswer: sql`excluded.last_answer`,
+        rightStreak: sql`excluded.right_streak`,
+        reviewStep: sql`excluded.review_step`,
+        nextReviewAt: sql`excluded.next_review_at`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning({ quId: elUserBook.quId, wrongCount: elUserBook.wrongCount });
+  return new Map(rows.map((row) => [row.quId, row.wrongCount]));
+}
+
+/**
  * Adds or bumps (wrong answer), advances or removes (right answer) the (user, question) entry.
  * Run it inside the caller's transaction; concurrent calls for one entry are serialised by the
  * upsert (wrong) and by `FOR UPDATE` (right).
@@ -44,39 +93,8 @@ export async function recordAnswer(tx: Executor, r: AnswerRecord): Promise<BookO
   if (r.isRight === null) return 'none';
   const where = and(eq(elUserBook.userId, r.userId), eq(elUserBook.quId, r.quId));
   if (!r.isRight) {
-    const next = afterWrong(r.now);
-    const source = r.source === 'exam' ? 'exam' : 'train';
-    const [row] = await tx
-      .insert(elUserBook)
-      .values({
-        userId: r.userId,
-        quId: r.quId,
-        examId: r.examId ?? null,
-        repoId: r.repoId ?? null,
-        source,
-        wrongCount: 1,
-        lastWrongAt: r.now,
-        lastAnswer: r.answer ?? null,
-        ...next,
-        createdAt: r.now,
-        updatedAt: r.now,
-      })
-      .onConflictDoUpdate({
-        target: [elUserBook.userId, elUserBook.quId],
-        set: {
-          wrongCount: sql`${elUserBook.wrongCount} + 1`,
-          lastWrongAt: r.now,
-          // Keep where it was last answered wrongly; an exam entry keeps its exam for a practice miss.
-          examId: r.examId ? r.examId : sql`${elUserBook.examId}`,
-          repoId: r.repoId ? r.repoId : sql`${elUserBook.repoId}`,
-          source,
-          lastAnswer: sql`excluded.last_answer`,
-          ...next,
-          updatedAt: r.now,
-        },
-      })
-      .returning({ wrongCount: elUserBook.wrongCount });
-    return row.wrongCount > 1 ? 'bumped' : 'added';
+    const counts = await recordWrongAnswers(tx, [r]);
+    return (counts.get(r.quId) ?? 1) > 1 ? 'bumped' : 'added';
   }
   const [entry] = await tx
     .select({

@@ -100,6 +100,15 @@ export default function RedoPanel({ examId, onClose }: { examId: string; onClose
           description={result.showAnswer ? undefined : '本题的答案与解析暂不公布'}
         />
       )}
+      {result?.mastered && (
+        <Alert
+          style={{ marginTop: 14 }}
+          showIcon
+          type="success"
+          data-testid="redo-mastered"
+          message="已连续答对，本题已移出错题本"
+        />
+      )}
       <div style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between' }}>
         <span style={{ color: '#8c8c8c' }}>其后还有 {item.remaining} 道错题</span>
         {result ? (

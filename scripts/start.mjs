@@ -48,7 +48,13 @@ const targets = [
 for (const target of targets) {
   if (mtime(target.output) < newestMtime(target.sources)) {
     console.log(`构建 ${target.name} ...`);
-    execSync(`npm run build -w ${target.name}`, { cwd: root, stdio: 'inherit' });
+    // Always a production build: Vite follows NODE_ENV, and the browser tests start this script
+    // with NODE_ENV=test, which would otherwise ship React's development build.
+    execSync(`npm run build -w ${target.name}`, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }
 

@@ -322,12 +322,19 @@ test('[LEARNER][EXAM_RESULT] sees the final result, my scores, the attempts and 
   await page.goto(`/web/book/list/${examId}`);
   await expect(page.getByText('考试错题').first()).toBeVisible();
   await shot(page, 'book');
-  const rows = await page.locator('.ant-table-row').count();
-  if (rows > 0) {
-    await page.getByRole('button', { name: /开始重做/ }).click();
-    await expect(page.getByTestId('redo-panel')).toBeVisible();
-    await shot(page, 'book-redo', true);
-  }
+  // The learner answered several questions wrongly, so the book has entries to redo.
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await page.getByRole('button', { name: /开始重做/ }).click();
+  await expect(page.getByTestId('redo-panel')).toBeVisible();
+  await shot(page, 'book-redo', true);
+  // The first entry is the first wrong question of the paper: a choice, or else a text answer.
+  const panel = page.getByTestId('redo-panel');
+  const choices = panel.locator('.ant-radio-wrapper, .ant-checkbox-wrapper');
+  if ((await choices.count()) > 0) await choices.first().click();
+  else await panel.locator('input[type="text"], textarea').first().fill('重做作答');
+  await page.getByTestId('redo-submit').click();
+  await expect(panel.getByText(/回答正确|回答错误|请对照参考答案|参考得分率/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /下一题|完成/ })).toBeVisible();
 });
 
 test('[ADMIN][EXAM_RESULT] statistics, chart, question analysis and one attempt in full', async ({

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS } from '../fixtures/api';
+import { ACCOUNTS, confirmDialog } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';
 
@@ -126,7 +126,7 @@ test('[SHELL][ADMIN] administrator: sidebar, tags, context menu, search, size, t
   await page.getByTestId('user-menu').hover();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page.getByText('确实要退出吗？')).toBeVisible();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await confirmDialog(page);
   await expect(page).toHaveURL(/\/login/);
 });
 
@@ -174,7 +174,7 @@ test('[SHELL][LEARNER] learner: home, barred from admin, unread badge, user cent
   await page.goto('/web/index');
   await page.getByRole('button', { name: /退\s*出/ }).click();
   await expect(page.getByText('确实要退出吗？')).toBeVisible();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await confirmDialog(page);
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/web/index');
   await expect(page).toHaveURL(/\/login\?redirect=/);

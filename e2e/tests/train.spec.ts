@@ -4,7 +4,7 @@
  * review the next day (the server runs on a test clock moved through POST /api/test/clock).
  */
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, api, apiLogin, confirmDialog, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';
 const BANK = '安全生产知识题库';
@@ -77,7 +77,7 @@ test('[LEARNER][TRAIN_SEQUENTIAL] a sequential session left mid-way resumes afte
   await expect(page.getByTestId('verdict')).toContainText('回答错误');
 
   await page.getByTestId('finish-train').click();
-  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await confirmDialog(page);
   await expect(page).toHaveURL(/\/web\/repo\/repo\//);
   await expect(page.getByTestId('result-title')).toContainText('顺序练习已完成');
   await page.screenshot({ path: `${SCREENS}/train-result.png`, fullPage: true });
@@ -118,7 +118,8 @@ test('[LEARNER][TRAIN_MOCK] a mock session hides right and wrong until it is sco
     const choice = page.getByTestId('question-answer').locator('.ant-radio-wrapper, .ant-checkbox-wrapper').first();
     if (await choice.count()) await choice.click();
     else {
-      const text = page.getByTestId('question-answer').locator('textarea, input[type="text"]').first();
+      // Text answers only: a matching question's selects have read-only inputs and stay unanswered.
+      const text = page.getByTestId('question-answer').locator('textarea, input[type="text"]:not([readonly])').first();
       if (await text.count()) await text.fill('模拟答案');
     }
     await expect(page.getByTestId('reveal')).toHaveCount(0);
@@ -126,7 +127,7 @@ test('[LEARNER][TRAIN_MOCK] a mock session hides right and wrong until it is sco
     if (i < 2) await page.getByTestId('next-question').click();
   }
   await page.getByTestId('finish-last').click();
-  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await confirmDialog(page);
   await expect(page.getByTestId('result-title')).toContainText(/模拟考试得分：\d+(\.\d+)? 分/);
   await page.screenshot({ path: `${SCREENS}/train-mock-result.png`, fullPage: true });
 });
@@ -157,7 +158,7 @@ test('[LEARNER][TRAIN_REVIEW] a wrong answer shows up for review the next day', 
     await expect(page.getByTestId('verdict')).toContainText('回答正确');
     await page.screenshot({ path: `${SCREENS}/train-review.png`, fullPage: true });
     await page.getByTestId('finish-last').click();
-    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await confirmDialog(page);
     await expect(page.getByTestId('result-title')).toContainText('错题复习已完成');
     const stat = await api<{ due: number; inBook: number }>(request, '/api/train/review/stat', {}, token);
     expect(stat).toMatchObject({ due: 0, inBook: 1 });

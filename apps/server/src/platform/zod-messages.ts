@@ -5,6 +5,10 @@
 import { z } from 'zod';
 
 z.config(z.locales.zhCN());
+// A missing field reads "密码：不能为空" rather than the locale's "期望 string，实际接收 undefined".
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? '不能为空' : undefined),
+});
 
 interface IssueLike {
   instancePath?: string;

@@ -1,7 +1,7 @@
 /** The system administration screens (issue 3 §6), driven as an administrator. */
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';
 /** Saves a screenshot after animations settle (modals fade in). */
@@ -32,7 +32,7 @@ async function toast(page: Page, text: string) {
 /** Picks a node of the (only) open TreeSelect dropdown. */
 async function pickTreeNode(page: Page, title: string) {
   await page
-    .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+    .locator(`${OPEN_POPUP} .ant-select-tree-node-content-wrapper`)
     .filter({ hasText: new RegExp(`^${title}$`) })
     .first()
     .click();
@@ -95,7 +95,7 @@ test('[ADMIN][USER_CREATE] creates a department and a user in it, found by searc
   await modal.getByLabel('部门').click();
   await pickTreeNode(page, deptName);
   await modal.getByLabel('角色').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '学员' }).click();
+  await page.locator(`${OPEN_POPUP} .ant-select-item-option`).filter({ hasText: '学员' }).click();
   await modal.getByLabel('姓名').click();
   await shot(page, 'user-form');
   await modal.getByRole('button', { name: '保 存' }).click();
@@ -342,10 +342,7 @@ test('[ADMIN][LOG_FILTER] filters logs by a time range', async ({ page }) => {
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   const search = page.getByRole('button', { name: /搜\s*索/ });
   await page.locator('.ant-select').filter({ hasText: '全部时间' }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: '自定义时间段' })
-    .click();
+  await page.locator(`${OPEN_POPUP} .ant-select-item-option`).filter({ hasText: '自定义时间段' }).click();
   await search.click();
   await expect(page.getByText('时间段不能为空！')).toBeVisible();
 
@@ -360,7 +357,7 @@ test('[ADMIN][LOG_FILTER] filters logs by a time range', async ({ page }) => {
   await expect(page.locator('.ant-table-row')).toHaveCount(0);
 
   await page.locator('.ant-select').filter({ hasText: '自定义时间段' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '今天' }).click();
+  await page.locator(`${OPEN_POPUP} .ant-select-item-option`).filter({ hasText: '今天' }).click();
   await search.click();
   await expect(page.locator('.ant-table-row').filter({ hasText: 'admin' }).first()).toBeVisible();
   await page.locator('.ant-table-row').first().getByRole('button', { name: '详情' }).click();

@@ -5,7 +5,7 @@
  * wrong-answer book. A learner of 市场部 does not see the exam. The device check uses the fake camera.
  */
 import { type BrowserContext, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
-import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
 
 // The machines are shared and busy: lazy pages may take several seconds to load.
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -42,7 +42,7 @@ async function shot(page: Page, name: string, fullPage = false) {
 
 /** Picks an option of the antd select that is open. */
 async function pickOption(page: Page, text: string | RegExp) {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  await page.locator(`${OPEN_POPUP} .ant-select-item-option`, { hasText: text }).first().click();
 }
 
 /** Shanghai wall-clock text 'YYYY-MM-DD HH:mm' of an instant. */
@@ -187,7 +187,7 @@ async function answer(page: Page, q: Locator, type: number) {
     for (let i = 0; i < (await selects.count()); i++) {
       await selects.nth(i).click();
       // each select opens its own dropdown, appended last
-      await page.locator('.ant-select-dropdown').last().locator('.ant-select-item-option').nth(i).click();
+      await page.locator(OPEN_POPUP).locator('.ant-select-item-option').nth(i).click();
     }
   } else if (type === 99) {
     const children = q.locator('.room-child');

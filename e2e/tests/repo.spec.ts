@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';
 test.describe.configure({ mode: 'serial' });
@@ -129,7 +129,7 @@ test('[ADMIN][QU_CREATE] creates one question of each type in the editor', async
   for (const r of ['B', 'A']) {
     await page.locator('.ant-select', { hasText: '选择右侧项' }).first().click();
     // The newest popup is the open one; the previous select's popup may still be fading out.
-    await page.locator('.ant-select-dropdown').last().locator('.ant-select-item-option', { hasText: r }).click();
+    await page.locator(OPEN_POPUP).locator('.ant-select-item-option', { hasText: r }).click();
   }
   await page.screenshot({ path: `${SCREENS}/repo-editor-matching.png`, fullPage: true });
   await save(page);

@@ -1,14 +1,12 @@
 /** 考试记录 (/web/paper/list/:examId/:userId): every attempt of one exam. */
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { EXAM_RESULT_LABELS, PAPER_STATE_LABELS, type TPaperRecord } from '@exam/contracts';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import type { TPaperRecord } from '@exam/contracts';
+import { Button, Card, Space, Table } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { paperApi } from '../../../../api/exam';
-import { useServerTable } from '../../../../components';
+import { paperOutcomeColumns, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import { usedText } from '../../exam/format';
-
-const STATE_COLORS: Record<number, string> = { 0: 'processing', 1: 'warning', 2: 'success', 3: 'default' };
 
 export default function WebPaperList() {
   const { examId = '', userId = '' } = useParams();
@@ -38,29 +36,7 @@ export default function WebPaperList() {
           { title: '开始时间', dataIndex: 'startTime', render: (v) => formatDateTime(v) },
           { title: '交卷时间', dataIndex: 'handTime', render: (v) => formatDateTime(v) || '—' },
           { title: '用时', dataIndex: 'usedSeconds', render: (v: number) => usedText(v) },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            render: (v: number, r) => (
-              <Space size={4}>
-                <Tag color={STATE_COLORS[v]}>{r.stateLabel || PAPER_STATE_LABELS[v]}</Tag>
-                {r.voided && <Tag color="red">已作废</Tag>}
-              </Space>
-            ),
-          },
-          {
-            title: '得分',
-            dataIndex: 'userScore',
-            align: 'center',
-            render: (v, r) => (v === null ? '—' : `${v} / ${r.totalScore}`),
-          },
-          {
-            title: '考试结果',
-            dataIndex: 'passed',
-            align: 'center',
-            render: (v: boolean | null) =>
-              v === null ? '—' : <Tag color={v ? 'success' : 'error'}>{EXAM_RESULT_LABELS[v ? 1 : 0]}</Tag>,
-          },
+          ...paperOutcomeColumns('—', '考试结果'),
           {
             title: '操作',
             width: 100,

@@ -4,11 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
 import { resultApi, type TParticipant } from '../../../../../api/exam';
-import { useServerTable } from '../../../../../components';
+import { paperOutcomeColumns, useServerTable } from '../../../../../components';
 import { formatDateTime } from '../../../../../utils/time';
 import { plainText, usedText } from '../../../../web/exam/format';
-
-const STATE_COLORS: Record<number, string> = { 0: 'processing', 1: 'warning', 2: 'success', 3: 'default' };
 
 export function Participants({ examId, onAttempts }: { examId: string; onAttempts: (userId: string) => void }) {
   const table = useServerTable<
@@ -109,29 +107,7 @@ export function Attempts({
           { title: '部门', dataIndex: 'deptName', render: (v) => v || '-' },
           { title: '开始时间', dataIndex: 'startTime', render: (v) => formatDateTime(v) },
           { title: '用时', dataIndex: 'usedSeconds', render: (v: number) => usedText(v) },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            render: (v: number, r) => (
-              <Space size={4}>
-                <Tag color={STATE_COLORS[v]}>{r.stateLabel || PAPER_STATE_LABELS[v]}</Tag>
-                {r.voided && <Tag color="red">已作废</Tag>}
-              </Space>
-            ),
-          },
-          {
-            title: '得分',
-            dataIndex: 'userScore',
-            align: 'center',
-            render: (v, r) => (v === null ? '-' : `${v} / ${r.totalScore}`),
-          },
-          {
-            title: '结果',
-            dataIndex: 'passed',
-            align: 'center',
-            render: (v: boolean | null) =>
-              v === null ? '-' : <Tag color={v ? 'success' : 'error'}>{EXAM_RESULT_LABELS[v ? 1 : 0]}</Tag>,
-          },
+          ...paperOutcomeColumns('-'),
           {
             title: '操作',
             render: (_, r) => (

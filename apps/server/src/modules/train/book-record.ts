@@ -44,8 +44,10 @@ export async function recordWrongAnswers(
   tx: Executor,
   records: Omit<AnswerRecord, 'isRight' | 'leaveStreak'>[],
 ): Promise<Map<string, number>> {
-  // One statement may not touch a row twice: keep the last answer per question.
-  const byQu = new Map(records.map((r) => [`${r.userId}:${r.quId}`, r]));
+  // One statement may not touch a row twice: keep the last answer per question. The answer map is
+  // keyed by question, so every record must be of the same user.
+  if (new Set(records.map((r) => r.userId)).size > 1) throw new Error('recordWrongAnswers: one user per call');
+  const byQu = new Map(records.map((r) => [r.quId, r]));
   if (byQu.size === 0) return new Map();
   const rows = await tx
     .insert(elUserBook)

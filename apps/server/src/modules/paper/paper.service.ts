@@ -60,8 +60,12 @@ export async function createPaper(
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
   if (exam.openType === OpenType.PASSWORD && (input.password ?? '') !== (exam.password ?? ''))
     throw new AppError(ErrorCode.EXAM_PASSWORD_WRONG, input.password ? '考试密码错误' : '请输入考试密码');
-  if (exam.tryLimit > 0 && (await countAttempts(db, exam, user.id, now)) >= exam.tryLimit)
+  if (exam.tryLimit > 0 && (await countAttempts(db, exam, user.id, now)) >= exam.tryLimit) {
+    // A create racing this one may have just opened the attempt that reached the limit: resume it.
+    const raced = await findOpenPaper(db, user.id);
+    if (raced) return resumeOrRefuse(raced, input.examId);
     throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
+  }
 
   const [tmpl] = await db.select().from(elPaperTmpl).where(eq(elPaperTmpl.id, exam.tmplId));
   if (!tmpl) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '考试试卷不存在，请联系管理员');

@@ -43,6 +43,9 @@ export const migrationsFolder = path.join(serverRoot, 'drizzle');
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection closed by the server (restart, failover, a dropped database) is re-emitted
+    // on the pool; unhandled, that 'error' event would end the process. The pool replaces it.
+    pool.on('error', (err) => console.warn('PostgreSQL 空闲连接已断开，将自动重连：', err.message));
     const db = drizzleNodePg(pool, { schema });
     return { db, kind: 'pg', close: () => pool.end() };
   }

@@ -1,0 +1,36 @@
+/**
+ * The domain-event outbox (platform/events): an event row is written in the transaction of the
+ * change that raised it; a dispatcher later fans it out into one delivery row per consumer and
+ * deletes each delivery row once its consumer succeeded, so both tables stay small.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, tz } from './columns.js';
+
+export const sysEvent = pgTable(
+  'sys_event',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Set once the delivery rows of the consumers subscribed at that time exist. */
+    fannedOut: boolean('fanned_out').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sys_event_pending_idx').on(t.createdAt).where(sql`${t.fannedOut} = false`)],
+);
+
+export const sysEventDelivery = pgTable(
+  'sys_event_delivery',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => sysEvent.id, { onDelete: 'cascade' }),
+    consumer: text('consumer').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.consumer] }), index('sys_event_delivery_due_idx').on(t.nextAttemptAt)],
+);

@@ -1,0 +1,37 @@
+/**
+ * Every domain event and its payload. A new event is one line here. Payloads are JSON (times as
+ * ISO-8601 strings) because they are stored in the outbox table and read back after a restart.
+ */
+export interface DomainEventMap {
+  /** A paper left state 0: handed in by the learner, the deadline sweep or the leave limit. */
+  'paper.handedIn': {
+    paperId: string;
+    userId: string;
+    examId: string | null;
+    trainId?: string | null;
+    handedInAt: string;
+    /** 1 learner, 2 deadline sweep, 3 leave limit (el_paper.hand_kind). */
+    handKind?: number;
+  };
+  /** A paper reached state 2 with its final score (automatically at hand-in, or by manual marking). */
+  'paper.marked': { paperId: string; userId: string; examId: string | null; score: number; passed: boolean };
+  /** An administrator voided a paper (it no longer counts). */
+  'paper.voided': { paperId: string; userId: string; examId: string | null; reason: string };
+  /** A finished paper passed its exam. */
+  'exam.passed': { paperId: string; userId: string; examId: string; score: number; passedAt: string };
+  'course.completed': { courseId: string; userId: string; completedAt: string };
+  'notice.published': { noticeId: string };
+  'live.ended': { liveId: string; endedAt: string };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+
+/** What `publish` takes. */
+export type DomainEventInput<N extends DomainEventName = DomainEventName> = {
+  [K in N]: { name: K; payload: DomainEventMap[K] };
+}[N];
+
+/** What a consumer receives: the published event plus its outbox id and time. */
+export type DomainEvent<N extends DomainEventName = DomainEventName> = {
+  [K in N]: { id: string; name: K; payload: DomainEventMap[K]; createdAt: Date };
+}[N];

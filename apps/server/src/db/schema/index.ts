@@ -3,5 +3,6 @@
 export * from './events.js';
 export * from './exam.js';
 export * from './repo.js';
+export * from './security.js';
 export * from './system.js';
 export * from './train.js';

@@ -40,6 +40,8 @@ export const ErrorCode = {
   EXAM_PASSWORD_WRONG: 20010006,
   /** No attempts left (in this cycle period). */
   EXAM_TRY_LIMIT: 20010007,
+  /** The paper is being answered in another window or device: this window's save was refused. */
+  PAPER_OTHER_WINDOW: 20010008,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -67,4 +69,5 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.HAND_TOO_EARLY]: '未到最早交卷时间，请继续作答',
   [ErrorCode.EXAM_PASSWORD_WRONG]: '考试密码错误',
   [ErrorCode.EXAM_TRY_LIMIT]: '您的考试次数已用完',
+  [ErrorCode.PAPER_OTHER_WINDOW]: '本试卷已在其他窗口或设备上打开，此窗口的答案未保存',
 };

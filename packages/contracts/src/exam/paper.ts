@@ -96,13 +96,32 @@ export const ZFillAnswerSchema = z.object({
   answer: ZAnswerValueSchema,
   flagged: z.boolean().nullish().describe('是否标记'),
   seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe('答案序号（客户端递增）'),
+  /** The answering window (see claim); a save from a window that is not the paper's active one is refused. */
+  windowId: z.string().min(1).max(64).nullish().describe('答题窗口ID'),
 });
 export type TFillAnswer = z.infer<typeof ZFillAnswerSchema>;
 
+/**
+ * Answer of a save. Not accepted (a newer answer is stored): `answer`/`flagged` carry what the
+ * server holds, so the client shows that instead of believing its own was saved.
+ */
 export const ZFillAnswerResultSchema = z.object({
   accepted: z.boolean().describe('是否保存（序号不大于已保存序号时不覆盖）'),
   seq: z.number().describe('已保存的序号'),
+  answer: ZAnswerValueSchema.nullable().optional().describe('服务器保存的答案（未保存时返回）'),
+  flagged: z.boolean().optional().describe('服务器保存的标记（未保存时返回）'),
 });
+export type TFillAnswerResult = z.infer<typeof ZFillAnswerResultSchema>;
+
+/** Makes a window the one that answers the paper (opening the room, or 继续在此作答). */
+export const ZClaimWindowSchema = z.object({
+  paperId: z.string().min(1).describe('试卷ID'),
+  windowId: z.string().min(1).max(64).describe('答题窗口ID'),
+});
+export const ZClaimWindowResultSchema = z.object({
+  takenOver: z.boolean().describe('是否从其他窗口或设备接管了作答'),
+});
+export type TClaimWindowResult = z.infer<typeof ZClaimWindowResultSchema>;
 
 export const ZLeaveSchema = z.object({
   paperId: z.string().min(1).describe('试卷ID'),

@@ -133,6 +133,8 @@ export const elPaper = pgTable(
     userScore: doublePrecision('user_score').notNull().default(0),
     passed: boolean('passed').notNull().default(false),
     leaveCount: integer('leave_count').notNull().default(0),
+    /** The window answering the paper (last claim); saves from any other window are refused. */
+    activeWindow: text('active_window'),
     voided: boolean('voided').notNull().default(false),
     voidReason: text('void_reason'),
     voidedBy: text('voided_by'),

@@ -1,0 +1,1 @@
+ALTER TABLE "el_paper" ADD COLUMN "active_window" text;

@@ -45,17 +45,63 @@ const targets = [
   },
 ];
 
-for (const target of targets) {
-  if (mtime(target.output) < newestMtime(target.sources)) {
-    console.log(`构建 ${target.name} ...`);
-    // Always a production build: Vite follows NODE_ENV, and the browser tests start this script
-    // with NODE_ENV=test, which would otherwise ship React's development build.
-    execSync(`npm run build -w ${target.name}`, {
+/** Builds one target. The web app is built aside and merged into dist with index.html last, so a
+ *  server already serving dist (another test run on this machine) never sees missing assets. */
+function buildTarget(target) {
+  console.log(`构建 ${target.name} ...`);
+  // Always a production build: Vite follows NODE_ENV, and the browser tests start this script
+  // with NODE_ENV=test, which would otherwise ship React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (target.name !== '@exam/web') {
+    execSync(`npm run build -w ${target.name}`, { cwd: root, stdio: 'inherit', env });
+    return;
+  }
+  const dist = at('apps', 'web', 'dist');
+  const staging = at('apps', 'web', `dist-build-${process.pid}`);
+  try {
+    execSync(`npm run build -w ${target.name} -- --outDir ${staging} --emptyOutDir`, {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
+      env,
     });
+    fs.mkdirSync(dist, { recursive: true });
+    for (const entry of fs.readdirSync(staging)) {
+      if (entry !== 'index.html') fs.cpSync(path.join(staging, entry), path.join(dist, entry), { recursive: true });
+    }
+    fs.copyFileSync(path.join(staging, 'index.html'), path.join(dist, 'index.html.tmp'));
+    fs.renameSync(path.join(dist, 'index.html.tmp'), path.join(dist, 'index.html'));
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** One build at a time on this machine (parallel test runs share the checkout); stale locks expire. */
+function withBuildLock(fn) {
+  const lock = at('node_modules', '.exam-build.lock');
+  const started = Date.now();
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() - started > 15 * 60_000) throw new Error('build lock held too long');
+      else execSync('sleep 1');
+    }
+  }
+  try {
+    fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+const isStale = (target) => mtime(target.output) < newestMtime(target.sources);
+if (targets.some(isStale)) {
+  withBuildLock(() => {
+    for (const target of targets) if (isStale(target)) buildTarget(target);
+  });
 }
 
 const child = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'main.js')], {

@@ -1,3 +1,4 @@
+export * from './cert.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './exam/book.js';

@@ -1,10 +1,20 @@
 /**
  * Saving an answer: the exam-day hot path (DESIGN 5). One prepared, atomic UPDATE stores the
- * answer only when the paper is the caller's, still open (state 0), before its deadline, and the
- * client sequence is newer than the stored one, so journalled answers re-sent late never
- * overwrite newer ones. Only when it changes nothing does a second read explain why.
+ * answer only when the paper is the caller's, still open (state 0), before its deadline, answered
+ * from its active window (one window per paper: the last to claim it), and the client sequence is
+ * newer than the stored one, so journalled answers re-sent late never overwrite newer ones.
+ * Only when it changes nothing does a second read explain why: another window answers 20010008;
+ * a stale sequence answers accepted false WITH the stored answer, so the client shows the truth.
  */
-import { ErrorCode, HandKind, PaperState, type TFillAnswer } from '@exam/contracts';
+import {
+  ErrorCode,
+  HandKind,
+  PaperState,
+  type TAnswerValue,
+  type TClaimWindowResult,
+  type TFillAnswer,
+  type TFillAnswerResult,
+} from '@exam/contracts';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
@@ -29,6 +39,8 @@ function prepareFill(db: Db) {
         eq(elPaper.userId, sql.placeholder('userId')),
         eq(elPaper.state, PaperState.IN_EXAM),
         gt(elPaper.deadline, sql`${sql.placeholder('now')}::timestamptz`),
+        // No window id (API clients): not window-checked; the sequence rule still applies.
+        sql`(${elPaper.activeWindow} is null or ${sql.placeholder('windowId')}::text is null or ${elPaper.activeWindow} = ${sql.placeholder('windowId')}::text)`,
         lt(elPaperQu.seq, sql`${sql.placeholder('seq')}::bigint`),
         ne(elPaperQu.type, 99),
       ),
@@ -40,12 +52,7 @@ function prepareFill(db: Db) {
 const statements = new WeakMap<Db, ReturnType<typeof prepareFill>>();
 
 /** Saves one answer; answers whether it was stored and the stored sequence. */
-export async function fillAnswer(
-  db: Db,
-  userId: string,
-  body: TFillAnswer,
-  now: Date,
-): Promise<{ accepted: boolean; seq: number }> {
+export async function fillAnswer(db: Db, userId: string, body: TFillAnswer, now: Date): Promise<TFillAnswerResult> {
   let stmt = statements.get(db);
   if (!stmt) {
     stmt = prepareFill(db);
@@ -59,6 +66,7 @@ export async function fillAnswer(
     paperId: body.paperId,
     quId: body.quId,
     userId,
+    windowId: body.windowId ?? null,
   });
   if (row) return { accepted: true, seq: Number(row.seq) };
   return explainRefusal(db, userId, body, now);
@@ -66,7 +74,12 @@ export async function fillAnswer(
 
 async function explainRefusal(db: Db, userId: string, body: TFillAnswer, now: Date) {
   const [p] = await db
-    .select({ userId: elPaper.userId, state: elPaper.state, deadline: elPaper.deadline })
+    .select({
+      userId: elPaper.userId,
+      state: elPaper.state,
+      deadline: elPaper.deadline,
+      activeWindow: elPaper.activeWindow,
+    })
     .from(elPaper)
     .where(eq(elPaper.id, body.paperId));
   if (!p) throw notFound('试卷');
@@ -77,11 +90,40 @@ async function explainRefusal(db: Db, userId: string, body: TFillAnswer, now: Da
     await handPaper(db, body.paperId, now, HandKind.DEADLINE);
     throw new AppError(ErrorCode.EXAM_TIME_OVER);
   }
+  if (body.windowId && p.activeWindow && p.activeWindow !== body.windowId)
+    throw new AppError(ErrorCode.PAPER_OTHER_WINDOW);
   const [q] = await db
-    .select({ seq: elPaperQu.seq, type: elPaperQu.type })
+    .select({ seq: elPaperQu.seq, type: elPaperQu.type, answer: elPaperQu.answer, flagged: elPaperQu.flagged })
     .from(elPaperQu)
     .where(and(eq(elPaperQu.paperId, body.paperId), eq(elPaperQu.quId, body.quId)));
   if (!q) throw notFound('题目');
   if (q.type === 99) throw badParams('组合题请作答其下的小题');
-  return { accepted: false, seq: Number(q.seq) };
+  // The learner's own stored answer (never a key): the client replaces its local one with it.
+  return { accepted: false, seq: Number(q.seq), answer: (q.answer ?? null) as TAnswerValue, flagged: q.flagged };
+}
+
+/**
+ * Makes `windowId` the window answering the paper (the room opening, or 继续在此作答). Saves from
+ * the previous window are refused from now on; `takenOver` tells the room to warn that the paper
+ * was open elsewhere. A closed paper is left as it is (its detail sends the room to the result).
+ */
+export async function claimWindow(
+  db: Db,
+  userId: string,
+  paperId: string,
+  windowId: string,
+): Promise<TClaimWindowResult> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({ userId: elPaper.userId, state: elPaper.state, activeWindow: elPaper.activeWindow })
+      .from(elPaper)
+      .where(eq(elPaper.id, paperId))
+      .for('update');
+    if (!p) throw notFound('试卷');
+    if (p.userId !== userId) throw new AppError(ErrorCode.NO_PERMISSION, '不能作答他人的试卷');
+    if (p.state !== PaperState.IN_EXAM) return { takenOver: false };
+    if (p.activeWindow !== windowId)
+      await tx.update(elPaper).set({ activeWindow: windowId }).where(eq(elPaper.id, paperId));
+    return { takenOver: p.activeWindow !== null && p.activeWindow !== windowId };
+  });
 }

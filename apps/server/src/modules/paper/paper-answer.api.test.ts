@@ -57,7 +57,12 @@ describe('answering', () => {
     expect(detail.data.questions).toHaveLength(9); // 7 questions + 2 children of the composite
 
     expect((await fill(student, paperId, bank.single, 'A', 5)).data).toEqual({ accepted: true, seq: 5 });
-    expect((await fill(student, paperId, bank.single, 'B', 3)).data).toEqual({ accepted: false, seq: 5 });
+    expect((await fill(student, paperId, bank.single, 'B', 3)).data).toEqual({
+      accepted: false,
+      seq: 5,
+      answer: 'A', // what the server holds, so the client cannot believe 'B' was saved
+      flagged: false,
+    });
     expect((await fill(student, paperId, bank.single, 'B', 6)).data).toEqual({ accepted: true, seq: 6 });
     await fill(student, paperId, bank.multi, ['A'], 1); // half score
     await fill(student, paperId, bank.judge, 'B', 1); // wrong

@@ -1,5 +1,7 @@
 /** /api/paper/paper/*: sitting an exam and reading one's own attempts (thin handlers). */
 import {
+  ZClaimWindowResultSchema,
+  ZClaimWindowSchema,
   ZFillAnswerResultSchema,
   ZFillAnswerSchema,
   ZHandResultSchema,
@@ -22,7 +24,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { post, SIGNED_IN } from '../../platform/route.js';
 import { adminRecordPaging } from '../exam/result.service.js';
-import { fillAnswer } from './fill-answer.js';
+import { claimWindow, fillAnswer } from './fill-answer.js';
 import {
   abandonByLearner,
   createPaper,
@@ -71,6 +73,18 @@ export function registerPaperRoutes(app: FastifyInstance): void {
     '/api/paper/paper/fill-answer',
     { summary: '保存答案', tags, access: SIGNED_IN, body: ZFillAnswerSchema, data: ZFillAnswerResultSchema },
     async ({ body, user, deps }) => fillAnswer(deps.db, user.id, body, deps.clock()),
+  );
+  post(
+    app,
+    '/api/paper/paper/claim',
+    {
+      summary: '在此窗口作答（此后其他窗口或设备的保存将被拒绝）',
+      tags,
+      access: SIGNED_IN,
+      body: ZClaimWindowSchema,
+      data: ZClaimWindowResultSchema,
+    },
+    async ({ body, user, deps }) => claimWindow(deps.db, user.id, body.paperId, body.windowId),
   );
   post(
     app,

@@ -9,6 +9,7 @@ export * from './exam/paper.js';
 export * from './exam/result.js';
 export * from './exam/tmpl.js';
 export * from './labels.js';
+export * from './notice.js';
 export * from './repo/index.js';
 export * from './system/auth.js';
 export * from './system/config.js';

@@ -3,6 +3,7 @@
 export * from './cert.js';
 export * from './events.js';
 export * from './exam.js';
+export * from './notice.js';
 export * from './repo.js';
 export * from './security.js';
 export * from './system.js';

@@ -16,10 +16,11 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { registerModules } from './modules/index.js';
+import { eventConsumers, registerModules } from './modules/index.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
+import { installEventDelivery } from './platform/events/install.js';
 import { newId } from './platform/ids.js';
 import './platform/zod-messages.js';
 
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }
   });
 
+  installEventDelivery(app, deps.db, eventConsumers);
   await app.register(async (api) => registerModules(api));
   registerWebApp(app, deps.config.webDistDir);
   return app;

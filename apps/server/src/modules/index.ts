@@ -1,5 +1,6 @@
 /** Every module's routes; one line per module. */
 import type { FastifyInstance } from 'fastify';
+import type { AnyConsumer } from '../platform/events/index.js';
 import { registerExamModule } from './exam/exam.module.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { registerRepoModule } from './repo/repo.module.js';
@@ -37,3 +38,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerExamModule(app);
   registerTrainModule(app);
 }
+
+/** Every module's domain-event consumers (platform/events); one spread per module. */
+export const eventConsumers: AnyConsumer[] = [];

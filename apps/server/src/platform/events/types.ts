@@ -19,7 +19,8 @@ export interface DomainEventMap {
   'paper.voided': { paperId: string; userId: string; examId: string | null; reason: string };
   /** A finished paper passed its exam. */
   'exam.passed': { paperId: string; userId: string; examId: string; score: number; passedAt: string };
-  'course.completed': { courseId: string; userId: string; completedAt: string };
+  /** A learner completed a course; title and credit hours as the course had them then (certificates print them). */
+  'course.completed': { courseId: string; userId: string; completedAt: string; title?: string; hours?: number };
   'notice.published': { noticeId: string };
   'live.ended': { liveId: string; endedAt: string };
 }

@@ -1,0 +1,135 @@
+/**
+ * The outbox and its dispatcher on the real database (PGlite, and PostgreSQL in server-pg):
+ * publish joins the caller's transaction, every consumer gets each event once, a failing consumer
+ * is retried without blocking the others, and two dispatchers never handle one delivery twice.
+ */
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sysConfigItem, sysEvent, sysEventDelivery } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createDispatcher } from './dispatcher.js';
+import { type AnyConsumer, defineConsumer, publish } from './index.js';
+
+let t: TestApp;
+const handled: string[] = [];
+
+/** A consumer whose effect is a row in sys_config_item (title unique: a second run would fail). */
+const recorder = (name: string, slowMs = 0): AnyConsumer =>
+  defineConsumer({
+    name,
+    events: ['notice.published'],
+    handle: async (event, db) => {
+      // Only in this test: hold the delivery's lock a while so that two dispatchers overlap.
+      if (slowMs) await new Promise((r) => setTimeout(r, slowMs));
+      await db.insert(sysConfigItem).values({ title: `ev-${name}-${event.payload.noticeId}`, value: event.id });
+      handled.push(`${name}:${event.payload.noticeId}`);
+    },
+  });
+
+const publishNotice = (noticeId: string) =>
+  t.db.transaction((tx) => publish(tx, { name: 'notice.published', payload: { noticeId } }));
+
+const effects = async (prefix: string) =>
+  (
+    await t.db
+      .select()
+      .from(sysConfigItem)
+      .where(like(sysConfigItem.title, `${prefix}%`))
+  )
+    .map((r) => r.title)
+    .sort();
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  // The app's own dispatcher would race these tests' dispatchers (and drop events it has no consumer for).
+  await t.app.events.stop();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  handled.length = 0;
+  await t.db.delete(sysEvent);
+});
+
+describe('domain events', () => {
+  it('publishes only with the committed change, and delivers each event to each consumer once', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await publish(tx, { name: 'notice.published', payload: { noticeId: 'rolled-back' } });
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    await publishNotice('n1');
+    await publishNotice('n2');
+    const d = createDispatcher(t.db, [recorder('a'), recorder('b')]);
+    expect(await d.drain()).toBe(4);
+    expect(await d.drain()).toBe(0);
+    expect(await effects('ev-a-')).toEqual(['ev-a-n1', 'ev-a-n2']);
+    expect(await effects('ev-b-')).toEqual(['ev-b-n1', 'ev-b-n2']);
+    expect(handled.filter((h) => h.includes('rolled-back'))).toEqual([]);
+    // Delivered rows are deleted, so the outbox stays small.
+    expect(await t.db.select().from(sysEventDelivery)).toEqual([]);
+    expect(await t.db.select().from(sysEvent)).toEqual([]);
+  });
+
+  it('retries a failing consumer with backoff without blocking the others, undoing its partial writes', async () => {
+    let failuresLeft = 2;
+    const flaky = defineConsumer({
+      name: 'flaky',
+      events: ['notice.published'],
+      handle: async (event, db) => {
+        await db.insert(sysConfigItem).values({ title: `ev-flaky-${event.payload.noticeId}` });
+        if (failuresLeft-- > 0) throw new Error('下游暂不可用');
+      },
+    });
+    const warnings: object[] = [];
+    let delay = 60_000;
+    const d = createDispatcher(t.db, [flaky, recorder('ok')], {
+      backoffMs: () => delay,
+      logger: { warn: (obj) => warnings.push(obj) },
+    });
+    await publishNotice('r1');
+    expect(await d.drain()).toBe(1);
+    expect(await effects('ev-ok-')).toEqual(['ev-ok-r1']);
+    expect(await effects('ev-flaky-')).toEqual([]);
+    const [row] = await t.db.select().from(sysEventDelivery).where(eq(sysEventDelivery.consumer, 'flaky'));
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('下游暂不可用');
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(warnings).toHaveLength(1);
+    // Not due yet: nothing happens.
+    expect(await d.drain()).toBe(0);
+    // Due again: the second failure, then the success.
+    await t.db.update(sysEventDelivery).set({ nextAttemptAt: new Date(0) });
+    delay = 0;
+    expect(await d.drain()).toBe(1);
+    expect(await effects('ev-flaky-')).toEqual(['ev-flaky-r1']);
+    expect(await t.db.select().from(sysEvent)).toEqual([]);
+  });
+
+  it('lets two dispatchers share the work: each delivery is handled exactly once', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `p${i}`);
+    for (const id of ids) await publishNotice(id);
+    const slow = t.kind === 'pg' ? 20 : 0;
+    const one = createDispatcher(t.db, [recorder('c', slow), recorder('d', slow)]);
+    const two = createDispatcher(t.db, [recorder('c', slow), recorder('d', slow)]);
+    const first = one.drain();
+    await new Promise((r) => setTimeout(r, 600));
+    const [n1, n2] = await Promise.all([first, two.drain()]);
+    expect(n1 + n2).toBe(80);
+    expect(handled).toHaveLength(80);
+    expect(new Set(handled).size).toBe(80);
+    expect(await effects('ev-c-')).toHaveLength(40);
+    if (t.kind === 'pg') {
+      // On PostgreSQL both really ran at once (PGlite serialises transactions).
+      expect(n1).toBeGreaterThan(0);
+      expect(n2).toBeGreaterThan(0);
+    }
+  });
+
+  it('drops events nobody subscribes to', async () => {
+    await publishNotice('nobody');
+    const d = createDispatcher(t.db, []);
+    expect(await d.drain()).toBe(0);
+    expect(await t.db.select().from(sysEvent)).toEqual([]);
+  });
+});

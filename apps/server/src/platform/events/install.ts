@@ -1,0 +1,45 @@
+/**
+ * Wires event delivery into the app: one dispatcher per app, a delivery round right after each
+ * response during which something was published (its transaction has committed by then, so the
+ * consumers run after the answer, never inside it), a short timer for publishes outside requests
+ * (the deadline sweep), and the periodic sweep for retries and crash recovery.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db.js';
+import { createDispatcher, type Dispatcher } from './dispatcher.js';
+import { type AnyConsumer, onPublish } from './index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: Dispatcher;
+  }
+}
+
+const OUTSIDE_REQUEST_DELAY_MS = 200;
+
+export function installEventDelivery(app: FastifyInstance, db: Db, consumers: AnyConsumer[]): Dispatcher {
+  const dispatcher = createDispatcher(db, consumers, { logger: app.log });
+  app.decorate('events', dispatcher);
+  let lastPublishAt = 0;
+  let soon: NodeJS.Timeout | null = null;
+  const unsubscribe = onPublish(() => {
+    lastPublishAt = performance.now();
+    if (soon) return;
+    soon = setTimeout(() => {
+      soon = null;
+      dispatcher.kick();
+    }, OUTSIDE_REQUEST_DELAY_MS);
+    soon.unref();
+  });
+  // A publish between this request's start and its response may be its own: deliver now.
+  app.addHook('onResponse', async (_request, reply) => {
+    if (lastPublishAt >= performance.now() - reply.elapsedTime) dispatcher.kick();
+  });
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    if (soon) clearTimeout(soon);
+    await dispatcher.stop();
+  });
+  return dispatcher;
+}

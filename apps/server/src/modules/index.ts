@@ -1,6 +1,7 @@
 /** Every module's routes; one line per module. */
 import type { FastifyInstance } from 'fastify';
 import type { AnyConsumer } from '../platform/events/index.js';
+import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { registerExamModule } from './exam/exam.module.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { registerRepoModule } from './repo/repo.module.js';
@@ -37,7 +38,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerPaperModule(app);
   registerExamModule(app);
   registerTrainModule(app);
+  registerCertModule(app);
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */
-export const eventConsumers: AnyConsumer[] = [];
+export const eventConsumers: AnyConsumer[] = [...certConsumers];

@@ -5,6 +5,7 @@
  * Each domain adds its entries in its own file under ./catalogue/ and lists it in CATALOGUE below.
  */
 import type { MenuType } from '@exam/contracts';
+import { certCatalogue } from './catalogue/cert.js';
 import { examCatalogue } from './catalogue/exam.js';
 import { repoCatalogue } from './catalogue/repo.js';
 import { systemCatalogue } from './catalogue/system.js';
@@ -33,4 +34,4 @@ export interface CatalogueEntry {
   activeMenu?: string;
 }
 
-export const CATALOGUE: CatalogueEntry[] = [...systemCatalogue, ...repoCatalogue, ...examCatalogue, ...trainCatalogue];
+export const CATALOGUE: CatalogueEntry[] = [...systemCatalogue, ...repoCatalogue, ...examCatalogue, ...trainCatalogue, ...certCatalogue];

@@ -1,0 +1,20 @@
+/** Automatic issuing after the change committed: the hand-in never waits for a certificate. */
+import { defineConsumer } from '../../platform/events/index.js';
+import { issueForCourse, issueForExamPass } from './cert-issue.service.js';
+
+export const certConsumers = [
+  defineConsumer({
+    name: 'cert.issue-on-pass',
+    events: ['exam.passed'],
+    handle: async (event, db) => {
+      await issueForExamPass(db, event.payload);
+    },
+  }),
+  defineConsumer({
+    name: 'cert.issue-on-course',
+    events: ['course.completed'],
+    handle: async (event, db) => {
+      await issueForCourse(db, event.payload);
+    },
+  }),
+];

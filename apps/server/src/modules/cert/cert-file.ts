@@ -1,0 +1,110 @@
+/**
+ * The PDF of a certificate, rendered on first preview/download and cached under DATA_DIR/certs.
+ * A failed render leaves the certificate recorded and the cache empty: the next download retries.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode } from '@exam/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { elCert, elCertTmpl, sysFile } from '../../db/schema/index.js';
+import type { Db, Executor } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { type RenderInput, renderCertPdf } from './cert-render.js';
+
+type CertRow = typeof elCert.$inferSelect;
+type TmplRow = Pick<typeof elCertTmpl.$inferSelect, 'orientation' | 'fields' | 'bgFileId'>;
+
+/**
+ * The site's address for the QR code: the SITE_URL environment variable when set (behind a proxy
+ * or under another name), otherwise the address the request came to.
+ */
+export function siteBase(request: FastifyRequest, env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.SITE_URL;
+  if (configured) return configured.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+export const verifyUrl = (base: string, code: string): string => `${base}/cert/verify/${encodeURIComponent(code)}`;
+
+export const formatDate = (d: Date): string =>
+  new Intl.DateTimeFormat('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(d);
+
+async function background(db: Executor, fileId: string | null): Promise<Buffer | null> {
+  if (!fileId) return null;
+  const [file] = await db.select().from(sysFile).where(eq(sysFile.id, fileId));
+  if (!file) return null;
+  return fs.readFile(file.storagePath).catch(() => null);
+}
+
+export async function renderWithTemplate(
+  db: Executor,
+  tmpl: TmplRow,
+  values: RenderInput['values'],
+  url: string,
+): Promise<Buffer> {
+  return renderCertPdf({
+    orientation: tmpl.orientation,
+    fields: tmpl.fields,
+    background: await background(db, tmpl.bgFileId),
+    values,
+    verifyUrl: url,
+  });
+}
+
+export function certValues(cert: CertRow): RenderInput['values'] {
+  return {
+    realName: cert.holderName,
+    deptName: cert.deptName ?? '',
+    achievement: cert.achievement,
+    issueDate: formatDate(cert.issuedAt),
+    certNo: cert.certNo,
+    validUntil: cert.validUntil ? formatDate(cert.validUntil) : '长期有效',
+  };
+}
+
+/** The cached PDF, rendering it first when there is none. */
+export async function certPdf(db: Db, dataDir: string, cert: CertRow, base: string): Promise<Buffer> {
+  if (cert.filePath) {
+    const cached = await fs.readFile(cert.filePath).catch(() => null);
+    if (cached) return cached;
+  }
+  const [tmpl] = await db.select().from(elCertTmpl).where(eq(elCertTmpl.id, cert.tmplId));
+  if (!tmpl) throw new AppError(ErrorCode.NOT_FOUND, '证书模板不存在或已被删除');
+  let pdf: Buffer;
+  try {
+    pdf = await renderWithTemplate(db, tmpl, certValues(cert), verifyUrl(base, cert.verifyCode));
+  } catch (err) {
+    await db
+      .update(elCert)
+      .set({ renderFailures: sql`${elCert.renderFailures} + 1` })
+      .where(eq(elCert.id, cert.id));
+    throw err;
+  }
+  const dir = path.join(dataDir, 'certs');
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${cert.id}.pdf`);
+  await fs.writeFile(file, pdf);
+  await db.update(elCert).set({ filePath: file }).where(eq(elCert.id, cert.id));
+  return pdf;
+}
+
+/** Forgets the cached PDF (re-issue after a template or name change): the next download renders anew. */
+export async function dropCachedPdf(db: Db, cert: CertRow): Promise<void> {
+  await db.update(elCert).set({ filePath: null }).where(eq(elCert.id, cert.id));
+  if (cert.filePath) await fs.rm(cert.filePath, { force: true });
+}
+
+export const SAMPLE_VALUES: RenderInput['values'] = {
+  realName: '张三',
+  deptName: '技术部',
+  achievement: '通过《安全生产知识考试》，成绩 95 分',
+  issueDate: formatDate(new Date()),
+  certNo: 'CERT-2026-000123',
+  validUntil: '2028年12月31日',
+};

@@ -1,0 +1,168 @@
+/**
+ * Issuing certificates: one function used by the event consumers and by the administrator's batch.
+ * Never twice for a (rule, learner, achievement): checked under the sequence lock and enforced by
+ * the unique index el_cert_once_uq. Rendering is not done here (see cert-file.ts): issuing only
+ * records, so a font or image problem can never lose a certificate.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { elCert, elCertRule, elCertTmpl, elExam, sysDepart, sysUser } from '../../db/schema/index.js';
+import type { AuthUser } from '../../platform/auth.js';
+import { userScope } from '../../platform/data-scope.js';
+import type { Db, Executor } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { chinaYear, formatCertNo, lockSequence, newVerifyCode, nextSequence } from './cert-number.js';
+
+export interface IssueInput {
+  tmplId: string;
+  ruleKey: string;
+  achievementKey: string;
+  userId: string;
+  sourceKind: 'exam' | 'course' | 'manual';
+  refId: string | null;
+  achievement: string;
+  score: number | null;
+}
+
+/** Adds whole months (calendar), keeping the time of day. */
+export function addMonths(d: Date, months: number): Date {
+  const r = new Date(d);
+  r.setUTCMonth(r.getUTCMonth() + months);
+  return r;
+}
+
+/** Issues one certificate in the caller's transaction; false when it exists already (or cannot be). */
+export async function issueCert(tx: Executor, input: IssueInput, now: Date): Promise<boolean> {
+  const [tmpl] = await tx.select().from(elCertTmpl).where(eq(elCertTmpl.id, input.tmplId));
+  if (!tmpl) return false;
+  const [holder] = await tx
+    .select({ realName: sysUser.realName, deptName: sysDepart.name })
+    .from(sysUser)
+    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+    .where(and(eq(sysUser.id, input.userId), isNull(sysUser.deletedAt)));
+  if (!holder) return false;
+  const year = chinaYear(now);
+  await lockSequence(tx, year);
+  const [existing] = await tx
+    .select({ id: elCert.id })
+    .from(elCert)
+    .where(
+      and(
+        eq(elCert.ruleKey, input.ruleKey),
+        eq(elCert.userId, input.userId),
+        eq(elCert.achievementKey, input.achievementKey),
+      ),
+    );
+  if (existing) return false;
+  const seq = await nextSequence(tx, year);
+  const rows = await tx
+    .insert(elCert)
+    .values({
+      ...input,
+      certNo: formatCertNo(tmpl.prefix, year, seq),
+      verifyCode: newVerifyCode(),
+      holderName: holder.realName,
+      deptName: holder.deptName,
+      issuedAt: now,
+      validUntil: tmpl.validMonths > 0 ? addMonths(now, tmpl.validMonths) : null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: elCert.id });
+  return rows.length > 0;
+}
+
+/** The consumer of exam.passed: every template whose rule names this exam. */
+export async function issueForExamPass(
+  tx: Executor,
+  p: { userId: string; examId: string; score: number; passedAt: string },
+): Promise<number> {
+  const rules = await tx
+    .select({ id: elCertRule.id, tmplId: elCertRule.tmplId })
+    .from(elCertRule)
+    .where(and(eq(elCertRule.kind, 'exam'), eq(elCertRule.refId, p.examId)));
+  if (rules.length === 0) return 0;
+  const [exam] = await tx.select({ title: elExam.title }).from(elExam).where(eq(elExam.id, p.examId));
+  let issued = 0;
+  for (const rule of rules) {
+    const ok = await issueCert(
+      tx,
+      {
+        tmplId: rule.tmplId,
+        ruleKey: rule.id,
+        achievementKey: `exam:${p.examId}`,
+        userId: p.userId,
+        sourceKind: 'exam',
+        refId: p.examId,
+        achievement: `通过《${exam?.title ?? '考试'}》，成绩 ${p.score} 分`,
+        score: p.score,
+      },
+      new Date(p.passedAt),
+    );
+    if (ok) issued++;
+  }
+  return issued;
+}
+
+/** The consumer of course.completed. */
+export async function issueForCourse(
+  tx: Executor,
+  p: { userId: string; courseId: string; completedAt: string; title?: string; hours?: number },
+): Promise<number> {
+  const rules = await tx
+    .select({ id: elCertRule.id, tmplId: elCertRule.tmplId })
+    .from(elCertRule)
+    .where(and(eq(elCertRule.kind, 'course'), eq(elCertRule.refId, p.courseId)));
+  let issued = 0;
+  const hours = p.hours != null ? `，${p.hours} 学时` : '';
+  for (const rule of rules) {
+    const ok = await issueCert(
+      tx,
+      {
+        tmplId: rule.tmplId,
+        ruleKey: rule.id,
+        achievementKey: `course:${p.courseId}`,
+        userId: p.userId,
+        sourceKind: 'course',
+        refId: p.courseId,
+        achievement: `完成课程《${p.title ?? p.courseId}》${hours}`,
+        score: null,
+      },
+      new Date(p.completedAt),
+    );
+    if (ok) issued++;
+  }
+  return issued;
+}
+
+/** The administrator's batch: learners outside their data scope are refused, the rest issued at most once. */
+export async function issueManual(
+  db: Db,
+  admin: AuthUser,
+  body: { tmplId: string; userIds: string[]; achievement: string },
+  now: Date,
+): Promise<{ issued: number; skipped: number }> {
+  const userIds = [...new Set(body.userIds)];
+  return db.transaction(async (tx) => {
+    const [tmpl] = await tx.select({ id: elCertTmpl.id }).from(elCertTmpl).where(eq(elCertTmpl.id, body.tmplId));
+    if (!tmpl) throw notFound('证书模板');
+    const found = await tx
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(inArray(sysUser.id, userIds), isNull(sysUser.deletedAt), userScope(admin)));
+    if (found.length !== userIds.length) throw notFound('学员');
+    let issued = 0;
+    for (const userId of userIds) {
+      const input: IssueInput = {
+        tmplId: body.tmplId,
+        ruleKey: `manual:${body.tmplId}`,
+        achievementKey: `manual:${body.achievement}`,
+        userId,
+        sourceKind: 'manual',
+        refId: null,
+        achievement: body.achievement,
+        score: null,
+      };
+      if (await issueCert(tx, input, now)) issued++;
+    }
+    return { issued, skipped: userIds.length - issued };
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Draws a certificate as a one-page A4 PDF: the background image, then each field at its place.
+ * The CJK font comes from the npm package @embedpdf/fonts-sc (Noto Sans SC, OTF), so a plain
+ * `npm install` renders Chinese on any machine, without system fonts.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { CertFieldRow } from '../../db/schema/index.js';
+
+const require = createRequire(import.meta.url);
+let fontCache: Buffer | null = null;
+
+/** The font file, read once (8 MB; pdfkit embeds only the glyphs used). */
+export function cjkFont(): Buffer {
+  if (!fontCache) {
+    const pkgMain = require.resolve('@embedpdf/fonts-sc');
+    fontCache = fs.readFileSync(path.join(path.dirname(pkgMain), '..', 'fonts', 'NotoSansHans-Regular.otf'));
+  }
+  return fontCache;
+}
+
+/** A4 in PDF points. */
+export function pageSize(orientation: string): { width: number; height: number } {
+  return orientation === 'portrait' ? { width: 595.28, height: 841.89 } : { width: 841.89, height: 595.28 };
+}
+
+export interface RenderInput {
+  orientation: string;
+  fields: CertFieldRow[];
+  background: Buffer | null;
+  /** Text of each field kind except qrcode and text. */
+  values: Partial<Record<string, string>>;
+  /** What the QR code opens. */
+  verifyUrl: string;
+}
+
+export async function renderCertPdf(input: RenderInput): Promise<Buffer> {
+  const { width: W, height: H } = pageSize(input.orientation);
+  const qrFields = input.fields.filter((f) => f.kind === 'qrcode');
+  const qr = qrFields.length
+    ? await QRCode.toBuffer(input.verifyUrl, { type: 'png', margin: 1, width: 360, errorCorrectionLevel: 'M' })
+    : null;
+  const doc = new PDFDocument({ size: [W, H], margin: 0, info: { Title: '证书', Producer: 'exam' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+  doc.registerFont('cjk', cjkFont());
+  if (input.background) doc.image(input.background, 0, 0, { width: W, height: H });
+  for (const f of input.fields) {
+    const x = f.x * W;
+    const y = f.y * H;
+    const w = f.width * W;
+    if (f.kind === 'qrcode') {
+      if (qr) doc.image(qr, x, y, { width: w, height: w });
+      continue;
+    }
+    const text = f.kind === 'text' ? (f.text ?? '') : (input.values[f.kind] ?? '');
+    if (!text) continue;
+    doc.font('cjk').fontSize(f.fontSize).fillColor(f.color).text(text, x, y, { width: w, align: f.align });
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,121 @@
+/** Certificate templates and their automatic issuing rules. */
+import type { TCertTmpl, TCertTmplSave } from '@exam/contracts';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { elCert, elCertRule, elCertTmpl, elExam, sysFile } from '../../db/schema/index.js';
+import type { Db, Executor } from '../../platform/db.js';
+import { badParams, conflict, notFound } from '../../platform/errors.js';
+import { page } from '../../platform/route.js';
+
+type TmplRow = typeof elCertTmpl.$inferSelect;
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function toRecords(db: Executor, rows: TmplRow[]): Promise<TCertTmpl[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const rules = await db
+    .select({ tmplId: elCertRule.tmplId, kind: elCertRule.kind, refId: elCertRule.refId, examTitle: elExam.title })
+    .from(elCertRule)
+    .leftJoin(elExam, and(eq(elCertRule.kind, 'exam'), eq(elExam.id, elCertRule.refId)))
+    .where(inArray(elCertRule.tmplId, ids));
+  const counts = await db
+    .select({ tmplId: elCert.tmplId, n: count() })
+    .from(elCert)
+    .where(inArray(elCert.tmplId, ids))
+    .groupBy(elCert.tmplId);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    orientation: r.orientation as 'landscape' | 'portrait',
+    bgFileId: r.bgFileId,
+    prefix: r.prefix,
+    validMonths: r.validMonths,
+    fields: r.fields as TCertTmpl['fields'],
+    rules: rules
+      .filter((x) => x.tmplId === r.id)
+      .map((x) => ({ kind: x.kind as 'exam' | 'course', refId: x.refId, refTitle: x.examTitle ?? null })),
+    issuedCount: counts.find((c) => c.tmplId === r.id)?.n ?? 0,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+export async function tmplPaging(db: Db, params: { title?: string | null }, current: number, size: number) {
+  const where: SQL | undefined = params.title ? ilike(elCertTmpl.title, `%${escapeLike(params.title)}%`) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(elCertTmpl).where(where);
+  const rows = await db
+    .select()
+    .from(elCertTmpl)
+    .where(where)
+    .orderBy(desc(elCertTmpl.updatedAt))
+    .limit(size)
+    .offset((current - 1) * size);
+  return page(await toRecords(db, rows), total, current, size);
+}
+
+export async function tmplDetail(db: Executor, id: string): Promise<TCertTmpl> {
+  const [row] = await db.select().from(elCertTmpl).where(eq(elCertTmpl.id, id));
+  if (!row) throw notFound('证书模板');
+  return (await toRecords(db, [row]))[0];
+}
+
+/** Checks what the form points at: a PNG/JPEG background (pdfkit draws only those) and existing exams. */
+async function checkRefs(tx: Executor, body: TCertTmplSave): Promise<void> {
+  if (body.bgFileId) {
+    const [file] = await tx.select({ mime: sysFile.mime }).from(sysFile).where(eq(sysFile.id, body.bgFileId));
+    if (!file) throw badParams('背景图片：文件不存在，请重新上传');
+    if (file.mime !== 'image/png' && file.mime !== 'image/jpeg') throw badParams('背景图片：仅支持 PNG 或 JPEG 图片');
+  }
+  const examIds = [...new Set(body.rules.filter((r) => r.kind === 'exam').map((r) => r.refId))];
+  if (examIds.length) {
+    const found = await tx.select({ id: elExam.id }).from(elExam).where(inArray(elExam.id, examIds));
+    if (found.length !== examIds.length) throw badParams('自动发证规则：所选考试不存在');
+  }
+  if (body.fields.some((f) => f.kind === 'text' && !f.text?.trim())) throw badParams('固定文字内容：不能为空');
+}
+
+/** Creates or updates; rules are matched by (kind, ref) so a kept rule keeps its id and its "once" history. */
+export async function tmplSave(db: Db, body: TCertTmplSave): Promise<string> {
+  return db.transaction(async (tx) => {
+    await checkRefs(tx, body);
+    const values = {
+      title: body.title,
+      orientation: body.orientation,
+      bgFileId: body.bgFileId || null,
+      prefix: body.prefix,
+      validMonths: body.validMonths,
+      fields: body.fields,
+    };
+    let id = body.id;
+    if (id) {
+      const done = await tx
+        .update(elCertTmpl)
+        .set(values)
+        .where(eq(elCertTmpl.id, id))
+        .returning({ id: elCertTmpl.id });
+      if (done.length === 0) throw notFound('证书模板');
+    } else {
+      [{ id }] = await tx.insert(elCertTmpl).values(values).returning({ id: elCertTmpl.id });
+    }
+    const tmplId = id as string;
+    const wanted = new Set(body.rules.map((r) => `${r.kind}|${r.refId}`));
+    const existing = await tx.select().from(elCertRule).where(eq(elCertRule.tmplId, tmplId));
+    const gone = existing.filter((r) => !wanted.has(`${r.kind}|${r.refId}`)).map((r) => r.id);
+    if (gone.length) await tx.delete(elCertRule).where(inArray(elCertRule.id, gone));
+    if (body.rules.length)
+      await tx
+        .insert(elCertRule)
+        .values(body.rules.map((r) => ({ tmplId, kind: r.kind, refId: r.refId })))
+        .onConflictDoNothing();
+    return tmplId;
+  });
+}
+
+/** A template that issued certificates stays: they point at it for their PDF. */
+export async function tmplDelete(db: Db, ids: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [used] = await tx.select({ n: count() }).from(elCert).where(inArray(elCert.tmplId, ids));
+    if (used.n > 0) throw conflict('模板已发放过证书，不能删除');
+    await tx.delete(elCertRule).where(inArray(elCertRule.tmplId, ids));
+    await tx.delete(elCertTmpl).where(inArray(elCertTmpl.id, ids));
+  });
+}

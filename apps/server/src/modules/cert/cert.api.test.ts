@@ -1,0 +1,240 @@
+/** Certificates: automatic issue on exam.passed / course.completed, once only, PDF text, verification, access. */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ErrorCode } from '@exam/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elCert, elCertRule } from '../../db/schema/index.js';
+import { publish } from '../../platform/events/index.js';
+import { drainEvents } from '../../test/events.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
+import { issueForExamPass } from './cert-issue.service.js';
+
+const clock = testClock();
+let t: TestApp;
+let admin: string;
+let student: string;
+let lisi: string;
+let bank: Bank;
+let examId: string;
+let certTmplId: string;
+
+const FIELDS = [
+  { kind: 'realName', x: 0.1, y: 0.3, width: 0.8, fontSize: 36, color: '#222222', align: 'center' },
+  { kind: 'achievement', x: 0.1, y: 0.45, width: 0.8, fontSize: 18, color: '#333333', align: 'center' },
+  { kind: 'certNo', x: 0.05, y: 0.85, width: 0.4, fontSize: 12, color: '#666666', align: 'left' },
+  { kind: 'qrcode', x: 0.82, y: 0.72, width: 0.12, fontSize: 12, color: '#000000', align: 'left' },
+  { kind: 'text', x: 0.1, y: 0.1, width: 0.8, fontSize: 40, color: '#aa0000', align: 'center', text: '荣誉证书' },
+];
+
+async function sit(token: string, answer: string) {
+  const { data } = await t.call('/api/paper/paper/create', { examId }, token);
+  await t.call('/api/paper/paper/fill-answer', { paperId: data.paperId, quId: bank.single, answer, seq: 1 }, token);
+  const hand = await t.call('/api/paper/paper/hand', { paperId: data.paperId }, token);
+  expect(hand.code).toBe(0);
+  return data.paperId as string;
+}
+
+const myCerts = async (token: string) =>
+  (await t.call('/api/cert/cert/my-paging', { current: 1, size: 50 }, token)).data.records as Array<{
+    id: string;
+    certNo: string;
+    achievement: string;
+    status: string;
+  }>;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  admin = await t.login('admin', 'admin123');
+  student = await t.login('student', 'student123');
+  lisi = await t.login('lisi', 'student123');
+  bank = await seedBank(t.db);
+  const paperTmpl = await saveFixedTmpl(t, admin, [bank.single]);
+  examId = await saveExam(t, admin, paperTmpl, clock.ms(), { passScore: 5, title: '安全生产考试' });
+  const saved = await t.call(
+    '/api/cert/tmpl/save',
+    {
+      title: '安全生产合格证',
+      orientation: 'landscape',
+      prefix: 'CERT',
+      validMonths: 24,
+      fields: FIELDS,
+      rules: [{ kind: 'exam', refId: examId }],
+    },
+    admin,
+  );
+  expect(saved.code).toBe(0);
+  certTmplId = saved.data.id;
+});
+afterAll(async () => t.close());
+
+describe('access and input', () => {
+  it('refuses without a token, learners on admin paths, and names the bad field', async () => {
+    expect((await t.call('/api/cert/tmpl/paging', {}, null)).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call('/api/cert/cert/my-paging', {}, null)).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call('/api/cert/cert/paging', {}, student)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.call('/api/cert/cert/revoke', { id: 'x', reason: 'r' }, student)).code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    const bad = await t.call('/api/cert/tmpl/save', { orientation: 'landscape', fields: [], rules: [] }, admin);
+    expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
+    expect(bad.msg).toContain('模板名称');
+    const badColor = await t.call(
+      '/api/cert/tmpl/save',
+      { title: 'x', orientation: 'landscape', prefix: 'CERT', validMonths: 0, fields: [{ ...FIELDS[0], color: 'red' }], rules: [] },
+      admin,
+    );
+    expect(badColor.code).toBe(ErrorCode.BAD_PARAMS);
+    expect(badColor.msg).toContain('颜色');
+    const noExam = await t.call(
+      '/api/cert/tmpl/save',
+      { title: 'x', orientation: 'landscape', prefix: 'CERT', validMonths: 0, fields: [], rules: [{ kind: 'exam', refId: 'nope' }] },
+      admin,
+    );
+    expect(noExam.code).toBe(ErrorCode.BAD_PARAMS);
+    expect(noExam.msg).toContain('自动发证规则');
+    expect((await t.call('/api/cert/verify', { keyword: '' }, null)).code).toBe(ErrorCode.BAD_PARAMS);
+  });
+});
+
+describe('automatic issue on exam.passed', () => {
+  it('issues none after a failing hand-in', async () => {
+    await sit(lisi, 'A');
+    await drainEvents(t);
+    expect(await myCerts(lisi)).toEqual([]);
+  });
+
+  it('issues one after a passing hand-in, and a re-sit that passes again does not duplicate it', async () => {
+    await sit(student, 'B');
+    await drainEvents(t);
+    const first = await myCerts(student);
+    expect(first).toHaveLength(1);
+    expect(first[0].certNo).toMatch(/^CERT-\d{4}-\d{6}$/);
+    expect(first[0].achievement).toContain('安全生产考试');
+    expect(first[0].status).toBe('valid');
+    await sit(student, 'B');
+    await drainEvents(t);
+    expect(await myCerts(student)).toHaveLength(1);
+  });
+
+  it('gives one certificate when two consumers handle the same pass at once', async () => {
+    const [rule] = await t.db.select().from(elCertRule).where(eq(elCertRule.tmplId, certTmplId));
+    const [lisiUser] = await t.call<{ records: Array<{ id: string }> }>('/api/cert/cert/paging', {}, admin).then(() =>
+      t.db.execute<{ id: string }>(`select id from sys_user where user_name = 'lisi'` as never),
+    ).then((r) => ('rows' in r ? (r.rows as Array<{ id: string }>) : (r as unknown as Array<{ id: string }>)));
+    const p = { userId: lisiUser.id, examId, score: 10, passedAt: new Date(clock.ms()).toISOString() };
+    const issued = await Promise.all([
+      t.db.transaction((tx) => issueForExamPass(tx, p)),
+      t.db.transaction((tx) => issueForExamPass(tx, p)),
+      t.db.transaction((tx) => issueForExamPass(tx, p)),
+    ]);
+    expect(issued.reduce((a, b) => a + b, 0)).toBe(1);
+    const rows = await t.db.select().from(elCert).where(eq(elCert.userId, lisiUser.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].ruleKey).toBe(rule.id);
+    // The same event delivered twice (a retry after a crash) changes nothing either.
+    await t.db.transaction(async (tx) => {
+      await publish(tx, { name: 'exam.passed', payload: { paperId: 'p1', ...p } });
+      await publish(tx, { name: 'exam.passed', payload: { paperId: 'p1', ...p } });
+    });
+    await drainEvents(t);
+    expect(await t.db.select().from(elCert).where(eq(elCert.userId, lisiUser.id))).toHaveLength(1);
+    // Numbers are consecutive: the losers took none.
+    const all = (await t.db.select({ no: elCert.certNo }).from(elCert)).map((r) => Number(r.no.slice(-6))).sort();
+    expect(all).toEqual(all.map((_, i) => i + 1));
+  });
+
+  it('issues on course.completed through a template rule for the course', async () => {
+    const saved = await t.call(
+      '/api/cert/tmpl/save',
+      { title: '结业证书', orientation: 'portrait', prefix: 'EDU', validMonths: 0, fields: FIELDS, rules: [{ kind: 'course', refId: 'course-1' }] },
+      admin,
+    );
+    expect(saved.code).toBe(0);
+    const { data: me } = await t.call('/api/sys/user/info', {}, student);
+    await t.db.transaction((tx) =>
+      publish(tx, {
+        name: 'course.completed',
+        payload: { courseId: 'course-1', userId: me.userId ?? me.id, completedAt: new Date().toISOString(), title: '消防安全', hours: 8 },
+      }),
+    );
+    await drainEvents(t);
+    const certs = await myCerts(student);
+    const edu = certs.find((c) => c.certNo.startsWith('EDU-'));
+    expect(edu?.achievement).toBe('完成课程《消防安全》，8 学时');
+  });
+});
+
+describe('PDF, verification and revocation', () => {
+  it('renders a PDF whose text holds the Chinese name and the number', async () => {
+    const [cert] = await myCerts(student);
+    const res = await t.app.inject({ method: 'POST', url: '/api/cert/cert/download', payload: { id: cert.id }, headers: { token: student } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-'));
+    const file = path.join(dir, 'cert.pdf');
+    fs.writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain('张三');
+    expect(text).toContain(cert.certNo);
+    expect(text).toContain('荣誉证书');
+    // Kept for a look: pdftoppm -png -r 60 -singlefile <file> <out>
+    if (process.env.CERT_KEEP_PDF) fs.copyFileSync(file, process.env.CERT_KEEP_PDF);
+    // Another learner may not download it.
+    const other = await t.call('/api/cert/cert/download', { id: cert.id }, lisi);
+    expect(other.code).toBe(ErrorCode.NO_PERMISSION);
+  });
+
+  it('answers the public verification by number or code, masked, and shows a revocation', async () => {
+    const [cert] = await myCerts(student);
+    const [row] = await t.db.select().from(elCert).where(eq(elCert.id, cert.id));
+    const byNo = await t.call('/api/cert/verify', { keyword: cert.certNo.toLowerCase() }, null);
+    expect(byNo.code).toBe(0);
+    expect(byNo.data).toMatchObject({ certNo: cert.certNo, holderName: '张*', status: 'valid' });
+    expect(byNo.data).not.toHaveProperty('userId');
+    const byCode = await t.call('/api/cert/verify', { keyword: row.verifyCode }, null);
+    expect(byCode.data.certNo).toBe(cert.certNo);
+    expect((await t.call('/api/cert/verify', { keyword: 'CERT-1999-000001' }, null)).code).toBe(ErrorCode.NOT_FOUND);
+
+    const noReason = await t.call('/api/cert/cert/revoke', { id: cert.id, reason: ' ' }, admin);
+    expect(noReason.code).toBe(ErrorCode.BAD_PARAMS);
+    expect(noReason.msg).toContain('撤销原因');
+    expect((await t.call('/api/cert/cert/revoke', { id: cert.id, reason: '考试违纪' }, admin)).code).toBe(0);
+    expect((await t.call('/api/cert/cert/revoke', { id: cert.id, reason: '再次' }, admin)).code).toBe(ErrorCode.CONFLICT);
+    const after = await t.call('/api/cert/verify', { keyword: row.verifyCode }, null);
+    expect(after.data).toMatchObject({ status: 'revoked', revokeReason: '考试违纪' });
+    const list = await t.call('/api/cert/cert/paging', { params: { status: 'revoked' } }, admin);
+    expect(list.data.records.map((r: { id: string }) => r.id)).toEqual([cert.id]);
+    const refused = await t.call('/api/cert/cert/download', { id: cert.id }, student);
+    expect(refused.code).toBe(ErrorCode.CONFLICT);
+  });
+
+  it('shows expiry once the validity ends', async () => {
+    const certs = await myCerts(lisi);
+    clock.add(25 * 31 * 86400_000);
+    const v = await t.call('/api/cert/cert/my-paging', {}, lisi);
+    expect(v.data.records[0].status).toBe('expired');
+    clock.add(-25 * 31 * 86400_000);
+    expect(certs).toHaveLength(1);
+  });
+});
+
+describe('manual issue and export', () => {
+  it('issues by hand once per learner and achievement, and exports xlsx', async () => {
+    const users = await t.db.execute<{ id: string }>(`select id from sys_user where user_name in ('lisi','wangwu')` as never);
+    const ids = ('rows' in users ? users.rows : users) as Array<{ id: string }>;
+    const body = { tmplId: certTmplId, userIds: ids.map((u) => u.id), achievement: '2026年度优秀学员' };
+    const first = await t.call('/api/cert/cert/issue', body, admin);
+    expect(first.data).toEqual({ issued: 2, skipped: 0 });
+    const again = await t.call('/api/cert/cert/issue', body, admin);
+    expect(again.data).toEqual({ issued: 0, skipped: 2 });
+    const missing = await t.call('/api/cert/cert/issue', { ...body, userIds: ['nobody'] }, admin);
+    expect(missing.code).toBe(ErrorCode.NOT_FOUND);
+    const res = await t.app.inject({ method: 'POST', url: '/api/cert/cert/export', payload: {}, headers: { token: admin } });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});

@@ -1,0 +1,173 @@
+/** Issued certificates: lists, detail, revocation, public verification. */
+import type { TCert, TCertPagingParams, TCertStatus, TCertVerifyResult } from '@exam/contracts';
+import { ErrorCode, RoleType } from '@exam/contracts';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { elCert, elCertTmpl, sysUser } from '../../db/schema/index.js';
+import { type AuthUser, assertPermission } from '../../platform/auth.js';
+import { userScope } from '../../platform/data-scope.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { page } from '../../platform/route.js';
+import { maskName } from './cert-number.js';
+
+export type CertRow = typeof elCert.$inferSelect;
+
+export function statusOf(c: Pick<CertRow, 'revokedAt' | 'validUntil'>, now: Date): TCertStatus {
+  if (c.revokedAt) return 'revoked';
+  if (c.validUntil && c.validUntil.getTime() < now.getTime()) return 'expired';
+  return 'valid';
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toRecord(c: CertRow, extra: { userName: string | null; tmplTitle: string | null }, now: Date): TCert {
+  return {
+    id: c.id,
+    certNo: c.certNo,
+    tmplId: c.tmplId,
+    tmplTitle: extra.tmplTitle,
+    userId: c.userId,
+    userName: extra.userName,
+    holderName: c.holderName,
+    deptName: c.deptName,
+    sourceKind: c.sourceKind as TCert['sourceKind'],
+    refId: c.refId,
+    achievement: c.achievement,
+    issuedAt: c.issuedAt.toISOString(),
+    validUntil: iso(c.validUntil),
+    status: statusOf(c, now),
+    revokedAt: iso(c.revokedAt),
+    revokeReason: c.revokeReason,
+  };
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filters(p: TCertPagingParams, now: Date): SQL[] {
+  const where: SQL[] = [];
+  if (p.keyword) {
+    const k = `%${escapeLike(p.keyword)}%`;
+    where.push(or(ilike(elCert.holderName, k), ilike(elCert.certNo, k)) as SQL);
+  }
+  if (p.tmplId) where.push(eq(elCert.tmplId, p.tmplId));
+  if (p.examId) where.push(and(eq(elCert.sourceKind, 'exam'), eq(elCert.refId, p.examId)) as SQL);
+  if (p.courseId) where.push(and(eq(elCert.sourceKind, 'course'), eq(elCert.refId, p.courseId)) as SQL);
+  if (p.deptId) where.push(eq(sysUser.deptId, p.deptId));
+  if (p.status === 'revoked') where.push(isNotNull(elCert.revokedAt));
+  if (p.status === 'expired') where.push(and(isNull(elCert.revokedAt), lt(elCert.validUntil, now)) as SQL);
+  if (p.status === 'valid')
+    where.push(and(isNull(elCert.revokedAt), or(isNull(elCert.validUntil), gte(elCert.validUntil, now))) as SQL);
+  return where;
+}
+
+async function list(db: Db, where: SQL | undefined, current: number, size: number, now: Date) {
+  const base = () =>
+    db
+      .select({ c: elCert, userName: sysUser.userName, tmplTitle: elCertTmpl.title })
+      .from(elCert)
+      .leftJoin(sysUser, eq(sysUser.id, elCert.userId))
+      .leftJoin(elCertTmpl, eq(elCertTmpl.id, elCert.tmplId));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(elCert)
+    .leftJoin(sysUser, eq(sysUser.id, elCert.userId))
+    .where(where);
+  const rows = await base()
+    .where(where)
+    .orderBy(desc(elCert.issuedAt), desc(elCert.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return page(
+    rows.map((r) => toRecord(r.c, r, now)),
+    total,
+    current,
+    size,
+  );
+}
+
+/** Administrators: within their data scope. */
+export async function certPaging(
+  db: Db,
+  admin: AuthUser,
+  p: TCertPagingParams,
+  current: number,
+  size: number,
+  now: Date,
+) {
+  return list(db, and(userScope(admin, elCert.userId), ...filters(p, now)), current, size, now);
+}
+
+/** A learner's own certificates. */
+export async function myCertPaging(db: Db, user: AuthUser, current: number, size: number, now: Date) {
+  return list(db, eq(elCert.userId, user.id), current, size, now);
+}
+
+/**
+ * A certificate the caller may see: their own (refused once revoked, to learners), or any within
+ * the data scope of an administrator holding cert:cert:view.
+ */
+export async function readableCert(db: Db, user: AuthUser, id: string): Promise<CertRow> {
+  const [row] = await db.select().from(elCert).where(eq(elCert.id, id));
+  if (!row) throw notFound('证书');
+  if (row.userId === user.id) {
+    if (row.revokedAt && user.roleType !== RoleType.ADMIN) throw conflict('证书已撤销，不能下载');
+    return row;
+  }
+  await assertPermission(db, user, 'cert:cert:view');
+  const [inScope] = await db
+    .select({ id: elCert.id })
+    .from(elCert)
+    .where(and(eq(elCert.id, id), userScope(user, elCert.userId)));
+  if (!inScope) throw notFound('证书');
+  return row;
+}
+
+export async function certDetail(db: Db, user: AuthUser, id: string, now: Date): Promise<TCert> {
+  const row = await readableCert(db, user, id);
+  const [extra] = await db
+    .select({ userName: sysUser.userName, tmplTitle: elCertTmpl.title })
+    .from(elCert)
+    .leftJoin(sysUser, eq(sysUser.id, elCert.userId))
+    .leftJoin(elCertTmpl, eq(elCertTmpl.id, elCert.tmplId))
+    .where(eq(elCert.id, id));
+  return toRecord(row, extra ?? { userName: null, tmplTitle: null }, now);
+}
+
+/** One atomic UPDATE: two administrators revoking at once give one revocation with one reason. */
+export async function revokeCert(db: Db, admin: AuthUser, body: { id: string; reason: string }, now: Date) {
+  const done = await db
+    .update(elCert)
+    .set({ revokedAt: now, revokeReason: body.reason, revokedBy: admin.id })
+    .where(and(eq(elCert.id, body.id), isNull(elCert.revokedAt), userScope(admin, elCert.userId)))
+    .returning({ id: elCert.id });
+  if (done.length) return;
+  const [row] = await db
+    .select({ revokedAt: elCert.revokedAt })
+    .from(elCert)
+    .where(and(eq(elCert.id, body.id), userScope(admin, elCert.userId)));
+  if (!row) throw notFound('证书');
+  throw conflict('证书已撤销');
+}
+
+/** Public: by number (any case) or verification code. */
+export async function verifyCert(db: Db, keyword: string, now: Date): Promise<TCertVerifyResult> {
+  const k = keyword.trim();
+  const [row] = await db
+    .select({ c: elCert, tmplTitle: elCertTmpl.title })
+    .from(elCert)
+    .leftJoin(elCertTmpl, eq(elCertTmpl.id, elCert.tmplId))
+    .where(or(eq(elCert.certNo, k.toUpperCase()), eq(elCert.verifyCode, k)))
+    .limit(1);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, '未找到该证书，请核对证书编号或验证码');
+  const c = row.c;
+  return {
+    certNo: c.certNo,
+    holderName: maskName(c.holderName),
+    tmplTitle: row.tmplTitle,
+    achievement: c.achievement,
+    issuedAt: c.issuedAt.toISOString(),
+    validUntil: iso(c.validUntil),
+    status: statusOf(c, now),
+    revokeReason: c.revokeReason,
+  };
+}

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
+import { startNoticeSweeper } from './modules/notice/notice.module.js';
 import { startPaperSweeper } from './modules/paper/sweep.js';
 import { connectRedis, createDeps, prepareDatabase } from './platform/boot.js';
 import { loadConfig } from './platform/config.js';
@@ -27,6 +28,7 @@ const app = await buildApp(createDeps(database, config, { redis, clock: testCloc
 testClock?.register(app);
 await app.listen({ port: config.port, host: config.host });
 startPaperSweeper(app.deps, 10_000, (err) => app.log.error({ err }, '试卷到时交卷任务失败'));
+startNoticeSweeper(app.deps, 15_000, (err) => app.log.error({ err }, '定时公告发布任务失败'));
 
 const url = `http://localhost:${config.port}`;
 const store =

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyConsumer } from '../platform/events/index.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { registerExamModule } from './exam/exam.module.js';
+import { registerNoticeModule } from './notice/notice.module.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { registerRepoModule } from './repo/repo.module.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerExamModule(app);
   registerTrainModule(app);
   registerCertModule(app);
+  registerNoticeModule(app);
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */

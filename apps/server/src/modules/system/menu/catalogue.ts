@@ -7,6 +7,7 @@
 import type { MenuType } from '@exam/contracts';
 import { certCatalogue } from './catalogue/cert.js';
 import { examCatalogue } from './catalogue/exam.js';
+import { noticeCatalogue } from './catalogue/notice.js';
 import { repoCatalogue } from './catalogue/repo.js';
 import { systemCatalogue } from './catalogue/system.js';
 import { trainCatalogue } from './catalogue/train.js';
@@ -34,4 +35,11 @@ export interface CatalogueEntry {
   activeMenu?: string;
 }
 
-export const CATALOGUE: CatalogueEntry[] = [...systemCatalogue, ...repoCatalogue, ...examCatalogue, ...trainCatalogue, ...certCatalogue];
+export const CATALOGUE: CatalogueEntry[] = [
+  ...systemCatalogue,
+  ...repoCatalogue,
+  ...examCatalogue,
+  ...trainCatalogue,
+  ...certCatalogue,
+  ...noticeCatalogue,
+];

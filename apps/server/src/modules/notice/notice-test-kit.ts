@@ -1,0 +1,35 @@
+/** Helpers shared by the notice API tests. */
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { sysNotice, sysUser, sysUserMsg } from '../../db/schema/index.js';
+import type { TestApp } from '../../test/test-app.js';
+
+export const userId = async (t: TestApp, userName: string): Promise<string> => {
+  const [u] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, userName));
+  return u.id;
+};
+
+export const unread = async (t: TestApp, token: string): Promise<number> =>
+  (await t.call('/api/sys/user/msg/count-unread', {}, token)).data.count;
+
+/** Saves a notice as admin; answers its id (fails the test on an error). */
+export async function saveNotice(t: TestApp, admin: string, body: Record<string, unknown>): Promise<string> {
+  const res = await t.call('/api/notice/save', { content: '<p>正文</p>', openType: 1, ...body }, admin);
+  if (res.code !== 0) throw new Error(`save failed: ${res.code} ${res.msg}`);
+  return res.data.id;
+}
+
+/** Inbox rows (not deleted) of the notice's current message, per user. */
+export async function inboxRows(t: TestApp, noticeId: string): Promise<{ userId: string; n: number }[]> {
+  const [n] = await t.db.select({ msgId: sysNotice.msgId }).from(sysNotice).where(eq(sysNotice.id, noticeId));
+  if (!n?.msgId) return [];
+  return t.db
+    .select({ userId: sysUserMsg.userId, n: count() })
+    .from(sysUserMsg)
+    .where(and(eq(sysUserMsg.msgId, n.msgId), isNull(sysUserMsg.deletedAt)))
+    .groupBy(sysUserMsg.userId);
+}
+
+export const myTitles = async (t: TestApp, token: string, params: Record<string, unknown> = {}): Promise<string[]> =>
+  (await t.call('/api/notice/my-paging', { current: 1, size: 100, params }, token)).data.records.map(
+    (r: { title: string }) => r.title,
+  );

@@ -22,6 +22,8 @@ import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
 import { installEventDelivery } from './platform/events/install.js';
 import { newId } from './platform/ids.js';
+import { installInputGuard } from './platform/input-guard.js';
+import { withRedaction } from './platform/logger.js';
 import './platform/zod-messages.js';
 
 export interface BuildAppOptions {
@@ -29,17 +31,29 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger ?? false),
     genReqId: () => newId(),
-    trustProxy: deps.config.trustProxy,
-    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // Small by default; routes that take more (question save, answers) declare their own limit.
+    bodyLimit: config.bodyLimitBytes,
+    // A client trickling its request must not hold a socket: Node closes it after these limits,
+    // checked every few seconds (Node's default check interval is 30 s).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(config.headersTimeoutMs / 3))),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorateRequest('authUser', null);
   installErrorHandler(app);
+  installInputGuard(app);
 
   // CSP stays off: antd injects styles at runtime and the assistant frame and second client
   // (SPEC 7) reach an address only known from the config at runtime.

@@ -26,6 +26,8 @@ export interface RouteSpec<B extends z.ZodType, D extends z.ZodType> {
   /** Record the call in the operation log; defaults to true for administrator writes. */
   audit?: boolean;
   rateLimit?: { max: number; timeWindow: number | string };
+  /** Body limit in bytes when the app's small default (config.bodyLimitBytes) is not the right one. */
+  bodyLimit?: number;
 }
 
 export interface ApiContext<B> {
@@ -86,6 +88,7 @@ export function post<B extends z.ZodType = z.ZodObject<{}>, D extends z.ZodType 
       response: { 200: zEnvelope(spec.data.nullable()) },
     },
     config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     preValidation: async (request) => authorize(app, request, spec.access),
     handler: async (request, reply) => {
       const ctx = contextOf<z.infer<B>>(app, request, reply);

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@exam/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elCert, elCertRule } from '../../db/schema/index.js';
+import { elCert, elCertRule, sysUser } from '../../db/schema/index.js';
 import { publish } from '../../platform/events/index.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -84,14 +84,28 @@ describe('access and input', () => {
     expect(bad.msg).toContain('模板名称');
     const badColor = await t.call(
       '/api/cert/tmpl/save',
-      { title: 'x', orientation: 'landscape', prefix: 'CERT', validMonths: 0, fields: [{ ...FIELDS[0], color: 'red' }], rules: [] },
+      {
+        title: 'x',
+        orientation: 'landscape',
+        prefix: 'CERT',
+        validMonths: 0,
+        fields: [{ ...FIELDS[0], color: 'red' }],
+        rules: [],
+      },
       admin,
     );
     expect(badColor.code).toBe(ErrorCode.BAD_PARAMS);
     expect(badColor.msg).toContain('颜色');
     const noExam = await t.call(
       '/api/cert/tmpl/save',
-      { title: 'x', orientation: 'landscape', prefix: 'CERT', validMonths: 0, fields: [], rules: [{ kind: 'exam', refId: 'nope' }] },
+      {
+        title: 'x',
+        orientation: 'landscape',
+        prefix: 'CERT',
+        validMonths: 0,
+        fields: [],
+        rules: [{ kind: 'exam', refId: 'nope' }],
+      },
       admin,
     );
     expect(noExam.code).toBe(ErrorCode.BAD_PARAMS);
@@ -122,9 +136,7 @@ describe('automatic issue on exam.passed', () => {
 
   it('gives one certificate when two consumers handle the same pass at once', async () => {
     const [rule] = await t.db.select().from(elCertRule).where(eq(elCertRule.tmplId, certTmplId));
-    const [lisiUser] = await t.call<{ records: Array<{ id: string }> }>('/api/cert/cert/paging', {}, admin).then(() =>
-      t.db.execute<{ id: string }>(`select id from sys_user where user_name = 'lisi'` as never),
-    ).then((r) => ('rows' in r ? (r.rows as Array<{ id: string }>) : (r as unknown as Array<{ id: string }>)));
+    const [lisiUser] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'lisi'));
     const p = { userId: lisiUser.id, examId, score: 10, passedAt: new Date(clock.ms()).toISOString() };
     const issued = await Promise.all([
       t.db.transaction((tx) => issueForExamPass(tx, p)),
@@ -150,7 +162,14 @@ describe('automatic issue on exam.passed', () => {
   it('issues on course.completed through a template rule for the course', async () => {
     const saved = await t.call(
       '/api/cert/tmpl/save',
-      { title: '结业证书', orientation: 'portrait', prefix: 'EDU', validMonths: 0, fields: FIELDS, rules: [{ kind: 'course', refId: 'course-1' }] },
+      {
+        title: '结业证书',
+        orientation: 'portrait',
+        prefix: 'EDU',
+        validMonths: 0,
+        fields: FIELDS,
+        rules: [{ kind: 'course', refId: 'course-1' }],
+      },
       admin,
     );
     expect(saved.code).toBe(0);
@@ -158,7 +177,13 @@ describe('automatic issue on exam.passed', () => {
     await t.db.transaction((tx) =>
       publish(tx, {
         name: 'course.completed',
-        payload: { courseId: 'course-1', userId: me.userId ?? me.id, completedAt: new Date().toISOString(), title: '消防安全', hours: 8 },
+        payload: {
+          courseId: 'course-1',
+          userId: me.userId ?? me.id,
+          completedAt: new Date().toISOString(),
+          title: '消防安全',
+          hours: 8,
+        },
       }),
     );
     await drainEvents(t);
@@ -171,7 +196,12 @@ describe('automatic issue on exam.passed', () => {
 describe('PDF, verification and revocation', () => {
   it('renders a PDF whose text holds the Chinese name and the number', async () => {
     const [cert] = await myCerts(student);
-    const res = await t.app.inject({ method: 'POST', url: '/api/cert/cert/download', payload: { id: cert.id }, headers: { token: student } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cert/cert/download',
+      payload: { id: cert.id },
+      headers: { token: student },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-'));
@@ -203,7 +233,9 @@ describe('PDF, verification and revocation', () => {
     expect(noReason.code).toBe(ErrorCode.BAD_PARAMS);
     expect(noReason.msg).toContain('撤销原因');
     expect((await t.call('/api/cert/cert/revoke', { id: cert.id, reason: '考试违纪' }, admin)).code).toBe(0);
-    expect((await t.call('/api/cert/cert/revoke', { id: cert.id, reason: '再次' }, admin)).code).toBe(ErrorCode.CONFLICT);
+    expect((await t.call('/api/cert/cert/revoke', { id: cert.id, reason: '再次' }, admin)).code).toBe(
+      ErrorCode.CONFLICT,
+    );
     const after = await t.call('/api/cert/verify', { keyword: row.verifyCode }, null);
     expect(after.data).toMatchObject({ status: 'revoked', revokeReason: '考试违纪' });
     const list = await t.call('/api/cert/cert/paging', { params: { status: 'revoked' } }, admin);
@@ -224,8 +256,10 @@ describe('PDF, verification and revocation', () => {
 
 describe('manual issue and export', () => {
   it('issues by hand once per learner and achievement, and exports xlsx', async () => {
-    const users = await t.db.execute<{ id: string }>(`select id from sys_user where user_name in ('lisi','wangwu')` as never);
-    const ids = ('rows' in users ? users.rows : users) as Array<{ id: string }>;
+    const ids = await t.db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(inArray(sysUser.userName, ['lisi', 'wangwu']));
     const body = { tmplId: certTmplId, userIds: ids.map((u) => u.id), achievement: '2026年度优秀学员' };
     const first = await t.call('/api/cert/cert/issue', body, admin);
     expect(first.data).toEqual({ issued: 2, skipped: 0 });
@@ -233,7 +267,12 @@ describe('manual issue and export', () => {
     expect(again.data).toEqual({ issued: 0, skipped: 2 });
     const missing = await t.call('/api/cert/cert/issue', { ...body, userIds: ['nobody'] }, admin);
     expect(missing.code).toBe(ErrorCode.NOT_FOUND);
-    const res = await t.app.inject({ method: 'POST', url: '/api/cert/cert/export', payload: {}, headers: { token: admin } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cert/cert/export',
+      payload: {},
+      headers: { token: admin },
+    });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });

@@ -1,5 +1,6 @@
 /** /api/paper/paper/*: sitting an exam and reading one's own attempts (thin handlers). */
 import {
+  ANSWER_BODY_LIMIT_BYTES,
   ZClaimWindowResultSchema,
   ZClaimWindowSchema,
   ZFillAnswerResultSchema,
@@ -71,7 +72,14 @@ export function registerPaperRoutes(app: FastifyInstance): void {
   post(
     app,
     '/api/paper/paper/fill-answer',
-    { summary: '保存答案', tags, access: SIGNED_IN, body: ZFillAnswerSchema, data: ZFillAnswerResultSchema },
+    {
+      summary: '保存答案',
+      tags,
+      access: SIGNED_IN,
+      body: ZFillAnswerSchema,
+      data: ZFillAnswerResultSchema,
+      bodyLimit: ANSWER_BODY_LIMIT_BYTES,
+    },
     async ({ body, user, deps }) => fillAnswer(deps.db, user.id, body, deps.clock()),
   );
   post(

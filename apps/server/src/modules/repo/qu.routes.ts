@@ -45,6 +45,8 @@ export function registerQuRoutes(app: FastifyInstance): void {
       access: permission('repo:qu:save'),
       body: ZQuSaveSchema,
       data: z.object({ id: z.string() }),
+      // rich text of a composite question and its children
+      bodyLimit: 4 * 1024 * 1024,
     },
     async ({ body, user, deps }) => ({ id: await saveQuestion(deps.db, body, user.id) }),
   );

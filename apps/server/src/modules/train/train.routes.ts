@@ -4,6 +4,7 @@
  * Every call here is the learner's own: a session of another learner answers 10010004.
  */
 import {
+  ANSWER_BODY_LIMIT_BYTES,
   ZIdSchema,
   ZReviewStartSchema,
   ZReviewStatSchema,
@@ -78,6 +79,7 @@ export function registerTrainRoutes(app: FastifyInstance): void {
       body: ZTrainFillSchema,
       data: ZTrainFillResultSchema,
       rateLimit: { max: 600, timeWindow: 60_000 },
+      bodyLimit: ANSWER_BODY_LIMIT_BYTES,
     },
     async ({ body, user, deps }) => fillAnswer(deps.db, user.id, body, deps.clock()),
   );

@@ -1,10 +1,12 @@
 /** Calls of exams, papers, marking, results and the wrong-answer book (/api/exam/*, /api/paper/*, /api/book/*). */
 import type {
+  TClaimWindowResult,
   TExamCheck,
   TExamDetail,
   TExamRecord,
   TExamSave,
   TFillAnswer,
+  TFillAnswerResult,
   TOnlineExam,
   TPage,
   TPaperCreated,
@@ -80,8 +82,9 @@ export const paperApi = {
   create: (examId: string, password?: string) =>
     post<TPaperCreated>('/api/paper/paper/create', { examId, password: password || undefined }),
   detail: (paperId: string) => post<TPaperDetail>('/api/paper/paper/detail', { paperId }),
-  fillAnswer: (body: TFillAnswer) =>
-    post<{ accepted: boolean; seq: number }>('/api/paper/paper/fill-answer', body, { silent: true }),
+  fillAnswer: (body: TFillAnswer) => post<TFillAnswerResult>('/api/paper/paper/fill-answer', body, { silent: true }),
+  claim: (paperId: string, windowId: string) =>
+    post<TClaimWindowResult>('/api/paper/paper/claim', { paperId, windowId }),
   leave: (paperId: string, kind: 'blur' | 'fullscreen-exit') =>
     post<{ leaveCount: number; leaveLimit: number; handed: boolean }>(
       '/api/paper/paper/leave',

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnswerJournal, backoffDelay, type JournalEntry, journalKey } from './answer-journal';
+import {
+  AnswerJournal,
+  backoffDelay,
+  type JournalEntry,
+  journalKey,
+  type SendOutcome,
+  type SendResult,
+} from './answer-journal';
+import { sameAnswer } from './reconcile';
 
 /** A fake server keeping the highest sequence per question, optionally offline. */
 function fakeServer() {
@@ -111,32 +119,144 @@ describe('AnswerJournal', () => {
     expect(j.pendingCount()).toBe(0);
   });
 
-  it('an older sequence refused by the server counts as acknowledged', async () => {
+  it('a stale refusal is saved only when the server holds the same answer, else the server answer replaces it', async () => {
     const server = fakeServer();
     server.saved.set('q1', { quId: 'q1', answer: 'Z', seq: 100 });
-    const j = new AnswerJournal('p5', { send: server.send });
+    server.saved.set('q2', { quId: 'q2', answer: ['A', 'C'], seq: 100 });
+    const results: [string, SendOutcome][] = [];
+    const j = new AnswerJournal('p5', {
+      send: async (e) => {
+        const r = await server.send(e);
+        const held = server.saved.get(e.quId);
+        return r.accepted ? r : { ...r, answer: held?.answer, flagged: false };
+      },
+      onResult: (e, o) => results.push([e.quId, o]),
+    });
     j.record('q1', 'A');
+    j.record('q2', ['A', 'C']);
     await j.flush();
     expect(j.pendingCount()).toBe(0);
     expect(server.saved.get('q1')?.answer).toBe('Z');
+    expect(results).toEqual([
+      ['q1', { kind: 'conflict', answer: 'Z', flagged: false }],
+      ['q2', { kind: 'saved' }],
+    ]);
   });
 
-  it('stops when the paper is closed and drops answers the server refuses for good', async () => {
+  it('a conflict also drops a newer change of the same question made during the send', async () => {
+    let release: ((r: SendResult) => void) | null = null;
+    const results: SendOutcome[] = [];
+    const j = new AnswerJournal('p5b', {
+      send: () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+      onResult: (_e, o) => results.push(o),
+    });
+    j.record('q1', 'A');
+    void j.flush();
+    j.record('q1', 'B'); // while A is in flight
+    (release as unknown as (r: SendResult) => void)({ accepted: false, seq: 9, answer: 'C', flagged: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(results).toEqual([{ kind: 'conflict', answer: 'C', flagged: false }]);
+    expect(j.pendingCount()).toBe(0);
+  });
+
+  it('pauses on another window, keeps every entry, and sends them after resume', async () => {
+    const server = fakeServer();
+    let otherWindow = true;
+    const paused = vi.fn();
+    const j = new AnswerJournal('p8', {
+      send: async (e) => {
+        if (otherWindow) throw new Error('other');
+        return server.send(e);
+      },
+      classify: () => 'paused',
+      onPaused: paused,
+    });
+    j.start();
+    j.record('q1', 'A');
+    await vi.advanceTimersByTimeAsync(800);
+    expect(paused).toHaveBeenCalledTimes(1);
+    expect(j.isPaused()).toBe(true);
+    j.record('q2', 'B');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(j.pendingCount()).toBe(2); // nothing sent, nothing lost
+    expect(server.calls).toBe(0);
+    otherWindow = false;
+    j.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(j.pendingCount()).toBe(0);
+    expect(server.saved.get('q2')?.answer).toBe('B');
+    j.dispose();
+  });
+
+  it('after a takeover keeps only entries whose question nobody else answered meanwhile', () => {
+    const j = new AnswerJournal('p9', { send: async (e) => ({ accepted: true, seq: e.seq }) });
+    j.applyServer(
+      [
+        { quId: 'q1', seq: 3, answer: 'A', flagged: false },
+        { quId: 'q2', seq: 3, answer: 'A', flagged: false },
+      ],
+      false,
+    );
+    j.record('q1', 'B'); // base 3, seq 4
+    j.record('q2', 'B'); // base 3, seq 5
+    const r = j.applyServer(
+      [
+        { quId: 'q1', seq: 3, answer: 'A', flagged: false }, // untouched: B is still to send
+        { quId: 'q2', seq: 4, answer: 'C', flagged: true }, // the other window wrote it (seq 4 < 5)
+      ],
+      true,
+    );
+    expect(r.keep.map((e) => e.quId)).toEqual(['q1']);
+    expect(r.conflicts).toEqual([{ quId: 'q2', seq: 4, answer: 'C', flagged: true }]);
+    expect(j.pendingEntries().map((e) => e.quId)).toEqual(['q1']);
+    expect(j.record('q3', 'x').seq).toBe(6); // above every sequence seen
+  });
+
+  it('after a reload drops entries the server already holds, and shows a different newer answer', () => {
+    localStorage.setItem(
+      journalKey('p10'),
+      JSON.stringify({
+        lastSeq: 7,
+        entries: {
+          q1: { quId: 'q1', answer: 'A', seq: 6, base: 1 },
+          q2: { quId: 'q2', answer: 'A', seq: 7, base: 1 },
+          q3: { quId: 'q3', answer: 'A', seq: 5, base: 1 },
+        },
+      }),
+    );
+    const j = new AnswerJournal('p10', { send: async (e) => ({ accepted: true, seq: e.seq }) });
+    const r = j.applyServer(
+      [
+        { quId: 'q1', seq: 6, answer: 'A', flagged: false }, // saved, the answer was lost
+        { quId: 'q2', seq: 1, answer: null, flagged: false }, // still to send
+        { quId: 'q3', seq: 8, answer: 'D', flagged: false }, // newer elsewhere
+      ],
+      false,
+    );
+    expect(r).toMatchObject({ saved: ['q1'], conflicts: [{ quId: 'q3', answer: 'D' }] });
+    expect(j.pendingEntries().map((e) => e.quId)).toEqual(['q2']);
+  });
+
+  it('stops when the paper is closed, and reports answers the server refuses for good as failed', async () => {
     const onClosed = vi.fn();
-    const onDrop = vi.fn();
+    const results: [string, SendOutcome['kind']][] = [];
     const j = new AnswerJournal('p6', {
       send: async (e) => {
         throw new Error(e.quId === 'bad' ? 'bad' : 'closed');
       },
       classify: (err) => ((err as Error).message === 'bad' ? 'drop' : 'closed'),
       onClosed,
-      onDrop,
+      onResult: (e, o) => results.push([e.quId, o.kind]),
     });
     j.record('bad', 'x');
     j.record('q1', 'A');
     await j.flush();
-    expect(onDrop).toHaveBeenCalledTimes(1);
+    expect(results).toEqual([['bad', 'failed']]);
     expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(j.pendingEntries().map((e) => e.quId)).toEqual(['q1']); // not sent: still not saved
     j.record('q2', 'B');
     await vi.advanceTimersByTimeAsync(5000);
     expect(onClosed).toHaveBeenCalledTimes(1);
@@ -148,6 +268,13 @@ describe('AnswerJournal', () => {
     j.clear();
     expect(localStorage.getItem(journalKey('p7'))).toBeNull();
     expect(j.pendingCount()).toBe(0);
+  });
+
+  it('compares answers deeply, key order ignored', () => {
+    expect(sameAnswer({ L1: 'R1', L2: 'R2' }, { L2: 'R2', L1: 'R1' })).toBe(true);
+    expect(sameAnswer(['A', 'C'], ['C', 'A'])).toBe(false);
+    expect(sameAnswer(undefined, null)).toBe(true);
+    expect(sameAnswer('A', ['A'])).toBe(false);
   });
 
   it('back-off doubles up to the cap', () => {

@@ -1,41 +1,22 @@
 /**
- * The answer journal of the exam room: every change gets a new sequence number, is written to
- * localStorage at once (one key per paper) and sent to the server after a short debounce; what
- * the server has not acknowledged is re-sent with a growing back-off, on the 'online' event and
- * when the page loads again. A reload or a dropped connection therefore loses nothing, and a
- * late re-send never overwrites a newer answer (the server keeps the highest sequence).
+ * The answer journal of the exam room and the mock exam: every change gets a new sequence number,
+ * is written to localStorage at once (one key per paper) and sent to the server after a short
+ * debounce; what the server has not acknowledged is re-sent with a growing back-off, on the
+ * 'online' event and when the page loads again. A reload or a dropped connection therefore loses
+ * nothing, and a late re-send never overwrites a newer answer (the server keeps the highest sequence).
+ * Every send ends in one outcome the page shows: saved, conflict (the server holds another
+ * answer: the page shows that one), failed (refused for good), or paused (another window answers
+ * the paper: nothing is sent until resume()); an entry leaves the journal only when saved,
+ * replaced by the server's answer, or failed (and then the page marks it not saved).
  */
+import type { FailureKind, JournalEntry, JournalOptions, SendOutcome, SendResult } from './journal-types';
+import { type Reconciled, reconcile, type ServerAnswer, sameAnswer } from './reconcile';
 
-export interface JournalEntry {
-  quId: string;
-  answer: unknown;
-  flagged?: boolean | null;
-  seq: number;
-}
+export type { FailureKind, JournalEntry, JournalOptions, SendOutcome, SendResult };
 
 interface Stored {
   lastSeq: number;
   entries: Record<string, JournalEntry>;
-}
-
-/** What to do with a failed send: try again later, give the entry up, or stop (paper closed). */
-export type FailureKind = 'retry' | 'drop' | 'closed';
-
-export interface JournalOptions {
-  /** Sends one answer; resolves with the sequence the server holds for the question. */
-  send: (entry: JournalEntry) => Promise<{ accepted: boolean; seq: number }>;
-  /** Classifies a rejected send; default: everything is retried. */
-  classify?: (error: unknown) => FailureKind;
-  /** Called when the number of unsent answers changes. */
-  onPending?: (count: number) => void;
-  /** The paper was closed by the server (handed in, deadline passed). */
-  onClosed?: (error: unknown) => void;
-  /** An entry was given up (a refusal that a retry cannot fix). */
-  onDrop?: (entry: JournalEntry, error: unknown) => void;
-  storage?: Storage;
-  debounceMs?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
 }
 
 export const journalKey = (paperId: string) => `exam-journal:${paperId}`;
@@ -55,6 +36,9 @@ export class AnswerJournal {
   private flushing: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  private paused = false;
+  /** The server's sequence per question as this window last knew it. */
+  private known: Record<string, number> = {};
   private readonly onlineListener = () => void this.flush();
 
   constructor(
@@ -86,6 +70,41 @@ export class AnswerJournal {
     }
   }
 
+  /**
+   * Takes the server's answers (page load, takeover): keeps only the entries newer than them
+   * (see reconcile), and sequences above any the server holds.
+   */
+  applyServer(server: ServerAnswer[], otherWindow: boolean): Reconciled {
+    const r = reconcile(server, this.pendingEntries(), otherWindow);
+    const keep = new Set(r.keep.map((e) => e.quId));
+    for (const e of this.pendingEntries()) if (!keep.has(e.quId)) delete this.state.entries[e.quId];
+    this.known = Object.fromEntries(server.map((s) => [s.quId, s.seq]));
+    this.state.lastSeq = Math.max(this.state.lastSeq, ...server.map((s) => s.seq));
+    this.write();
+    this.emit();
+    return r;
+  }
+
+  /** Whether sending is paused because another window answers the paper. */
+  isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Sends again after a takeover (call reconcile() with the server's answers first). */
+  resume(): void {
+    this.paused = false;
+    this.failures = 0;
+    void this.flush();
+  }
+
+  /** Removes an entry without sending it (replaced by the server's answer). */
+  discard(quId: string): void {
+    if (!this.state.entries[quId]) return;
+    delete this.state.entries[quId];
+    this.write();
+    this.emit();
+  }
+
   /** Unsent answers by question, to lay over the server's (they are newer). */
   pendingEntries(): JournalEntry[] {
     return Object.values(this.state.entries);
@@ -100,7 +119,8 @@ export class AnswerJournal {
     const seq = this.state.lastSeq + 1;
     this.state.lastSeq = seq;
     const previous = this.state.entries[quId];
-    const entry: JournalEntry = { quId, answer, flagged: flagged ?? previous?.flagged ?? null, seq };
+    const base = previous ? previous.base : this.known[quId];
+    const entry: JournalEntry = { quId, answer, flagged: flagged ?? previous?.flagged ?? null, seq, base };
     this.state.entries[quId] = entry;
     this.write();
     this.emit();
@@ -114,7 +134,7 @@ export class AnswerJournal {
 
   /** Sends every unsent answer now; resolves when this round is done. */
   flush(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed || this.paused) return Promise.resolve();
     if (this.flushing) {
       this.again = true;
       return this.flushing;
@@ -125,7 +145,7 @@ export class AnswerJournal {
     }
     this.flushing = this.round().finally(() => {
       this.flushing = null;
-      if (this.again && !this.closed) {
+      if (this.again && !this.closed && !this.paused) {
         this.again = false;
         void this.flush();
       }
@@ -146,22 +166,21 @@ export class AnswerJournal {
     const entries = this.pendingEntries();
     let failed = false;
     for (const entry of entries) {
-      if (this.closed) return;
+      if (this.closed || this.paused) return;
       try {
-        const r = await this.options.send(entry);
-        if (r.accepted || r.seq >= entry.seq) this.acknowledge(entry);
-        else failed = true;
+        this.settle(entry, await this.options.send(entry));
       } catch (error) {
         const kind = this.options.classify?.(error) ?? 'retry';
-        if (kind === 'closed') {
-          this.closed = true;
+        if (kind === 'closed' || kind === 'paused') {
+          if (kind === 'closed') this.closed = true;
+          else this.paused = true;
           this.clearTimers();
-          this.options.onClosed?.(error);
+          if (kind === 'closed') this.options.onClosed?.(error);
+          else this.options.onPaused?.(error);
           return;
         }
         if (kind === 'drop') {
-          this.acknowledge(entry);
-          this.options.onDrop?.(entry, error);
+          if (this.acknowledge(entry)) this.options.onResult?.(entry, { kind: 'failed', error });
         } else {
           failed = true;
           break; // the network is down: the rest would fail the same way
@@ -180,14 +199,33 @@ export class AnswerJournal {
     }
   }
 
-  /** Removes the entry unless a newer change of the same question came meanwhile. */
-  private acknowledge(entry: JournalEntry): void {
+  /**
+   * A refusal as stale counts as saved only when the server holds this very answer; otherwise the
+   * server's answer replaces this window's (and any newer change of the question), never silently.
+   */
+  private settle(entry: JournalEntry, r: SendResult): void {
+    this.known[entry.quId] = r.seq;
     const current = this.state.entries[entry.quId];
-    if (current && current.seq === entry.seq) {
-      delete this.state.entries[entry.quId];
-      this.write();
-      this.emit();
+    const newer = current && current.seq !== entry.seq ? current : null;
+    if (r.accepted || sameAnswer(r.answer, entry.answer)) {
+      if (newer) {
+        newer.base = r.seq; // the newer change builds on this save
+        this.write();
+      } else if (this.acknowledge(entry)) this.options.onResult?.(entry, { kind: 'saved' });
+      return;
     }
+    this.discard(entry.quId);
+    this.options.onResult?.(entry, { kind: 'conflict', answer: r.answer ?? null, flagged: r.flagged ?? null });
+  }
+
+  /** Removes the entry unless a newer change of the same question came meanwhile; answers whether it did. */
+  private acknowledge(entry: JournalEntry): boolean {
+    const current = this.state.entries[entry.quId];
+    if (!current || current.seq !== entry.seq) return false;
+    delete this.state.entries[entry.quId];
+    this.write();
+    this.emit();
+    return true;
   }
 
   private clearTimers(): void {

@@ -1,16 +1,21 @@
-/** The answer card: one button per question, answered / unanswered / flagged, grouped by section. */
+/**
+ * The answer card: one button per question, answered / unanswered / flagged, grouped by section,
+ * and whether the server holds what is shown (未保存 / 已被其他窗口修改 marks; see save-marks.ts).
+ */
 import { FlagFilled } from '@ant-design/icons';
+import { SAVE_MARK_LABELS, type SaveMark } from './save-marks';
 import type { AnswerState, RoomQuestion } from './useExamRoom';
 
 interface Props {
   questions: RoomQuestion[];
   answers: Record<string, AnswerState>;
   answered: (q: RoomQuestion) => boolean;
+  markOf: (q: RoomQuestion) => SaveMark;
   current: string | null;
   onPick: (quId: string) => void;
 }
 
-export default function AnswerSheet({ questions, answers, answered, current, onPick }: Props) {
+export default function AnswerSheet({ questions, answers, answered, markOf, current, onPick }: Props) {
   const sections: { title: string; items: RoomQuestion[] }[] = [];
   for (const q of questions) {
     const last = sections.at(-1);
@@ -40,6 +45,14 @@ export default function AnswerSheet({ questions, answers, answered, current, onP
           <i className="room-dot room-dot--flag" />
           标记 {flagged}
         </span>
+        <span>
+          <i className="room-dot room-dot--unsaved" />
+          未保存
+        </span>
+        <span>
+          <i className="room-dot room-dot--conflict" />
+          已被其他窗口修改
+        </span>
       </div>
       {sections.map((s, si) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: sections are positional
@@ -47,11 +60,13 @@ export default function AnswerSheet({ questions, answers, answered, current, onP
           <div className="room-sheet__title">{s.title}</div>
           <div className="room-sheet__grid">
             {s.items.map((q) => {
+              const mark = markOf(q);
               const cls = [
                 'room-no',
                 answered(q) && 'room-no--done',
                 answers[q.quId]?.flagged && 'room-no--flag',
                 current === q.quId && 'room-no--current',
+                mark !== 'saved' && `room-no--${mark === 'conflict' ? 'conflict' : 'unsaved'}`,
               ]
                 .filter(Boolean)
                 .join(' ');
@@ -62,6 +77,8 @@ export default function AnswerSheet({ questions, answers, answered, current, onP
                   className={cls}
                   data-testid={`sheet-${q.no}`}
                   data-state={answered(q) ? 'done' : 'open'}
+                  data-save={mark}
+                  title={mark === 'saved' ? undefined : SAVE_MARK_LABELS[mark]}
                   onClick={() => onPick(q.quId)}
                 >
                   {q.no}

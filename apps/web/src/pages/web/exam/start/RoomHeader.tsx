@@ -8,6 +8,8 @@ interface Props {
   title: string;
   remaining: number;
   pending: number;
+  /** Answers the server refused for good (not saved). */
+  failed: number;
   mode: 'single' | 'all';
   onMode: (m: 'single' | 'all') => void;
   leaveText?: string;
@@ -55,6 +57,11 @@ export default function RoomHeader(p: Props) {
         ) : (
           <span className="room-sync room-sync--ok" data-testid="sync-state">
             <CheckCircleOutlined /> 答案已保存
+          </span>
+        )}
+        {p.failed > 0 && (
+          <span className="room-sync room-sync--failed" data-testid="sync-failed">
+            {p.failed} 个答案未能保存
           </span>
         )}
         {p.leaveText && <span className="room-leave">{p.leaveText}</span>}

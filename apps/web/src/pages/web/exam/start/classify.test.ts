@@ -14,6 +14,9 @@ describe('classifySaveError', () => {
     expect(classifySaveError(new ApiError('x', ErrorCode.PAPER_CLOSED))).toBe('closed');
     expect(classifySaveError(new ApiError('x', ErrorCode.EXAM_TIME_OVER))).toBe('closed');
   });
+  it('pauses when another window answers the paper', () => {
+    expect(classifySaveError(new ApiError('x', ErrorCode.PAPER_OTHER_WINDOW))).toBe('paused');
+  });
   it('drops an answer the server refuses for good', () => {
     expect(classifySaveError(new ApiError('答案不能超过20000个字符', ErrorCode.BAD_PARAMS))).toBe('drop');
   });

@@ -3,7 +3,7 @@
  * layout. Answers are journalled and saved as they change; the countdown runs on the server's clock.
  */
 import { ExpandOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Modal, Result, Spin } from 'antd';
+import { Alert, App, Button, Empty, Modal, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -27,6 +27,7 @@ export default function WebExamStart() {
   );
   const [current, setCurrent] = useState<string | null>(null);
   const doneRef = useRef(false);
+  const [taking, setTaking] = useState(false);
 
   const toResult = useCallback(
     (note?: string) => {
@@ -96,11 +97,23 @@ export default function WebExamStart() {
     if (deadlineHit) void handIn(true);
   }, [deadlineHit, handIn]);
 
+  const takeOver = async () => {
+    setTaking(true);
+    try {
+      await room.takeOver();
+    } catch (e) {
+      message.error((e as Error).message || '接管失败，请重试');
+    } finally {
+      setTaking(false);
+    }
+  };
+
   const confirmHand = () =>
     modal.confirm({
       title: '确认交卷',
       content:
-        room.unanswered > 0 ? `您还有${room.unanswered}题未作答，确定要交卷吗？` : '您已完成全部题目，确定要交卷吗？',
+        (room.failed > 0 ? `有 ${room.failed} 个答案未能保存（答题卡中虚线标出），交卷将不包含它们。` : '') +
+        (room.unanswered > 0 ? `您还有${room.unanswered}题未作答，确定要交卷吗？` : '您已完成全部题目，确定要交卷吗？'),
       okText: '确定交卷',
       cancelText: '继续答题',
       onOk: () => handIn(false),
@@ -156,6 +169,7 @@ export default function WebExamStart() {
         title={paper.title}
         remaining={room.remaining}
         pending={pending}
+        failed={room.failed}
         mode={mode}
         onMode={(m) => {
           setMode(m);
@@ -167,11 +181,22 @@ export default function WebExamStart() {
         onHand={confirmHand}
         onAbandon={confirmAbandon}
       />
+      {room.elsewhere && (
+        <Alert
+          className="room-elsewhere"
+          type="warning"
+          showIcon
+          closable
+          data-testid="elsewhere-warning"
+          message="本试卷此前已在其他窗口或设备上打开，现已切换到此窗口作答；其他窗口的答案将不再保存。"
+        />
+      )}
       <div className="room-body">
         <AnswerSheet
           questions={questions}
           answers={room.answers}
           answered={room.answered}
+          markOf={room.markOf}
           current={current}
           onPick={pick}
         />
@@ -214,6 +239,29 @@ export default function WebExamStart() {
           )}
         </main>
       </div>
+      <Modal
+        open={room.blocked}
+        closable={false}
+        footer={null}
+        centered
+        maskClosable={false}
+        keyboard={false}
+        data-testid="takeover-modal"
+      >
+        <Result
+          status="warning"
+          title="本试卷已在其他窗口或设备上打开"
+          subTitle={`此窗口的答案不再保存${pending > 0 ? `（${pending} 个答案未保存）` : ''}。继续在此作答将先载入服务器上的最新答案，之后其他窗口将无法保存。`}
+          extra={[
+            <Button key="take" type="primary" loading={taking} onClick={takeOver} data-testid="take-over">
+              继续在此作答
+            </Button>,
+            <Button key="back" onClick={() => navigate('/web/index')}>
+              返回考试列表
+            </Button>,
+          ]}
+        />
+      </Modal>
       <Modal open={anti.needFull} closable={false} footer={null} centered maskClosable={false} keyboard={false}>
         <Result
           icon={<ExpandOutlined style={{ color: '#1677ff' }} />}

@@ -1,6 +1,7 @@
 export * from './cert.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './exam/answer-limits.js';
 export * from './exam/book.js';
 export * from './exam/enums.js';
 export * from './exam/exam.js';

@@ -4,6 +4,7 @@
  * In mock mode (6) nothing about right or wrong is answered before the session is finished.
  */
 import { z } from 'zod';
+import { ANSWER_LIMITS } from './exam/answer-limits.js';
 import { ZAnswerValueSchema } from './exam/paper.js';
 import { ZQuViewSchema } from './repo/qu.js';
 
@@ -73,7 +74,11 @@ export const ZTrainFillSchema = z.object({
   trainId: z.string().min(1).describe('训练ID'),
   quId: z.string().min(1).describe('题目ID'),
   answer: ZAnswerValueSchema,
-  childAnswers: z.record(z.string(), ZAnswerValueSchema).nullish().describe('组合题小题答案'),
+  childAnswers: z
+    .record(z.string().max(64), ZAnswerValueSchema)
+    .refine((m) => Object.keys(m).length <= ANSWER_LIMITS.children, `小题答案不能超过${ANSWER_LIMITS.children}项`)
+    .nullish()
+    .describe('组合题小题答案'),
 });
 export type TTrainFill = z.infer<typeof ZTrainFillSchema>;
 

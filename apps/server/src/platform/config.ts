@@ -10,15 +10,29 @@ export interface AppConfig {
   /** PostgreSQL connection; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
   redisUrl: string | null;
-  /** Sliding token lifetime. */
+  /** Sliding token lifetime (idle limit). */
   tokenTtlMs: number;
-  /** Upload limit per file. */
+  /** Absolute token lifetime from sign-in, however active the session. */
+  tokenMaxAgeMs: number;
+  /** Upload limit per file: the largest purpose (course media, administrators only). */
   uploadMaxBytes: number;
+  /** Total bytes a learner may keep uploaded (administrators: 10 times as much). */
+  uploadQuotaBytes: number;
+  /** Default JSON body limit; routes that need more declare their own (route.ts bodyLimit). */
+  bodyLimitBytes: number;
+  /** Slow-client limits (Node http server): whole request, headers, idle keep-alive, idle socket. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  connectionTimeoutMs: number;
   /** Built web app to serve, when present. */
   webDistDir: string | null;
   logLevel: string;
-  /** Trust X-Forwarded-For from a reverse proxy (nginx) for client IPs. */
-  trustProxy: boolean;
+  /**
+   * Addresses (or CIDRs) of reverse proxies whose X-Forwarded-For is believed; false trusts none.
+   * Never `true`: trusting any sender would let a forged header escape every per-address limit.
+   */
+  trustProxy: string[] | false;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -31,9 +45,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
     tokenTtlMs: Number(env.TOKEN_TTL_HOURS ?? 24) * 3600_000,
+    tokenMaxAgeMs: Number(env.TOKEN_MAX_AGE_HOURS ?? 7 * 24) * 3600_000,
     uploadMaxBytes: Number(env.UPLOAD_MAX_MB ?? 200) * 1024 * 1024,
+    uploadQuotaBytes: Number(env.UPLOAD_QUOTA_MB ?? 200) * 1024 * 1024,
+    bodyLimitBytes: Number(env.BODY_LIMIT_KB ?? 256) * 1024,
+    // Uploads may take SPEC 9's 20 minutes; a JSON call is over in well under a second.
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_S ?? 1200) * 1000,
+    headersTimeoutMs: Number(env.HEADERS_TIMEOUT_S ?? 15) * 1000,
+    keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_S ?? 65) * 1000,
+    connectionTimeoutMs: Number(env.IDLE_TIMEOUT_S ?? 120) * 1000,
     webDistDir: env.WEB_DIST_DIR ?? null,
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** Loopback: nginx on the same machine, what the old `TRUST_PROXY=1` meant in practice. */
+const LOOPBACK = ['127.0.0.1', '::1'];
+
+/** TRUST_PROXY: a comma-separated list of proxy addresses/CIDRs; `1`/`true` mean loopback only. */
+export function parseTrustProxy(value: string | undefined): string[] | false {
+  const text = (value ?? '').trim();
+  if (!text || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return LOOPBACK;
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -3,6 +3,7 @@ import { ErrorCode } from '@exam/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
+import { isDataException } from './input-guard.js';
 import { validationMessage } from './zod-messages.js';
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -18,6 +19,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.code(200).send({ code: ErrorCode.BAD_PARAMS, msg: error.message, data: null });
+    }
+    if (isDataException(error)) {
+      // A value the database cannot hold (bad encoding, too long, out of range) is bad input, not a fault.
+      request.log.info({ err: error }, 'value refused by the database');
+      return reply.code(200).send({ code: ErrorCode.BAD_PARAMS, msg: '参数格式不正确，请检查输入内容', data: null });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
@@ -39,6 +45,8 @@ function transportMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return '上传的内容过大';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return '请求体长度不正确';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return '请求体不是有效的JSON';

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { createDeps, prepareDatabase } from '../platform/boot.js';
-import { loadConfig } from '../platform/config.js';
+import { type AppConfig, loadConfig } from '../platform/config.js';
 import { type Database, type Db, openDatabase } from '../platform/db.js';
 import type { Clock } from '../platform/deps.js';
 
@@ -54,14 +54,18 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
 export interface TestAppOptions {
   seed?: boolean;
   clock?: Clock;
+  /** Settings that differ from a default test process (limits, timeouts). */
+  config?: Partial<AppConfig>;
+  /** Logger options, e.g. `{ level: 'info', stream }` to capture the log. */
+  logger?: BuildAppOptions['logger'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const pgDb = isPgRun() ? await createPgDatabase() : null;
   const database: Database = await openDatabase({ databaseUrl: pgDb?.url ?? null, pgliteDir: null, poolSize: 10 });
   await prepareDatabase(database, { seed: options.seed ?? true });
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/exam-test-${process.pid}` }) };
-  const app = await buildApp(createDeps(database, config, { clock: options.clock }));
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/exam-test-${process.pid}` }), ...options.config };
+  const app = await buildApp(createDeps(database, config, { clock: options.clock }), { logger: options.logger });
   await app.ready();
 
   const call = async <T>(path: string, body: unknown = {}, token?: string | null): Promise<ApiAnswer<T>> => {

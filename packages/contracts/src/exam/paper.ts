@@ -6,12 +6,22 @@
  * Nothing a learner receives while a paper is open holds right flags, reference answers or analysis.
  */
 import { z } from 'zod';
+import { ANSWER_LIMITS } from './answer-limits.js';
 
+const L = ANSWER_LIMITS;
+/** One answer; each shape bounded by the limits of the types using it (answer-limits.ts). */
 export const ZAnswerValueSchema = z
   .union([
-    z.string().max(20000, '答案不能超过20000个字符'),
-    z.array(z.string().max(2000)).max(100),
-    z.record(z.string().max(50), z.string().max(50)),
+    // a choice key (1, 3) or a short answer (4)
+    z.string().max(L.shortAnswerChars, `答案不能超过${L.shortAnswerChars}个字符`),
+    // keys (2) or blanks (5)
+    z
+      .array(z.string().max(L.blankChars, `每空答案不能超过${L.blankChars}个字符`))
+      .max(L.blanks, `答案不能超过${L.blanks}项`),
+    // matching pairs (6)
+    z
+      .record(z.string().max(L.pairKeyChars), z.string().max(L.pairKeyChars))
+      .refine((m) => Object.keys(m).length <= L.pairs, `答案不能超过${L.pairs}组`),
     z.null(),
   ])
   .describe('答案');

@@ -37,7 +37,15 @@ export function registerExamRoutes(app: FastifyInstance): void {
   post(
     app,
     '/api/exam/exam/save',
-    { summary: '保存考试', tags, access: permission('exam:exam:save'), body: ZExamSaveSchema, data: ZIdSchema },
+    {
+      summary: '保存考试',
+      tags,
+      access: permission('exam:exam:save'),
+      body: ZExamSaveSchema,
+      data: ZIdSchema,
+      // up to 10,000 named learners
+      bodyLimit: 1024 * 1024,
+    },
     async ({ body, user, deps }) => ({ id: await saveExam(deps.db, body, user.id) }),
   );
   post(

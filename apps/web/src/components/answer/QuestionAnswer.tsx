@@ -7,7 +7,7 @@
  * 6 { leftKey: rightKey }; 99 { childId: child answer }.
  * With `reveal`, the right options are marked and the answer and analysis are shown.
  */
-import type { TAnswerValue, TQuView } from '@exam/contracts';
+import { ANSWER_LIMITS, type TAnswerValue, type TQuView } from '@exam/contracts';
 import { Checkbox, Input, Radio, Select, Space } from 'antd';
 import { RichHtml } from '../question';
 import RevealBlock from './RevealBlock';
@@ -86,7 +86,7 @@ export default function QuestionAnswer({ question: q, value, onChange, disabled,
         onChange={(e) => set(e.target.value)}
         disabled={disabled}
         autoSize={{ minRows: 4, maxRows: 12 }}
-        maxLength={20000}
+        maxLength={ANSWER_LIMITS.shortAnswerChars}
         placeholder="请输入你的答案"
       />
     );
@@ -101,7 +101,7 @@ export default function QuestionAnswer({ question: q, value, onChange, disabled,
             addonBefore={`第${i + 1}空`}
             value={blanks[i] ?? ''}
             disabled={disabled}
-            maxLength={2000}
+            maxLength={ANSWER_LIMITS.blankChars}
             onChange={(e) => {
               const next = Array.from({ length: Math.max(q.blankCount, 1) }, (_, j) => blanks[j] ?? '');
               next[i] = e.target.value;

@@ -81,7 +81,14 @@ export function registerMsgRoutes(app: FastifyInstance): void {
   post(
     app,
     '/api/sys/msg/send',
-    { summary: '发送消息', tags: TAGS, access: SEND, body: ZMsgSendSchema, data: ZMsgSendResultSchema },
+    {
+      summary: '发送消息',
+      tags: TAGS,
+      access: SEND,
+      body: ZMsgSendSchema,
+      data: ZMsgSendResultSchema,
+      bodyLimit: 1024 * 1024, // up to 10,000 named users
+    },
     async ({ user, body, deps }) => {
       const recipients = await resolveRecipients(deps.db, user, body);
       return notifyUser(deps.db, recipients, body.title, body.content, user.id);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ErrorCode, ErrorMessage } from '@exam/contracts';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -58,6 +59,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // CSP stays off: antd injects styles at runtime and the assistant frame and second client
   // (SPEC 7) reach an address only known from the config at runtime.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // Answers over 1 KB are compressed (question lists, papers); the web app's files are precompressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(rateLimit, {
@@ -105,7 +108,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
   const hasWeb = Boolean(webDistDir && fs.existsSync(path.join(webDistDir, 'index.html')));
   if (hasWeb)
-    app.register(fastifyStatic, { root: webDistDir as string, prefix: '/', wildcard: false, index: 'index.html' });
+    app.register(fastifyStatic, {
+      root: webDistDir as string,
+      prefix: '/',
+      // Files are looked up per request, so a rebuild that adds assets is served without a restart.
+      wildcard: true,
+      index: 'index.html',
+      // The .br/.gz twins written at build time (vite-plugin-compression2), chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    });
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -114,4 +127,9 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
       .code(404)
       .send({ code: ErrorCode.NOT_FOUND, msg: `接口不存在：${request.method} ${request.url}`, data: null });
   });
+}
+
+/** Hashed build assets never change under their name; everything else is revalidated. */
+export function cacheControlFor(filePath: string): string {
+  return filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

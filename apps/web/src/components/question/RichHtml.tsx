@@ -1,7 +1,7 @@
 /** Shows sanitised question HTML; formulas are rendered with KaTeX, blanks numbered by CSS. */
 import 'katex/dist/katex.min.css';
 import { useLayoutEffect, useRef } from 'react';
-import { renderFormula } from './nodes';
+import { renderFormula } from './formula';
 import './question.css';
 
 export default function RichHtml({

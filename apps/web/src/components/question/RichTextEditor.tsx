@@ -22,7 +22,8 @@ import { Button, Input, Modal, message, Tooltip } from 'antd';
 import 'katex/dist/katex.min.css';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { uploadImage } from '../../api/repo';
-import { Blank, Formula, Image, renderFormula, Table, TableCell, TableHeader, TableRow } from './nodes';
+import { renderFormula } from './formula';
+import { Blank, Formula, Image, Table, TableCell, TableHeader, TableRow } from './nodes';
 import './question.css';
 
 export interface RichTextEditorProps {

@@ -6,16 +6,7 @@
  */
 import { BLANK_CLASS, FORMULA_CLASS } from '@exam/contracts';
 import { mergeAttributes, Node } from '@tiptap/react';
-import katex from 'katex';
-
-/** Renders LaTeX into an element; a bad formula shows its source in red. */
-export function renderFormula(el: HTMLElement, latex: string): void {
-  try {
-    katex.render(latex, el, { throwOnError: false, output: 'html' });
-  } catch {
-    el.textContent = latex;
-  }
-}
+import { renderFormula } from './formula';
 
 declare module '@tiptap/react' {
   interface Commands<ReturnType> {

@@ -1,13 +1,73 @@
 /** Menu icons by name from @ant-design/icons (e.g. 'UserOutlined'). */
-import * as AntIcons from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  BookOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  MailOutlined,
+  MenuOutlined,
+  NotificationOutlined,
+  ReadOutlined,
+  RocketOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  TrophyOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { type ComponentType, useEffect, useState } from 'react';
 
-const registry = AntIcons as unknown as Record<string, ComponentType<object>>;
+type IconSet = Record<string, ComponentType<object>>;
+
+/** The icons the menu catalogue uses, bundled one by one; any other name loads the full set on demand. */
+const COMMON: IconSet = {
+  ApartmentOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  BookOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  MailOutlined,
+  MenuOutlined,
+  NotificationOutlined,
+  ReadOutlined,
+  RocketOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  TrophyOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
+};
 const ICON_NAME = /(Outlined|Filled|TwoTone)$/;
+let allIcons: IconSet | null = null;
 
 export function MenuIcon({ name }: { name?: string | null }) {
-  if (!name) return null;
-  const key = ICON_NAME.test(name) ? name : `${name}Outlined`;
-  const Icon = ICON_NAME.test(key) ? registry[key] : undefined;
+  const key = name ? (ICON_NAME.test(name) ? name : `${name}Outlined`) : null;
+  const known = key ? COMMON[key] : undefined;
+  const [, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!key || known || allIcons) return;
+    let live = true;
+    import('@ant-design/icons').then((icons) => {
+      allIcons = icons as unknown as IconSet;
+      if (live) setLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, known]);
+  const Icon = known ?? (key && allIcons ? allIcons[key] : undefined);
   return Icon ? <Icon /> : null;
 }

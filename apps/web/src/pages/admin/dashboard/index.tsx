@@ -12,12 +12,14 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchDashboardStat } from '../../../api/sys-admin';
 import { flattenMenus } from '../../../router/menu-routes';
 import { useUserStore } from '../../../stores/user';
-import TrendChart from './TrendChart';
+
+// ECharts (~150 KB gzip) loads after the figures: the chart is below them and not needed to start.
+const TrendChart = lazy(() => import('./TrendChart'));
 
 interface StatCard {
   key: 'userCount' | 'deptCount' | 'examCount' | 'paperCount' | 'activeToday';
@@ -78,7 +80,9 @@ export default function DashboardPage() {
         <Col xs={24} xl={17}>
           <Card title="近14天趋势" variant="borderless" className="page-card">
             {stat.data?.trend.length ? (
-              <TrendChart data={stat.data.trend} />
+              <Suspense fallback={<Skeleton active />}>
+                <TrendChart data={stat.data.trend} />
+              </Suspense>
             ) : stat.isLoading ? (
               <Skeleton active />
             ) : (

@@ -28,7 +28,15 @@ export interface RouteSpec<B extends z.ZodType, D extends z.ZodType> {
   rateLimit?: { max: number; timeWindow: number | string };
   /** Body limit in bytes when the app's small default (config.bodyLimitBytes) is not the right one. */
   bodyLimit?: number;
+  /**
+   * The answer can hold question data, so its service hides keys through the sitting-learner
+   * guard (modules/paper/sitting-guard.ts). Published as `x-question-data` in the OpenAPI
+   * document, where the walker test checks it.
+   */
+  questionData?: boolean;
 }
+
+const questionDataDoc = (spec: { questionData?: boolean }) => (spec.questionData ? { 'x-question-data': true } : {});
 
 export interface ApiContext<B> {
   body: B;
@@ -84,6 +92,7 @@ export function post<B extends z.ZodType = z.ZodObject<{}>, D extends z.ZodType 
       summary: spec.summary,
       tags: spec.tags,
       ...(spec.access.kind !== 'public' ? { security: [{ token: [] }] } : {}),
+      ...questionDataDoc(spec),
       ...(spec.body ? { body: spec.body } : {}),
       response: { 200: zEnvelope(spec.data.nullable()) },
     },
@@ -130,6 +139,7 @@ export function postFile<B extends z.ZodType = z.ZodObject<{}>>(
       summary: spec.summary,
       tags: spec.tags,
       ...(spec.access.kind !== 'public' ? { security: [{ token: [] }] } : {}),
+      ...questionDataDoc(spec),
       ...(spec.body ? { body: spec.body } : {}),
     },
     preValidation: async (request) => authorize(app, request, spec.access),

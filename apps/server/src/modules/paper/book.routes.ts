@@ -27,6 +27,7 @@ export function registerBookRoutes(app: FastifyInstance): void {
       access: SIGNED_IN,
       body: zPageRequest(ZBookPagingParamsSchema),
       data: zPage(ZBookRecordSchema),
+      questionData: true,
     },
     async ({ body, user, deps }) => bookPaging(deps.db, user.id, body.params, body.current, body.size),
   );
@@ -48,13 +49,21 @@ export function registerBookRoutes(app: FastifyInstance): void {
       access: SIGNED_IN,
       body: ZBookNextSchema,
       data: ZBookQuSchema.nullable(),
+      questionData: true,
     },
     async ({ body, user, deps }) => bookNext(deps.db, user.id, body),
   );
   post(
     app,
     '/api/book/submit',
-    { summary: '提交错题重做答案', tags, access: SIGNED_IN, body: ZBookSubmitSchema, data: ZBookSubmitResultSchema },
+    {
+      summary: '提交错题重做答案',
+      tags,
+      access: SIGNED_IN,
+      body: ZBookSubmitSchema,
+      data: ZBookSubmitResultSchema,
+      questionData: true,
+    },
     async ({ body, user, deps }) => bookSubmit(deps.db, user.id, body, deps.clock()),
   );
 }

@@ -14,6 +14,7 @@ import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
 import { recordAnswer } from '../train/book-record.js';
 import { referenceOf } from './paper-view.js';
 import { type MultiPolicyValue, markComposite, markQuestion } from './scoring.js';
+import { assertNotSitting } from './sitting-guard.js';
 
 const mine = (userId: string, examId?: string | null): SQL | undefined =>
   and(eq(elUserBook.userId, userId), examId ? eq(elUserBook.examId, examId) : undefined);
@@ -100,6 +101,8 @@ export async function bookSubmit(
     .from(elUserBook)
     .where(and(eq(elUserBook.id, body.id), eq(elUserBook.userId, userId)));
   if (!b) throw notFound('错题');
+  // A redo of a question in the learner's open paper would be an oracle for its key: refused.
+  await assertNotSitting(db, userId, [b.quId]);
   const [q] = await db.select().from(elQu).where(eq(elQu.id, b.quId));
   if (!q) throw notFound('试题');
   const [exam] = b.examId

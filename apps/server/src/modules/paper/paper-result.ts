@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db.js';
 import { page } from '../../platform/route.js';
 import { loadOwnPaper } from './paper.service.js';
 import { reviewQuView } from './paper-view.js';
+import { sittingLock } from './sitting-guard.js';
 
 type PaperRow = typeof elPaper.$inferSelect;
 
@@ -37,6 +38,8 @@ export async function buildResult(db: Db, paper: PaperRow, now: Date, full: bool
   const rows = v.answers
     ? await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paper.id)).orderBy(asc(elPaperQu.sort))
     : [];
+  // The review of an earlier attempt is held back while the learner sits a paper sharing a question.
+  if (!full && rows.length && (await sittingLock(db, paper.userId)).any(rows.map((r) => r.quId))) v.answers = false;
   const finished = paper.state === PaperState.FINISHED;
   const passed = finished && !paper.voided ? paper.passed : finished ? false : null;
   return {

@@ -60,13 +60,21 @@ export function registerPaperRoutes(app: FastifyInstance): void {
       access: SIGNED_IN,
       body: ZPaperIdSchema,
       data: ZPaperDetailSchema,
+      questionData: true,
     },
     async ({ body, user, deps }) => paperDetail(deps.db, user.id, body.paperId, deps.clock()),
   );
   post(
     app,
     '/api/paper/paper/qu-detail',
-    { summary: '答卷中的一道题', tags, access: SIGNED_IN, body: ZPaperQuDetailSchema, data: ZPaperQuViewSchema },
+    {
+      summary: '答卷中的一道题',
+      tags,
+      access: SIGNED_IN,
+      body: ZPaperQuDetailSchema,
+      data: ZPaperQuViewSchema,
+      questionData: true,
+    },
     async ({ body, user, deps }) => paperQuDetail(deps.db, user.id, body.paperId, body.quId),
   );
   post(
@@ -127,7 +135,14 @@ export function registerPaperRoutes(app: FastifyInstance): void {
   post(
     app,
     '/api/paper/paper/result',
-    { summary: '考试结果', tags, access: SIGNED_IN, body: ZPaperIdSchema, data: ZPaperResultSchema },
+    {
+      summary: '考试结果',
+      tags,
+      access: SIGNED_IN,
+      body: ZPaperIdSchema,
+      data: ZPaperResultSchema,
+      questionData: true,
+    },
     async ({ body, user, deps }) => paperResult(deps.db, user.id, body.paperId, deps.clock()),
   );
   post(

@@ -140,6 +140,7 @@ export function registerQuRoutes(app: FastifyInstance): void {
       access: SIGNED_IN,
       body: ZIdSchema,
       data: ZQuViewAnswerSchema,
+      questionData: true,
     },
     async ({ body, user, deps }) => learnerQuestion(deps.db, user.id, body.id),
   );

@@ -19,6 +19,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { elQu, elRepo, elTrain, elTrainProgress, elTrainQu } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { SITTING_REFUSAL, type SittingLock, sittingLock } from '../paper/sitting-guard.js';
 import { toLearnerView } from '../repo/qu-view.js';
 import { recordAnswer } from './book-record.js';
 import { accuracyOf, finishTx, ownedTrain, recount, type TrainRow } from './train.service.js';
@@ -39,26 +40,29 @@ async function loadQuestion(db: Executor, quId: string): Promise<{ row: QuRow; c
   return { row, children };
 }
 
-/** Whether the answer and analysis of a session question may be shown now. */
-function answerVisible(train: TrainRow, q: TrainQuRow): boolean {
-  if (!q.reveal) return false;
+/**
+ * Whether the answer and analysis of a session question may be shown now; never while it is in
+ * the learner's open paper (a session started before the exam may hold it).
+ */
+function answerVisible(train: TrainRow, q: TrainQuRow, lock: SittingLock): boolean {
+  if (!q.reveal || lock.has(q.quId)) return false;
   if (train.state === TrainState.FINISHED) return true;
   if (train.mode === TrainMode.RECITE) return true;
   return train.mode !== TrainMode.MOCK && q.answeredAt !== null;
 }
 
 /** Whether right or wrong of an answered question may be told now. */
-const verdictVisible = (train: TrainRow, q: TrainQuRow): boolean =>
-  q.answeredAt !== null && (train.mode !== TrainMode.MOCK || train.state === TrainState.FINISHED);
+const verdictVisible = (train: TrainRow, q: TrainQuRow, lock: SittingLock): boolean =>
+  q.answeredAt !== null && !lock.has(q.quId) && (train.mode !== TrainMode.MOCK || train.state === TrainState.FINISHED);
 
-function feedbackOf(train: TrainRow, q: TrainQuRow, row: QuRow, children: QuRow[]): TTrainFeedback {
+function feedbackOf(train: TrainRow, q: TrainQuRow, row: QuRow, children: QuRow[], lock: SittingLock): TTrainFeedback {
   const { value, childAnswers } = splitStored(row.type, q.answer);
   const mark = markTrainAnswer(row, children, value, childAnswers);
   return {
     isRight: q.isRight,
     score: q.score,
     childRight: mark.childRight,
-    question: answerVisible(train, q) ? toLearnerView(row, children, true) : null,
+    question: answerVisible(train, q, lock) ? toLearnerView(row, children, true) : null,
   };
 }
 
@@ -95,7 +99,8 @@ export async function nextQuestion(
   if (!q) throw notFound('题目');
   const { row, children } = await loadQuestion(db, q.quId);
   const { value, childAnswers } = splitStored(row.type, q.answer);
-  const question: TQuView = toLearnerView(row, children, answerVisible(train, q));
+  const lock = await sittingLock(db, userId);
+  const question: TQuView = toLearnerView(row, children, answerVisible(train, q, lock));
   return {
     sort,
     total: train.total,
@@ -104,7 +109,7 @@ export async function nextQuestion(
     answered: q.answeredAt !== null,
     myAnswer: q.answeredAt || train.mode === TrainMode.MOCK ? value : null,
     childAnswers,
-    feedback: verdictVisible(train, q) ? feedbackOf(train, q, row, children) : null,
+    feedback: verdictVisible(train, q, lock) ? feedbackOf(train, q, row, children, lock) : null,
   };
 }
 
@@ -131,9 +136,12 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
       .from(elTrainQu)
       .where(and(eq(elTrainQu.trainId, train.id), eq(elTrainQu.quId, body.quId)));
     if (!q) throw notFound('题目');
+    // Marking a question of the learner's open paper would tell its key: refused, nothing saved.
+    const lock = await sittingLock(tx, userId);
+    if (lock.has(q.quId)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
     const { row, children } = await loadQuestion(tx, q.quId);
     const mock = train.mode === TrainMode.MOCK;
-    if (q.answeredAt && !mock) return { answered: train.answered, feedback: feedbackOf(train, q, row, children) };
+    if (q.answeredAt && !mock) return { answered: train.answered, feedback: feedbackOf(train, q, row, children, lock) };
     const stored = row.type === 99 ? (body.childAnswers ?? {}) : body.answer;
     const cleared = mock && (row.type === 99 ? Object.values(stored as object).every(isBlank) : isBlank(stored));
     // Recite mode shows the answer first: "answering" there only records the question as read.
@@ -174,7 +182,7 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
       .select({ answered: elTrain.answered })
       .from(elTrain)
       .where(eq(elTrain.id, train.id));
-    return { answered, feedback: mock ? null : feedbackOf(train, saved, row, children) };
+    return { answered, feedback: mock ? null : feedbackOf(train, saved, row, children, lock) };
   });
   if (expired) throw new AppError(ErrorCode.CONFLICT, '模拟考试时间已到，已自动交卷');
   return result as TTrainFillResult;
@@ -220,7 +228,10 @@ export async function trainDetail(db: Db, userId: string, trainId: string, now: 
   const [repo] = train.repoId
     ? await db.select({ title: elRepo.title }).from(elRepo).where(eq(elRepo.id, train.repoId))
     : [];
-  const hide = train.mode === TrainMode.MOCK && train.state === TrainState.OPEN;
+  // Counts could tell right or wrong of a question in the learner's open paper: hidden with it.
+  const lock = await sittingLock(db, userId);
+  const locked = lock.any(rows.map((r) => r.quId));
+  const hide = (train.mode === TrainMode.MOCK && train.state === TrainState.OPEN) || locked;
   const firstOpen = rows.find((r) => r.answeredAt === null);
   const summary = toRecord(train, repo?.title ?? null);
   return {

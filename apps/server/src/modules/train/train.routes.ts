@@ -65,7 +65,14 @@ export function registerTrainRoutes(app: FastifyInstance): void {
   post(
     app,
     '/api/train/next',
-    { summary: '取训练中的一道题', tags: TAGS, access, body: ZTrainNextSchema, data: ZTrainQuSchema },
+    {
+      summary: '取训练中的一道题',
+      tags: TAGS,
+      access,
+      body: ZTrainNextSchema,
+      data: ZTrainQuSchema,
+      questionData: true,
+    },
     async ({ body, user, deps }) => nextQuestion(deps.db, user.id, body.trainId, body.sort, deps.clock()),
   );
 
@@ -79,6 +86,7 @@ export function registerTrainRoutes(app: FastifyInstance): void {
       body: ZTrainFillSchema,
       data: ZTrainFillResultSchema,
       rateLimit: { max: 600, timeWindow: 60_000 },
+      questionData: true,
       bodyLimit: ANSWER_BODY_LIMIT_BYTES,
     },
     async ({ body, user, deps }) => fillAnswer(deps.db, user.id, body, deps.clock()),

@@ -1,6 +1,6 @@
 /** Helpers shared by the notice API tests. */
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { sysNotice, sysUser, sysUserMsg } from '../../db/schema/index.js';
+import { sysMsg, sysNotice, sysUser, sysUserMsg } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/test-app.js';
 
 export const userId = async (t: TestApp, userName: string): Promise<string> => {
@@ -18,14 +18,14 @@ export async function saveNotice(t: TestApp, admin: string, body: Record<string,
   return res.data.id;
 }
 
-/** Inbox rows (not deleted) of the notice's current message, per user. */
+/** Inbox rows (not deleted) of every message raised for the notice (matched by its title), per user. */
 export async function inboxRows(t: TestApp, noticeId: string): Promise<{ userId: string; n: number }[]> {
-  const [n] = await t.db.select({ msgId: sysNotice.msgId }).from(sysNotice).where(eq(sysNotice.id, noticeId));
-  if (!n?.msgId) return [];
+  const [n] = await t.db.select({ title: sysNotice.title }).from(sysNotice).where(eq(sysNotice.id, noticeId));
   return t.db
     .select({ userId: sysUserMsg.userId, n: count() })
     .from(sysUserMsg)
-    .where(and(eq(sysUserMsg.msgId, n.msgId), isNull(sysUserMsg.deletedAt)))
+    .innerJoin(sysMsg, eq(sysMsg.id, sysUserMsg.msgId))
+    .where(and(eq(sysMsg.title, `【通知公告】${n.title}`), isNull(sysUserMsg.deletedAt)))
     .groupBy(sysUserMsg.userId);
 }
 

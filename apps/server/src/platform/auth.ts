@@ -22,6 +22,8 @@ export interface AuthUser {
   tokenHash: string;
 }
 
+const DEFAULT_MAX_AGE_MS = 7 * 24 * 3600_000;
+
 /** Refresh the sliding expiry at most this often per token, to keep writes off the hot path. */
 const SLIDE_EVERY_MS = 5 * 60_000;
 
@@ -58,8 +60,11 @@ const maxRoleValue = (column: typeof sysRole.roleType | typeof sysRole.dataScope
     Number,
   );
 
-/** Builds the token checker for one database; the statement is prepared once. */
-export function createTokenVerifier(db: Db, ttlMs: number) {
+/**
+ * Builds the token checker for one database; the statement is prepared once. A token ends after
+ * `ttlMs` unused (sliding) or `maxAgeMs` after sign-in, whichever comes first.
+ */
+export function createTokenVerifier(db: Db, ttlMs: number, maxAgeMs: number = DEFAULT_MAX_AGE_MS) {
   const lookup = db
     .select({
       id: sysUser.id,
@@ -69,6 +74,7 @@ export function createTokenVerifier(db: Db, ttlMs: number) {
       deptId: sysUser.deptId,
       deptCode: sysDepart.code,
       lastUsedAt: sysToken.lastUsedAt,
+      createdAt: sysToken.createdAt,
       roleType: maxRoleValue(sysRole.roleType),
       dataScope: maxRoleValue(sysRole.dataScope),
     })
@@ -79,6 +85,7 @@ export function createTokenVerifier(db: Db, ttlMs: number) {
       and(
         eq(sysToken.tokenHash, sql.placeholder('hash')),
         gt(sysToken.expiresAt, sql`now()`),
+        gt(sysToken.createdAt, sql`now() - make_interval(secs => ${Math.floor(maxAgeMs / 1000)})`),
         isNull(sysUser.deletedAt),
       ),
     )
@@ -94,7 +101,10 @@ export function createTokenVerifier(db: Db, ttlMs: number) {
       const now = new Date();
       await db
         .update(sysToken)
-        .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
+        .set({
+          lastUsedAt: now,
+          expiresAt: new Date(Math.min(now.getTime() + ttlMs, row.createdAt.getTime() + maxAgeMs)),
+        })
         .where(eq(sysToken.tokenHash, tokenHash));
     }
     return {

@@ -36,6 +36,6 @@ export function createDeps(
     config,
     redis: options.redis ?? null,
     clock: options.clock ?? (() => new Date()),
-    verifyToken: createTokenVerifier(database.db, config.tokenTtlMs),
+    verifyToken: createTokenVerifier(database.db, config.tokenTtlMs, config.tokenMaxAgeMs),
   };
 }

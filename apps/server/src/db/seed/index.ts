@@ -78,10 +78,9 @@ const DEMO_SEEDERS: ((tx: Tx, ctx: SeedContext) => Promise<void>)[] = [seedRepo,
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [existing] = await db.select({ id: sysConfig.id }).from(sysConfig).where(eq(sysConfig.id, '1'));
   if (existing) return false;
+  // One hash (own salt) per account: accounts sharing a password must not share a hash.
   const hashes = new Map<string, string>();
-  for (const account of DEMO_ACCOUNTS) {
-    if (!hashes.has(account.password)) hashes.set(account.password, await hashPassword(account.password));
-  }
+  for (const account of DEMO_ACCOUNTS) hashes.set(account.userName, await hashPassword(account.password));
   await db.transaction(async (tx) => {
     await tx.insert(sysConfig).values({
       id: '1',
@@ -115,7 +114,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         .values({
           userName: a.userName,
           realName: a.realName,
-          passwordHash: hashes.get(a.password) as string,
+          passwordHash: hashes.get(a.userName) as string,
           deptId: deptIds.get(a.dept),
           mobile: `1380000${String(userIds.length + 1).padStart(4, '0')}`,
         })

@@ -19,6 +19,7 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { countAttempts, deadlineOf, entryRefusal, loadOpenExam } from '../exam/exam-rules.js';
+import { checkExamPassword } from './exam-password.js';
 import { abandonPaper, type HandOutcome, handPaper } from './hand-in.js';
 import { buildPaperQuestions } from './paper-build.js';
 import { learnerQuView } from './paper-view.js';
@@ -58,8 +59,7 @@ export async function createPaper(
   const exam = await loadOpenExam(db, input.examId, user);
   const refusal = entryRefusal(exam, now);
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
-  if (exam.openType === OpenType.PASSWORD && (input.password ?? '') !== (exam.password ?? ''))
-    throw new AppError(ErrorCode.EXAM_PASSWORD_WRONG, input.password ? '考试密码错误' : '请输入考试密码');
+  if (exam.openType === OpenType.PASSWORD) await checkExamPassword(db, user.id, exam, input.password, now);
   if (exam.tryLimit > 0 && (await countAttempts(db, exam, user.id, now)) >= exam.tryLimit) {
     // A create racing this one may have just opened the attempt that reached the limit: resume it.
     const raced = await findOpenPaper(db, user.id);

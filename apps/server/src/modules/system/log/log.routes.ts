@@ -18,7 +18,7 @@ export function registerLogRoutes(app: FastifyInstance): void {
       body: zPageRequest(ZLogPagingParamsSchema),
       data: zPage(ZLogSchema),
     },
-    async ({ body, deps }) => pagingLogs(deps.db, body.current, body.size, body.params),
+    async ({ body, user, deps }) => pagingLogs(deps.db, user, body.current, body.size, body.params),
   );
 
   post(

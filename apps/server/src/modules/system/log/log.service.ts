@@ -3,6 +3,7 @@ import type { TClientError, TLogPagingParams } from '@exam/contracts';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import { sysLog } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
+import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { page } from '../../../platform/route.js';
 import { iso } from '../tree.js';
@@ -10,9 +11,18 @@ import { iso } from '../tree.js';
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Logs newest first, filtered by type, user name, success, time range [start, end] and keyword. */
-export async function pagingLogs(db: Executor, current: number, size: number, params: TLogPagingParams) {
-  const where: SQL[] = [];
+/**
+ * Logs newest first, filtered by type, user name, success, time range [start, end] and keyword,
+ * limited to the users of the administrator's data scope (rows of no user: only the widest scope).
+ */
+export async function pagingLogs(
+  db: Executor,
+  viewer: ScopeHolder,
+  current: number,
+  size: number,
+  params: TLogPagingParams,
+) {
+  const where: SQL[] = [userScope(viewer, sysLog.userId)];
   if (params.type) where.push(eq(sysLog.type, params.type));
   if (params.userName) where.push(ilike(sysLog.userName, `%${escapeLike(params.userName)}%`));
   if (params.success !== null && params.success !== undefined) where.push(eq(sysLog.success, params.success));

@@ -71,15 +71,15 @@ export function registerRoleRoutes(app: FastifyInstance): void {
       body: ZRoleSaveSchema,
       data: z.object({ id: z.string().describe('角色ID') }),
     },
-    async ({ body, deps }) => ({ id: await saveRole(deps.db, body) }),
+    async ({ body, user, deps }) => ({ id: await saveRole(deps.db, user, body) }),
   );
 
   post(
     app,
     '/api/sys/role/delete',
     { summary: '删除角色', tags: TAGS, access: permission('sys:role:delete'), body: ZIdsSchema, data: z.null() },
-    async ({ body, deps }) => {
-      await deleteRoles(deps.db, body.ids);
+    async ({ body, user, deps }) => {
+      await deleteRoles(deps.db, user, body.ids);
       return null;
     },
   );
@@ -95,8 +95,8 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     '/api/sys/role/save-menus',
     { summary: '角色菜单授权', tags: TAGS, access: SAVE, body: ZRoleMenusSaveSchema, data: z.null() },
-    async ({ body, deps }) => {
-      await saveRoleMenus(deps.db, body.id, body.menuIds);
+    async ({ body, user, deps }) => {
+      await saveRoleMenus(deps.db, user, body.id, body.menuIds);
       return null;
     },
   );

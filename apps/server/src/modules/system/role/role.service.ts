@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { page } from '../../../platform/route.js';
 import { iso } from '../tree.js';
+import { assertMenusHeld, assertRoleEditable, assertScopeGrantable, type RoleActor } from './role-guard.js';
 
 const userCount =
   sql<number>`(select count(*) from ${sysUserRole} where ${sysUserRole.roleId} = ${sysRole.id})`.mapWith(Number);
@@ -65,8 +66,12 @@ export async function roleDetail(db: Executor, id: string) {
   return toRole({ ...row.role, userCount: row.userCount });
 }
 
-/** Creates or updates a role; codes are unique and built-in roles keep their code and type. */
-export async function saveRole(db: Db, input: TRoleSave): Promise<string> {
+/**
+ * Creates or updates a role; codes are unique and built-in roles keep their code and type. The
+ * actor cannot widen the data scope past their own nor edit a role they hold (role-guard.ts).
+ */
+export async function saveRole(db: Db, actor: RoleActor, input: TRoleSave): Promise<string> {
+  await assertScopeGrantable(db, actor, input.dataScope);
   const values = {
     code: input.code,
     name: input.name,
@@ -81,6 +86,7 @@ export async function saveRole(db: Db, input: TRoleSave): Promise<string> {
     }
     const [existing] = await db.select().from(sysRole).where(eq(sysRole.id, input.id));
     if (!existing) throw notFound('角色');
+    await assertRoleEditable(db, actor, existing);
     if (existing.builtIn && (existing.code !== input.code || existing.roleType !== input.roleType))
       throw conflict('内置角色的编码和类型不能修改');
     await db.update(sysRole).set(values).where(eq(sysRole.id, input.id));
@@ -92,11 +98,12 @@ export async function saveRole(db: Db, input: TRoleSave): Promise<string> {
 }
 
 /** Deletes roles that are not built in and held by no user, with their grants. */
-export async function deleteRoles(db: Db, ids: string[]): Promise<void> {
+export async function deleteRoles(db: Db, actor: RoleActor, ids: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.select({ role: sysRole, userCount }).from(sysRole).where(inArray(sysRole.id, ids));
     if (rows.length !== ids.length) throw notFound('角色');
     for (const { role, userCount: n } of rows) {
+      await assertRoleEditable(tx, actor, role);
       if (role.builtIn) throw conflict(`“${role.name}”是内置角色，不能删除`);
       if (n > 0) throw conflict(`角色“${role.name}”仍有${n}个用户在使用，不能删除`);
     }
@@ -113,16 +120,27 @@ export async function roleMenuIds(db: Executor, roleId: string): Promise<string[
   return rows.map((r) => r.id);
 }
 
-/** Replaces a role's grants in one transaction; unknown menu ids are refused. */
-export async function saveRoleMenus(db: Db, roleId: string, menuIds: string[]): Promise<void> {
+/**
+ * Replaces a role's grants in one transaction; unknown menu ids are refused, and so are menus
+ * added that the actor does not hold, and roles the actor may not edit (role-guard.ts).
+ */
+export async function saveRoleMenus(db: Db, actor: RoleActor, roleId: string, menuIds: string[]): Promise<void> {
   const ids = [...new Set(menuIds)];
   await db.transaction(async (tx) => {
-    const [role] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.id, roleId)).for('update');
+    const [role] = await tx.select().from(sysRole).where(eq(sysRole.id, roleId)).for('update');
     if (!role) throw notFound('角色');
+    await assertRoleEditable(tx, actor, role);
     if (ids.length) {
       const [known] = await tx.select({ n: count() }).from(sysMenu).where(inArray(sysMenu.id, ids));
       if (known.n !== ids.length) throw notFound('菜单');
     }
+    const current = await tx.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
+    const had = new Set(current.map((r) => r.id));
+    await assertMenusHeld(
+      tx,
+      actor,
+      ids.filter((id) => !had.has(id)),
+    );
     await tx.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
     if (ids.length) await tx.insert(sysRoleMenu).values(ids.map((menuId) => ({ roleId, menuId })));
   });

@@ -38,7 +38,7 @@ export function registerSmsRoutes(app: FastifyInstance): void {
         if (err instanceof SmsSendError) throw new AppError(ErrorCode.SERVER_ERROR, `短信发送失败：${err.message}`);
         throw err;
       }
-      return sendResetCode(deps.db, sender, body.mobile, ip, deps.clock());
+      return sendResetCode(deps.db, sender, body.mobile, ip, deps.clock(), request.log);
     },
   );
 

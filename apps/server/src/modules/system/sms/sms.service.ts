@@ -1,15 +1,17 @@
 /**
  * Forgot password by SMS (issue 2 §3). Codes: 6 digits, stored hashed, 5 minutes, 5 tries, single
  * use. Limits are counted in sys_sms_code rows, so they hold across instances: per mobile one
- * code per 60 s and 10 per 24 h, per IP 20 per hour. An unknown mobile is told so
- * ('该手机号未注册'), a product choice; the attempt still counts towards the IP limit.
+ * code per 60 s and 10 per 24 h, per IP 20 per hour. Known, unknown and shared mobiles get the
+ * same answer after the same work (no user enumeration, issue 10 §3): only a mobile of exactly one
+ * account gets a live code, and the message goes out after the answer, in the background, so
+ * the answer's timing does not depend on it either. A failed send kills the code and is logged.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, type TForgotReset } from '@exam/contracts';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sysSmsCode, sysToken, sysUser } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
-import { AppError, conflict } from '../../../platform/errors.js';
+import { AppError } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/password.js';
 import { SmsSendError, type SmsSender } from './sms-sender.js';
 
@@ -59,6 +61,7 @@ export async function sendResetCode(
   mobile: string,
   ip: string | null,
   now: Date,
+  log: SmsLog = console,
 ): Promise<{ expiresIn: number; resendIn: number }> {
   const result = await db.transaction(async (tx): Promise<IssueResult> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
@@ -111,19 +114,34 @@ export async function sendResetCode(
       throw tooMany(`该手机号今日获取验证码次数已达上限（${MOBILE_DAILY_LIMIT}次），请明天再试`);
     case 'ip':
       throw tooMany('当前网络获取验证码过于频繁，请稍后再试');
-    case 'unknown':
-      throw new AppError(ErrorCode.NOT_FOUND, '该手机号未注册');
-    case 'ambiguous':
-      throw conflict('该手机号绑定了多个账号，请联系管理员重置密码');
-  }
-  try {
-    await sender.send({ mobile, code: result.code });
-  } catch (err) {
-    await db.update(sysSmsCode).set({ usedAt: now }).where(eq(sysSmsCode.id, result.id));
-    const reason = err instanceof SmsSendError ? err.message : '短信服务异常';
-    throw new AppError(ErrorCode.SERVER_ERROR, `短信发送失败：${reason}`);
+    case 'ok':
+      void deliver(db, sender, mobile, result, now, log);
   }
   return { expiresIn: CODE_TTL_MS / 1000, resendIn: RESEND_INTERVAL_MS / 1000 };
+}
+
+type SmsLog = { warn: (obj: object, msg: string) => void };
+
+/** Sends a live code after the answer; a failure kills the code so it can never be used. */
+async function deliver(
+  db: Db,
+  sender: SmsSender,
+  mobile: string,
+  code: { id: string; code: string },
+  now: Date,
+  log: SmsLog,
+): Promise<void> {
+  try {
+    await sender.send({ mobile, code: code.code });
+  } catch (err) {
+    const reason = err instanceof SmsSendError ? err.message : String(err);
+    log.warn({ mobile, reason }, `短信发送失败：${reason}`);
+    await db
+      .update(sysSmsCode)
+      .set({ usedAt: now })
+      .where(eq(sysSmsCode.id, code.id))
+      .catch(() => {});
+  }
 }
 
 type ResetResult = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'wrong'; left: number };

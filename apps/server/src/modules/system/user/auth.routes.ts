@@ -25,7 +25,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       access: PUBLIC,
       body: ZLoginSchema,
       data: ZLoginResultSchema,
-      rateLimit: { max: 30, timeWindow: '1 minute' },
+      // Only a flood cap: failures are limited in sign-in-guard.ts, successes never (one NAT, 500 learners).
+      rateLimit: { max: 3000, timeWindow: '1 minute' },
     },
     async ({ body, deps, ip, userAgent }) => {
       const userId = await authenticate(deps.db, body, { ip, userAgent }, deps.clock());
@@ -75,7 +76,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     '/api/sys/user/update-pass',
     { summary: '修改密码', tags: TAGS, access: SIGNED_IN, body: ZUpdatePasswordSchema, data: z.null() },
     async ({ user, body, deps }) => {
-      await updatePassword(deps.db, user.id, body.oldPassword, body.password);
+      await updatePassword(deps.db, user.id, user.tokenHash, body.oldPassword, body.password);
       return null;
     },
   );

@@ -1,16 +1,22 @@
 /** Sign-in, registration, sign-out and the current user's profile (issue 2 §3). */
 import { ErrorCode, RoleType, type TLogin, type TRegister, type TUserInfo, UserState } from '@exam/contracts';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { sysConfig, sysDepart, sysLog, sysRole, sysUser, sysUserMsg, sysUserRole } from '../../../db/schema/index.js';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  sysConfig,
+  sysDepart,
+  sysLog,
+  sysRole,
+  sysToken,
+  sysUser,
+  sysUserMsg,
+  sysUserRole,
+} from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
 import { loadPermissions } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../../platform/password.js';
-
-/** Failed sign-ins allowed in the window before the account locks for LOCK_MS. */
-export const MAX_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
+import { admitSignIn, signInFailed, signInSucceeded } from './sign-in-guard.js';
 
 export interface ClientMeta {
   ip: string | null;
@@ -43,37 +49,9 @@ async function recordSignIn(
   });
 }
 
-/**
- * Failed sign-ins of a user name since its last success within the lock window; the account is
- * locked while there are MAX_FAILURES of them, until LOCK_MS after the latest one.
- */
-export async function lockedUntil(db: Executor, userName: string, now: Date): Promise<Date | null> {
-  const since = new Date(now.getTime() - LOCK_MS);
-  const recent = await db
-    .select({ success: sysLog.success, createdAt: sysLog.createdAt })
-    .from(sysLog)
-    .where(and(eq(sysLog.type, LogType.LOGIN), eq(sysLog.userName, userName), gt(sysLog.createdAt, since)))
-    .orderBy(desc(sysLog.createdAt))
-    .limit(MAX_FAILURES);
-  const failures = [];
-  for (const row of recent) {
-    if (row.success) break;
-    failures.push(row);
-  }
-  if (failures.length < MAX_FAILURES) return null;
-  return new Date(failures[0].createdAt.getTime() + LOCK_MS);
-}
-
-function lockedMessage(until: Date, now: Date): string {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`;
-}
-
 /** Checks the credentials and the account state; answers the user id on success. */
 export async function authenticate(db: Db, input: TLogin, meta: ClientMeta, now = new Date()): Promise<string> {
-  const until = await lockedUntil(db, input.userName, now);
-  if (until) throw new AppError(ErrorCode.ACCOUNT_LOCKED, lockedMessage(until, now));
-
+  const pairCount = await admitSignIn(db, input.userName, meta.ip, now);
   const [user] = await db
     .select({ id: sysUser.id, passwordHash: sysUser.passwordHash, state: sysUser.state })
     .from(sysUser)
@@ -81,10 +59,9 @@ export async function authenticate(db: Db, input: TLogin, meta: ClientMeta, now 
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
     await recordSignIn(db, input.userName, user?.id ?? null, false, '用户名或密码错误', meta, now);
-    const lockedNow = await lockedUntil(db, input.userName, now);
-    if (lockedNow) throw new AppError(ErrorCode.ACCOUNT_LOCKED, lockedMessage(lockedNow, now));
-    throw new AppError(ErrorCode.BAD_CREDENTIALS);
+    throw await signInFailed(db, input.userName, meta.ip, pairCount, now);
   }
+  await signInSucceeded(db, input.userName, meta.ip);
   if (user.state === UserState.DISABLED) {
     await recordSignIn(db, input.userName, user.id, false, '账号已禁用', meta, now);
     throw new AppError(ErrorCode.ACCOUNT_DISABLED);
@@ -96,6 +73,12 @@ export async function authenticate(db: Db, input: TLogin, meta: ClientMeta, now 
   await recordSignIn(db, input.userName, user.id, true, '登录成功', meta, now);
   return user.id;
 }
+
+/**
+ * One answer for a taken user name and a taken mobile, after the same hashing work, so the
+ * answer does not tell which of the two is registered (docs/SECURITY.md).
+ */
+export const TAKEN = '用户名或手机号已被注册，请更换；如已有账号，请直接登录或通过找回密码重置';
 
 /** Self-registration of a student; the site config decides whether the account waits for review. */
 export async function register(db: Db, input: TRegister): Promise<{ userId: string; pending: boolean }> {
@@ -114,7 +97,7 @@ export async function register(db: Db, input: TRegister): Promise<{ userId: stri
         .from(sysUser)
         .where(and(eq(sysUser.mobile, input.mobile), isNull(sysUser.deletedAt)))
         .limit(1);
-      if (sameMobile) throw duplicate(`手机号 ${input.mobile} 已被注册`);
+      if (sameMobile) throw duplicate(TAKEN);
       const [role] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.code, STUDENT_ROLE));
       const [user] = await tx
         .insert(sysUser)
@@ -132,7 +115,7 @@ export async function register(db: Db, input: TRegister): Promise<{ userId: stri
     });
     return { userId, pending };
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate(`用户名 ${input.userName} 已被注册`);
+    if (isUniqueViolation(err)) throw duplicate(TAKEN);
     throw err;
   }
 }
@@ -177,14 +160,24 @@ export async function countUnread(db: Executor, userId: string): Promise<number>
   return row?.n ?? 0;
 }
 
-/** Changes the signed-in user's password after checking the old one. */
-export async function updatePassword(db: Db, userId: string, oldPassword: string, password: string): Promise<void> {
+/**
+ * Changes the signed-in user's password after checking the old one, and signs out every other
+ * session of the user (a stolen token must not outlive the change); the current one stays.
+ */
+export async function updatePassword(
+  db: Db,
+  userId: string,
+  currentTokenHash: string,
+  oldPassword: string,
+  password: string,
+): Promise<void> {
   const [user] = await db.select({ passwordHash: sysUser.passwordHash }).from(sysUser).where(eq(sysUser.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
     throw new AppError(ErrorCode.BAD_PARAMS, '原密码不正确');
   }
-  await db
-    .update(sysUser)
-    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
-    .where(eq(sysUser.id, userId));
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(sysUser).set({ passwordHash, updatedAt: sql`now()` }).where(eq(sysUser.id, userId));
+    await tx.delete(sysToken).where(and(eq(sysToken.userId, userId), ne(sysToken.tokenHash, currentTokenHash)));
+  });
 }

@@ -22,6 +22,7 @@ import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../..
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/password.js';
+import { assertMenusHeld, menusOfRoles } from '../role/role-guard.js';
 
 /** The administrator acting, as the services need them. */
 export type Actor = ScopeHolder & Pick<AuthUser, 'userName'>;
@@ -215,6 +216,8 @@ export async function assertRolesAssignable(db: Executor, actor: Actor, roleIds:
   if (roles.length < unique.length) throw notFound('角色');
   const wider = roles.find((r) => r.dataScope > actor.dataScope);
   if (wider) throw new AppError(ErrorCode.NO_PERMISSION, `角色 ${wider.name} 的数据权限高于您，无权分配`);
+  // Giving a role hands over its menus: nobody hands over what they do not hold.
+  await assertMenusHeld(db, actor, await menusOfRoles(db, unique));
 }
 
 /** A mobile may belong to one live user only (it identifies the account for forgot-password). */

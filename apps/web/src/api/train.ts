@@ -32,8 +32,10 @@ export const trainApi = {
   repoDetail: (id: string) => post<TTrainRepoDetail>('/api/train/repo/detail', { id }),
   start: (data: TTrainStart) => post<TTrainStarted>('/api/train/start', data),
   next: (trainId: string, sort: number) => post<TTrainQu>('/api/train/next', { trainId, sort }),
-  fill: (data: { trainId: string; quId: string; answer: TAnswerValue; childAnswers?: Record<string, TAnswerValue> }) =>
-    post<TTrainFillResult>('/api/train/fill', data),
+  fill: (
+    data: { trainId: string; quId: string; answer: TAnswerValue; childAnswers?: Record<string, TAnswerValue> },
+    options?: { silent?: boolean },
+  ) => post<TTrainFillResult>('/api/train/fill', data, options),
   finish: (trainId: string) => post<TTrainDetail>('/api/train/finish', { trainId }),
   detail: (trainId: string) => post<TTrainDetail>('/api/train/detail', { trainId }),
   paging: (req: PageReq<{ repoId?: string; mode?: number }>) => post<TPage<TTrainRecord>>('/api/train/paging', req),

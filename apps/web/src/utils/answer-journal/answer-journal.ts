@@ -45,7 +45,7 @@ export class AnswerJournal {
     readonly paperId: string,
     private readonly options: JournalOptions,
   ) {
-    this.key = journalKey(paperId);
+    this.key = options.storageKey ?? journalKey(paperId);
     this.storage = options.storage ?? window.localStorage;
     this.state = this.read();
   }

@@ -40,6 +40,8 @@ export interface JournalOptions {
   /** Another window answers the paper: sending stopped until resume(). */
   onPaused?: (error: unknown) => void;
   storage?: Storage;
+  /** localStorage key; default exam-journal:<paperId>. */
+  storageKey?: string;
   debounceMs?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;

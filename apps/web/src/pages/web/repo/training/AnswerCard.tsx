@@ -6,6 +6,10 @@ interface Props {
   card: TTrainDetail['card'];
   current?: number;
   onPick?: (sort: number) => void;
+  /** Questions whose answer is journalled but not yet saved (mock exam). */
+  pending?: ReadonlySet<string>;
+  /** Questions whose answer the server refused for good. */
+  failed?: ReadonlySet<string>;
 }
 
 export function cardClass(item: TTrainDetail['card'][number], current?: number): string {
@@ -20,12 +24,20 @@ export function cardClass(item: TTrainDetail['card'][number], current?: number):
   return `${cls} ${item.sort === current ? 'train-card-btn--current' : ''}`;
 }
 
-export default function AnswerCard({ card, current, onPick }: Props) {
+export default function AnswerCard({ card, current, onPick, pending, failed }: Props) {
+  const unsaved = (quId: string) => Boolean(pending?.has(quId) || failed?.has(quId));
   return (
     <>
       <div className="train-card-grid" data-testid="answer-card">
         {card.map((item) => (
-          <Button key={item.quId} size="small" className={cardClass(item, current)} onClick={() => onPick?.(item.sort)}>
+          <Button
+            key={item.quId}
+            size="small"
+            className={`${cardClass(item, current)}${unsaved(item.quId) ? ' train-card-btn--unsaved' : ''}`}
+            data-save={unsaved(item.quId) ? 'pending' : 'saved'}
+            title={unsaved(item.quId) ? '未保存' : undefined}
+            onClick={() => onPick?.(item.sort)}
+          >
             {item.sort + 1}
           </Button>
         ))}
@@ -47,6 +59,12 @@ export default function AnswerCard({ card, current, onPick }: Props) {
           <i />
           未答
         </span>
+        {pending && (
+          <span>
+            <i className="train-card-btn--unsaved" />
+            未保存
+          </span>
+        )}
       </div>
     </>
   );

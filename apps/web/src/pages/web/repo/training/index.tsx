@@ -1,9 +1,10 @@
 /**
  * 开始训练 (/web/repo/training/:repoId/:mode): starts or resumes the session of the mode (7 =
  * review of due wrong questions), then one question at a time with the answer card beside it.
- * Mock mode (6) runs a countdown from the server's deadline and hands in when it reaches zero.
+ * Mock mode (6) runs a countdown from the server's deadline and hands in when it reaches zero; its
+ * answers go through the exam room's journal (useMockJournal), so none is lost offline.
  */
-import { type TAnswerValue, TRAIN_MODE_LABELS, TrainMode, type TTrainStarted } from '@exam/contracts';
+import { type TAnswerValue, TRAIN_MODE_LABELS, TrainMode, type TTrainQu, type TTrainStarted } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Modal, Result, Row, Skeleton, Space, Statistic } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatSeconds, trainApi } from '../../../../api/train';
 import AnswerCard from './AnswerCard';
 import QuestionPane from './QuestionPane';
+import { type MockAnswer, useMockJournal } from './useMockJournal';
 import '../train.css';
 
 /** One start per page visit, shared by StrictMode's double effects. */
@@ -66,16 +68,32 @@ export default function WebRepoTraining() {
   const mock = mode === TrainMode.MOCK;
   const remaining = useCountdown(d?.deadline ?? null, d?.serverTime ?? null);
   const resultUrl = `/web/repo/repo/${trainId}`;
+  const journal = useMockJournal(trainId, mock, {
+    saved: () => void detail.refetch(),
+    closed: (reason) => {
+      message.warning(reason);
+      navigate(resultUrl, { replace: true });
+    },
+  });
 
   useEffect(() => {
     if (started?.finished || d?.state === 1) navigate(resultUrl, { replace: true });
   }, [started, d?.state, navigate, resultUrl]);
+  const { flush: flushJournal, clear: clearJournal } = journal;
+  const autoFinished = useRef(false);
   useEffect(() => {
-    if (mock && d?.state === 0 && remaining === 0) {
+    if (mock && d?.state === 0 && remaining === 0 && !autoFinished.current) {
+      autoFinished.current = true;
       message.warning('考试时间到，已自动交卷');
-      void trainApi.finish(d.id).then(() => navigate(resultUrl, { replace: true }));
+      // What is still unsent after one last try is past the deadline: the server would refuse it.
+      void flushJournal()
+        .then(() => trainApi.finish(d.id))
+        .then(() => {
+          clearJournal();
+          navigate(resultUrl, { replace: true });
+        });
     }
-  }, [mock, d, remaining, message, navigate, resultUrl]);
+  }, [mock, d, remaining, message, navigate, resultUrl, flushJournal, clearJournal]);
 
   const goTo = async (to: number) => {
     await flush.current?.();
@@ -97,12 +115,22 @@ export default function WebRepoTraining() {
         : '确定要结束本次训练吗？',
       onOk: async () => {
         await flush.current?.();
+        const left = mock ? await journal.flush() : 0;
+        if (left > 0) {
+          message.error(`还有 ${left} 个答案未保存到服务器，请检查网络连接后再交卷`);
+          return;
+        }
         await trainApi.finish(trainId as string);
+        if (mock) journal.clear();
         void client.invalidateQueries({ queryKey: ['train-repos'] });
         navigate(resultUrl);
       },
     });
   const onFill = async (answer: TAnswerValue, childAnswers?: Record<string, TAnswerValue>) => {
+    if (mock) {
+      journal.record(qu.data?.quId as string, { answer, childAnswers });
+      return null;
+    }
     const res = await trainApi.fill({
       trainId: trainId as string,
       quId: qu.data?.quId as string,
@@ -132,7 +160,7 @@ export default function WebRepoTraining() {
             {qu.data ? (
               <QuestionPane
                 key={qu.data.quId}
-                qu={qu.data}
+                qu={mock ? withUnsent(qu.data, journal.pendingOf(qu.data.quId)) : qu.data}
                 mode={mode}
                 finished={false}
                 onFill={onFill}
@@ -191,7 +219,14 @@ export default function WebRepoTraining() {
                 </>
               )}
             </Row>
-            <AnswerCard card={d.card} current={sort} onPick={goTo} />
+            {mock && <MockSyncState pending={journal.pendingIds.size} failed={journal.failedIds.size} />}
+            <AnswerCard
+              card={d.card}
+              current={sort}
+              onPick={goTo}
+              pending={mock ? journal.pendingIds : undefined}
+              failed={mock ? journal.failedIds : undefined}
+            />
             <Space style={{ marginTop: 16 }} wrap>
               <Button type="primary" danger={mock} onClick={finish} data-testid="finish-train">
                 {mock ? '交卷' : '结束训练'}
@@ -234,4 +269,34 @@ function useCountdown(deadline: string | null, serverTime: string | null): numbe
   }, [deadline]);
   if (!deadline) return null;
   return Math.max(0, Math.floor((new Date(deadline).getTime() - now - offset.current) / 1000));
+}
+
+/** The question with the answer still in the journal laid over the server's (it is newer). */
+function withUnsent(qu: TTrainQu, unsent: MockAnswer | undefined): TTrainQu {
+  if (!unsent) return qu;
+  return { ...qu, myAnswer: unsent.answer, childAnswers: unsent.childAnswers ?? qu.childAnswers };
+}
+
+function MockSyncState({ pending, failed }: { pending: number; failed: number }) {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  const text = [
+    !online && '网络已断开',
+    pending > 0 && `${pending} 个答案待保存`,
+    failed > 0 && `${failed} 个答案未能保存`,
+  ].filter(Boolean);
+  return (
+    <div data-testid="mock-sync" style={{ marginBottom: 12, color: text.length ? '#d4380d' : '#389e0d' }}>
+      {text.length ? text.join('，') : '答案已保存'}
+    </div>
+  );
 }

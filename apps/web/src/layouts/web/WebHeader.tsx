@@ -1,6 +1,13 @@
 /** Learner header (SPEC 2): site name and logo, three top buttons, unread badge, name, admin link, logout. */
 
-import { BookOutlined, FormOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BookOutlined,
+  FormOutlined,
+  LogoutOutlined,
+  NotificationOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { RoleType } from '@exam/contracts';
 import { Avatar, Badge, Button, Divider, Tooltip } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
@@ -54,6 +61,15 @@ export default function WebHeader() {
           ))}
         </nav>
         <div className="web-header__user">
+          <Tooltip title="系统公告">
+            <Button
+              type="text"
+              icon={<NotificationOutlined />}
+              aria-label="系统公告"
+              data-testid="notice-link"
+              onClick={() => navigate('/web/notice')}
+            />
+          </Tooltip>
           <Tooltip title={unread > 0 ? `您有 ${unread} 条未读消息` : '我的消息'}>
             <a
               href="/web/uc?tab=msg"

@@ -1,0 +1,73 @@
+/** Publish a notice now or at a chosen time. */
+import { App, DatePicker, Form, Modal, Radio } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { noticeApi } from '../../../api/notice';
+import { attempt, required } from '../sys/shared';
+
+export default function PublishModal({
+  id,
+  onClose,
+  onDone,
+}: {
+  /** The notice to publish; null closes the dialog. */
+  id: string | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ mode: 'now' | 'later'; at?: Dayjs }>();
+  const [saving, setSaving] = useState(false);
+  const mode = Form.useWatch('mode', form);
+
+  useEffect(() => {
+    if (id) form.resetFields();
+  }, [id, form]);
+
+  const submit = async () => {
+    if (!id) return;
+    const v = await form.validateFields();
+    setSaving(true);
+    const ok = await attempt(() =>
+      noticeApi.publish({ id, publishAt: v.mode === 'later' && v.at ? v.at.toISOString() : null }),
+    );
+    setSaving(false);
+    if (!ok) return;
+    message.success(v.mode === 'later' ? `已设置定时发布：${v.at?.format('YYYY-MM-DD HH:mm')}` : '发布成功');
+    onDone();
+  };
+
+  return (
+    <Modal
+      title="发布公告"
+      open={!!id}
+      onCancel={onClose}
+      onOk={submit}
+      okText="发布"
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form name="noticePublish" form={form} initialValues={{ mode: 'now' }} layout="vertical">
+        <Form.Item name="mode" label="发布方式">
+          <Radio.Group
+            options={[
+              { value: 'now', label: '立即发布' },
+              { value: 'later', label: '定时发布' },
+            ]}
+          />
+        </Form.Item>
+        {mode === 'later' && (
+          <Form.Item name="at" label="发布时间" rules={[required('请选择发布时间')]}>
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+              style={{ width: 240 }}
+            />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -18,6 +18,7 @@ const Error401 = lazy(() => import('../pages/error/Error401'));
 const Error404 = lazy(() => import('../pages/error/Error404'));
 const Redirect = lazy(() => import('../pages/redirect/index'));
 const Profile = lazy(() => import('../pages/profile/index'));
+const CertVerify = lazy(() => import('../pages/cert/verify/index'));
 
 const page = (Component: ComponentType<any>, fallback: ReactNode = <FullPageLoading />): ReactNode => (
   <Suspense fallback={fallback}>
@@ -45,6 +46,8 @@ export function buildRoutes(menus: ReturnType<typeof flattenMenus>): RouteObject
         { path: '/sync', element: page(Sync, loading) },
         { path: '/401', element: page(Error401, loading) },
         { path: '/404', element: page(Error404, loading) },
+        { path: '/cert/verify', element: page(CertVerify, loading) },
+        { path: '/cert/verify/:code', element: page(CertVerify, loading) },
         { path: '/course', element: <Navigate to="/web/course" replace /> },
         { path: '/profile', element: <Navigate to="/profile/index" replace /> },
         { path: '/', element: loading },

@@ -17,6 +17,12 @@ describe('SPEC 4 guard: not signed in', () => {
     expect(decideRoute({ path, hasToken: false, loaded: false })).toEqual({ kind: 'allow' });
   });
 
+  it.each(['/cert/verify', '/cert/verify/AbC_123-x'])('lets the public certificate check %s open', (path) => {
+    expect(decideRoute({ path, hasToken: false, loaded: false })).toEqual({ kind: 'allow' });
+  });
+  it('keeps other /cert paths closed', () => {
+    expect(decideRoute({ path: '/cert/verify/a/b', hasToken: false, loaded: false }).kind).toBe('redirect');
+  });
   it('sends any other path to /login keeping the wanted path and query', () => {
     expect(decideRoute({ path: '/web/uc', search: '?tab=msg', hasToken: false, loaded: false })).toEqual({
       kind: 'redirect',

@@ -28,7 +28,11 @@ export interface GuardInput {
   roleType?: number;
 }
 
-export const isOpenPath = (path: string): boolean => OPEN_PATHS.includes(path) || path === '#' || path === '/#';
+/** The public certificate verification (issue 15): the page its QR code opens, no sign-in. */
+const isCertVerifyPath = (path: string): boolean => path === '/cert/verify' || /^\/cert\/verify\/[^/]+$/.test(path);
+
+export const isOpenPath = (path: string): boolean =>
+  OPEN_PATHS.includes(path) || path === '#' || path === '/#' || isCertVerifyPath(path);
 
 export const homeOf = (roleType: number | undefined): string =>
   roleType === RoleType.LEARNER ? LEARNER_HOME : ADMIN_HOME;

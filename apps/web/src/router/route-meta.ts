@@ -17,6 +17,8 @@ const STATIC: RouteInfo[] = [
   { path: '/sync', meta: { title: '登录成功' } },
   { path: '/401', meta: { title: '401' } },
   { path: '/404', meta: { title: '404' } },
+  { path: '/cert/verify', meta: { title: '证书验证' } },
+  { path: '/cert/verify/:code', meta: { title: '证书验证' } },
   { path: '/profile/index', meta: { title: '个人中心', icon: 'UserOutlined', noCache: true } },
   ...[...webRoutes, ...fullScreenRoutes].map((r) => ({
     path: r.path,

@@ -1,13 +1,14 @@
 /** The tabs of the user centre, shared by /web/uc and /profile/index; ?tab=msg opens the messages. */
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Card, Descriptions, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useUserStore } from '../../../stores/user';
 import MessageList from './MessageList';
+import MyCerts from './MyCerts';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 
-export const UC_TABS = ['profile', 'password', 'msg'] as const;
+export const UC_TABS = ['profile', 'password', 'msg', 'cert'] as const;
 
 export default function UserCenter() {
   const [params, setParams] = useSearchParams();
@@ -65,6 +66,15 @@ export default function UserCenter() {
                 </Badge>
               ),
               children: <MessageList />,
+            },
+            {
+              key: 'cert',
+              label: (
+                <span>
+                  <SafetyCertificateOutlined /> 我的证书
+                </span>
+              ),
+              children: <MyCerts />,
             },
           ]}
         />

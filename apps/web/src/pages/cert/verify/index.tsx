@@ -1,0 +1,110 @@
+/**
+ * 证书验证 (public, no sign-in): /cert/verify to type a number or code, /cert/verify/:code is what a
+ * certificate's QR code opens. Shows the masked holder, the achievement, dates and the status.
+ */
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  ExclamationCircleFilled,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
+import { CERT_STATUS_LABELS, type TCertVerifyResult } from '@exam/contracts';
+import { Alert, Button, Card, Descriptions, Input, Result, Space, Spin } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { certApi } from '../../../api/cert';
+import { formatCertDate as formatDate } from '../format';
+
+const STATUS_ICON = {
+  valid: <CheckCircleFilled style={{ color: '#52c41a' }} />,
+  expired: <ExclamationCircleFilled style={{ color: '#faad14' }} />,
+  revoked: <CloseCircleFilled style={{ color: '#ff4d4f' }} />,
+};
+
+export default function CertVerifyPage() {
+  const { code } = useParams();
+  const [keyword, setKeyword] = useState(code ?? '');
+  const [loading, setLoading] = useState(false);
+  const [result, setResult] = useState<TCertVerifyResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const check = useCallback(async (k: string) => {
+    if (!k.trim()) return;
+    setLoading(true);
+    setError(null);
+    setResult(null);
+    try {
+      setResult(await certApi.verify(k.trim()));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : '查询失败');
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (code) void check(code);
+  }, [code, check]);
+
+  return (
+    <div style={{ minHeight: '100vh', background: '#f0f2f5', padding: '32px 12px' }}>
+      <div style={{ maxWidth: 640, margin: '0 auto' }}>
+        <h1 style={{ textAlign: 'center', fontSize: 24, marginBottom: 24 }}>
+          <SafetyCertificateOutlined /> 证书验证
+        </h1>
+        <Card>
+          <Space.Compact style={{ width: '100%' }}>
+            <Input
+              size="large"
+              allowClear
+              placeholder="请输入证书编号或验证码"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              onPressEnter={() => check(keyword)}
+              aria-label="证书编号或验证码"
+            />
+            <Button size="large" type="primary" loading={loading} onClick={() => check(keyword)}>
+              查询
+            </Button>
+          </Space.Compact>
+        </Card>
+        {loading && !result && (
+          <div style={{ textAlign: 'center', marginTop: 24 }}>
+            <Spin />
+          </div>
+        )}
+        {error && <Alert style={{ marginTop: 16 }} type="error" showIcon message={error} />}
+        {result && (
+          <Card style={{ marginTop: 16 }} data-testid="cert-verify-result">
+            <Result
+              style={{ padding: '8px 0 16px' }}
+              icon={STATUS_ICON[result.status]}
+              title={`证书${CERT_STATUS_LABELS[result.status]}`}
+              subTitle={
+                result.status === 'revoked' && result.revokeReason ? `撤销原因：${result.revokeReason}` : undefined
+              }
+            />
+            <Descriptions
+              column={1}
+              bordered
+              size="small"
+              items={[
+                { key: 'no', label: '证书编号', children: result.certNo },
+                { key: 'name', label: '持有人', children: result.holderName },
+                { key: 't', label: '证书名称', children: result.tmplTitle ?? '—' },
+                { key: 'a', label: '获得成就', children: result.achievement },
+                { key: 'd', label: '发证日期', children: formatDate(result.issuedAt) },
+                {
+                  key: 'v',
+                  label: '有效期至',
+                  children: result.validUntil ? formatDate(result.validUntil) : '长期有效',
+                },
+                { key: 's', label: '状态', children: CERT_STATUS_LABELS[result.status] },
+              ]}
+            />
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -67,7 +67,10 @@ describe('answering', () => {
     await fill(student, paperId, bank.multi, ['A'], 1); // half score
     await fill(student, paperId, bank.judge, 'B', 1); // wrong
     await fill(student, paperId, bank.fill, ['  北京 '], 1);
-    await fill(student, paperId, bank.match, { L1: 'R1', L2: 'R1' }, 1); // one pair of two
+    // The right column is lettered by position (A, B): answer 喵 for both, one pair of two.
+    const match = detail.data.questions.find((q: { quId: string }) => q.quId === bank.match);
+    const meow = match.matching.right.find((r: { content: string }) => r.content === '喵').key;
+    await fill(student, paperId, bank.match, { L1: meow, L2: meow }, 1);
     await fill(student, paperId, bank.short, '事务具有原子性', 1);
     const kids = detail.data.questions.filter((q: { parentQuId: string | null }) => q.parentQuId === bank.comp);
     await fill(student, paperId, kids[0].quId, 'A', 1);

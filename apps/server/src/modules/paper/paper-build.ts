@@ -117,7 +117,7 @@ export async function buildPaperQuestions(
     level: q.level,
     score,
     content: q.content,
-    options: opts.shuffleOpt && (q.type === 1 || q.type === 2) ? shuffle(q.options) : q.options,
+    options: positional(opts.shuffleOpt && (q.type === 1 || q.type === 2) ? shuffle(q.options) : q.options),
     refAnswer: q.type === 6 ? shuffleRightColumn(q.answer) : q.answer,
     analysis: q.analysis,
   });
@@ -139,10 +139,38 @@ export async function buildPaperQuestions(
   return out;
 }
 
-/** The right column of a matching question is always shown shuffled, so its order gives nothing away. */
-function shuffleRightColumn(answer: QuRow['answer']): QuRow['answer'] {
-  const a = answer as { right?: unknown[] };
-  return Array.isArray(a.right) ? ({ ...answer, right: shuffle(a.right) } as QuRow['answer']) : answer;
+/** Letters by position: A, B, C… top to bottom. */
+export const letterAt = (i: number): string => String.fromCharCode(65 + i);
+
+/**
+ * Options as the learner sees them: the letter is the position (A, B, C… top to bottom), not the
+ * bank's key, so a shuffle shows no original order. The paper row keeps these letters with their
+ * right flags, so marking, the result page and the marker all read the same letters.
+ */
+export function positional(options: QuRow['options']): QuRow['options'] {
+  return options.map((o, i) => ({ ...o, key: letterAt(i) }));
+}
+
+interface MatchingAnswer {
+  left?: { key: string; content: string }[];
+  right?: { key: string; content: string }[];
+  pairs?: { left: string; right: string }[];
+}
+
+/**
+ * The right column of a matching question is shown shuffled and relettered by position, its pairs
+ * rewritten to the new letters, so neither the order nor the letters give a pair away.
+ */
+export function shuffleRightColumn(answer: QuRow['answer']): QuRow['answer'] {
+  const a = answer as MatchingAnswer;
+  if (!Array.isArray(a.right)) return answer;
+  const right = shuffle(a.right);
+  const letterOf = new Map(right.map((r, i) => [r.key, letterAt(i)]));
+  return {
+    ...a,
+    right: right.map((r, i) => ({ ...r, key: letterAt(i) })),
+    pairs: (a.pairs ?? []).map((p) => ({ left: p.left, right: letterOf.get(p.right) ?? '' })),
+  } as QuRow['answer'];
 }
 
 /** Loads a template (not deleted) or throws 10010003. */

@@ -41,7 +41,7 @@ const opts = (name: string, right: string[], n = 4) =>
     return { key, content: `${name}选项${key}`, isRight: right.includes(key) };
   });
 
-async function seedSittingBank(t: TestApp) {
+export async function seedSittingBank(t: TestApp) {
   const [repo] = await t.db
     .insert(elRepo)
     .values({ title: '考练两用题库', practiceEnabled: true })

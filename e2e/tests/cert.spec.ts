@@ -1,0 +1,157 @@
+/**
+ * Certificates (issue 15 §1): an administrator places a field on a template by dragging it; a
+ * learner downloads the PDF; the QR code read from the rendered PDF opens the public verification
+ * page (no sign-in), on desktop and at 390 px, and a revocation shows there.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+
+const SCREENS = 'test-results/screens';
+const TITLE = `安全合格证${Date.now() % 100000}`;
+let pdfFile = '';
+let certNo = '';
+let certId = '';
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SCREENS}/cert-${name}.png`, fullPage });
+}
+
+/** Renders the PDF's first page and reads its QR code: what a phone camera would open. */
+function decodeQr(pdf: string): string {
+  const out = pdf.replace(/\.pdf$/, '');
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', pdf, out]);
+  fs.copyFileSync(`${out}.png`, `${SCREENS}/cert-pdf-page1.png`);
+  const png = PNG.sync.read(fs.readFileSync(`${out}.png`));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code found on the rendered certificate');
+  return code.data;
+}
+
+test.describe
+  .serial('certificates', () => {
+    test('[ADMIN][CERT_DESIGN] places a field on the template by dragging it, then saves', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      fs.mkdirSync(SCREENS, { recursive: true });
+      await signInBrowser(context, baseURL as string, await apiLogin(request, ACCOUNTS.admin));
+      await page.goto('/admin/cert/tmpl');
+      await page.getByRole('button', { name: /新建模板/ }).click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '新建证书模板' });
+      await dialog.getByPlaceholder('如：安全生产合格证').fill(TITLE);
+
+      const name = dialog.getByTestId('cert-field-realName');
+      await expect(name).toHaveText('张三');
+      const before = Number(await name.getAttribute('data-y'));
+      const box = (await name.boundingBox()) as { x: number; y: number; width: number; height: number };
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 40, { steps: 8 });
+      await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 80, { steps: 8 });
+      await page.mouse.up();
+      const after = Number(await name.getAttribute('data-y'));
+      expect(after).toBeGreaterThan(before + 0.1);
+      // The selected field's style panel: a bigger font, shown at once on the page.
+      const panel = dialog.getByTestId('cert-field-panel');
+      await expect(panel.getByText('姓名', { exact: true })).toBeVisible();
+      const size = panel.locator('.ant-input-number input');
+      await size.fill('44');
+      await shot(page, 'designer');
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await expect(page.locator('.ant-message-notice').filter({ hasText: '保存成功' }).first()).toBeVisible();
+      await expect(page.locator('.ant-table-row').filter({ hasText: TITLE })).toBeVisible();
+
+      const token = await apiLogin(request, ACCOUNTS.admin);
+      const tmpls = await api(request, '/api/cert/tmpl/paging', { params: { title: TITLE } }, token);
+      const tmpl = tmpls.records[0];
+      const field = tmpl.fields.find((f: { kind: string }) => f.kind === 'realName');
+      expect(field.y).toBeCloseTo(after, 3);
+      expect(field.fontSize).toBe(44);
+      // Issue one to 张三 by hand (the automatic path is covered by the API tests).
+      const users = await api(request, '/api/sys/user/paging', { params: { keyword: 'student' } }, token);
+      const student = users.records.find((u: { userName: string }) => u.userName === 'student');
+      const issued = await api(
+        request,
+        '/api/cert/cert/issue',
+        { tmplId: tmpl.id, userIds: [student.id], achievement: '2026年安全生产培训合格' },
+        token,
+      );
+      expect(issued.issued).toBe(1);
+    });
+
+    test('[WEB][CERT_DOWNLOAD] a learner finds the certificate in 我的证书 and downloads the PDF', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }, testInfo) => {
+      await signInBrowser(context, baseURL as string, await apiLogin(request, ACCOUNTS.student));
+      await page.goto('/web/uc?tab=cert');
+      const item = page.getByTestId('my-cert').filter({ hasText: '2026年安全生产培训合格' });
+      await expect(item).toBeVisible();
+      await expect(item.getByText('有效')).toBeVisible();
+      certNo = ((await item.textContent()) ?? '').match(/[A-Z]+-\d{4}-\d{6}/)?.[0] ?? '';
+      expect(certNo).not.toBe('');
+      await shot(page, 'my-certs');
+      const downloading = page.waitForEvent('download');
+      await item.getByRole('button', { name: /下\s*载/ }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`${certNo}.pdf`);
+      pdfFile = path.join(testInfo.outputDir, 'cert.pdf');
+      await download.saveAs(pdfFile);
+      const text = execFileSync('pdftotext', [pdfFile, '-']).toString();
+      expect(text).toContain('张三');
+      expect(text).toContain(certNo);
+    });
+
+    test('[PUBLIC][CERT_VERIFY] the QR code opens the verification page, signed out, on desktop and at 390 px', async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      const url = decodeQr(pdfFile);
+      expect(url).toMatch(new RegExp(`^${baseURL}/cert/verify/[A-Za-z0-9_-]{22}$`));
+      const anon = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const page = await anon.newPage();
+      await page.goto(url);
+      const result = page.getByTestId('cert-verify-result');
+      await expect(result.getByText('证书有效')).toBeVisible();
+      await expect(result.getByText('张*')).toBeVisible();
+      await expect(result.getByText(certNo)).toBeVisible();
+      await expect(page).toHaveURL(url);
+      await shot(page, 'verify-desktop');
+
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+      const mobile = await phone.newPage();
+      await mobile.goto('/cert/verify');
+      await mobile.getByLabel('证书编号或验证码').fill(certNo);
+      await mobile.getByRole('button', { name: /查\s*询/ }).click();
+      await expect(mobile.getByTestId('cert-verify-result').getByText('证书有效')).toBeVisible();
+      const widths = await mobile.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+      await shot(mobile, 'verify-390', true);
+
+      // Revoked by an administrator: the same QR code now says so.
+      const token = await apiLogin(request, ACCOUNTS.admin);
+      const list = await api(request, '/api/cert/cert/paging', { params: { keyword: certNo } }, token);
+      certId = list.records[0].id;
+      await api(request, '/api/cert/cert/revoke', { id: certId, reason: '培训记录有误' }, token);
+      await page.reload();
+      await expect(result.getByText('证书已撤销')).toBeVisible();
+      await expect(result.getByText('撤销原因：培训记录有误')).toBeVisible();
+      await shot(page, 'verify-revoked');
+      await anon.close();
+      await phone.close();
+    });
+  });

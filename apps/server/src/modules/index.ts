@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyConsumer } from '../platform/events/index.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
-import { registerExamModule } from './exam/exam.module.js';
+import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { registerRepoModule } from './repo/repo.module.js';
@@ -14,12 +14,13 @@ import { registerFileRoutes } from './system/file/file.routes.js';
 import { registerLogRoutes } from './system/log/log.routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { registerMsgRoutes } from './system/msg/msg.routes.js';
+import { paperMarkedMsgConsumer } from './system/msg/paper-marked-msg.js';
 import { registerRoleRoutes } from './system/role/role.routes.js';
 import { registerSmsRoutes } from './system/sms/sms.routes.js';
 import { registerAuthRoutes } from './system/user/auth.routes.js';
 import { registerProfileRoutes } from './system/user/profile.routes.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
-import { registerTrainModule } from './train/train.module.js';
+import { registerTrainModule, trainConsumers } from './train/train.module.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   registerAuthRoutes(app);
@@ -44,4 +45,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */
-export const eventConsumers: AnyConsumer[] = [...certConsumers];
+export const eventConsumers: AnyConsumer[] = [
+  ...examConsumers,
+  ...trainConsumers,
+  paperMarkedMsgConsumer,
+  ...certConsumers,
+];

@@ -2,6 +2,7 @@
 import { ErrorCode } from '@exam/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
 
@@ -25,6 +26,8 @@ async function sit(token: string, examId: string, answers: Record<string, unknow
     await t.call('/api/paper/paper/fill-answer', { paperId: data.paperId, quId, answer, seq: 1 }, token);
   const hand = await t.call('/api/paper/paper/hand', { paperId: data.paperId }, token);
   expect(hand.code).toBe(0);
+  // The record and the wrong-answer book follow the hand-in as event consumers.
+  await drainEvents(t);
   return data.paperId as string;
 }
 
@@ -61,6 +64,7 @@ describe('marking', () => {
       admin,
     );
     expect(saved.data).toEqual({ paperId, state: 2, pendingCount: 0, userScore: 16 });
+    await drainEvents(t);
     expect((await t.call('/api/sys/user/msg/count-unread', {}, student)).data.count).toBe(before + 1);
     const again = await t.call('/api/paper/mark/save', { paperId, items: [{ quId: bank.short, score: 7 }] }, admin);
     expect(again.code).toBe(ErrorCode.CONFLICT);
@@ -141,6 +145,7 @@ describe('results', () => {
 
     const voided = await t.call('/api/exam/result/void', { paperId: lisiPaper, reason: '考试作弊' }, admin);
     expect(voided.code).toBe(0);
+    await drainEvents(t);
     const after = (await t.call('/api/exam/result/stat', { examId }, admin)).data;
     expect(after).toMatchObject({ finished: 3, passedAttempts: 2, passRate: 0.6667, passedUsers: 2 });
     const lisiRow = (

@@ -10,7 +10,7 @@ import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
-import { refreshRecord } from '../paper/hand-in.js';
+import { voidPaperTx } from '../paper/lifecycle/index.js';
 import { loadScopedPaper } from '../paper/mark.service.js';
 import { buildResult, pagePaperRecords } from '../paper/paper-result.js';
 
@@ -143,14 +143,6 @@ export async function adminPaperDetail(db: Db, user: AuthUser, paperId: string, 
 /** Voids an attempt with a reason: it no longer counts for the best score or passing. */
 export async function voidPaper(db: Db, user: AuthUser, paperId: string, reason: string, now: Date) {
   await loadScopedPaper(db, user, paperId);
-  await db.transaction(async (tx) => {
-    const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, paperId)).for('update');
-    if (p.state === PaperState.IN_EXAM) throw conflict('考生尚未交卷，不能作废');
-    if (p.voided) throw conflict('该答卷已作废');
-    await tx
-      .update(elPaper)
-      .set({ voided: true, voidReason: reason, voidedBy: user.id, voidedAt: now, updatedAt: now })
-      .where(eq(elPaper.id, paperId));
-    await refreshRecord(tx, p.userId, p.examId);
-  });
+  // The paper lifecycle owns the paper row; the record follows through paper.voided.
+  await db.transaction((tx) => voidPaperTx(tx, paperId, user.id, reason, now));
 }

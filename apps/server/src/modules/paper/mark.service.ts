@@ -1,9 +1,10 @@
 /**
  * Marking (阅卷): the queue of papers awaiting marking, one paper with the learner's answers
  * beside the reference and keywords, and saving scores. When no question is pending any more the
- * paper becomes 2 (已完成), totals and the (user, exam) record update, and the learner is told.
+ * paper becomes 2 (已完成) through the lifecycle, which publishes paper.marked: the (user, exam)
+ * record, the wrong-answer book and the learner's message follow as event consumers.
  */
-import { ErrorCode, EXAM_RESULT_LABELS, MarkState, PaperState } from '@exam/contracts';
+import { ErrorCode, MarkState, PaperState } from '@exam/contracts';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
@@ -11,8 +12,8 @@ import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
-import { notifyUser } from '../system/msg/msg.service.js';
-import { addToBook, refreshRecord, storeRowMarks } from './hand-in.js';
+import { storeRowMarks } from './hand-in.js';
+import { canStart, marked, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows } from './mark-rows.js';
 import { reviewQuView } from './paper-view.js';
 import { type MultiPolicyValue, round2, totalOf } from './scoring.js';
@@ -118,7 +119,7 @@ export async function markSave(
   await loadScopedPaper(db, user, body.paperId);
   const outcome = await db.transaction(async (tx) => {
     const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, body.paperId)).for('update');
-    if (p.state !== PaperState.AWAITING_MARK) throw new AppError(ErrorCode.CONFLICT, '该试卷不在待阅卷状态');
+    if (!canStart('mark', p.state)) throw new AppError(ErrorCode.CONFLICT, '该试卷不在待阅卷状态');
     const [exam] = await tx.select({ multiPolicy: elExam.multiPolicy }).from(elExam).where(eq(elExam.id, p.examId));
     const rows = await tx.select().from(elPaperQu).where(eq(elPaperQu.paperId, p.id));
     for (const item of body.items) {
@@ -138,11 +139,12 @@ export async function markSave(
     const marks = markPaperRows(rows, (exam?.multiPolicy ?? 0) as MultiPolicyValue);
     await storeRowMarks(tx, p.id, marks.rows);
     const { total, passed } = totalOf(marks.objScore, marks.subjScore, p.passScore);
-    const done = !marks.pending;
+    const state = stateAfterMarks(marks.pending);
+    const done = state === PaperState.FINISHED;
     await tx
       .update(elPaper)
       .set({
-        state: done ? PaperState.FINISHED : PaperState.AWAITING_MARK,
+        state,
         objScore: marks.objScore,
         subjScore: marks.subjScore,
         userScore: total,
@@ -152,29 +154,12 @@ export async function markSave(
         updatedAt: now,
       })
       .where(eq(elPaper.id, p.id));
-    if (done) {
-      await refreshRecord(tx, p.userId, p.examId);
-      const byHand = marks.rows.filter((m) => {
-        const row = rows.find((r) => r.quId === m.quId);
-        return row?.type === 4 || row?.type === 99;
-      });
-      await addToBook(tx, p.userId, p.examId, rows, byHand, now);
-    }
+    await marked(tx, p, { state, score: total, passed: done && passed }, now);
     const left = marks.rows.filter(
       (m) => m.markState === MarkState.PENDING && rows.find((r) => r.quId === m.quId)?.type !== 99,
     );
     return { paper: p, done, total, passed, pendingCount: left.length };
   });
-  if (outcome.done) {
-    const result = EXAM_RESULT_LABELS[outcome.passed ? 1 : 0];
-    await notifyUser(
-      db,
-      [outcome.paper.userId],
-      `考试「${outcome.paper.title}」已完成阅卷`,
-      `您参加的考试「${outcome.paper.title}」已完成阅卷，得分${outcome.total}分（总分${outcome.paper.totalScore}分），考试结果：${result}。`,
-      user.id,
-    );
-  }
   return {
     paperId: body.paperId,
     state: outcome.done ? PaperState.FINISHED : PaperState.AWAITING_MARK,

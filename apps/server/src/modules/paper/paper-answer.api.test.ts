@@ -3,6 +3,7 @@ import { ErrorCode } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elPaper, elUserExam } from '../../db/schema/index.js';
+import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { sweepOverduePapers } from './sweep.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from './test-fixtures.js';
@@ -136,6 +137,7 @@ describe('answering', () => {
     ]);
     expect(both.map((r) => r.code)).toEqual([0, 0]);
     expect(both[0].data).toEqual(both[1].data);
+    await drainEvents(t);
     const [record] = await t.db.select().from(elUserExam).where(eq(elUserExam.examId, examId));
     expect(record.tryCount).toBe(1);
   });
@@ -180,6 +182,7 @@ describe('the deadline sweep', () => {
       expect(p.handKind).toBe(2);
       expect(p.handTime?.getTime()).toBe(p.deadline.getTime());
     }
+    await drainEvents(t);
     const records = await t.db.select().from(elUserExam).where(eq(elUserExam.examId, examId));
     expect(records.map((r) => r.tryCount)).toEqual([1, 1, 1]);
     expect(await sweepOverduePapers(t.db, clock())).toBe(0);

@@ -1,5 +1,7 @@
 /** The training module: practice sessions, spaced review of the wrong-answer book, statistics. */
 import type { FastifyInstance } from 'fastify';
+import type { AnyConsumer } from '../../platform/events/index.js';
+import { bookOnPaperConsumer } from './book-on-paper.js';
 import { registerTrainStatRoutes } from './stat.routes.js';
 import { registerTrainRoutes } from './train.routes.js';
 
@@ -7,3 +9,6 @@ export function registerTrainModule(app: FastifyInstance): void {
   registerTrainRoutes(app);
   registerTrainStatRoutes(app);
 }
+
+/** The training module's event consumers. */
+export const trainConsumers: AnyConsumer[] = [bookOnPaperConsumer];

@@ -15,7 +15,7 @@ const handled: string[] = [];
 
 /** A consumer whose effect is a row in sys_config_item (title unique: a second run would fail). */
 const recorder = (name: string, slowMs = 0): AnyConsumer =>
-  defineConsumer({
+  defineConsumer<'notice.published'>({
     name,
     events: ['notice.published'],
     handle: async (event, db) => {

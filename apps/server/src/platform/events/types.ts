@@ -14,7 +14,18 @@ export interface DomainEventMap {
     handKind?: number;
   };
   /** A paper reached state 2 with its final score (automatically at hand-in, or by manual marking). */
-  'paper.marked': { paperId: string; userId: string; examId: string | null; score: number; passed: boolean };
+  'paper.marked': {
+    paperId: string;
+    userId: string;
+    examId: string | null;
+    score: number;
+    passed: boolean;
+    /** True when an administrator finished the marking (false: marked automatically at hand-in). */
+    byHand?: boolean;
+    markedAt?: string;
+  };
+  /** The learner gave up an open paper (放弃考试): state 3, counted as an attempt. */
+  'paper.abandoned': { paperId: string; userId: string; examId: string | null; abandonedAt: string };
   /** An administrator voided a paper (it no longer counts). */
   'paper.voided': { paperId: string; userId: string; examId: string | null; reason: string };
   /** A finished paper passed its exam. */

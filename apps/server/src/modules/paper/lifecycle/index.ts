@@ -1,0 +1,80 @@
+/**
+ * The paper lifecycle: the one place that moves a paper between states (transitions.ts) and
+ * publishes what happened, in the caller's transaction. Hand-in, the deadline sweep, the leave
+ * limit, abandoning, manual marking and voiding all go through here; the consequences (the
+ * (user, exam) record, the wrong-answer book, messages, certificates) are event consumers.
+ */
+import { PaperState } from '@exam/contracts';
+import { eq } from 'drizzle-orm';
+import { elPaper } from '../../../db/schema/index.js';
+import type { Tx } from '../../../platform/db.js';
+import { conflict } from '../../../platform/errors.js';
+import { publish } from '../../../platform/events/index.js';
+import { assertTransition, canStart } from './transitions.js';
+
+export { assertTransition, canStart, canTransition, stateAfterMarks } from './transitions.js';
+
+type PaperRow = typeof elPaper.$inferSelect;
+
+/** Publishes a paper reaching state 2, and the exam being passed when it is. */
+async function publishFinished(tx: Tx, paper: PaperRow, score: number, passed: boolean, at: Date, byHand: boolean) {
+  const base = { paperId: paper.id, userId: paper.userId, examId: paper.examId };
+  await publish(tx, {
+    name: 'paper.marked',
+    payload: { ...base, score, passed, byHand, markedAt: at.toISOString() },
+  });
+  if (passed) await publish(tx, { name: 'exam.passed', payload: { ...base, score, passedAt: at.toISOString() } });
+}
+
+/** Records the events of a hand-in whose paper row the caller has just moved out of state 0. */
+export async function handedIn(
+  tx: Tx,
+  paper: PaperRow,
+  outcome: { state: number; score: number; passed: boolean; handTime: Date; kind: number },
+): Promise<void> {
+  assertTransition('handIn', paper.state, outcome.state);
+  await publish(tx, {
+    name: 'paper.handedIn',
+    payload: {
+      paperId: paper.id,
+      userId: paper.userId,
+      examId: paper.examId,
+      handedInAt: outcome.handTime.toISOString(),
+      handKind: outcome.kind,
+    },
+  });
+  if (outcome.state === PaperState.FINISHED)
+    await publishFinished(tx, paper, outcome.score, outcome.passed, outcome.handTime, false);
+}
+
+/** Records the events of an abandoned paper. */
+export async function abandoned(tx: Tx, paper: PaperRow, now: Date): Promise<void> {
+  assertTransition('abandon', paper.state, PaperState.ABANDONED);
+  await publish(tx, {
+    name: 'paper.abandoned',
+    payload: { paperId: paper.id, userId: paper.userId, examId: paper.examId, abandonedAt: now.toISOString() },
+  });
+}
+
+/** Records a manual marking save; publishes when it finished the paper. */
+export async function marked(
+  tx: Tx,
+  paper: PaperRow,
+  outcome: { state: number; score: number; passed: boolean },
+  now: Date,
+): Promise<void> {
+  assertTransition('mark', paper.state, outcome.state);
+  if (outcome.state === PaperState.FINISHED) await publishFinished(tx, paper, outcome.score, outcome.passed, now, true);
+}
+
+/** Voids a handed-in paper with a reason (it no longer counts), in the caller's transaction. */
+export async function voidPaperTx(tx: Tx, paperId: string, adminId: string, reason: string, now: Date): Promise<void> {
+  const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, paperId)).for('update');
+  if (!canStart('void', p.state)) throw conflict('考生尚未交卷，不能作废');
+  if (p.voided) throw conflict('该答卷已作废');
+  await tx
+    .update(elPaper)
+    .set({ voided: true, voidReason: reason, voidedBy: adminId, voidedAt: now, updatedAt: now })
+    .where(eq(elPaper.id, paperId));
+  await publish(tx, { name: 'paper.voided', payload: { paperId, userId: p.userId, examId: p.examId, reason } });
+}

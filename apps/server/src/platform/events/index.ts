@@ -15,7 +15,6 @@ import type { DomainEvent, DomainEventInput, DomainEventName } from './types.js'
 export type { DomainEvent, DomainEventInput, DomainEventMap, DomainEventName } from './types.js';
 
 /** A consumer of any events, as registered in a list. */
-// biome-ignore lint/suspicious/noExplicitAny: handle is contravariant in its events; a list holds any.
 export type AnyConsumer = Consumer<any>;
 
 export interface Consumer<N extends DomainEventName = DomainEventName> {

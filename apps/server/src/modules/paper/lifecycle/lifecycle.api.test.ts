@@ -1,0 +1,63 @@
+/**
+ * The lifecycle publishes its events with the change and the consequences follow after the
+ * answer: right after a hand-in the outbox holds paper.handedIn, paper.marked and exam.passed while
+ * the record and the wrong-answer book are untouched; delivering them fills both, exactly once.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elUserBook, elUserExam, sysEvent, sysEventDelivery } from '../../../db/schema/index.js';
+import { createDispatcher } from '../../../platform/events/dispatcher.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { eventConsumers } from '../../index.js';
+import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../test-fixtures.js';
+
+const clock = testClock();
+let t: TestApp;
+let admin: string;
+let bank: Bank;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  // Deliver only when this test says so.
+  await t.app.events.stop();
+  admin = await t.login('admin', 'admin123');
+  bank = await seedBank(t.db);
+});
+afterAll(() => t.close());
+
+describe('paper lifecycle events', () => {
+  it('publishes with the hand-in and lets the consumers run after it', async () => {
+    const tmplId = await saveFixedTmpl(t, admin, [bank.single, bank.multi]);
+    const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 10 });
+    const student = await t.login('student', 'student123');
+    const { data } = await t.call('/api/paper/paper/create', { examId }, student);
+    await t.call(
+      '/api/paper/paper/fill-answer',
+      { paperId: data.paperId, quId: bank.multi, answer: ['B'], seq: 1 },
+      student,
+    );
+    const handed = await t.call('/api/paper/paper/hand', { paperId: data.paperId }, student);
+    expect(handed.data).toEqual({ paperId: data.paperId, state: 2 });
+
+    const events = await t.db.select().from(sysEvent).orderBy(asc(sysEvent.id));
+    expect(events.map((e) => e.name)).toEqual(['paper.handedIn', 'paper.marked']);
+    expect(events[1].payload).toMatchObject({ paperId: data.paperId, examId, score: 0, passed: false, byHand: false });
+    expect(await t.db.select().from(elUserExam).where(eq(elUserExam.examId, examId))).toEqual([]);
+
+    const dispatcher = createDispatcher(t.db, eventConsumers);
+    // handedIn: record + book; marked: record + book (nothing by hand) + message (not by hand).
+    expect(await dispatcher.drain()).toBe(5);
+    expect(await dispatcher.drain()).toBe(0);
+    const [record] = await t.db.select().from(elUserExam).where(eq(elUserExam.examId, examId));
+    expect(record).toMatchObject({ tryCount: 1, passed: false, lastPaperId: data.paperId });
+    const book = await t.db.select().from(elUserBook).where(eq(elUserBook.examId, examId));
+    // Both questions were missed (one unanswered, one wrong), each recorded once.
+    expect(book.map((b) => [b.quId, b.wrongCount]).sort()).toEqual(
+      [
+        [bank.multi, 1],
+        [bank.single, 1],
+      ].sort(),
+    );
+    expect(await t.db.select().from(sysEventDelivery)).toEqual([]);
+  });
+});

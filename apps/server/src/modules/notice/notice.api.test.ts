@@ -33,6 +33,11 @@ describe('notice access', () => {
     }
   });
 
+  it('documents every path in OpenAPI', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const p of [...ADMIN_PATHS, 'my-paging', 'read']) expect(doc.paths, p).toHaveProperty([`/api/notice/${p}`]);
+  });
+
   it('names the field of bad input', async () => {
     const noTitle = await t.call('/api/notice/save', { content: '<p>x</p>', openType: 1 }, admin);
     expect(noTitle.code).toBe(ErrorCode.BAD_PARAMS);

@@ -47,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlMs: Number(env.TOKEN_TTL_HOURS ?? 24) * 3600_000,
     tokenMaxAgeMs: Number(env.TOKEN_MAX_AGE_HOURS ?? 7 * 24) * 3600_000,
     uploadMaxBytes: Number(env.UPLOAD_MAX_MB ?? 200) * 1024 * 1024,
-    uploadQuotaBytes: Number(env.UPLOAD_QUOTA_MB ?? 200) * 1024 * 1024,
+    uploadQuotaBytes: Number(env.UPLOAD_QUOTA_MB ?? 100) * 1024 * 1024,
     bodyLimitBytes: Number(env.BODY_LIMIT_KB ?? 256) * 1024,
     // Uploads may take SPEC 9's 20 minutes; a JSON call is over in well under a second.
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_S ?? 1200) * 1000,

@@ -156,6 +156,7 @@ describe('upload and download', () => {
     const form = seen[0].data as FormData;
     expect(form.get('file')).toBeInstanceOf(File);
     expect(form.get('dir')).toBe('avatar');
+    expect([...form.keys()]).toEqual(['dir', 'file']);
     expect(seen[0].timeout).toBe(20 * 60_000);
     expect(document.body.textContent).not.toContain('正在上传数据...');
   });

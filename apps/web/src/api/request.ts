@@ -96,8 +96,9 @@ export async function upload<T = unknown>(
   fields: Record<string, string | number | boolean> = {},
 ): Promise<T> {
   const form = new FormData();
-  form.append('file', file, (file as File).name ?? 'file');
+  // Fields go first: the server reads them (purpose, audience) before it streams the file.
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  form.append('file', file, (file as File).name ?? 'file');
   const close = showOverlay(UPLOAD_TEXT);
   try {
     const response = await http.post(url, form, { timeout: LONG_TIMEOUT, headers: { 'Content-Type': undefined } });

@@ -7,6 +7,7 @@ import type {
   TRegister,
   TRegisterResult,
   TUpdatePassword,
+  TUploadPurpose,
   TUserInfo,
 } from '@exam/contracts';
 import { post, type RequestOptions, upload } from './request';
@@ -84,7 +85,8 @@ export const markMsgRead = (ids: string[]) => post<null>('/api/sys/user/msg/mark
 export const markAllMsgRead = () => post<null>('/api/sys/user/msg/mark-read', { all: true });
 export const deleteMsg = (ids: string[]) => post<null>('/api/sys/user/msg/user-delete', { ids });
 
-export const uploadFile = (file: Blob) => upload<{ id: string; url: string }>('/api/common/file/upload', file);
+export const uploadFile = (file: Blob, purpose?: TUploadPurpose) =>
+  upload<{ id: string; url: string }>('/api/common/file/upload', file, purpose ? { purpose } : {});
 
 /** The pathUrl of the config list (base address of the second service and the assistant). */
 export async function fetchPathUrl(): Promise<string | null> {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { badParams } from '../../../platform/errors.js';
 import { postMultipart, SIGNED_IN } from '../../../platform/route.js';
 import { findServable, storeUpload } from './file.service.js';
+import { quotaFor, uploadRule } from './file-limits.js';
 import { INLINE_MIMES } from './file-types.js';
 
 const TAGS = ['文件'];
@@ -13,16 +14,31 @@ export function registerFileRoutes(app: FastifyInstance): void {
   postMultipart(
     app,
     '/api/common/file/upload',
-    { summary: '上传文件（字段 file，可选字段 audience=private）', tags: TAGS, access: SIGNED_IN, data: ZFileSchema },
+    {
+      summary: '上传文件（字段 file；在文件之前的可选字段 purpose=avatar|attachment|import|course、audience=private）',
+      tags: TAGS,
+      access: SIGNED_IN,
+      data: ZFileSchema,
+    },
     async ({ request, user, deps }) => {
       if (!request.isMultipart()) throw badParams('文件：请使用 multipart/form-data 上传');
-      const maxBytes = deps.config.uploadMaxBytes;
-      const part = await request.file({ limits: { fileSize: maxBytes } });
+      // The largest purpose open to the caller bounds the stream; the chosen one is checked while writing.
+      const roleMax = uploadRule(undefined, user.roleType, deps.config.uploadMaxBytes).maxBytes;
+      const part = await request.file({ limits: { fileSize: roleMax } });
       if (part?.fieldname !== 'file') throw badParams('文件：请选择要上传的文件');
+      const field = (name: string) => (part.fields[name] as { value?: unknown } | undefined)?.value;
+      let rule: ReturnType<typeof uploadRule>;
+      try {
+        rule = uploadRule(field('purpose'), user.roleType, deps.config.uploadMaxBytes);
+      } catch (err) {
+        part.file.resume();
+        throw err;
+      }
       const audienceField = part.fields.audience as { value?: unknown } | undefined;
       return storeUpload(deps.db, part, {
         dataDir: deps.config.dataDir,
-        maxBytes,
+        rule,
+        quotaBytes: quotaFor(user.roleType, deps.config.uploadQuotaBytes),
         ownerId: user.id,
         audience: audienceField?.value === 'private' ? 'private' : 'public',
         now: deps.clock(),

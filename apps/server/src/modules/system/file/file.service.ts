@@ -4,12 +4,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FILE_ID_PATTERN, type TFile } from '@exam/contracts';
-import { eq } from 'drizzle-orm';
-import { sysFile } from '../../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { sysFile, sysUser } from '../../../db/schema/index.js';
 import type { Executor } from '../../../platform/db.js';
 import { badParams } from '../../../platform/errors.js';
 import { secretId } from '../../../platform/ids.js';
 import { storageDirSetting } from '../config/config.service.js';
+import { byteLimit, quotaExceeded, tooLarge, type UploadRule } from './file-limits.js';
 import { ALLOWED_EXTENSIONS, extensionOf, FILE_TYPES } from './file-types.js';
 
 export type FileRow = typeof sysFile.$inferSelect;
@@ -21,7 +22,9 @@ export interface UploadSource {
 
 export interface UploadOptions {
   dataDir: string;
-  maxBytes: number;
+  rule: UploadRule;
+  /** Bytes the owner may keep stored in all. */
+  quotaBytes: number;
   ownerId: string;
   audience: 'public' | 'private';
   now: Date;
@@ -31,8 +34,6 @@ export interface UploadOptions {
 export async function storageRoot(db: Executor, dataDir: string): Promise<string> {
   return path.resolve((await storageDirSetting(db)) ?? path.join(dataDir, 'files'));
 }
-
-const tooLarge = (maxBytes: number) => badParams(`文件：文件大小不能超过${Math.floor(maxBytes / 1024 / 1024)}MB`);
 
 async function readHead(file: string): Promise<Buffer> {
   const handle = await fsp.open(file, 'r');
@@ -50,9 +51,14 @@ export async function storeUpload(db: Executor, source: UploadSource, options: U
   const name = path.basename(source.filename.replace(/\\/g, '/')).slice(-200) || 'file';
   const ext = extensionOf(name);
   const type = FILE_TYPES[ext];
-  if (!type) {
+  const accepted = options.rule.types ?? ALLOWED_EXTENSIONS;
+  if (!type || !accepted.includes(ext)) {
     source.file.resume();
-    throw badParams(`文件：不支持的文件类型，仅支持 ${ALLOWED_EXTENSIONS.join('、')}`);
+    throw badParams(`文件：不支持的文件类型，${options.rule.label}仅支持 ${accepted.join('、')}`);
+  }
+  if ((await storedBytes(db, options.ownerId)) >= options.quotaBytes) {
+    source.file.resume();
+    throw quotaExceeded(options.quotaBytes);
   }
   const id = secretId(24);
   const folder = path.join(
@@ -63,26 +69,45 @@ export async function storeUpload(db: Executor, source: UploadSource, options: U
   await fsp.mkdir(folder, { recursive: true });
   const target = path.join(folder, id);
   try {
-    await pipeline(source.file, fs.createWriteStream(target, { flags: 'wx' }));
-    if (source.file.truncated) throw tooLarge(options.maxBytes);
+    await pipeline(
+      source.file,
+      byteLimit(options.rule.maxBytes, () => tooLarge(options.rule)),
+      fs.createWriteStream(target, { flags: 'wx' }),
+    );
+    if (source.file.truncated) throw tooLarge(options.rule);
     const { size } = await fsp.stat(target);
     if (size === 0) throw badParams('文件：不能上传空文件');
     if (!type.magic(await readHead(target))) throw badParams('文件：文件内容与扩展名不符');
-    await db.insert(sysFile).values({
-      id,
-      originalName: name,
-      mime: type.mime,
-      size,
-      storagePath: target,
-      ownerId: options.ownerId,
-      audience: options.audience,
+    // The owner's row is locked so that two uploads at once cannot both fit in the last free space.
+    await db.transaction(async (tx) => {
+      await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, options.ownerId)).for('update');
+      if ((await storedBytes(tx, options.ownerId)) + size > options.quotaBytes) throw quotaExceeded(options.quotaBytes);
+      await tx.insert(sysFile).values({
+        id,
+        originalName: name,
+        mime: type.mime,
+        size,
+        storagePath: target,
+        ownerId: options.ownerId,
+        audience: options.audience,
+      });
     });
     return { id, url: `/api/common/file/${id}`, name, size, mime: type.mime };
   } catch (err) {
     await fsp.rm(target, { force: true });
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.rule);
+    source.file.resume();
     throw err;
   }
+}
+
+/** Bytes of the files a user has uploaded. */
+export async function storedBytes(db: Executor, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`sum(${sysFile.size})` })
+    .from(sysFile)
+    .where(eq(sysFile.ownerId, ownerId));
+  return Number(row?.total ?? 0);
 }
 
 /**

@@ -43,7 +43,7 @@ export default function ProfileForm() {
             customRequest={async ({ file }) => {
               setUploading(true);
               try {
-                const res = await uploadFile(file as File);
+                const res = await uploadFile(file as File, 'avatar');
                 setAvatar(res.url);
               } catch {
                 // shown by the client

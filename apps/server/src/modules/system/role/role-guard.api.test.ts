@@ -76,9 +76,18 @@ describe('role administration cannot escalate', () => {
   });
 
   it('refuses handing a role with more rights to a user, themself included', async () => {
-    const saId = await roleId(t, 'sa');
-    const res = await t.call('/api/sys/user/batch-role', { ids: [roleAdmin.id], roleIds: [saId] }, roleAdmin.token);
-    expect(res.code).toBe(ErrorCode.NO_PERMISSION);
+    // Same data scope as the role administrator, but a menu they do not hold.
+    const logs = await saveRole(sa, {
+      code: 'log_reader',
+      name: '日志查看',
+      roleType: 2,
+      dataScope: DataScope.OWN_DEPT,
+    });
+    expect((await saveMenus(sa, logs.data.id, ['sys', 'sys-log', 'sys:log:view'])).code).toBe(0);
+    for (const roleIds of [[logs.data.id], [await roleId(t, 'sa')]]) {
+      const res = await t.call('/api/sys/user/batch-role', { ids: [roleAdmin.id], roleIds }, roleAdmin.token);
+      expect(res.code).toBe(ErrorCode.NO_PERMISSION);
+    }
     expect((await t.call('/api/sys/user/info', {}, roleAdmin.token)).data.roles).toEqual(['r_roleadmin']);
   });
 });

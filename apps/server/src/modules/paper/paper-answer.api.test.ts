@@ -107,6 +107,7 @@ describe('answering', () => {
     });
     const judge = result.data.questions.find((q: { quId: string }) => q.quId === bank.judge);
     expect(judge).toMatchObject({ rightOptions: ['A'], isRight: false, actualScore: 0 });
+    await drainEvents(t);
     const book = await t.call('/api/book/paging', { current: 1, size: 20, params: { examId } }, student);
     expect(book.data.records.map((r: { quId: string }) => r.quId).sort()).toEqual(
       [bank.multi, bank.judge, bank.match, bank.comp].sort(),

@@ -14,13 +14,11 @@ let t: TestApp;
 const handled: string[] = [];
 
 /** A consumer whose effect is a row in sys_config_item (title unique: a second run would fail). */
-const recorder = (name: string, slowMs = 0): AnyConsumer =>
+const recorder = (name: string): AnyConsumer =>
   defineConsumer<'notice.published'>({
     name,
     events: ['notice.published'],
     handle: async (event, db) => {
-      // Only in this test: hold the delivery's lock a while so that two dispatchers overlap.
-      if (slowMs) await new Promise((r) => setTimeout(r, slowMs));
       await db.insert(sysConfigItem).values({ title: `ev-${name}-${event.payload.noticeId}`, value: event.id });
       handled.push(`${name}:${event.payload.noticeId}`);
     },
@@ -109,21 +107,43 @@ describe('domain events', () => {
   it('lets two dispatchers share the work: each delivery is handled exactly once', async () => {
     const ids = Array.from({ length: 40 }, (_, i) => `p${i}`);
     for (const id of ids) await publishNotice(id);
-    const slow = t.kind === 'pg' ? 20 : 0;
-    const one = createDispatcher(t.db, [recorder('c', slow), recorder('d', slow)]);
-    const two = createDispatcher(t.db, [recorder('c', slow), recorder('d', slow)]);
+    const counts = { one: 0, two: 0 };
+    let twoHandled: () => void = () => undefined;
+    const twoStarted = new Promise<void>((r) => {
+      twoHandled = r;
+    });
+    let oneHandling: () => void = () => undefined;
+    const oneStarted = new Promise<void>((r) => {
+      oneHandling = r;
+    });
+    const counting = (who: 'one' | 'two') =>
+      defineConsumer<'notice.published'>({
+        name: 'count',
+        events: ['notice.published'],
+        handle: async (event, db) => {
+          await db.insert(sysConfigItem).values({ title: `ev-count-${event.payload.noticeId}` });
+          handled.push(event.payload.noticeId);
+          counts[who]++;
+          if (who === 'two') twoHandled();
+          // On PostgreSQL the first dispatcher holds its first row until the second has handled
+          // another one: both really run at once (PGlite serialises transactions, so not there).
+          if (who === 'one' && counts.one === 1 && t.kind === 'pg') {
+            oneHandling();
+            await Promise.race([twoStarted, new Promise((r) => setTimeout(r, 5000))]);
+          }
+        },
+      });
+    const one = createDispatcher(t.db, [counting('one')]);
+    const two = createDispatcher(t.db, [counting('two')]);
     const first = one.drain();
-    await new Promise((r) => setTimeout(r, 600));
+    if (t.kind === 'pg') await oneStarted;
     const [n1, n2] = await Promise.all([first, two.drain()]);
-    expect(n1 + n2).toBe(80);
-    expect(handled).toHaveLength(80);
-    expect(new Set(handled).size).toBe(80);
-    expect(await effects('ev-c-')).toHaveLength(40);
-    if (t.kind === 'pg') {
-      // On PostgreSQL both really ran at once (PGlite serialises transactions).
-      expect(n1).toBeGreaterThan(0);
-      expect(n2).toBeGreaterThan(0);
-    }
+    expect(n1 + n2).toBe(40);
+    expect(handled).toHaveLength(40);
+    expect(new Set(handled).size).toBe(40);
+    expect(await effects('ev-count-')).toHaveLength(40);
+    expect(counts).toEqual({ one: n1, two: n2 });
+    if (t.kind === 'pg') expect(n1 > 0 && n2 > 0).toBe(true);
   });
 
   it('drops events nobody subscribes to', async () => {

@@ -33,7 +33,7 @@ export default function ForgotPage() {
     setSending(true);
     try {
       await sendSmsCode(mobile);
-      message.success('验证码已发送，请注意查收');
+      message.success('如该手机号已注册，验证码已发送，请注意查收');
       setSeconds(COUNTDOWN);
     } catch {
       // shown by the client

@@ -24,9 +24,41 @@ export function createRateLimiter(max = 5, windowMs = 60_000, now: () => number 
   };
 }
 
+/**
+ * What is sent about a failure: an Error's message and stack, or a description of anything else,
+ * never its values. A rejected antd `validateFields()` carries the whole form (passwords typed into
+ * 新增用户 or 重置密码 reached the log that way), so only the names of its failing fields are sent.
+ * The page address loses its query and hash, which may hold tokens.
+ */
 export function reportOf(reason: unknown, url: string): ErrorReport {
-  if (reason instanceof Error) return { message: reason.message || reason.name, stack: reason.stack, url };
-  return { message: typeof reason === 'string' ? reason : JSON.stringify(reason ?? null), url };
+  const page = pageOf(url);
+  if (reason instanceof Error) return { message: reason.message || reason.name, stack: reason.stack, url: page };
+  if (typeof reason === 'string') return { message: reason, url: page };
+  return { message: describe(reason), url: page };
+}
+
+function describe(reason: unknown): string {
+  if (reason === null || reason === undefined) return String(reason);
+  if (typeof reason !== 'object') return `${typeof reason} 类型的异常`;
+  const fields = (reason as { errorFields?: unknown }).errorFields;
+  if (Array.isArray(fields)) {
+    const names = fields
+      .map((f) => (Array.isArray(f?.name) ? f.name.join('.') : String(f?.name ?? '')))
+      .filter(Boolean)
+      .slice(0, 20);
+    return `表单校验未通过：${names.join('、') || '（无字段）'}`;
+  }
+  const keys = Object.keys(reason).slice(0, 20);
+  return `非 Error 对象的异常（字段：${keys.join('、') || '无'}）`;
+}
+
+function pageOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return url.split(/[?#]/)[0];
+  }
 }
 
 /** Installs the window listeners; `send` posts the report (fetch with keepalive by default). */

@@ -184,6 +184,33 @@ describe('client error logging', () => {
     expect(send.mock.calls[0][0]).toMatchObject({ message: 'boom', url: window.location.href });
     expect(send.mock.calls[0][0].stack).toContain('boom');
     expect(send.mock.calls[1][0]).toMatchObject({ message: 'nope' });
-    expect(reportOf({ a: 1 }, 'u')).toEqual({ message: '{"a":1}', url: 'u' });
+    expect(reportOf({ a: 1 }, 'u')).toEqual({ message: '非 Error 对象的异常（字段：a）', url: 'u' });
+  });
+
+  it('never sends form values: a failed antd validation reports its field names only', () => {
+    // What antd's form.validateFields() rejects with when 新增用户 or 重置密码 fails validation.
+    const rejected = {
+      values: { userName: 'newbie', password: 'Secret123', confirm: 'Secret124' },
+      errorFields: [{ name: ['confirm'], errors: ['两次输入的密码不一致'] }],
+      outOfDate: false,
+    };
+    const report = reportOf(rejected, 'http://x/admin/sys/user?token=abc#reset');
+    const sent = JSON.stringify(report);
+    expect(sent).not.toContain('Secret12');
+    expect(sent).not.toContain('newbie');
+    expect(sent).not.toContain('token=abc');
+    expect(report).toEqual({ message: '表单校验未通过：confirm', url: 'http://x/admin/sys/user' });
+  });
+
+  it('sends nothing of a rejection through the window listener but the description', () => {
+    const send = vi.fn();
+    const target = new EventTarget();
+    const stop = installErrorLogging(send, () => true, target as unknown as Window);
+    const event = new Event('unhandledrejection') as Event & { reason: unknown };
+    event.reason = { values: { password: 'Secret123' }, errorFields: [{ name: ['password'], errors: ['x'] }] };
+    target.dispatchEvent(event);
+    stop();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(send.mock.calls[0][0])).not.toContain('Secret123');
   });
 });

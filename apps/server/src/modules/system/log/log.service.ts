@@ -7,6 +7,7 @@ import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { page } from '../../../platform/route.js';
 import { iso } from '../tree.js';
+import { scrubClientError } from './client-error-scrub.js';
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -60,6 +61,7 @@ export async function recordClientError(
   user: { id: string; userName: string } | null,
   meta: { ip: string; userAgent: string | null },
 ): Promise<void> {
+  input = scrubClientError(input);
   await db.insert(sysLog).values({
     type: LogType.CLIENT_ERROR,
     userId: user?.id ?? null,

@@ -66,7 +66,7 @@ export default function AnswerSheet({ questions, answers, answered, markOf, curr
                 answered(q) && 'room-no--done',
                 answers[q.quId]?.flagged && 'room-no--flag',
                 current === q.quId && 'room-no--current',
-                mark !== 'saved' && `room-no--${mark === 'conflict' ? 'conflict' : 'unsaved'}`,
+                mark !== 'saved' && `room-no--${mark === 'conflict' || mark === 'stale' ? mark : 'unsaved'}`,
               ]
                 .filter(Boolean)
                 .join(' ');

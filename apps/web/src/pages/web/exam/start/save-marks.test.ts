@@ -16,6 +16,10 @@ describe('answer card save marks', () => {
     expect(saveMark(['q3'], new Set(['q3']), marks)).toBe('pending');
     expect(saveMark(['q1'], none, applyOutcome(marks, 'q1', { kind: 'saved' }))).toBe('saved');
   });
+  it('a window taken over shows nothing as saved', () => {
+    expect(saveMark(['q1'], none, {}, true)).toBe('stale');
+    expect(saveMark(['q1'], new Set(['q1']), {}, true)).toBe('pending');
+  });
   it('a composite shows the worst of its children', () => {
     const marks = applyOutcome({}, 'c2', { kind: 'conflict', answer: null, flagged: null });
     expect(saveMark(['c1', 'c2'], new Set(['c1']), marks)).toBe('conflict');

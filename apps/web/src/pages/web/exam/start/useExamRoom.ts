@@ -190,8 +190,13 @@ export function useExamRoom(paperId: string, onClosed: (reason: string) => void)
   );
   const markOf = useCallback(
     (q: RoomQuestion): SaveMark =>
-      saveMark(q.type === 99 && q.children.length ? q.children.map((c) => c.quId) : [q.quId], pendingIds, marks),
-    [pendingIds, marks],
+      saveMark(
+        q.type === 99 && q.children.length ? q.children.map((c) => c.quId) : [q.quId],
+        pendingIds,
+        marks,
+        blocked,
+      ),
+    [pendingIds, marks, blocked],
   );
 
   const change = useCallback((quId: string, patch: Partial<AnswerState>) => {

@@ -84,7 +84,11 @@ export async function certPdf(db: Db, dataDir: string, cert: CertRow, base: stri
       .update(elCert)
       .set({ renderFailures: sql`${elCert.renderFailures} + 1` })
       .where(eq(elCert.id, cert.id));
-    throw err;
+    // The certificate itself stays recorded; the next preview or download renders again.
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      `证书文件生成失败，请稍后重试（${err instanceof Error ? err.message : String(err)}）`,
+    );
   }
   const dir = path.join(dataDir, 'certs');
   await fs.mkdir(dir, { recursive: true });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import type { CertFieldRow } from '../../db/schema/index.js';
 
@@ -37,7 +38,25 @@ export interface RenderInput {
   verifyUrl: string;
 }
 
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+
+/**
+ * Refuses a background pdfkit would choke on. pdfkit inflates PNG data asynchronously and a corrupt
+ * stream then throws outside any promise (the document never ends, the process may die), so a PNG
+ * is decoded here first, synchronously, where its error can be caught.
+ */
+export function checkBackground(image: Buffer): void {
+  if (image.subarray(0, 4).equals(PNG_MAGIC)) {
+    try {
+      PNG.sync.read(image);
+    } catch (err) {
+      throw new Error(`背景图片已损坏：${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
+
 export async function renderCertPdf(input: RenderInput): Promise<Buffer> {
+  if (input.background) checkBackground(input.background);
   const { width: W, height: H } = pageSize(input.orientation);
   const qrFields = input.fields.filter((f) => f.kind === 'qrcode');
   const qr = qrFields.length

@@ -1,10 +1,12 @@
 /** Certificate templates and their automatic issuing rules. */
+import fs from 'node:fs/promises';
 import type { TCertTmpl, TCertTmplSave } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { elCert, elCertRule, elCertTmpl, elExam, sysFile } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
+import { checkBackground } from './cert-render.js';
 
 type TmplRow = typeof elCertTmpl.$inferSelect;
 
@@ -73,8 +75,22 @@ async function checkRefs(tx: Executor, body: TCertTmplSave): Promise<void> {
   if (body.fields.some((f) => f.kind === 'text' && !f.text?.trim())) throw badParams('固定文字内容：不能为空');
 }
 
+/** A background that cannot be drawn is refused when saved, not found out at the first download. */
+async function checkImage(db: Db, fileId: string): Promise<void> {
+  const [file] = await db.select({ path: sysFile.storagePath }).from(sysFile).where(eq(sysFile.id, fileId));
+  if (!file) return; // reported by checkRefs
+  const image = await fs.readFile(file.path).catch(() => null);
+  if (!image) throw badParams('背景图片：文件已丢失，请重新上传');
+  try {
+    checkBackground(image);
+  } catch {
+    throw badParams('背景图片：图片已损坏，请重新上传');
+  }
+}
+
 /** Creates or updates; rules are matched by (kind, ref) so a kept rule keeps its id and its "once" history. */
 export async function tmplSave(db: Db, body: TCertTmplSave): Promise<string> {
+  if (body.bgFileId) await checkImage(db, body.bgFileId);
   return db.transaction(async (tx) => {
     await checkRefs(tx, body);
     const values = {

@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@exam/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elCert, elCertRule, sysUser } from '../../db/schema/index.js';
+import { elCert, elCertRule, sysFile, sysUser } from '../../db/schema/index.js';
 import { publish } from '../../platform/events/index.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -275,5 +276,103 @@ describe('manual issue and export', () => {
     });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('rendering that fails', () => {
+  it('keeps the certificate and renders it on a later download once the cause is gone', async () => {
+    const [wangwu] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'wangwu'));
+    // A "PNG" that is not one: pdfkit cannot draw it.
+    const fake = path.join(os.tmpdir(), `bad-${Date.now()}.png`);
+    fs.writeFileSync(fake, 'not an image');
+    const [bg] = await t.db
+      .insert(sysFile)
+      .values({ id: `f${Date.now()}`, originalName: 'bg.png', mime: 'image/png', size: 12, storagePath: fake })
+      .returning();
+    const saved = await t.call(
+      '/api/cert/tmpl/save',
+      {
+        title: '坏背景',
+        orientation: 'landscape',
+        prefix: 'BAD',
+        validMonths: 0,
+        bgFileId: bg.id,
+        fields: FIELDS,
+        rules: [],
+      },
+      admin,
+    );
+    const issued = await t.call(
+      '/api/cert/cert/issue',
+      { tmplId: saved.data.id, userIds: [wangwu.id], achievement: '测试' },
+      admin,
+    );
+    expect(issued.data.issued).toBe(1);
+    const [cert] = await t.db
+      .select()
+      .from(elCert)
+      .where(eq(elCert.userId, wangwu.id))
+      .orderBy(desc(elCert.issuedAt), desc(elCert.id));
+    expect(cert.certNo).toMatch(/^BAD-/);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cert/cert/download',
+      payload: { id: cert.id },
+      headers: { token: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(ErrorCode.CONFLICT);
+    expect(res.json().msg).toContain('证书文件生成失败');
+    const [after] = await t.db.select().from(elCert).where(eq(elCert.id, cert.id));
+    expect(after).toMatchObject({ renderFailures: 1, filePath: null });
+
+    // A PNG whose compressed data is corrupt: refused before pdfkit sees it (no hang, no crash).
+    const png = new PNG({ width: 4, height: 4 });
+    png.data.fill(200);
+    const good = PNG.sync.write(png);
+    const broken = Buffer.from(good);
+    broken[broken.length - 20] ^= 0xff;
+    fs.writeFileSync(fake, broken);
+    const again = await t.call('/api/cert/cert/download', { id: cert.id }, admin);
+    expect(again.code).toBe(ErrorCode.CONFLICT);
+    expect(again.msg).toContain('背景图片已损坏');
+
+    const refused = await t.call(
+      '/api/cert/tmpl/save',
+      {
+        ...saved.data,
+        id: saved.data.id,
+        title: '坏背景',
+        orientation: 'landscape',
+        prefix: 'BAD',
+        validMonths: 0,
+        bgFileId: bg.id,
+        fields: FIELDS,
+        rules: [],
+      },
+      admin,
+    );
+    expect(refused.code).toBe(ErrorCode.BAD_PARAMS);
+    expect(refused.msg).toContain('背景图片');
+
+    fs.writeFileSync(fake, good);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/cert/cert/download',
+      payload: { id: cert.id },
+      headers: { token: admin },
+    });
+    expect(ok.headers['content-type']).toContain('application/pdf');
+    const [cached] = await t.db.select().from(elCert).where(eq(elCert.id, cert.id));
+    expect(cached.filePath).toBeTruthy();
+  });
+});
+
+describe('public verification limit', () => {
+  it('answers 10010005 after 30 look-ups a minute from one address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) codes.push((await t.call('/api/cert/verify', { keyword: `X-${i}` }, null)).code);
+    expect(codes.slice(0, 10)).not.toContain(ErrorCode.TOO_MANY_REQUESTS);
+    expect(codes.at(-1)).toBe(ErrorCode.TOO_MANY_REQUESTS);
   });
 });

@@ -4,7 +4,7 @@
  * evaluated live from the notice's columns, never copied per person, so a 10,000-person audience
  * costs one set-based statement, not 10,000 rows written per request.
  */
-import { DataScope } from '@exam/contracts';
+import { DataScope, UserState } from '@exam/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { sysDepart, sysNotice, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
@@ -50,8 +50,9 @@ export function noticeOpenTo(user: Pick<AuthUser, 'id' | 'deptCode'>): SQL {
     or (sys_notice.open_type = 3 and ${user.id} = any(sys_notice.user_ids)))`;
 }
 
-/** Live users of a notice's audience: not deleted, matching the rules. */
-export const audienceWhere = (a: Audience): SQL => and(isNull(sysUser.deletedAt), userInAudience(a)) as SQL;
+/** Live users of a notice's audience: active accounts (not deleted, state 0 正常) matching the rules. */
+export const audienceWhere = (a: Audience): SQL =>
+  and(isNull(sysUser.deletedAt), eq(sysUser.state, UserState.NORMAL), userInAudience(a)) as SQL;
 
 /**
  * An administrator may only address people inside their data scope (platform/data-scope.ts):

@@ -39,16 +39,18 @@ export async function deliverTx(tx: Executor, n: NoticeRow, now: Date): Promise<
     select gen_random_uuid()::text, ${msgId}, ${sysUser.id}, ${now.toISOString()}::timestamptz
     from ${sysUser} where ${audienceWhere(n)}
     on conflict (msg_id, user_id) do nothing`);
-  await tx
-    .update(sysUserMsg)
-    .set({ deletedAt: now })
-    .where(
-      and(
-        eq(sysUserMsg.msgId, msgId),
-        isNull(sysUserMsg.deletedAt),
-        not(sql`${sysUserMsg.userId} in (select ${sysUser.id} from ${sysUser} where ${audienceWhere(n)})`),
-      ),
-    );
+  // Only an edit of a delivered notice can leave inbox rows outside the (new) audience.
+  if (n.msgId)
+    await tx
+      .update(sysUserMsg)
+      .set({ deletedAt: now })
+      .where(
+        and(
+          eq(sysUserMsg.msgId, msgId),
+          isNull(sysUserMsg.deletedAt),
+          not(sql`${sysUserMsg.userId} in (select ${sysUser.id} from ${sysUser} where ${audienceWhere(n)})`),
+        ),
+      );
   const firstDelivery = !n.deliveredAt;
   await tx
     .update(sysNotice)

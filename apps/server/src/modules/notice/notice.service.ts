@@ -50,12 +50,12 @@ function statusWhere(status: number | null | undefined, now: Date): SQL | undefi
   return undefined;
 }
 
-/** Audience size and readers among it, live, for the sys_notice row of the outer query. */
+/** Audience size and readers among it (active accounts), live, for the sys_notice row of the outer query. */
 const audienceSize = sql<number>`(select count(*) from sys_user u
-  where u.deleted_at is null and ${userInNoticeRow()})`.mapWith(Number);
+  where u.deleted_at is null and u.state = 0 and ${userInNoticeRow()})`.mapWith(Number);
 const readCount = sql<number>`(select count(*) from sys_user u
   join sys_notice_read r on r.notice_id = sys_notice.id and r.user_id = u.id
-  where u.deleted_at is null and ${userInNoticeRow()})`.mapWith(Number);
+  where u.deleted_at is null and u.state = 0 and ${userInNoticeRow()})`.mapWith(Number);
 
 const recordColumns = {
   n: sysNotice,

@@ -110,6 +110,17 @@ test.describe
       const text = execFileSync('pdftotext', [pdfFile, '-']).toString();
       expect(text).toContain('张三');
       expect(text).toContain(certNo);
+
+      // The same list on a phone: no sideways scroll, buttons reachable.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect(item.getByRole('button', { name: /下\s*载/ })).toBeVisible();
+      const widths = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+      await shot(page, 'my-certs-390', true);
     });
 
     test('[PUBLIC][CERT_VERIFY] the QR code opens the verification page, signed out, on desktop and at 390 px', async ({

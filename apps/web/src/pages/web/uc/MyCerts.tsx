@@ -31,6 +31,7 @@ export default function MyCerts() {
   return (
     <>
       <List
+        itemLayout="vertical"
         loading={isLoading}
         dataSource={data?.records ?? []}
         locale={{ emptyText: <Empty description="暂无证书" /> }}
@@ -70,7 +71,7 @@ export default function MyCerts() {
                 </Space>
               }
               description={
-                <div style={{ wordBreak: 'break-all' }}>
+                <div style={{ overflowWrap: 'anywhere' }}>
                   <div>{c.achievement}</div>
                   <div>
                     编号 {c.certNo} · 发证 {formatDate(c.issuedAt)}

@@ -5,6 +5,9 @@
 import { defineConfig } from 'vitest/config';
 
 const serverApi = 'apps/server/src/**/*.api.test.ts';
+// Gives the run a folder for its database templates: API test files copy one migrated and seeded
+// database instead of building their own (apps/server/src/test/db-template.ts).
+const dbTemplates = 'apps/server/src/test/global-setup.ts';
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -23,6 +26,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: [dbTemplates],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,6 +39,7 @@ export default defineConfig({
                 include: [serverApi],
                 environment: 'node',
                 env: { TEST_DB_KIND: 'pg' },
+                globalSetup: [dbTemplates],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

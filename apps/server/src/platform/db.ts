@@ -28,6 +28,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
   close(): Promise<void>;
+  /** PGlite only: writes the whole database to a file that `pgliteFrom` can start from. */
+  dumpTo?(file: string): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
@@ -35,6 +37,8 @@ export interface OpenDatabaseOptions {
   databaseUrl: string | null;
   /** PGlite data folder; null keeps the database in memory (tests). */
   pgliteDir: string | null;
+  /** A PGlite dump (`PgliteProxy.dumpTo`) to start from instead of an empty database (tests). */
+  pgliteFrom?: string | null;
   poolSize?: number;
 }
 
@@ -51,9 +55,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   // PGlite runs in a worker thread so that queries never block the event loop (DESIGN 5).
-  const client = await PgliteProxy.create(options.pgliteDir);
+  const client = await PgliteProxy.create(options.pgliteDir, options.pgliteFrom ?? null);
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpTo: (file) => client.dumpTo(file) };
 }
 
 /** Applies the committed drizzle-kit migrations; safe to call on every start. */

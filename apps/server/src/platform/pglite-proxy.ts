@@ -59,9 +59,9 @@ export class PgliteProxy implements ProxyQueryable {
   private nextId = 1;
   private readonly ready: Promise<void>;
 
-  private constructor(dataDir: string | null) {
+  private constructor(dataDir: string | null, loadFrom: string | null) {
     this.worker = new Worker(path.join(serverRoot, 'src', 'platform', 'pglite-worker.mjs'), {
-      workerData: { dataDir },
+      workerData: { dataDir, loadFrom },
     });
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('error', reject);
@@ -79,11 +79,19 @@ export class PgliteProxy implements ProxyQueryable {
     });
   }
 
-  /** Starts the worker and opens the database in dataDir (or in memory when null). */
-  static async create(dataDir: string | null): Promise<PgliteProxy> {
-    const proxy = new PgliteProxy(dataDir);
+  /**
+   * Starts the worker and opens the database in dataDir (or in memory when null); `loadFrom`, a
+   * file written by `dumpTo`, gives it that database's contents.
+   */
+  static async create(dataDir: string | null, loadFrom: string | null = null): Promise<PgliteProxy> {
+    const proxy = new PgliteProxy(dataDir, loadFrom);
     await proxy.ready;
     return proxy;
+  }
+
+  /** Writes the whole database to `file` (an uncompressed tarball of its data folder). */
+  async dumpTo(file: string): Promise<void> {
+    await this.lock.run(() => this.send('dump', { file }));
   }
 
   private send(op: string, payload: Record<string, unknown>): Promise<QueryResult | null> {

@@ -1,6 +1,7 @@
 // Runs PGlite in a worker thread so that its WebAssembly work never blocks the HTTP event loop
 // (DESIGN 5). Messages are handled strictly in arrival order; the main thread (pglite-proxy.ts)
 // guarantees that a transaction's statements are not interleaved with other requests'.
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
@@ -18,7 +19,9 @@ const PARSERS = {
   1182: identity,
 };
 
-const db = workerData.dataDir ? await PGlite.create(workerData.dataDir) : await PGlite.create();
+// A dump of a prepared database (the API tests' template) skips initdb, the slow part of a start.
+const loadDataDir = workerData.loadFrom ? new Blob([fs.readFileSync(workerData.loadFrom)]) : undefined;
+const db = await PGlite.create({ dataDir: workerData.dataDir ?? undefined, loadDataDir });
 
 function plainError(err) {
   return {
@@ -39,6 +42,9 @@ parentPort.on('message', async (msg) => {
       result = { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows };
     } else if (msg.op === 'exec') {
       await db.exec(msg.sql);
+    } else if (msg.op === 'dump') {
+      const tarball = await db.dumpDataDir('none');
+      fs.writeFileSync(msg.file, Buffer.from(await tarball.arrayBuffer()));
     } else if (msg.op === 'close') {
       await db.close();
     }

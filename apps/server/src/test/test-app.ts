@@ -1,15 +1,17 @@
 /**
  * Builds the real app on a fresh database for an API test file: in-memory PGlite by default, a
- * throw-away PostgreSQL database when TEST_DB_KIND=pg (the vitest project "server-pg").
+ * throw-away PostgreSQL database when TEST_DB_KIND=pg (the vitest project "server-pg"); both are
+ * copies of the run's migrated (and seeded) template (db-template.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { createDeps, prepareDatabase } from '../platform/boot.js';
 import { type AppConfig, loadConfig } from '../platform/config.js';
 import { type Database, type Db, openDatabase } from '../platform/db.js';
 import type { Clock } from '../platform/deps.js';
+import { adminQuery, databaseUrl, pgliteTemplate, pgTemplate, type TemplateRun } from './db-template.js';
 
 export interface ApiAnswer<T = unknown> {
   code: number;
@@ -30,25 +32,31 @@ export interface TestApp {
 
 export const isPgRun = (): boolean => process.env.TEST_DB_KIND === 'pg';
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A throw-away PostgreSQL database: a copy of the run's template, or empty without one. */
+async function createPgDatabase(
+  run: TemplateRun | undefined,
+  seed: boolean,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_KIND=pg needs TEST_DATABASE_URL');
   const name = `exam_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const template = run ? await pgTemplate(run, adminUrl, seed) : null;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    url: databaseUrl(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/** Opens this file's database, copied from the run's template when the global setup gave one. */
+async function openTestDatabase(seed: boolean): Promise<{ database: Database; drop?: () => Promise<void> }> {
+  const run = inject('dbTemplateRun');
+  if (isPgRun()) {
+    const pgDb = await createPgDatabase(run, seed);
+    return { database: await openDatabase({ databaseUrl: pgDb.url, pgliteDir: null, poolSize: 10 }), drop: pgDb.drop };
+  }
+  const pgliteFrom = run ? await pgliteTemplate(run, seed) : null;
+  return { database: await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteFrom }) };
 }
 
 export interface TestAppOptions {
@@ -61,9 +69,10 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const pgDb = isPgRun() ? await createPgDatabase() : null;
-  const database: Database = await openDatabase({ databaseUrl: pgDb?.url ?? null, pgliteDir: null, poolSize: 10 });
-  await prepareDatabase(database, { seed: options.seed ?? true });
+  const seed = options.seed ?? true;
+  const { database, drop } = await openTestDatabase(seed);
+  // On a template copy this only checks (and applies migrations added since the run began).
+  await prepareDatabase(database, { seed });
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/exam-test-${process.pid}` }), ...options.config };
   const app = await buildApp(createDeps(database, config, { clock: options.clock }), { logger: options.logger });
   await app.ready();
@@ -91,7 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      await drop?.();
     },
   };
 }

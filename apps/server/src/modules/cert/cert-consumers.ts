@@ -1,6 +1,6 @@
 /** Automatic issuing after the change committed: the hand-in never waits for a certificate. */
 import { defineConsumer } from '../../platform/events/index.js';
-import { issueForCourse, issueForExamPass } from './cert-issue.service.js';
+import { issueForCourse, issueForExamPass, revokeForVoidedPaper } from './cert-issue.service.js';
 
 export const certConsumers = [
   defineConsumer({
@@ -15,6 +15,13 @@ export const certConsumers = [
     events: ['course.completed'],
     handle: async (event, db) => {
       await issueForCourse(db, event.payload);
+    },
+  }),
+  defineConsumer({
+    name: 'cert.revoke-on-void',
+    events: ['paper.voided'],
+    handle: async (event, db) => {
+      await revokeForVoidedPaper(db, event.payload, event.createdAt);
     },
   }),
 ];

@@ -5,7 +5,7 @@
  * records, so a font or image problem can never lose a certificate.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { elCert, elCertRule, elCertTmpl, elExam, sysDepart, sysUser } from '../../db/schema/index.js';
+import { elCert, elCertRule, elCertTmpl, elExam, elPaper, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db, Executor } from '../../platform/db.js';
@@ -165,4 +165,43 @@ export async function issueManual(
     }
     return { issued, skipped: userIds.length - issued };
   });
+}
+
+/**
+ * The consumer of paper.voided: a certificate earned by passing an exam stands only while some
+ * finished, passing, non-voided paper of that exam remains; otherwise it is revoked with the reason.
+ */
+export async function revokeForVoidedPaper(
+  tx: Executor,
+  p: { userId: string; examId: string | null; reason: string },
+  at: Date,
+): Promise<number> {
+  if (!p.examId) return 0;
+  const [stillPassed] = await tx
+    .select({ id: elPaper.id })
+    .from(elPaper)
+    .where(
+      and(
+        eq(elPaper.examId, p.examId),
+        eq(elPaper.userId, p.userId),
+        eq(elPaper.state, 2),
+        eq(elPaper.passed, true),
+        eq(elPaper.voided, false),
+      ),
+    )
+    .limit(1);
+  if (stillPassed) return 0;
+  const done = await tx
+    .update(elCert)
+    .set({ revokedAt: at, revokeReason: `答卷已作废：${p.reason}`.slice(0, 200) })
+    .where(
+      and(
+        eq(elCert.sourceKind, 'exam'),
+        eq(elCert.refId, p.examId),
+        eq(elCert.userId, p.userId),
+        isNull(elCert.revokedAt),
+      ),
+    )
+    .returning({ id: elCert.id });
+  return done.length;
 }

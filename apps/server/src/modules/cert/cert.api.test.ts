@@ -376,3 +376,50 @@ describe('public verification limit', () => {
     expect(codes.at(-1)).toBe(ErrorCode.TOO_MANY_REQUESTS);
   });
 });
+
+describe('voided papers', () => {
+  it('revokes an exam certificate once no passing paper of that exam is left', async () => {
+    const paperTmpl = await saveFixedTmpl(t, admin, [bank.single]);
+    const exam2 = await saveExam(t, admin, paperTmpl, clock.ms(), { passScore: 5, title: '复训考试' });
+    const saved = await t.call(
+      '/api/cert/tmpl/save',
+      {
+        title: '复训合格证',
+        orientation: 'landscape',
+        prefix: 'RE',
+        validMonths: 0,
+        fields: FIELDS,
+        rules: [{ kind: 'exam', refId: exam2 }],
+      },
+      admin,
+    );
+    expect(saved.code).toBe(0);
+    const wangwu = await t.login('wangwu', 'student123');
+    const sitExam2 = async () => {
+      const { data } = await t.call('/api/paper/paper/create', { examId: exam2 }, wangwu);
+      await t.call(
+        '/api/paper/paper/fill-answer',
+        { paperId: data.paperId, quId: bank.single, answer: 'B', seq: 1 },
+        wangwu,
+      );
+      expect((await t.call('/api/paper/paper/hand', { paperId: data.paperId }, wangwu)).code).toBe(0);
+      return data.paperId as string;
+    };
+    const first = await sitExam2();
+    const second = await sitExam2();
+    await drainEvents(t);
+    const mine = async () => (await myCerts(wangwu)).filter((c) => c.certNo.startsWith('RE-'));
+    expect(await mine()).toHaveLength(1);
+
+    expect((await t.call('/api/exam/result/void', { paperId: first, reason: '替考' }, admin)).code).toBe(0);
+    await drainEvents(t);
+    expect((await mine())[0].status).toBe('valid');
+
+    expect((await t.call('/api/exam/result/void', { paperId: second, reason: '替考' }, admin)).code).toBe(0);
+    await drainEvents(t);
+    const [revoked] = await mine();
+    expect(revoked.status).toBe('revoked');
+    const [row] = await t.db.select().from(elCert).where(eq(elCert.id, revoked.id));
+    expect(row.revokeReason).toBe('答卷已作废：替考');
+  });
+});

@@ -11,17 +11,10 @@ import { ANSWER_LIMITS, type TAnswerValue, type TQuView } from '@exam/contracts'
 import { Checkbox, Input, Radio, Select, Space } from 'antd';
 import { RichHtml } from '../question';
 import RevealBlock from './RevealBlock';
+import type { AnswerReveal } from './reveal';
 import './answer.css';
 
 export type AnswerValue = TAnswerValue | Record<string, TAnswerValue>;
-
-export interface AnswerReveal {
-  isRight: boolean | null;
-  /** The question with answer and analysis; null when they may not be shown. */
-  question?: TQuView | null;
-  /** Per child of a composite. */
-  childRight?: Record<string, boolean | null>;
-}
 
 export interface QuestionAnswerProps {
   question: TQuView;

@@ -2,7 +2,7 @@
 import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from '@ant-design/icons';
 import type { TQuView } from '@exam/contracts';
 import { RichHtml } from '../question';
-import type { AnswerReveal } from './QuestionAnswer';
+import type { AnswerReveal } from './reveal';
 
 /** The right answer of a question as text, per type. */
 export function rightAnswerText(q: TQuView): React.ReactNode {

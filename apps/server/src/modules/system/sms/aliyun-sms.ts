@@ -3,8 +3,7 @@
  * parameters signed with HMAC-SHA1 over the canonicalised query (signature version 1.0).
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import type { SmsMessage, SmsSender } from './sms-sender.js';
-import { SmsSendError } from './sms-sender.js';
+import { type SmsMessage, type SmsSender, SmsSendError } from './sms-types.js';
 
 export interface AliyunSmsConfig {
   accessKeyId: string;

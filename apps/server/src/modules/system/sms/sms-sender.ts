@@ -4,27 +4,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { createAliyunSender } from './aliyun-sms.js';
+import { type SmsMessage, type SmsSender, SmsSendError } from './sms-types.js';
 
-export interface SmsMessage {
-  mobile: string;
-  code: string;
-}
-
-export interface SmsSender {
-  name: string;
-  send(message: SmsMessage): Promise<void>;
-}
-
-/** A provider refused or could not be reached. */
-export class SmsSendError extends Error {
-  constructor(
-    message: string,
-    readonly providerCode?: string,
-  ) {
-    super(message);
-    this.name = 'SmsSendError';
-  }
-}
+export { type SmsMessage, type SmsSender, SmsSendError };
 
 /** The `sms` column of sys_config. */
 export type SmsConfig = Record<string, string | undefined>;

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode } from '@exam/contracts';
+import { DataScope, ErrorCode } from '@exam/contracts';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { publish } from '../../platform/events/index.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
+import { createAdmin } from '../system/user/user.test-helpers.js';
 import { issueForExamPass } from './cert-issue.service.js';
 
 const clock = testClock();
@@ -421,5 +422,28 @@ describe('voided papers', () => {
     expect(revoked.status).toBe('revoked');
     const [row] = await t.db.select().from(elCert).where(eq(elCert.id, revoked.id));
     expect(row.revokeReason).toBe('答卷已作废：替考');
+  });
+});
+
+describe('data scope of administrators', () => {
+  it("an administrator of one department sees, revokes and downloads only its learners' certificates", async () => {
+    const scoped = await createAdmin(t, 'certd2', DataScope.OWN_DEPT, 'D001D002', [
+      'cert',
+      'cert-cert',
+      'cert:cert:view',
+      'cert:cert:revoke',
+    ]);
+    const list = await t.call('/api/cert/cert/paging', { size: 100 }, scoped.token);
+    expect(list.code).toBe(0);
+    const holders = new Set(list.data.records.map((r: { holderName: string }) => r.holderName));
+    expect([...holders]).toEqual(['李四']);
+    const [other] = await myCerts(student);
+    expect((await t.call('/api/cert/cert/revoke', { id: other.id, reason: '越权' }, scoped.token)).code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+    expect((await t.call('/api/cert/cert/download', { id: other.id }, scoped.token)).code).toBe(ErrorCode.NOT_FOUND);
+    expect(
+      (await t.call('/api/cert/cert/issue', { tmplId: certTmplId, userIds: [], achievement: 'x' }, scoped.token)).code,
+    ).toBe(ErrorCode.NO_PERMISSION);
   });
 });

@@ -24,6 +24,7 @@ export const QuestionType = {
   SHORT_ANSWER: 4,
   FILL_BLANK: 5,
   MATCHING: 6,
+  ORDERING: 7,
   COMPOSITE: 99,
 } as const;
 export const QUESTION_TYPE_LABELS: Record<number, string> = {
@@ -33,6 +34,7 @@ export const QUESTION_TYPE_LABELS: Record<number, string> = {
   4: '简答题',
   5: '填空题',
   6: '匹配题',
+  7: '排序题',
   99: '组合题',
 };
 

@@ -1,5 +1,6 @@
 /** Exams (考试): /api/exam/exam/{paging, save, detail, delete, state, online-paging, check}. */
 import { z } from 'zod';
+import { ZOrderPolicySchema } from '../repo/kinds/ordering.js';
 
 const zMinutes = (label: string, max = 100000) =>
   z
@@ -44,6 +45,7 @@ export const ZExamSaveSchema = z
       .union([z.literal(0), z.literal(1), z.literal(2)])
       .default(0)
       .describe('多选题计分方式'),
+    orderPolicy: ZOrderPolicySchema,
     state: z
       .union([z.literal(0), z.literal(1), z.literal(2)])
       .default(0)
@@ -102,6 +104,7 @@ export const ZExamDetailSchema = ZExamRecordSchema.extend({
   noCopy: z.boolean().describe('禁止复制粘贴'),
   cycleType: z.number().describe('考试周期'),
   multiPolicy: z.number().describe('多选题计分方式'),
+  orderPolicy: z.number().describe('排序题计分方式'),
 });
 export type TExamDetail = z.infer<typeof ZExamDetailSchema>;
 

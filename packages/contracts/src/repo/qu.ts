@@ -1,8 +1,9 @@
 /**
- * Questions of the seven types (SPEC 9). The type-specific parts travel in `options` (types 1-3)
+ * Questions of the eight types (SPEC 9). The type-specific parts travel in `options` (types 1-3)
  * and `answer` (types 4-6); the server checks them per type (apps/server/src/modules/repo/qu-rules.ts).
  */
 import { z } from 'zod';
+import { ZOrderingKeyFields } from './kinds/ordering.js';
 
 const zRich = (label: string, max = 50_000) => z.string().max(max, `${label}过长`).describe(label);
 
@@ -35,7 +36,7 @@ export const ZQuPairSchema = z.object({
 /**
  * The answer part, all fields optional on the wire; the server keeps those of the type:
  * 4 { reference, keywords }; 5 { blanks, caseSensitive, widthSensitive, orderMatters };
- * 6 { left, right, pairs }.
+ * 6 { left, right, pairs }; 7 { order } (kinds/ordering.ts).
  */
 export const ZQuAnswerSchema = z.object({
   reference: zRich('参考答案', 20_000).nullish(),
@@ -47,10 +48,11 @@ export const ZQuAnswerSchema = z.object({
   left: z.array(ZQuMatchItemSchema).max(26).nullish().describe('左侧项'),
   right: z.array(ZQuMatchItemSchema).max(26).nullish().describe('右侧项'),
   pairs: z.array(ZQuPairSchema).max(26).nullish().describe('匹配关系'),
+  ...ZOrderingKeyFields,
 });
 export type TQuAnswer = z.infer<typeof ZQuAnswerSchema>;
 
-const QU_TYPES = [1, 2, 3, 4, 5, 6, 99] as const;
+const QU_TYPES = [1, 2, 3, 4, 5, 6, 7, 99] as const;
 const zType = z
   .number()
   .int()

@@ -99,6 +99,8 @@ export const elExam = pgTable(
     cycleType: smallint('cycle_type').notNull().default(0),
     /** Multiple choice partial credit: 0 none, 1 half for a right subset, 2 per right choice. */
     multiPolicy: smallint('multi_policy').notNull().default(0),
+    /** Ordering (排序题) partial credit: 0 all or nothing, 1 by right adjacent pairs. */
+    orderPolicy: smallint('order_policy').notNull().default(0),
     /** 0 draft, 1 published, 2 closed. */
     state: smallint('state').notNull().default(0),
     createdBy: text('created_by'),

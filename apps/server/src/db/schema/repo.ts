@@ -26,6 +26,7 @@ export type QuestionAnswer =
       right: { key: string; content: string }[];
       pairs: { left: string; right: string }[];
     }
+  | { order: string[] }
   | Record<string, never>;
 
 export const elRepo = pgTable(

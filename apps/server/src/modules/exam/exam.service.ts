@@ -101,6 +101,7 @@ export async function saveExam(db: Db, input: TExamSave, userId: string): Promis
     noCopy: v.noCopy,
     cycleType: v.cycleType,
     multiPolicy: v.multiPolicy,
+    orderPolicy: v.orderPolicy,
     state: v.state,
   };
   if (!v.id) {
@@ -144,6 +145,7 @@ export async function examDetail(db: Db, id: string, now: Date): Promise<TExamDe
     noCopy: e.noCopy,
     cycleType: e.cycleType,
     multiPolicy: e.multiPolicy,
+    orderPolicy: e.orderPolicy,
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "el_exam" ADD COLUMN "order_policy" smallint DEFAULT 0 NOT NULL;

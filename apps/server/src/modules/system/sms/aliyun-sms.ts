@@ -3,7 +3,7 @@
  * parameters signed with HMAC-SHA1 over the canonicalised query (signature version 1.0).
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { type SmsMessage, type SmsSender, SmsSendError } from './sms-types.js';
+import { type SmsMessage, SmsSendError, type SmsSender } from './sms-types.js';
 
 export interface AliyunSmsConfig {
   accessKeyId: string;

@@ -4,9 +4,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { createAliyunSender } from './aliyun-sms.js';
-import { type SmsMessage, type SmsSender, SmsSendError } from './sms-types.js';
+import { type SmsMessage, SmsSendError, type SmsSender } from './sms-types.js';
 
-export { type SmsMessage, type SmsSender, SmsSendError };
+export { type SmsMessage, SmsSendError, type SmsSender };
 
 /** The `sms` column of sys_config. */
 export type SmsConfig = Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 /** Menus and permission tags of certificates (证书模板, 证书管理). */
 import { MenuType } from '@exam/contracts';
-import type { CatalogueEntry } from '../catalogue.js';
+import type { CatalogueEntry } from './entry.js';
 
 const fn = (key: string, parentKey: string, title: string, sort: number): CatalogueEntry => ({
   key,

@@ -1,6 +1,6 @@
 /** Menus and permission tags of exams (考试管理): papers, exams, marking, results. */
 import { MenuType } from '@exam/contracts';
-import type { CatalogueEntry } from '../catalogue.js';
+import type { CatalogueEntry } from './entry.js';
 
 const f = (parentKey: string, permission: string, title: string, sort: number): CatalogueEntry => ({
   key: permission,

@@ -1,6 +1,6 @@
 /** Menus and permission tags of system notices (通知公告). */
 import { MenuType } from '@exam/contracts';
-import type { CatalogueEntry } from '../catalogue.js';
+import type { CatalogueEntry } from './entry.js';
 
 const f = (permission: string, title: string, sort: number): CatalogueEntry => ({
   key: permission,

@@ -1,6 +1,6 @@
 /** Menus and permission tags of the question banks (题库管理). */
 import { MenuType } from '@exam/contracts';
-import type { CatalogueEntry } from '../catalogue.js';
+import type { CatalogueEntry } from './entry.js';
 
 const f = (parentKey: string, permission: string, title: string, sort: number): CatalogueEntry => ({
   key: permission,

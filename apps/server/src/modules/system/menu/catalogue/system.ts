@@ -1,6 +1,6 @@
 /** Menus of the dashboard and system administration. */
 import { MenuType } from '@exam/contracts';
-import type { CatalogueEntry } from '../catalogue.js';
+import type { CatalogueEntry } from './entry.js';
 
 const f = (parentKey: string, permission: string, title: string, sort: number): CatalogueEntry => ({
   key: permission,

@@ -1,6 +1,6 @@
 /** Menus and permission tags of practice (练习统计). */
 import { MenuType } from '@exam/contracts';
-import type { CatalogueEntry } from '../catalogue.js';
+import type { CatalogueEntry } from './entry.js';
 
 export const trainCatalogue: CatalogueEntry[] = [
   {

@@ -1,0 +1,25 @@
+/** One catalogue entry: a menu or a permission tag. Below catalogue.ts and its per-domain parts. */
+import type { MenuType } from '@exam/contracts';
+
+export interface CatalogueEntry {
+  /** Stable key, never reused. */
+  key: string;
+  parentKey: string | null;
+  type: (typeof MenuType)[keyof typeof MenuType];
+  title: string;
+  path?: string;
+  /** Route name; defaults to the key. */
+  name?: string;
+  /** 'Layout', 'WebLayout' or a view name that the web resolves to a lazily loaded page. */
+  component?: string;
+  redirect?: string;
+  icon?: string;
+  /** Permission tag of a function entry (type 2), e.g. 'sys:user:save'. */
+  permission?: string;
+  sort: number;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  noCache?: boolean;
+  affix?: boolean;
+  activeMenu?: string;
+}

@@ -16,7 +16,9 @@ export const ZNoticeSaveSchema = z
     id: z.string().min(1).nullish().describe('公告ID（修改时传）'),
     title: z.string().trim().min(1, '请输入公告标题').max(100, '公告标题不能超过100个字符').describe('公告标题'),
     content: z.string().trim().min(1, '请输入公告内容').max(100_000, '公告内容过长').describe('公告内容'),
-    openType: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '发布范围只能是1、2或3' }).describe('发布范围'),
+    openType: z
+      .union([z.literal(1), z.literal(2), z.literal(3)], { error: '发布范围只能是1、2或3' })
+      .describe('发布范围'),
     deptIds: z.array(z.string().min(1)).max(1000).default([]).describe('指定部门'),
     userIds: z.array(z.string().min(1)).max(10000).default([]).describe('指定人员'),
     pinned: z.boolean().default(false).describe('置顶'),

@@ -1,7 +1,7 @@
 /** The failed-attempt counters: atomic on PGlite and PostgreSQL, windows and clearing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { clear, failuresOf, minutesText, recordFailure, reserve } from './attempts.js';
+import { clear, failuresOf, minutesText, pruneAttempts, recordFailure, reserve } from './attempts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +39,14 @@ describe('recordFailure', () => {
     expect(await failuresOf(t.db, rule, 'count', at(1000))).toBe(30);
     expect(await failuresOf(t.db, rule, 'count', at(60_000))).toBe(0);
   });
+});
+
+it('prunes rows quiet for more than a day', async () => {
+  await recordFailure(t.db, rule, 'old', at(0));
+  await recordFailure(t.db, rule, 'recent', at(20 * 3600_000));
+  await pruneAttempts(t.db, at(25 * 3600_000));
+  expect(await failuresOf(t.db, { ...rule, windowMs: 48 * 3600_000 }, 'old', at(25 * 3600_000))).toBe(0);
+  expect(await failuresOf(t.db, { ...rule, windowMs: 48 * 3600_000 }, 'recent', at(25 * 3600_000))).toBe(1);
 });
 
 it('words a wait in whole minutes, at least one', () => {

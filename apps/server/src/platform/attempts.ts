@@ -7,7 +7,7 @@
  *   successes running beside it (one office's sign-ins behind one address).
  * A window ends `windowMs` after the latest counted failure; then the count starts again.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { sysAttempt } from '../db/schema/index.js';
 import type { Executor } from './db.js';
 
@@ -40,8 +40,17 @@ export async function reserve(db: Executor, rule: AttemptRule, key: string, now:
   return { ok: false, retryAfterMs: await retryAfter(db, rule, key, now) };
 }
 
+/** Rows quiet for a day count nothing any more (every window is shorter); drop them now and then. */
+const PRUNE_AFTER_MS = 24 * 3600_000;
+const PRUNE_CHANCE = 0.01;
+
+export async function pruneAttempts(db: Executor, now: Date): Promise<void> {
+  await db.delete(sysAttempt).where(lt(sysAttempt.lastAt, new Date(now.getTime() - PRUNE_AFTER_MS)));
+}
+
 /** Counts one failure of (scope, key); answers the count in the current window. */
 export async function recordFailure(db: Executor, rule: AttemptRule, key: string, now: Date): Promise<number> {
+  if (Math.random() < PRUNE_CHANCE) await pruneAttempts(db, now);
   const expired = sql`${sysAttempt.lastAt} <= ${windowStart(rule, now)}`;
   const [row] = await db
     .insert(sysAttempt)

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { elQu, elRepo } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
+import { IMPORT_MAX_BYTES, importBuffer } from '../../platform/xlsx-read.js';
 import { questionDetails, questionFilter } from './qu.service.js';
 import { docxColumnOf, readQuestionsDocx } from './qu-docx.js';
 import { checkItems, importChecked } from './qu-import.js';
@@ -72,10 +73,10 @@ async function readUpload(request: FastifyRequest) {
   let file: { name: string; buffer: Buffer } | null = null;
   const repoIds: string[] = [];
   let onlyValid = false;
-  for await (const part of request.parts()) {
+  for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
     if (part.type === 'file') {
-      if (part.fieldname === 'file') file = { name: part.filename, buffer: await part.toBuffer() };
-      else await part.toBuffer();
+      if (part.fieldname === 'file') file = { name: part.filename, buffer: await importBuffer(part) };
+      else part.file.resume();
     } else if (part.fieldname === 'repoId' || part.fieldname === 'repoIds') {
       repoIds.push(...String(part.value).split(',').filter(Boolean));
     } else if (part.fieldname === 'onlyValid') {

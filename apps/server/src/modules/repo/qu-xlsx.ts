@@ -6,6 +6,7 @@
  */
 import { htmlToPlain, plainToHtml, type TQuChildSave, type TQuDetail } from '@exam/contracts';
 import ExcelJS from 'exceljs';
+import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../platform/xlsx-read.js';
 import type { ImportItem } from './qu-import.js';
 import { OPTION_KEYS } from './qu-rules.js';
 import {
@@ -131,49 +132,37 @@ const XLSX_GUIDE = [
   '公式写成 $LaTeX$，如 $x^2+y^2=r^2$；普通的美元符号写成 \\$。知识点用“，”分隔。',
 ];
 
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value as unknown;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; text?: string; result?: unknown };
-    if (o.richText) return o.richText.map((r) => r.text).join('');
-    if (o.text !== undefined) return String(o.text);
-    if (o.result !== undefined) return String(o.result);
-  }
-  return String(v).trim();
-}
+/** Data rows of one import; the exports write at most 5,000 questions. */
+export const MAX_IMPORT_ROWS = 10_000;
 
-/** Reads the questions of a workbook; rows that cannot be read carry their issues. */
+const invalidFile = (reason: string): ImportItem[] => [
+  { row: 0, input: emptyInput(), tags: [], childRows: [], issues: [{ row: 0, column: '', reason }] },
+];
+
+type Getter = (cells: string[], name: string) => string;
+
+/** Reads the questions of a workbook (in a worker, xlsx-read.ts); rows that cannot be read carry their issues. */
 export async function readQuestionsXlsx(buffer: Buffer): Promise<ImportItem[]> {
-  const wb = new ExcelJS.Workbook();
+  let rows: SheetRow[];
   try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    return [
-      {
-        row: 0,
-        input: emptyInput(),
-        tags: [],
-        childRows: [],
-        issues: [{ row: 0, column: '', reason: '文件不是有效的 xlsx 文件' }],
-      },
-    ];
+    rows = await readXlsxRows(buffer, { maxRows: MAX_IMPORT_ROWS });
+  } catch (err) {
+    if (err instanceof InvalidXlsxError) return invalidFile('文件不是有效的 xlsx 文件');
+    throw err;
   }
-  const ws = wb.worksheets[0];
-  if (!ws) return [];
-  const header = (ws.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? '').trim());
+  const headerRow = rows[0]?.row === 1 ? rows[0] : null;
+  const header = (headerRow?.cells ?? []).map((v) => v.trim());
   const at = new Map(header.map((h, i) => [h, i + 1]));
-  const get = (row: ExcelJS.Row, name: string) => {
-    const i = at.get(name) ?? col(name);
-    return cellText(row.getCell(i));
-  };
+  const get: Getter = (cells, name) => (cells[(at.get(name) ?? col(name)) - 1] ?? '').trim();
   const items: ImportItem[] = [];
   const bySeq = new Map<string, ImportItem>();
-  ws.eachRow((row, r) => {
-    if (r === 1) return;
-    if (XLSX_COLUMNS.every((c) => get(row, c) === '')) return;
-    const item = readRow(row, r, get);
-    const parent = get(row, '所属组合题');
+  for (const { row: r, cells } of rows) {
+    // Thousands of rows are turned into questions on the request thread: let other requests in.
+    if (r % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (r === 1) continue;
+    if (XLSX_COLUMNS.every((c) => get(cells, c) === '')) continue;
+    const item = readRow(cells, r, get);
+    const parent = get(cells, '所属组合题');
     if (parent) {
       const p = bySeq.get(parent);
       if (p?.input.type !== 99)
@@ -182,13 +171,13 @@ export async function readQuestionsXlsx(buffer: Buffer): Promise<ImportItem[]> {
         p.input.children.push(item.input);
         p.childRows.push(r);
         p.issues.push(...item.issues);
-        return;
+        continue;
       }
     }
-    const seq = get(row, '序号');
+    const seq = get(cells, '序号');
     if (seq) bySeq.set(seq, item);
     items.push(item);
-  });
+  }
   return items;
 }
 
@@ -201,7 +190,7 @@ const emptyInput = (): ImportItem['input'] => ({
   children: [],
 });
 
-function readRow(row: ExcelJS.Row, r: number, get: (row: ExcelJS.Row, name: string) => string): ImportItem {
+function readRow(row: string[], r: number, get: Getter): ImportItem {
   const issues: ImportItem['issues'] = [];
   const input = emptyInput();
   const type = parseType(get(row, '题型'));

@@ -22,6 +22,7 @@ import { deptInScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, duplicate, isUniqueViolation } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/password.js';
+import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../../platform/xlsx-read.js';
 import type { Actor } from './user.service.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -100,33 +101,33 @@ interface ParsedRow {
   cells: Record<string, string>;
 }
 
-/** Reads the first sheet into rows keyed by header; empty rows are skipped. */
+/** Reads the first sheet (in a worker, xlsx-read.ts) into rows keyed by header; empty rows are skipped. */
 async function readSheet(buffer: Buffer): Promise<{ headers: string[]; rows: ParsedRow[] }> {
-  const workbook = new ExcelJS.Workbook();
+  let sheet: SheetRow[];
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badParams('文件不是有效的xlsx文件，请使用导入模板');
+    sheet = await readXlsxRows(buffer, { maxRows: MAX_IMPORT_ROWS });
+  } catch (err) {
+    if (err instanceof InvalidXlsxError) throw badParams('文件不是有效的xlsx文件，请使用导入模板');
+    throw err;
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badParams('文件中没有工作表');
+  const headerCells = sheet[0]?.row === 1 ? sheet[0].cells : [];
   const headerByCol = new Map<number, string>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const text = cell.text.trim();
-    if (text) headerByCol.set(col, text);
+  headerCells.forEach((cell, i) => {
+    const text = cell.trim();
+    if (text) headerByCol.set(i, text);
   });
   const rows: ParsedRow[] = [];
-  sheet.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
+  for (const { row, cells: values } of sheet) {
+    if (row === 1) continue;
     const cells: Record<string, string> = {};
     let any = false;
     for (const [col, header] of headerByCol) {
-      const text = row.getCell(col).text.trim();
+      const text = (values[col] ?? '').trim();
       cells[header] = text;
       if (text) any = true;
     }
-    if (any) rows.push({ row: rowNumber, cells });
-  });
+    if (any) rows.push({ row, cells });
+  }
   return { headers: [...headerByCol.values()], rows };
 }
 
@@ -257,7 +258,7 @@ export async function importUsers(db: Db, actor: Actor, buffer: Buffer): Promise
   }
   if (errors.length > 0) throw reportError({ imported: 0, errors });
 
-  const hashes = await Promise.all(valid.map((v) => hashPassword(v.password)));
+  const hashes = await hashAll(valid.map((v) => v.password));
   try {
     await db.transaction(async (tx) => {
       for (let start = 0; start < valid.length; start += 500) {
@@ -288,6 +289,17 @@ export async function importUsers(db: Db, actor: Actor, buffer: Buffer): Promise
     throw err;
   }
   return { imported: valid.length, errors: [] };
+}
+
+/**
+ * Hashes one password at a time: argon2 runs on libuv's small thread pool, and thousands of hashes
+ * at once took every thread and both cores, so sign-ins and file reads of every other request
+ * waited behind the import (the 23 MB import that froze the server for 30 s).
+ */
+async function hashAll(passwords: string[]): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const p of passwords) hashes.push(await hashPassword(p));
+  return hashes;
 }
 
 function reportError(report: TImportReport): AppError {

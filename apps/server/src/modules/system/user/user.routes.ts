@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badParams } from '../../../platform/errors.js';
 import { page, permission, post, postFile, postMultipart } from '../../../platform/route.js';
+import { IMPORT_MAX_BYTES, importBuffer } from '../../../platform/xlsx-read.js';
 import {
   batchDept,
   batchRole,
@@ -172,9 +173,9 @@ export function registerUserRoutes(app: FastifyInstance): void {
     '/api/sys/user/import',
     { summary: '导入用户（xlsx）', tags: TAGS, access: permission('sys:user:import'), data: ZImportReportSchema },
     async ({ request, user, deps }) => {
-      const file = await request.file();
+      const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
       if (!file) throw badParams('请上传xlsx文件（字段名 file）');
-      const buffer = await file.toBuffer();
+      const buffer = await importBuffer(file);
       return importUsers(deps.db, user, buffer);
     },
   );

@@ -15,7 +15,6 @@ const SCREENS = 'test-results/screens';
 const TITLE = `安全合格证${Date.now() % 100000}`;
 let pdfFile = '';
 let certNo = '';
-let certId = '';
 
 async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForTimeout(400);
@@ -153,11 +152,28 @@ test.describe
       expect(widths[0]).toBeLessThanOrEqual(widths[1]);
       await shot(mobile, 'verify-390', true);
 
-      // Revoked by an administrator: the same QR code now says so.
-      const token = await apiLogin(request, ACCOUNTS.admin);
-      const list = await api(request, '/api/cert/cert/paging', { params: { keyword: certNo } }, token);
-      certId = list.records[0].id;
-      await api(request, '/api/cert/cert/revoke', { id: certId, reason: '培训记录有误' }, token);
+      // Revoked by an administrator in 证书管理: the same QR code now says so.
+      const adminCtx = await browser.newContext({
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        viewport: { width: 1440, height: 900 },
+      });
+      await signInBrowser(adminCtx, baseURL as string, await apiLogin(request, ACCOUNTS.admin));
+      const admin = await adminCtx.newPage();
+      await admin.goto('/admin/cert/cert');
+      await admin.getByPlaceholder('姓名或证书编号').fill(certNo);
+      await admin.getByPlaceholder('姓名或证书编号').press('Enter');
+      const row = admin.locator('.ant-table-row').filter({ hasText: certNo });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByText('有效')).toBeVisible();
+      await row.getByRole('button', { name: /撤\s*销/ }).click();
+      const dialog = admin.locator('.ant-modal-confirm').last();
+      await dialog.getByPlaceholder(/撤销原因/).fill('培训记录有误');
+      await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+      await dialog.getByRole('button', { name: /撤\s*销/ }).click();
+      await expect(row.getByText('已撤销')).toBeVisible();
+      await shot(admin, 'admin-list');
+      await adminCtx.close();
       await page.reload();
       await expect(result.getByText('证书已撤销')).toBeVisible();
       await expect(result.getByText('撤销原因：培训记录有误')).toBeVisible();

@@ -54,7 +54,7 @@ export function registerMenuRoutes(app: FastifyInstance): void {
       body: ZMenuSaveSchema,
       data: z.object({ id: z.string().describe('菜单ID') }),
     },
-    async ({ body, deps }) => ({ id: await saveMenu(deps.db, body) }),
+    async ({ body, user, deps }) => ({ id: await saveMenu(deps.db, user, body) }),
   );
 
   post(

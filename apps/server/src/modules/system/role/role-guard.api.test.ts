@@ -90,4 +90,20 @@ describe('role administration cannot escalate', () => {
     }
     expect((await t.call('/api/sys/user/info', {}, roleAdmin.token)).data.roles).toEqual(['r_roleadmin']);
   });
+
+  it('refuses a menu permission tag the menu administrator does not hold', async () => {
+    const menuAdmin = await createAdmin(t, 'menuadmin', DataScope.OWN_DEPT, 'D001D001', [
+      'sys-menu',
+      'sys:menu:view',
+      'sys:menu:save',
+    ]);
+    const [parentId] = await menuIds(['sys-menu']);
+    const body = { parentId, type: 2, title: '自定义功能' };
+    const lacking = await t.call('/api/sys/menu/save', { ...body, permission: 'sys:log:view' }, menuAdmin.token);
+    expect(lacking).toMatchObject({ code: ErrorCode.NO_PERMISSION, msg: '不能设置您自己没有的权限标识：sys:log:view' });
+    expect((await t.call('/api/sys/menu/save', { ...body, permission: 'sys:menu:view' }, menuAdmin.token)).code).toBe(
+      0,
+    );
+    expect((await t.call('/api/sys/menu/save', { ...body, permission: 'sys:log:view' }, sa)).code).toBe(0);
+  });
 });

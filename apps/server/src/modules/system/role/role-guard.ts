@@ -65,6 +65,19 @@ export async function assertMenusHeld(db: Executor, actor: RoleActor, menuIds: s
   if (missing.length) throw refuse(`不能授予您自己没有的菜单或权限：${missing.map((m) => m.title).join('、')}`);
 }
 
+/** Refuses a permission tag the actor's roles do not grant (unless super administrator). */
+export async function assertPermissionHeld(db: Executor, actor: RoleActor, tag: string): Promise<void> {
+  if (await isSuperAdmin(db, actor.id)) return;
+  const [held] = await db
+    .select({ id: sysMenu.id })
+    .from(sysUserRole)
+    .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysUserRole.roleId))
+    .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+    .where(and(eq(sysUserRole.userId, actor.id), eq(sysMenu.permission, tag)))
+    .limit(1);
+  if (!held) throw refuse(`不能设置您自己没有的权限标识：${tag}`);
+}
+
 /** Menus granted to the given roles: what assigning them to a user hands over. */
 export async function menusOfRoles(db: Executor, roleIds: string[]): Promise<string[]> {
   if (roleIds.length === 0) return [];

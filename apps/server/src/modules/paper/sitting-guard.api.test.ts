@@ -51,6 +51,13 @@ describe('while the paper is open', () => {
     }
   });
 
+  it('the practice records holding its questions show no right or wrong counts', async () => {
+    const res = await call('/api/train/paging', { current: 1, size: 50, params: {} });
+    const mine = res.data.records.filter((r: { id: string }) => k.trainIds.includes(r.id));
+    expect(mine).toHaveLength(k.trainIds.length);
+    for (const r of mine) expect([r.rightCount, r.wrongCount, r.score]).toEqual([0, 0, 0]);
+  });
+
   it('answering one of its questions in practice is refused and nothing is saved', async () => {
     const [sequential] = k.trainIds;
     for (const quId of [k.qu.single, k.qu.judge, k.qu.comp]) {

@@ -238,6 +238,7 @@ export async function trainDetail(db: Db, userId: string, trainId: string, now: 
     ...summary,
     // An open mock tells no counts of right and wrong either.
     ...(hide ? { rightCount: 0, wrongCount: 0, accuracy: 0 } : {}),
+    ...(locked ? { score: 0 } : {}),
     current: firstOpen?.sort ?? Math.max(0, rows.length - 1),
     serverTime: now.toISOString(),
     card: rows.map((r) => ({

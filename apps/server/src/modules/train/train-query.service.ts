@@ -15,6 +15,7 @@ import { elQu, elQuRepo, elRepo, elTrain, elTrainQu, elUserBook, sysDicValue } f
 import type { Executor } from '../../platform/db.js';
 import { page } from '../../platform/route.js';
 import { round2 } from '../paper/scoring.js';
+import { sittingLock } from '../paper/sitting-guard.js';
 import { repoStats } from '../repo/repo.service.js';
 import { accuracyOf, practiceRepo } from './train.service.js';
 import { toRecord } from './train-answer.service.js';
@@ -129,13 +130,30 @@ export async function pagingTrains(
     .orderBy(desc(elTrain.startedAt), desc(elTrain.id))
     .limit(q.size)
     .offset((q.current - 1) * q.size);
+  const holding = await sessionsHoldingLocked(
+    db,
+    userId,
+    rows.map((r) => r.t.id),
+  );
   const records = rows.map(({ t, repoTitle }) => {
     const r = toRecord(t, repoTitle);
+    if (holding.has(t.id)) return { ...r, rightCount: 0, wrongCount: 0, accuracy: 0, score: 0 };
     return t.mode === TrainMode.MOCK && t.state === TrainState.OPEN
       ? { ...r, rightCount: 0, wrongCount: 0, accuracy: 0 }
       : r;
   });
   return page(records, total, q.current, q.size);
+}
+
+/** Sessions holding a question of the user's open paper: their counts would tell its verdict. */
+async function sessionsHoldingLocked(db: Executor, userId: string, trainIds: string[]): Promise<Set<string>> {
+  const lock = await sittingLock(db, userId);
+  if (lock.ids.size === 0 || trainIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: elTrainQu.trainId })
+    .from(elTrainQu)
+    .where(and(inArray(elTrainQu.trainId, trainIds), inArray(elTrainQu.quId, [...lock.ids])));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** "今日待复习 N 题": book entries due by now, and the open review session if any. */

@@ -27,6 +27,7 @@ import {
   sysUser,
   sysUserRole,
 } from '../apps/server/src/db/schema/index.js';
+import { startupHooks } from '../apps/server/src/modules/index.js';
 import { hashToken } from '../apps/server/src/platform/auth.js';
 import { prepareDatabase } from '../apps/server/src/platform/boot.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
@@ -111,7 +112,7 @@ async function setupDatabase(): Promise<{
     };
   }
   const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? null : path.join(dataDir, 'pgdata') });
-  await prepareDatabase(database, { seed: true });
+  await prepareDatabase(database, startupHooks, { seed: true });
   const { db } = database;
 
   const [repo] = await db.insert(elRepo).values({ title: '压测题库', code: 'BENCH' }).returning({ id: elRepo.id });

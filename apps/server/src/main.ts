@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
+import { startupHooks } from './modules/index.js';
 import { startNoticeSweeper } from './modules/notice/notice.module.js';
 import { startPaperSweeper } from './modules/paper/sweep.js';
 import { connectRedis, createDeps, prepareDatabase } from './platform/boot.js';
@@ -17,7 +18,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata'),
 });
-const { seeded } = await prepareDatabase(database, { seed: true });
+const { seeded } = await prepareDatabase(database, startupHooks, { seed: true });
 const redis = connectRedis(config.redisUrl);
 // Browser tests only (NODE_ENV=test and EXAM_TEST_CLOCK=1): a movable clock; null otherwise.
 const testClock = testClockFromEnv();

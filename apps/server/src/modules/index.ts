@@ -1,11 +1,14 @@
 /** Every module's routes; one line per module. */
 import type { FastifyInstance } from 'fastify';
+import type { StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
+import { seedExam } from './exam/exam.seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { registerRepoModule } from './repo/repo.module.js';
+import { seedRepo } from './repo/repo.seed.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
 import { registerDashboardRoutes } from './system/dashboard/dashboard.routes.js';
 import { registerDeptRoutes } from './system/dept/dept.routes.js';
@@ -13,6 +16,7 @@ import { registerDictRoutes } from './system/dict/dict.routes.js';
 import { registerFileRoutes } from './system/file/file.routes.js';
 import { registerLogRoutes } from './system/log/log.routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
+import { syncMenuCatalogue } from './system/menu/sync-catalogue.js';
 import { registerMsgRoutes } from './system/msg/msg.routes.js';
 import { paperMarkedMsgConsumer } from './system/msg/paper-marked-msg.js';
 import { registerRoleRoutes } from './system/role/role.routes.js';
@@ -51,3 +55,13 @@ export const eventConsumers: AnyConsumer[] = [
   paperMarkedMsgConsumer,
   ...certConsumers,
 ];
+
+/**
+ * What the modules add to start-up (platform/boot.ts runs them; the platform imports no module):
+ * demo data seeded once on first start, in order (exams draw on the banks), and steps run at
+ * every start. One line per module.
+ */
+export const startupHooks: StartupHooks = {
+  seeders: [seedRepo, seedExam],
+  onStart: [syncMenuCatalogue],
+};

@@ -1,17 +1,32 @@
 /** Shared start-up steps of the process and of the API tests. */
 import { Redis } from 'ioredis';
+import type { Seeder } from '../db/seed/context.js';
 import { seedIfEmpty } from '../db/seed/index.js';
-import { syncMenuCatalogue } from '../modules/system/menu/sync-catalogue.js';
 import { createTokenVerifier } from './auth.js';
 import type { AppConfig } from './config.js';
-import { type Database, runMigrations } from './db.js';
+import { type Database, type Db, runMigrations } from './db.js';
 import type { AppDeps, Clock } from './deps.js';
 
-/** Migrates, seeds on first start, and syncs the menu catalogue. */
-export async function prepareDatabase(database: Database, options: { seed: boolean }): Promise<{ seeded: boolean }> {
+/**
+ * What the modules add to start-up, listed in modules/index.ts (`startupHooks`) and handed in by
+ * whoever starts the process: the platform imports no module.
+ */
+export interface StartupHooks {
+  /** Demo data of the modules, in order, inside the first-start transaction after the base data. */
+  seeders: readonly Seeder[];
+  /** Run at every start after migrating and seeding, in order (e.g. the menu catalogue sync). */
+  onStart: readonly ((db: Db) => Promise<unknown>)[];
+}
+
+/** Migrates, seeds on first start (when `seed`), and runs the modules' start-up steps. */
+export async function prepareDatabase(
+  database: Database,
+  hooks: StartupHooks,
+  options: { seed: boolean },
+): Promise<{ seeded: boolean }> {
   await runMigrations(database);
-  const seeded = options.seed ? await seedIfEmpty(database.db) : false;
-  await syncMenuCatalogue(database.db);
+  const seeded = options.seed ? await seedIfEmpty(database.db, hooks.seeders) : false;
+  for (const step of hooks.onStart) await step(database.db);
   return { seeded };
 }
 

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { startupHooks } from '../modules/index.js';
 import { prepareDatabase } from '../platform/boot.js';
 import { openDatabase } from '../platform/db.js';
 
@@ -62,7 +63,7 @@ export function pgliteTemplate(run: TemplateRun, seed: boolean): Promise<string>
   return once(run, `pglite-${seed ? 'seeded' : 'bare'}.tar`, async (tmp) => {
     const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
     try {
-      await prepareDatabase(database, { seed });
+      await prepareDatabase(database, startupHooks, { seed });
       await database.dumpTo?.(tmp);
     } finally {
       await database.close();
@@ -97,7 +98,7 @@ export async function pgTemplate(run: TemplateRun, adminUrl: string, seed: boole
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
     const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), pgliteDir: null, poolSize: 2 });
     try {
-      await prepareDatabase(database, { seed });
+      await prepareDatabase(database, startupHooks, { seed });
     } finally {
       await database.close();
     }

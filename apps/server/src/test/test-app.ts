@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.js';
+import { startupHooks } from '../modules/index.js';
 import { createDeps, prepareDatabase } from '../platform/boot.js';
 import { type AppConfig, loadConfig } from '../platform/config.js';
 import { type Database, type Db, openDatabase } from '../platform/db.js';
@@ -72,7 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const seed = options.seed ?? true;
   const { database, drop } = await openTestDatabase(seed);
   // On a template copy this only checks (and applies migrations added since the run began).
-  await prepareDatabase(database, { seed });
+  await prepareDatabase(database, startupHooks, { seed });
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/exam-test-${process.pid}` }), ...options.config };
   const app = await buildApp(createDeps(database, config, { clock: options.clock }), { logger: options.logger });
   await app.ready();

@@ -1,10 +1,11 @@
 /**
  * First-start data: site config, departments, roles, demo accounts, dictionaries, a welcome
- * message. Runs once: when the config row exists, nothing is touched.
+ * message, then the modules' demo data (their seeders, given by the caller). Runs once: when the
+ * config row exists, nothing is touched.
  */
 import { DataScope, RoleType } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import { hashPassword } from '../../platform/password.js';
 import {
   sysConfig,
@@ -18,9 +19,8 @@ import {
   sysUserMsg,
   sysUserRole,
 } from '../schema/index.js';
+import type { SeedContext, Seeder } from './context.js';
 import { SEED_DICTIONARIES } from './dictionaries.js';
-import { seedExam } from './exam.js';
-import { seedRepo } from './repo.js';
 
 export interface DemoAccount {
   userName: string;
@@ -59,23 +59,8 @@ const ROLES = [
   { code: 'student', name: '学员', roleType: RoleType.LEARNER, dataScope: DataScope.SELF, builtIn: true },
 ];
 
-/** What later seeders get: the ids of the base data by code. */
-export interface SeedContext {
-  deptIds: Map<string, string>;
-  roleIds: Map<string, string>;
-  /** Demo user ids by user name. */
-  userIds: Map<string, string>;
-  now: Date;
-}
-
-/**
- * Demo data of each domain (question banks, papers, exams, courses...), run in order inside the
- * first-start transaction. Each domain adds one line here.
- */
-const DEMO_SEEDERS: ((tx: Tx, ctx: SeedContext) => Promise<void>)[] = [seedRepo, seedExam];
-
-/** Seeds an empty database; answers whether it did. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+/** Seeds an empty database, then runs the modules' `seeders` in order; answers whether it did. */
+export async function seedIfEmpty(db: Db, seeders: readonly Seeder[] = []): Promise<boolean> {
   const [existing] = await db.select({ id: sysConfig.id }).from(sysConfig).where(eq(sysConfig.id, '1'));
   if (existing) return false;
   // One hash (own salt) per account: accounts sharing a password must not share a hash.
@@ -141,7 +126,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await tx.insert(sysUserMsg).values(userIds.map((userId) => ({ msgId: msg.id, userId })));
 
     const ctx: SeedContext = { deptIds, roleIds, userIds: userIdByName, now: new Date() };
-    for (const seeder of DEMO_SEEDERS) await seeder(tx, ctx);
+    for (const seeder of seeders) await seeder(tx, ctx);
   });
   return true;
 }

@@ -5,10 +5,10 @@
  */
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { RuleSection } from '../../db/schema/exam.js';
+import { elExam, elPaperTmpl, elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
+import type { SeedContext } from '../../db/seed/context.js';
 import type { Tx } from '../../platform/db.js';
-import type { RuleSection } from '../schema/exam.js';
-import { elExam, elPaperTmpl, elQu, elQuRepo, elRepo } from '../schema/index.js';
-import type { SeedContext } from './index.js';
 
 const DAY = 86400_000;
 

@@ -1,11 +1,11 @@
 /** Demo question banks: the bank category dictionary and two banks of about 60 questions. */
 import { REPO_CATALOG_DIC } from '@exam/contracts';
-import { insertQuestions } from '../../modules/repo/qu.service.js';
-import { checkQuestion, normaliseQuestion } from '../../modules/repo/qu-rules.js';
+import { elRepo, sysDic, sysDicValue } from '../../db/schema/index.js';
+import type { SeedContext } from '../../db/seed/context.js';
 import type { Tx } from '../../platform/db.js';
-import { elRepo, sysDic, sysDicValue } from '../schema/index.js';
-import type { SeedContext } from './index.js';
-import { COMPUTER_QUESTIONS, SAFETY_QUESTIONS } from './repo-data.js';
+import { insertQuestions } from './qu.service.js';
+import { checkQuestion, normaliseQuestion } from './qu-rules.js';
+import { COMPUTER_QUESTIONS, SAFETY_QUESTIONS } from './repo.seed-data.js';
 
 const CATEGORIES = [
   { value: 'safety', title: '安全生产' },

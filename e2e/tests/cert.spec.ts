@@ -95,7 +95,8 @@ test.describe
       await signInBrowser(context, baseURL as string, await apiLogin(request, ACCOUNTS.student));
       await page.goto('/web/uc?tab=cert');
       const item = page.getByTestId('my-cert').filter({ hasText: '2026年安全生产培训合格' });
-      await expect(item).toBeVisible();
+      // The first visit loads the user centre's code; on a busy two-core machine that took over 10 s once.
+      await expect(item).toBeVisible({ timeout: 30_000 });
       await expect(item.getByText('有效')).toBeVisible();
       certNo = ((await item.textContent()) ?? '').match(/[A-Z]+-\d{4}-\d{6}/)?.[0] ?? '';
       expect(certNo).not.toBe('');

@@ -123,12 +123,6 @@ export default function CertListPage() {
         columns={[
           { title: '证书编号', dataIndex: 'certNo', width: 170 },
           { title: '姓名', dataIndex: 'holderName', width: 100 },
-          { title: '部门', dataIndex: 'deptName', width: 120, render: (v) => v || '-' },
-          { title: '证书', dataIndex: 'tmplTitle', width: 160 },
-          { title: '来源', dataIndex: 'sourceKind', width: 70, render: (v: TCert['sourceKind']) => SOURCE[v] },
-          { title: '获得成就', dataIndex: 'achievement', width: 260, ellipsis: true },
-          { title: '发证日期', dataIndex: 'issuedAt', width: 150, render: (v) => formatCertDate(v) },
-          { title: '有效期至', dataIndex: 'validUntil', width: 150, render: (v) => (v ? formatCertDate(v) : '长期') },
           {
             title: '状态',
             dataIndex: 'status',
@@ -139,6 +133,12 @@ export default function CertListPage() {
               </Tag>
             ),
           },
+          { title: '部门', dataIndex: 'deptName', width: 120, render: (v) => v || '-' },
+          { title: '证书', dataIndex: 'tmplTitle', width: 160 },
+          { title: '来源', dataIndex: 'sourceKind', width: 70, render: (v: TCert['sourceKind']) => SOURCE[v] },
+          { title: '获得成就', dataIndex: 'achievement', width: 260, ellipsis: true },
+          { title: '发证日期', dataIndex: 'issuedAt', width: 150, render: (v) => formatCertDate(v) },
+          { title: '有效期至', dataIndex: 'validUntil', width: 150, render: (v) => (v ? formatCertDate(v) : '长期') },
           {
             title: '操作',
             width: 230,

@@ -30,18 +30,33 @@ export interface CheckedItem {
 
 /** Applies the rules to every item and gathers the report. */
 export function checkItems(items: ImportItem[], columnOf: ColumnOf): CheckedItem[] {
-  return items.map((item) => {
-    const q = normaliseQuestion(item.input);
-    const issues = [...item.issues];
-    for (const issue of checkQuestion(q)) {
-      const m = /^children\.(\d+)\.(.+)$/.exec(issue.field);
-      if (m) {
-        const row = item.childRows[Number(m[1])] ?? item.row;
-        issues.push({ row, column: columnOf(m[2]), reason: issue.message.replace(/^第\d+道子题：/, '') });
-      } else issues.push({ row: item.row, column: columnOf(issue.field), reason: issue.message });
-    }
-    return { item, q, issues };
-  });
+  return items.map((item) => checkItem(item, columnOf));
+}
+
+/**
+ * checkItems for a whole import file: the rules of thousands of questions took seconds of the
+ * request thread, so it lets other requests in every few dozen questions.
+ */
+export async function checkItemsYielding(items: ImportItem[], columnOf: ColumnOf): Promise<CheckedItem[]> {
+  const out: CheckedItem[] = [];
+  for (const item of items) {
+    if (out.length % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+    out.push(checkItem(item, columnOf));
+  }
+  return out;
+}
+
+function checkItem(item: ImportItem, columnOf: ColumnOf): CheckedItem {
+  const q = normaliseQuestion(item.input);
+  const issues = [...item.issues];
+  for (const issue of checkQuestion(q)) {
+    const m = /^children\.(\d+)\.(.+)$/.exec(issue.field);
+    if (m) {
+      const row = item.childRows[Number(m[1])] ?? item.row;
+      issues.push({ row, column: columnOf(m[2]), reason: issue.message.replace(/^第\d+道子题：/, '') });
+    } else issues.push({ row: item.row, column: columnOf(issue.field), reason: issue.message });
+  }
+  return { item, q, issues };
 }
 
 /**

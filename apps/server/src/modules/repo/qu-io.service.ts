@@ -8,7 +8,7 @@ import { badParams } from '../../platform/errors.js';
 import { IMPORT_MAX_BYTES, importBuffer } from '../../platform/xlsx-read.js';
 import { questionDetails, questionFilter } from './qu.service.js';
 import { docxColumnOf, readQuestionsDocx } from './qu-docx.js';
-import { checkItems, importChecked } from './qu-import.js';
+import { checkItemsYielding, importChecked } from './qu-import.js';
 import { normaliseQuestion } from './qu-rules.js';
 import { QU_TEMPLATE_SAMPLES } from './qu-samples.js';
 import { readQuestionsXlsx, writeQuestionsXlsx, xlsxColumnOf } from './qu-xlsx.js';
@@ -99,6 +99,6 @@ export async function importQuestionFile(db: Executor, request: FastifyRequest, 
   const isDocx = /\.docx$/i.test(file.name);
   if (!isDocx && !/\.xlsx$/i.test(file.name)) throw badParams('文件：只支持 .xlsx 或 .docx 文件');
   const items = isDocx ? await readQuestionsDocx(file.buffer) : await readQuestionsXlsx(file.buffer);
-  const checked = checkItems(items, isDocx ? docxColumnOf : xlsxColumnOf);
+  const checked = await checkItemsYielding(items, isDocx ? docxColumnOf : xlsxColumnOf);
   return importChecked(db, checked, { repoIds: [...new Set(repoIds)], onlyValid, userId });
 }

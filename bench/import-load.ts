@@ -1,0 +1,165 @@
+/**
+ * Do other requests keep answering while a large import runs? (issue 10 §4)
+ *
+ * Starts the built server on a fresh database, then runs a closed loop of cheap calls
+ * (`/api/sys/config/detail`, `--clients` at a time) through three phases, reporting the latency
+ * of the cheap call in each: a baseline with no import, a question import of a generated xlsx of
+ * about `--mb` MB (`--rows` rows), and a user import (`--users` rows, each password hashed).
+ *
+ *   npm run build -w @exam/server
+ *   npx tsx bench/import-load.ts [--db pglite|pg] [--mb 10] [--rows 9000] [--users 1000] [--clients 4]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { XLSX_COLUMNS } from '../apps/server/src/modules/repo/qu-xlsx.js';
+import { bigXlsx, questionRows } from '../apps/server/src/test/big-xlsx.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const DB = arg('db', 'pglite');
+const MB_TARGET = Number(arg('mb', '10'));
+const ROWS = Number(arg('rows', '9000'));
+const USERS = Number(arg('users', '1000'));
+const CLIENTS = Number(arg('clients', '4'));
+const BASELINE_MS = Number(arg('baseline-ms', '15000'));
+const PORT = 19000 + Math.floor(Math.random() * 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+async function call<T>(url: string, body: unknown, token?: string) {
+  const res = await fetch(BASE + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+async function upload(url: string, file: Buffer, fields: Record<string, string>, token: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([file]), 'import.xlsx');
+  const res = await fetch(BASE + url, { method: 'POST', headers: { token }, body: form });
+  return (await res.json()) as { code: number; msg: string; data: unknown };
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/docs/json`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+/** Runs the cheap call in a closed loop until `until` resolves; answers the latencies (ms). */
+async function cheapLoad(until: Promise<unknown>): Promise<{ ms: number[]; errors: number }> {
+  let stop = false;
+  void until.finally(() => {
+    stop = true;
+  });
+  const ms: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (!stop) {
+        const t0 = performance.now();
+        try {
+          const r = await call('/api/sys/config/detail', { id: '1' });
+          if (r.code !== 0) errors++;
+        } catch {
+          errors++;
+        }
+        ms.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { ms, errors };
+}
+
+function summary(name: string, r: { ms: number[]; errors: number }, extra = '') {
+  const s = [...r.ms].sort((a, b) => a - b);
+  const q = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : Number.NaN);
+  const f = (n: number) => n.toFixed(1);
+  return `| ${name} | ${s.length} | ${f(q(50))} | ${f(q(95))} | ${f(q(99))} | ${f(s[s.length - 1] ?? Number.NaN)} | ${r.errors} | ${extra} |`;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-import-bench-'));
+  let databaseUrl: string | null = null;
+  let dropPg: (() => Promise<void>) | null = null;
+  if (DB === 'pg') {
+    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `exam_import_bench_${Date.now()}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropPg = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  }
+  // Question rows sized so the file is about MB_TARGET: ~1.86 KB per 1,000 characters of content.
+  const chars = Math.max(20, Math.round((MB_TARGET * 1024 * 1024) / ROWS / 1.86));
+  const questions = await bigXlsx({ rows: ROWS, header: XLSX_COLUMNS, row: questionRows(chars) });
+  const users = await bigXlsx({
+    rows: USERS,
+    header: ['用户名', '姓名', '手机号', '部门编码', '角色编码', '密码', '状态'],
+    row: (i) => [`bench${i}`, `压测${i}`, '', 'D001', 'student', `abc${i}x1`, '正常'],
+  });
+  const server = await startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const lines: string[] = [];
+  try {
+    const admin = (await call<{ token: string }>('/api/sys/user/login', { userName: 'admin', password: 'admin123' }))
+      .data.token;
+    const repoId = (await call<{ id: string }>('/api/repo/repo/save', { title: '压测题库' }, admin)).data.id;
+    for (let i = 0; i < 50; i++) await call('/api/sys/config/detail', { id: '1' }); // warm-up
+
+    const baseline = await cheapLoad(new Promise((r) => setTimeout(r, BASELINE_MS)));
+    lines.push(summary('baseline, no import', baseline, `${BASELINE_MS / 1000} s`));
+
+    let t0 = performance.now();
+    const qImport = upload('/api/repo/qu/import', questions, { repoId }, admin);
+    const during = await cheapLoad(qImport);
+    const q = await qImport;
+    const qInfo = `${(questions.length / 1024 / 1024).toFixed(1)} MB, ${ROWS} rows: ${((performance.now() - t0) / 1000).toFixed(1)} s, code ${q.code} ${JSON.stringify(q.data ?? q.msg).slice(0, 60)}`;
+    lines.push(summary('during question import', during, qInfo));
+
+    t0 = performance.now();
+    const uImport = upload('/api/sys/user/import', users, {}, admin);
+    const duringUsers = await cheapLoad(uImport);
+    const u = await uImport;
+    const uInfo = `${(users.length / 1024).toFixed(0)} KB, ${USERS} users: ${((performance.now() - t0) / 1000).toFixed(1)} s, code ${u.code} ${JSON.stringify(u.data ?? u.msg).slice(0, 40)}`;
+    lines.push(summary('during user import', duringUsers, uInfo));
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await dropPg?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const cpu = os.cpus()[0]?.model ?? 'unknown';
+  console.log(`\n${new Date().toISOString()} db=${DB} node=${process.version} cpu="${cpu}" cores=${os.cpus().length}`);
+  console.log(`cheap call: POST /api/sys/config/detail, ${CLIENTS} clients in a closed loop; latencies in ms`);
+  console.log('| phase | calls | p50 | p95 | p99 | max | errors | import |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const l of lines) console.log(l);
+}
+
+await main();

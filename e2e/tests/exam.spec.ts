@@ -144,6 +144,7 @@ test('[ADMIN][EXAM_CREATE] creates an exam for 技术部 through the form', asyn
   await page.getByLabel('及格分').fill('10');
   await page.getByLabel('允许考试次数').fill('3');
   await page.locator('label', { hasText: '显示成绩和答案' }).click();
+  await formItem(page, '选项乱序').locator('.ant-switch').click();
   await page.locator('.ant-radio-button-wrapper', { hasText: '已发布' }).click();
   await expect(page.getByText('时间段不能为空！')).toHaveCount(0);
   await shot(page, 'exam-edit');
@@ -162,6 +163,7 @@ test('[ADMIN][EXAM_CREATE] creates an exam for 技术部 through the form', asyn
   expect(detail.openType).toBe(2);
   expect(detail.state).toBe(1);
   expect(detail.deptIds.length).toBeGreaterThanOrEqual(1); // 技术部 (and its 前端组)
+  expect(detail.shuffleOpt).toBe(true);
 });
 
 test('[LEARNER][EXAM_LIST] a learner of 市场部 does not see the exam', async ({ page, context, baseURL }) => {
@@ -172,6 +174,32 @@ test('[LEARNER][EXAM_LIST] a learner of 市场部 does not see the exam', async 
   await expect(page.getByText(EXAM)).toHaveCount(0);
   await shot(page, 'index-lisi');
 });
+
+/**
+ * Shuffled options are lettered A, B, C… top to bottom: the room shows the letters in order while
+ * the contents are in another order than the bank's (issue 10 §1).
+ */
+async function expectPositionalLetters(page: Page) {
+  const d = await api(page.request, '/api/paper/paper/detail', { paperId }, studentToken);
+  let shuffled = false;
+  const choices = d.questions.filter(
+    (x: { type: number; parentQuId: string | null }) => (x.type === 1 || x.type === 2) && !x.parentQuId,
+  );
+  for (const q of choices) {
+    const letters = q.options.map((o: { key: string }) => o.key);
+    expect(letters).toEqual(['A', 'B', 'C', 'D', 'E', 'F'].slice(0, letters.length));
+    const bank = await api(page.request, '/api/repo/qu/detail', { id: q.quId }, adminToken);
+    const bankOrder = bank.options.map((o: { content: string }) => o.content);
+    if (q.options.some((o: { content: string }, i: number) => o.content !== bankOrder[i])) shuffled = true;
+  }
+  expect(shuffled).toBe(true);
+  const first = page.getByTestId('question-1');
+  if (Number(await first.getAttribute('data-type')) === 1) {
+    const shown = await first.locator('.qa-option__text > b').allTextContents();
+    expect(shown).toEqual(['A.', 'B.', 'C.', 'D.'].slice(0, shown.length));
+  }
+  await shot(page, 'room-letters');
+}
 
 async function answer(page: Page, q: Locator, type: number) {
   if (type === 1 || type === 3) await q.locator('.ant-radio-wrapper').first().click();
@@ -235,6 +263,7 @@ test('[LEARNER][EXAM_SIT] sits the exam with a wrong clock, offline answers, a r
 
   const total = await page.locator('[data-testid^="sheet-"]').count();
   expect(total).toBe(TYPES.length + 1); // two single choice questions, one of each other type
+  await expectPositionalLetters(page);
   for (let n = 1; n <= total; n++) {
     const q = page.getByTestId(`question-${n}`);
     await expect(q).toBeVisible();
@@ -308,6 +337,15 @@ test('[LEARNER][EXAM_RESULT] sees the final result, my scores, the attempts and 
   await page.goto(`/web/exam/result/${paperId}`);
   await expect(page.getByTestId('result-label')).toContainText(/通过|未通过/);
   await expect(page.getByText('要点基本完整。')).toBeVisible();
+  // The review uses the letters the room showed: the first option clicked was A, whatever its content.
+  const result = await api(page.request, '/api/paper/paper/result', { paperId }, studentToken);
+  for (const q of result.questions.filter(
+    (x: { type: number; parentQuId: string | null }) => x.type === 1 && !x.parentQuId,
+  )) {
+    expect(q.options.map((o: { key: string }) => o.key)).toEqual(['A', 'B', 'C', 'D'].slice(0, q.options.length));
+    expect(q.myAnswer).toBe('A');
+    expect(q.isRight).toBe(q.rightOptions.includes('A'));
+  }
   await shot(page, 'result', true);
   await page.goto('/web/paper');
   await expect(page.locator('tr', { hasText: EXAM })).toBeVisible();
@@ -330,7 +368,9 @@ test('[LEARNER][EXAM_RESULT] sees the final result, my scores, the attempts and 
   // The first entry is the first wrong question of the paper: a choice, or else a text answer.
   const panel = page.getByTestId('redo-panel');
   const choices = panel.locator('.ant-radio-wrapper, .ant-checkbox-wrapper');
+  // Options are shuffled, so which questions were wrong (and come first) varies: matching too.
   if ((await choices.count()) > 0) await choices.first().click();
+  else if ((await panel.locator('.ant-select').count()) > 0) await answer(page, panel, 6);
   else await panel.locator('input[type="text"], textarea').first().fill('重做作答');
   await page.getByTestId('redo-submit').click();
   await expect(panel.getByText(/回答正确|回答错误|请对照参考答案|参考得分率/).first()).toBeVisible();

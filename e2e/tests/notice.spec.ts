@@ -40,7 +40,7 @@ test.describe
       await signInBrowser(context, baseURL as string, await apiLogin(request, ACCOUNTS.admin));
       await page.goto('/admin/notice/index');
       // A cached page (the dashboard's quick links) may also name 通知公告: wait for this page's own button.
-      await expect(page.getByRole('button', { name: /新建公告/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /新建公告/ })).toBeVisible({ timeout: 30_000 });
       await page.getByRole('button', { name: /新建公告/ }).click();
       const dialog = page.locator('.ant-modal').filter({ hasText: '新建公告' });
       await dialog.getByPlaceholder('请输入公告标题').fill(TITLE);

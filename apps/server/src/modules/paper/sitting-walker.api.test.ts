@@ -197,6 +197,8 @@ describe('the OpenAPI walker, as a learner sitting a paper', () => {
       }
     }
     const declared = paths.filter((p) => p.op['x-question-data']).map((p) => p.path);
+    if (process.env.WALK_REPORT)
+      console.info(`walked ${paths.length} paths with ${calls} calls; question data from ${[...served].join(', ')}`);
     expect(calls).toBeGreaterThan(paths.length);
     expect(leaks).toEqual([]);
     expect([...undeclared], 'routes showing questions without questionData: true').toEqual([]);

@@ -447,3 +447,23 @@ describe('data scope of administrators', () => {
     ).toBe(ErrorCode.NO_PERMISSION);
   });
 });
+
+describe('template preview', () => {
+  it('renders the unsaved form with sample data, and only for holders of cert:tmpl:view', async () => {
+    const tmpl = { title: '预览', orientation: 'portrait', prefix: 'CERT', validMonths: 0, fields: FIELDS, rules: [] };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cert/tmpl/preview',
+      payload: { tmpl },
+      headers: { token: admin },
+    });
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cert-')), 'preview.pdf');
+    fs.writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain('张三');
+    expect(text).toContain('荣誉证书');
+    expect((await t.call('/api/cert/tmpl/preview', { tmpl }, student)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.call('/api/cert/tmpl/preview', {}, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+  });
+});

@@ -1,6 +1,7 @@
 /** Every table of the platform; each domain adds its own file and re-exports it here. */
 
 export * from './cert.js';
+export * from './course.js';
 export * from './events.js';
 export * from './exam.js';
 export * from './notice.js';

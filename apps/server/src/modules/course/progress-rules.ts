@@ -1,0 +1,143 @@
+/**
+ * Honest progress (issue 14 §3), pure and clock-injected. A heartbeat claims ranges played since
+ * the last one; the server credits at most the wall-clock time since the PREVIOUS heartbeat (its
+ * own clock, never the browser's) × the playback rate. So two tabs share one budget, a replayed
+ * request finds no time left, and a forged range earns only what the clock allows.
+ */
+export type Range = [number, number];
+
+/** Playback faster than this is not offered and not credited. */
+export const MAX_RATE = 2;
+/** A gap longer than this (a throttled tab, a lost network) credits only this much. */
+export const MAX_BEAT_GAP_S = 15;
+
+/** Sorted, merged, clipped to [0, length]; empty and inverted ranges dropped. */
+export function mergeRanges(ranges: Range[], length = Number.POSITIVE_INFINITY): Range[] {
+  const clipped = ranges
+    .map(([s, e]): Range => [Math.max(0, s), Math.min(length, e)])
+    .filter(([s, e]) => Number.isFinite(s) && Number.isFinite(e) && e > s)
+    .sort((a, b) => a[0] - b[0]);
+  const out: Range[] = [];
+  for (const r of clipped) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+export const coveredSeconds = (ranges: Range[]): number => ranges.reduce((n, [s, e]) => n + (e - s), 0);
+
+/** Parts of `claimed` not yet in `have` (both merged). */
+export function subtractRanges(claimed: Range[], have: Range[]): Range[] {
+  const out: Range[] = [];
+  for (const [s0, e] of claimed) {
+    let s = s0;
+    for (const [hs, he] of have) {
+      if (he <= s || hs >= e) continue;
+      if (hs > s) out.push([s, hs]);
+      s = Math.max(s, he);
+      if (s >= e) break;
+    }
+    if (s < e) out.push([s, e]);
+  }
+  return out;
+}
+
+/** Takes new ranges in order until `budget` seconds are used. */
+export function takeBudget(fresh: Range[], budget: number): Range[] {
+  const out: Range[] = [];
+  let left = budget;
+  for (const [s, e] of fresh) {
+    if (left <= 0) break;
+    const len = Math.min(e - s, left);
+    out.push([s, s + len]);
+    left -= len;
+  }
+  return out;
+}
+
+export interface LearnState {
+  ranges: Range[];
+  lastBeatAt: Date | null;
+}
+
+export interface Beat {
+  /** Ranges played since the last heartbeat (seconds of media). */
+  ranges: Range[];
+  rate: number;
+  playing: boolean;
+  visible: boolean;
+}
+
+export interface Credit {
+  ranges: Range[];
+  /** Newly covered seconds of media. */
+  gained: number;
+  /** Study time earned (wall clock). */
+  studySeconds: number;
+  /** The new lastBeatAt: never moved backwards when the clock is. */
+  beatAt: Date;
+}
+
+/** Wall-clock seconds this heartbeat may be credited for. */
+export function creditWindow(lastBeatAt: Date | null, now: Date): number {
+  if (!lastBeatAt) return 0; // the first heartbeat of a file only starts the clock
+  const elapsed = (now.getTime() - lastBeatAt.getTime()) / 1000;
+  return Math.max(0, Math.min(elapsed, MAX_BEAT_GAP_S));
+}
+
+/** Applies one media heartbeat to the stored state. */
+export function applyMediaBeat(state: LearnState, beat: Beat, length: number, now: Date): Credit {
+  const active = beat.playing && beat.visible;
+  const window = active ? creditWindow(state.lastBeatAt, now) : 0;
+  const rate = Math.min(Math.max(beat.rate, 0), MAX_RATE);
+  const have = mergeRanges(state.ranges, length);
+  const fresh = subtractRanges(mergeRanges(beat.ranges, length), have);
+  const accepted = takeBudget(fresh, window * rate);
+  const ranges = mergeRanges([...have, ...accepted], length);
+  const beatAt = state.lastBeatAt && state.lastBeatAt > now ? state.lastBeatAt : now;
+  return { ranges, gained: coveredSeconds(accepted), studySeconds: window, beatAt };
+}
+
+/** Reading time of a page-based file: visible time since the last heartbeat. */
+export function applyReadBeat(state: LearnState, visible: boolean, now: Date): Credit {
+  const window = visible ? creditWindow(state.lastBeatAt, now) : 0;
+  const beatAt = state.lastBeatAt && state.lastBeatAt > now ? state.lastBeatAt : now;
+  return { ranges: state.ranges, gained: 0, studySeconds: window, beatAt };
+}
+
+export interface DoneInput {
+  kind: string;
+  duration: number;
+  watched: number;
+  passRate: number;
+  maxPage: number;
+  pages: number;
+  studySeconds: number;
+  minReadSeconds: number;
+}
+
+/** Completion rule per kind: media by watched share, documents by last page + reading time, images on opening. */
+export function isFileDone(f: DoneInput): boolean {
+  if (f.kind === 'video' || f.kind === 'audio') {
+    if (f.duration <= 0) return false;
+    return f.watched >= (f.duration * f.passRate) / 100 - 1e-6;
+  }
+  if (f.kind === 'image') return true;
+  return f.pages > 0 && f.maxPage >= f.pages && f.studySeconds >= f.minReadSeconds;
+}
+
+/** Percent shown for a file in progress. */
+export function filePercent(f: DoneInput, done: boolean): number {
+  if (done) return 100;
+  if ((f.kind === 'video' || f.kind === 'audio') && f.duration > 0)
+    return Math.min(99, Math.floor((f.watched / f.duration) * 100));
+  if (f.pages > 0) return Math.min(99, Math.floor((f.maxPage / f.pages) * 100));
+  return 0;
+}
+
+/** Furthest point a learner may seek to without skipping ahead: the furthest watched second plus a tolerance. */
+export function furthestAllowed(ranges: Range[], toleranceS = 5): number {
+  return ranges.reduce((m, [, e]) => Math.max(m, e), 0) + toleranceS;
+}

@@ -1,4 +1,5 @@
 export * from './cert.js';
+export * from './course.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './exam/answer-limits.js';

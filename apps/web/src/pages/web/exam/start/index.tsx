@@ -11,6 +11,7 @@ import { paperApi } from '../../../../api/exam';
 import AnswerSheet from './AnswerSheet';
 import PaperQuestion from './PaperQuestion';
 import RoomHeader from './RoomHeader';
+import TakeoverModal from './TakeoverModal';
 import { useAntiCheat } from './useAntiCheat';
 import { useExamRoom } from './useExamRoom';
 import './room.css';
@@ -27,7 +28,6 @@ export default function WebExamStart() {
   );
   const [current, setCurrent] = useState<string | null>(null);
   const doneRef = useRef(false);
-  const [taking, setTaking] = useState(false);
 
   const toResult = useCallback(
     (note?: string) => {
@@ -96,17 +96,6 @@ export default function WebExamStart() {
   useEffect(() => {
     if (deadlineHit) void handIn(true);
   }, [deadlineHit, handIn]);
-
-  const takeOver = async () => {
-    setTaking(true);
-    try {
-      await room.takeOver();
-    } catch (e) {
-      message.error((e as Error).message || '接管失败，请重试');
-    } finally {
-      setTaking(false);
-    }
-  };
 
   const confirmHand = () =>
     modal.confirm({
@@ -239,29 +228,12 @@ export default function WebExamStart() {
           )}
         </main>
       </div>
-      <Modal
+      <TakeoverModal
         open={room.blocked}
-        closable={false}
-        footer={null}
-        centered
-        maskClosable={false}
-        keyboard={false}
-        data-testid="takeover-modal"
-      >
-        <Result
-          status="warning"
-          title="本试卷已在其他窗口或设备上打开"
-          subTitle={`此窗口的答案不再保存${pending > 0 ? `（${pending} 个答案未保存）` : ''}。继续在此作答将先载入服务器上的最新答案，之后其他窗口将无法保存。`}
-          extra={[
-            <Button key="take" type="primary" loading={taking} onClick={takeOver} data-testid="take-over">
-              继续在此作答
-            </Button>,
-            <Button key="back" onClick={() => navigate('/web/index')}>
-              返回考试列表
-            </Button>,
-          ]}
-        />
-      </Modal>
+        pending={pending}
+        onTakeOver={room.takeOver}
+        onLeave={() => navigate('/web/index')}
+      />
       <Modal open={anti.needFull} closable={false} footer={null} centered maskClosable={false} keyboard={false}>
         <Result
           icon={<ExpandOutlined style={{ color: '#1677ff' }} />}

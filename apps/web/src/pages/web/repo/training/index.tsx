@@ -4,15 +4,16 @@
  * Mock mode (6) runs a countdown from the server's deadline and hands in when it reaches zero; its
  * answers go through the exam room's journal (useMockJournal), so none is lost offline.
  */
-import { type TAnswerValue, TRAIN_MODE_LABELS, TrainMode, type TTrainQu, type TTrainStarted } from '@exam/contracts';
+import { type TAnswerValue, TRAIN_MODE_LABELS, TrainMode, type TTrainStarted } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Modal, Result, Row, Skeleton, Space, Statistic } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatSeconds, trainApi } from '../../../../api/train';
 import AnswerCard from './AnswerCard';
+import MockSyncState, { withUnsent } from './MockSyncState';
 import QuestionPane from './QuestionPane';
-import { type MockAnswer, useMockJournal } from './useMockJournal';
+import { useMockJournal } from './useMockJournal';
 import '../train.css';
 
 /** One start per page visit, shared by StrictMode's double effects. */
@@ -269,34 +270,4 @@ function useCountdown(deadline: string | null, serverTime: string | null): numbe
   }, [deadline]);
   if (!deadline) return null;
   return Math.max(0, Math.floor((new Date(deadline).getTime() - now - offset.current) / 1000));
-}
-
-/** The question with the answer still in the journal laid over the server's (it is newer). */
-function withUnsent(qu: TTrainQu, unsent: MockAnswer | undefined): TTrainQu {
-  if (!unsent) return qu;
-  return { ...qu, myAnswer: unsent.answer, childAnswers: unsent.childAnswers ?? qu.childAnswers };
-}
-
-function MockSyncState({ pending, failed }: { pending: number; failed: number }) {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  const text = [
-    !online && '网络已断开',
-    pending > 0 && `${pending} 个答案待保存`,
-    failed > 0 && `${failed} 个答案未能保存`,
-  ].filter(Boolean);
-  return (
-    <div data-testid="mock-sync" style={{ marginBottom: 12, color: text.length ? '#d4380d' : '#389e0d' }}>
-      {text.length ? text.join('，') : '答案已保存'}
-    </div>
-  );
 }

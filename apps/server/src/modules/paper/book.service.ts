@@ -10,10 +10,11 @@ import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
+import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
 import { recordAnswer } from '../train/book-record.js';
 import { referenceOf } from './paper-view.js';
-import { type MultiPolicyValue, markComposite, markQuestion } from './scoring.js';
+import { markComposite, markQuestion, policyOf } from './scoring.js';
 import { assertNotSitting } from './sitting-guard.js';
 
 const mine = (userId: string, examId?: string | null): SQL | undefined =>
@@ -106,12 +107,15 @@ export async function bookSubmit(
   const [q] = await db.select().from(elQu).where(eq(elQu.id, b.quId));
   if (!q) throw notFound('试题');
   const [exam] = b.examId
-    ? await db.select({ multiPolicy: elExam.multiPolicy }).from(elExam).where(eq(elExam.id, b.examId))
+    ? await db
+        .select({ multiPolicy: elExam.multiPolicy, orderPolicy: elExam.orderPolicy })
+        .from(elExam)
+        .where(eq(elExam.id, b.examId))
     : [];
-  const policy = (exam?.multiPolicy ?? 0) as MultiPolicyValue;
+  const policy = policyOf(exam);
   const key = (row: typeof q) => ({ type: row.type, score: 1, options: row.options, refAnswer: row.answer });
   let outcome = markQuestion(key(q), body.answer, policy);
-  if (q.type === 99) {
+  if (isComposite(q.type)) {
     const kids = await db
       .select()
       .from(elQu)
@@ -129,7 +133,7 @@ export async function bookSubmit(
       repoId: b.repoId,
       source: 'book',
       isRight: outcome.isRight,
-      answer: q.type === 99 ? (body.childAnswers ?? null) : body.answer,
+      answer: isComposite(q.type) ? (body.childAnswers ?? null) : body.answer,
       now,
     });
     const [after] = await tx

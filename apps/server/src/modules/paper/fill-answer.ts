@@ -15,10 +15,11 @@ import {
   type TFillAnswer,
   type TFillAnswerResult,
 } from '@exam/contracts';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { COMPOSITE_TYPES, isComposite } from '../repo/kinds/registry.js';
 import { handPaper } from './hand-in.js';
 
 function prepareFill(db: Db) {
@@ -42,7 +43,7 @@ function prepareFill(db: Db) {
         // No window id (API clients): not window-checked; the sequence rule still applies.
         sql`(${elPaper.activeWindow} is null or ${sql.placeholder('windowId')}::text is null or ${elPaper.activeWindow} = ${sql.placeholder('windowId')}::text)`,
         lt(elPaperQu.seq, sql`${sql.placeholder('seq')}::bigint`),
-        ne(elPaperQu.type, 99),
+        notInArray(elPaperQu.type, COMPOSITE_TYPES),
       ),
     )
     .returning({ seq: elPaperQu.seq })
@@ -97,7 +98,7 @@ async function explainRefusal(db: Db, userId: string, body: TFillAnswer, now: Da
     .from(elPaperQu)
     .where(and(eq(elPaperQu.paperId, body.paperId), eq(elPaperQu.quId, body.quId)));
   if (!q) throw notFound('题目');
-  if (q.type === 99) throw badParams('组合题请作答其下的小题');
+  if (isComposite(q.type)) throw badParams('组合题请作答其下的小题');
   // The learner's own stored answer (never a key): the client replaces its local one with it.
   return { accepted: false, seq: Number(q.seq), answer: (q.answer ?? null) as TAnswerValue, flagged: q.flagged };
 }

@@ -1,10 +1,11 @@
 /**
- * Marks the rows of a handed-in paper with scoring.ts: leaves by type, composites as the sum of
+ * Marks the rows of a handed-in paper with scoring.ts: leaves by their kind, composites as the sum of
  * their children. Pure; hand-in.ts and mark.service.ts store what it answers.
  */
 import { MarkState } from '@exam/contracts';
+import { isComposite, isManual } from '../repo/kinds/registry.js';
 import type { PaperQuRow } from './paper-view.js';
-import { type MarkOutcome, type MultiPolicyValue, markComposite, markQuestion, round2 } from './scoring.js';
+import { type MarkOutcome, type MarkPolicy, markComposite, markQuestion, round2 } from './scoring.js';
 
 export interface RowMark {
   quId: string;
@@ -30,12 +31,12 @@ const isEmptyText = (a: unknown) => a === null || a === undefined || (typeof a =
  * already marked by hand (`markState` 3) keep their score, so the same function re-totals a
  * paper after manual marking.
  */
-export function markPaperRows(rows: PaperQuRow[], policy: MultiPolicyValue): PaperMarks {
+export function markPaperRows(rows: PaperQuRow[], policy: MarkPolicy): PaperMarks {
   const leaf = new Map<string, RowMark & { outcome: MarkOutcome }>();
   let objScore = 0;
   let subjScore = 0;
   for (const row of rows) {
-    if (row.type === 99) continue;
+    if (isComposite(row.type)) continue;
     let outcome: MarkOutcome;
     let markState: number;
     let suggest: number | null = null;
@@ -43,7 +44,7 @@ export function markPaperRows(rows: PaperQuRow[], policy: MultiPolicyValue): Pap
       outcome = { score: row.actualScore, isRight: row.actualScore >= row.score, pending: false };
       markState = MarkState.MANUAL;
       subjScore += row.actualScore;
-    } else if (row.type === 4) {
+    } else if (isManual(row.type)) {
       const m = markQuestion(row, row.answer);
       if (isEmptyText(row.answer)) {
         outcome = { score: 0, isRight: false, pending: false };
@@ -69,7 +70,7 @@ export function markPaperRows(rows: PaperQuRow[], policy: MultiPolicyValue): Pap
   }
   const out: RowMark[] = [];
   for (const row of rows) {
-    if (row.type !== 99) {
+    if (!isComposite(row.type)) {
       const { outcome: _o, ...mark } = leaf.get(row.quId) as RowMark & { outcome: MarkOutcome };
       out.push(mark);
       continue;

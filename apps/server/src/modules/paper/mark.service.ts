@@ -12,14 +12,15 @@ import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
+import { COMPOSITE_TYPES, isComposite, kindOf } from '../repo/kinds/registry.js';
 import { storeRowMarks } from './hand-in.js';
 import { canStart, marked, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows } from './mark-rows.js';
 import { reviewQuView } from './paper-view.js';
-import { type MultiPolicyValue, round2, totalOf } from './scoring.js';
+import { policyOf, round2, totalOf } from './scoring.js';
 
 const pendingCount =
-  sql<number>`(select count(*) from ${elPaperQu} q where q.paper_id = ${elPaper.id} and q.mark_state = ${MarkState.PENDING} and q.type <> 99)`.mapWith(
+  sql<number>`(select count(*) from ${elPaperQu} q where q.paper_id = ${elPaper.id} and q.mark_state = ${MarkState.PENDING} and q.type not in (${sql.raw(COMPOSITE_TYPES.join(','))}))`.mapWith(
     Number,
   );
 
@@ -97,12 +98,12 @@ export async function markDetail(db: Db, user: AuthUser, paperId: string) {
     objScore: p.objScore,
     subjScore: p.subjScore,
     questions: rows.map((row) => {
-      const ref = row.refAnswer as { reference?: string; keywords?: { word: string; weight: number }[] };
+      const hints = kindOf(row.type).markingHints?.(row.refAnswer) ?? { keywords: [], reference: null };
       return {
         ...reviewQuView(row),
         suggestScore: row.suggestScore,
-        keywords: row.type === 4 ? (ref.keywords ?? []) : [],
-        reference: row.type === 4 ? (ref.reference ?? null) : null,
+        keywords: hints.keywords,
+        reference: hints.reference,
         needMark: row.markState === MarkState.PENDING || row.markState === MarkState.MANUAL,
       };
     }),
@@ -120,7 +121,10 @@ export async function markSave(
   const outcome = await db.transaction(async (tx) => {
     const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, body.paperId)).for('update');
     if (!canStart('mark', p.state)) throw new AppError(ErrorCode.CONFLICT, '该试卷不在待阅卷状态');
-    const [exam] = await tx.select({ multiPolicy: elExam.multiPolicy }).from(elExam).where(eq(elExam.id, p.examId));
+    const [exam] = await tx
+      .select({ multiPolicy: elExam.multiPolicy, orderPolicy: elExam.orderPolicy })
+      .from(elExam)
+      .where(eq(elExam.id, p.examId));
     const rows = await tx.select().from(elPaperQu).where(eq(elPaperQu.paperId, p.id));
     for (const item of body.items) {
       const row = rows.find((r) => r.quId === item.quId);
@@ -136,7 +140,7 @@ export async function markSave(
         .set({ actualScore: row.actualScore, markState: MarkState.MANUAL, markComment: row.markComment })
         .where(and(eq(elPaperQu.paperId, p.id), eq(elPaperQu.quId, row.quId)));
     }
-    const marks = markPaperRows(rows, (exam?.multiPolicy ?? 0) as MultiPolicyValue);
+    const marks = markPaperRows(rows, policyOf(exam));
     await storeRowMarks(tx, p.id, marks.rows);
     const { total, passed } = totalOf(marks.objScore, marks.subjScore, p.passScore);
     const state = stateAfterMarks(marks.pending);
@@ -156,7 +160,7 @@ export async function markSave(
       .where(eq(elPaper.id, p.id));
     await marked(tx, p, { state, score: total, passed: done && passed }, now);
     const left = marks.rows.filter(
-      (m) => m.markState === MarkState.PENDING && rows.find((r) => r.quId === m.quId)?.type !== 99,
+      (m) => m.markState === MarkState.PENDING && !isComposite(rows.find((r) => r.quId === m.quId)?.type ?? 0),
     );
     return { paper: p, done, total, passed, pendingCount: left.length };
   });

@@ -1,7 +1,7 @@
 /**
  * Turns a paper template into the question rows of one attempt (or of a preview): fixed sections
- * as picked, rule sections drawn afresh, composite questions with their children, shuffled when
- * the exam says so. Reads only; the caller inserts the rows.
+ * as picked, rule sections drawn afresh, composite questions with their children, each question's
+ * options and key snapshotted by its kind (shuffled when the exam says so; ordering items always). Reads only; the caller inserts the rows.
  */
 import { ErrorCode, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
@@ -9,6 +9,8 @@ import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/exa
 import { elPaperTmpl, elQu, elQuRepo } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { isComposite, kindOf } from '../repo/kinds/registry.js';
+import { shuffle } from '../repo/kinds/shared.js';
 import { splitScore } from './scoring.js';
 
 type QuRow = typeof elQu.$inferSelect;
@@ -35,15 +37,6 @@ export interface BuildOptions {
 }
 
 export const isRuleSection = (s: TmplSection): s is RuleSection => 'repoIds' in s;
-
-function shuffle<T>(items: T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
 
 /** Top-level questions of a rule in its banks, with the optional exclusion of ids already drawn. */
 export function ruleCandidates(rule: Pick<RuleSection, 'repoIds' | 'quType' | 'level'>, exclude: string[] = []) {
@@ -117,8 +110,7 @@ export async function buildPaperQuestions(
     level: q.level,
     score,
     content: q.content,
-    options: positional(opts.shuffleOpt && (q.type === 1 || q.type === 2) ? shuffle(q.options) : q.options),
-    refAnswer: q.type === 6 ? shuffleRightColumn(q.answer) : q.answer,
+    ...kindOf(q.type).snapshot(q.options, q.answer, opts.shuffleOpt),
     analysis: q.analysis,
   });
   for (const p of picked) {
@@ -127,7 +119,7 @@ export async function buildPaperQuestions(
       const q = byId.get(item.id);
       if (!q) continue;
       out.push(snapshot(q, item.score, p.sectionIdx, p.title, null));
-      if (q.type === 99) {
+      if (isComposite(q.type)) {
         const kids = children.filter((c) => c.parentId === q.id);
         const scores = splitScore(item.score, kids.length);
         kids.forEach((c, i) => {
@@ -139,39 +131,8 @@ export async function buildPaperQuestions(
   return out;
 }
 
-/** Letters by position: A, B, C… top to bottom. */
-export const letterAt = (i: number): string => String.fromCharCode(65 + i);
-
-/**
- * Options as the learner sees them: the letter is the position (A, B, C… top to bottom), not the
- * bank's key, so a shuffle shows no original order. The paper row keeps these letters with their
- * right flags, so marking, the result page and the marker all read the same letters.
- */
-export function positional(options: QuRow['options']): QuRow['options'] {
-  return options.map((o, i) => ({ ...o, key: letterAt(i) }));
-}
-
-interface MatchingAnswer {
-  left?: { key: string; content: string }[];
-  right?: { key: string; content: string }[];
-  pairs?: { left: string; right: string }[];
-}
-
-/**
- * The right column of a matching question is shown shuffled and relettered by position, its pairs
- * rewritten to the new letters, so neither the order nor the letters give a pair away.
- */
-export function shuffleRightColumn(answer: QuRow['answer']): QuRow['answer'] {
-  const a = answer as MatchingAnswer;
-  if (!Array.isArray(a.right)) return answer;
-  const right = shuffle(a.right);
-  const letterOf = new Map(right.map((r, i) => [r.key, letterAt(i)]));
-  return {
-    ...a,
-    right: right.map((r, i) => ({ ...r, key: letterAt(i) })),
-    pairs: (a.pairs ?? []).map((p) => ({ left: p.left, right: letterOf.get(p.right) ?? '' })),
-  } as QuRow['answer'];
-}
+export { shuffleRightColumn } from '../repo/kinds/matching/index.js';
+export { letterAt, positional } from '../repo/kinds/shared.js';
 
 /** Loads a template (not deleted) or throws 10010003. */
 export async function loadTmpl(db: Executor, id: string) {

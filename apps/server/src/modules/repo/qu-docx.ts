@@ -8,25 +8,17 @@
  *   得分关键词：安全:2；责任:1       ← short answer; 填空设置：区分大小写 (fill blank)
  *   ① 左侧项  …  A. 右侧项          ← matching: left items ①②③…, right items A.–H., 答案：1-A；2-C
  *   5.【组合题】材料……              ← composite; its children start with (1) or （1）
+ *   一、排序题 … A. 项 B. 项 答案：CAB ← ordering: the letters in the right order
  *
  * Without a type, it is inferred: options → single/multiple by the answer; true/false words →
  * true/false; blanks (____ or （ ）) → fill blank; ①… items → matching; otherwise short answer.
- * Text uses the plain-text form of contracts/repo/rich-text.ts (blanks, `$latex$`).
+ * Each kind reads its own parts (kinds/<kind>/ docx). Text uses the plain-text form of contracts/repo/rich-text.ts (blanks, `$latex$`).
  */
 import { plainToHtml, type TQuChildSave } from '@exam/contracts';
 import mammoth from 'mammoth';
+import { findKind, isComposite } from './kinds/registry.js';
 import type { ImportItem } from './qu-import.js';
-import { OPTION_KEYS } from './qu-rules.js';
-import {
-  parseBlanks,
-  parseChoiceAnswer,
-  parseFillFlags,
-  parseKeywords,
-  parseLevel,
-  parsePairs,
-  parseTags,
-  parseType,
-} from './qu-text.js';
+import { parseChoiceAnswer, parseLevel, parseTags, parseType } from './qu-text.js';
 
 interface Draft {
   no: number;
@@ -93,7 +85,7 @@ function draftsOf(lines: string[]): Draft[] {
       drafts.push(top);
       last = { list: cur.stem, i: 0 };
     } else if (!cur || !top) {
-    } else if (child && top.type === 99) {
+    } else if (child && top.type !== null && isComposite(top.type)) {
       cur = newDraft(top.no, null, child[2]);
       top.children.push(cur);
       last = { list: cur.stem, i: 0 };
@@ -141,38 +133,21 @@ function toInput(d: Draft, issues: ImportItem['issues']): TQuChildSave {
   const input: TQuChildSave = {
     type,
     level: (level ?? 1) as 1 | 2,
-    content: plainToHtml(d.stem.join('\n'), { blanks: type === 5 }),
+    content: plainToHtml(d.stem.join('\n'), { blanks: findKind(type)?.contentBlanks === true }),
     analysis: f.解析 ? plainToHtml(f.解析, { blanks: false }) : null,
     options: [],
     answer: {},
   };
-  const answer = f.答案 ?? '';
-  const rich = (t: string) => plainToHtml(t, { blanks: false });
-  if (type === 1 || type === 2 || type === 3) {
-    const texts = type === 3 && d.options.length === 0 ? ['正确', '错误'] : d.options;
-    const rights = answer.trim() ? parseChoiceAnswer(answer, type, texts) : [];
-    if (rights === null) issues.push({ row: d.no, column: '答案', reason: `答案“${answer}”无法识别，应填写选项字母` });
-    input.options = texts.map((t, i) => ({
-      key: OPTION_KEYS[i],
-      content: rich(t),
-      isRight: Boolean(rights?.includes(OPTION_KEYS[i])),
-    }));
-  } else if (type === 4) {
-    const keywords = parseKeywords(f.得分关键词 ?? '');
-    if (keywords === null) issues.push({ row: d.no, column: '得分关键词', reason: '得分关键词的权重必须是数字' });
-    input.answer = { reference: rich(answer), keywords: keywords ?? [] };
-  } else if (type === 5) {
-    input.answer = { blanks: parseBlanks(answer), ...parseFillFlags(f.填空设置 ?? '') };
-  } else if (type === 6) {
-    const digits = answer.replace(new RegExp(`[${CIRCLED}]`, 'g'), (c) => String(CIRCLED.indexOf(c) + 1));
-    const pairs = parsePairs(digits);
-    if (pairs === null)
-      issues.push({ row: d.no, column: '答案', reason: `匹配答案“${answer}”无法识别，应写成 1-A；2-C` });
-    input.answer = {
-      left: d.left.map((t, i) => ({ key: String(i + 1), content: rich(t) })),
-      right: d.options.map((t, i) => ({ key: OPTION_KEYS[i], content: rich(t) })),
-      pairs: pairs ?? [],
-    };
+  const parts = findKind(type)?.docx.read({
+    options: d.options,
+    left: d.left,
+    fields: f,
+    answer: f.答案 ?? '',
+    issue: (column, reason) => issues.push({ row: d.no, column, reason }),
+  });
+  if (parts) {
+    input.options = parts.options;
+    input.answer = parts.answer;
   }
   return input;
 }

@@ -6,6 +6,7 @@
  *   e.g. `北京|京；上海`; its settings as words: 区分大小写, 区分全半角, 顺序无关;
  * - short-answer keywords: `安全:2；责任:1` (weight 1 when omitted);
  * - matching pairs: `1-A；2-C` (left items numbered from 1, right items lettered from A);
+ * - ordering: the option letters in the right order, `CABD`;
  * - tags separated by `，`, `,`, `、` or `;`.
  */
 import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
@@ -19,6 +20,8 @@ const TYPE_ALIASES: Record<string, number> = {
   填空: 5,
   匹配: 6,
   连线: 6,
+  排序: 7,
+  排列: 7,
   组合: 99,
   材料: 99,
   阅读: 99,

@@ -3,37 +3,31 @@
  * unless `canSeeAnswer` allows them. Other modules (exam, training) reuse `toLearnerView` and
  * `loadLearnerViews` so that every learner-facing call shares one projection.
  */
-import { countBlanks, RoleType, type TQuView } from '@exam/contracts';
+import { RoleType, type TQuView } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, sysRole, sysUserRole } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { sittingLock } from '../paper/sitting-guard.js';
+import { findKind } from './kinds/registry.js';
+import { plainParts } from './kinds/shared.js';
 
 type QuRow = typeof elQu.$inferSelect;
 
 /** The learner view of one question row (and its children); `withAnswer` adds answer and analysis. */
 export function toLearnerView(row: QuRow, children: QuRow[] = [], withAnswer = false): TQuView {
-  const matchingAnswer = row.answer as {
-    left?: { key: string; content: string }[];
-    right?: { key: string; content: string }[];
-  };
+  // With the answer, options as stored (right flags, ordering items in the right order).
+  const parts = findKind(row.type)?.learnerParts(row, 'bank') ?? plainParts(row.options);
   const view: TQuView = {
     id: row.id,
     type: row.type,
     level: row.level,
     content: row.content,
-    options: row.options.map((o) =>
-      withAnswer ? { key: o.key, content: o.content, isRight: o.isRight } : { key: o.key, content: o.content },
-    ),
-    matching:
-      row.type === 6
-        ? {
-            left: (matchingAnswer.left ?? []).map((l) => ({ key: l.key, content: l.content })),
-            right: (matchingAnswer.right ?? []).map((r) => ({ key: r.key, content: r.content })),
-          }
-        : null,
-    blankCount: row.type === 5 ? countBlanks(row.content) : 0,
+    options: withAnswer
+      ? row.options.map((o) => ({ key: o.key, content: o.content, isRight: o.isRight }))
+      : parts.options,
+    matching: parts.matching,
+    blankCount: parts.blankCount,
     children: children.map((c) => toLearnerView(c, [], withAnswer)),
   };
   if (withAnswer) {

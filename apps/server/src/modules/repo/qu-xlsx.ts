@@ -2,32 +2,17 @@
  * The xlsx format of questions: one row per question, composite children on the rows after their
  * stem with 所属组合题 set to the stem's 序号. Cells hold the plain-text form of rich text
  * (blanks `____`, formulas `$latex$`, see contracts/repo/rich-text.ts) or sanitised HTML when the
- * content has other formatting, so an export imports back to the same questions.
+ * content has other formatting, so an export imports back to the same questions. Each kind reads
+ * and writes its own cells (kinds/<kind>/ xlsx).
  */
 import { htmlToPlain, plainToHtml, type TQuChildSave, type TQuDetail } from '@exam/contracts';
 import ExcelJS from 'exceljs';
 import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../platform/xlsx-read.js';
+import { findKind, isComposite } from './kinds/registry.js';
+import { OPTION_COLS } from './kinds/shared.js';
 import type { ImportItem } from './qu-import.js';
-import { OPTION_KEYS } from './qu-rules.js';
-import {
-  formatBlanks,
-  formatFillFlags,
-  formatKeywords,
-  formatPairs,
-  formatTags,
-  levelLabel,
-  parseBlanks,
-  parseChoiceAnswer,
-  parseFillFlags,
-  parseKeywords,
-  parseLevel,
-  parsePairs,
-  parseTags,
-  parseType,
-  typeLabel,
-} from './qu-text.js';
+import { formatTags, levelLabel, parseLevel, parseTags, parseType, typeLabel } from './qu-text.js';
 
-const OPTION_COLS = [...OPTION_KEYS].map((k) => `选项${k}`);
 /** The columns, in order. */
 export const XLSX_COLUMNS = [
   '序号',
@@ -62,37 +47,17 @@ type Detail = Omit<TQuDetail, 'children' | 'tags' | 'repoIds' | 'createdAt' | 'u
 const rich = (html: string | null | undefined, blanks = false) => (html ? (htmlToPlain(html, { blanks }) ?? html) : '');
 
 function rowOf(q: Detail, seq: number | '', parent: number | ''): (string | number)[] {
-  const a = q.answer as Record<string, any>;
+  const kind = findKind(q.type);
   const cells: Record<string, string | number> = {
     序号: seq,
     所属组合题: parent,
     题型: typeLabel(q.type),
     难度: levelLabel(q.level),
-    题目内容: rich(q.content, q.type === 5),
+    题目内容: rich(q.content, kind?.contentBlanks === true),
     解析: rich(q.analysis),
     知识点: formatTags(q.tags ?? []),
   };
-  if ([1, 2, 3].includes(q.type)) {
-    q.options.forEach((o, i) => {
-      cells[OPTION_COLS[i]] = rich(o.content);
-    });
-    cells.答案 = q.options
-      .filter((o) => o.isRight)
-      .map((o) => o.key)
-      .join('');
-  } else if (q.type === 4) {
-    cells.答案 = rich(a.reference);
-    cells.得分关键词 = formatKeywords(a.keywords ?? []);
-  } else if (q.type === 5) {
-    cells.答案 = formatBlanks(a.blanks ?? []);
-    cells.填空设置 = formatFillFlags(a);
-  } else if (q.type === 6) {
-    (a.right ?? []).forEach((r: { content: string }, i: number) => {
-      cells[OPTION_COLS[i]] = rich(r.content);
-    });
-    cells.左侧项 = (a.left ?? []).map((l: { content: string }) => rich(l.content)).join('\n');
-    cells.答案 = formatPairs(a.pairs ?? []);
-  }
+  kind?.xlsx.write(q, cells, (html) => rich(html));
   return XLSX_COLUMNS.map((c) => cells[c] ?? '');
 }
 
@@ -123,12 +88,13 @@ export async function writeQuestionsXlsx(questions: TQuDetail[], withGuide = fal
 }
 
 const XLSX_GUIDE = [
-  '每行一道试题；题型填写：单选题、多选题、判断题、简答题、填空题、匹配题、组合题；难度填写：普通、困难。',
+  '每行一道试题；题型填写：单选题、多选题、判断题、简答题、填空题、匹配题、排序题、组合题；难度填写：普通、困难。',
   '组合题：先写一行组合题（题目内容为材料），其子题写在其后各行，“所属组合题”填写组合题的序号；子题不能是组合题。',
   '单选/多选/判断：选项写在“选项A”至“选项H”，答案写字母（多选如 ABD）；判断题选项可留空（默认为 正确/错误），答案可写 正确 或 错误。',
   '简答题：答案写参考答案；得分关键词写成 “关键词:权重；关键词:权重”。',
   '填空题：题目内容中用 ____（至少三个下划线）或（  ）表示空；答案按空的顺序用“；”分隔，同一空的多个可接受答案用“|”分隔；填空设置可写 区分大小写、区分全半角、顺序无关。',
   '匹配题：左侧项每行一项（自动编号 1、2、3…），右侧项写在“选项A”起的各列（可多于左侧，作干扰项）；答案写成 “1-A；2-C”。',
+  '排序题：各项写在“选项A”起的各列；答案按正确顺序写出全部字母（如 CABD），留空表示各列已按正确顺序排列。',
   '公式写成 $LaTeX$，如 $x^2+y^2=r^2$；普通的美元符号写成 \\$。知识点用“，”分隔。',
 ];
 
@@ -165,7 +131,7 @@ export async function readQuestionsXlsx(buffer: Buffer): Promise<ImportItem[]> {
     const parent = get(cells, '所属组合题');
     if (parent) {
       const p = bySeq.get(parent);
-      if (p?.input.type !== 99)
+      if (!p || !isComposite(p.input.type))
         item.issues.push({ row: r, column: '所属组合题', reason: `找不到序号为“${parent}”的组合题` });
       else {
         p.input.children.push(item.input);
@@ -200,41 +166,22 @@ function readRow(row: string[], r: number, get: Getter): ImportItem {
   if (level === null)
     issues.push({ row: r, column: '难度', reason: `难度“${get(row, '难度')}”不正确，应为普通或困难` });
   input.level = (level ?? 1) as 1 | 2;
-  input.content = plainToHtml(get(row, '题目内容'), { blanks: type === 5 });
+  input.content = plainToHtml(get(row, '题目内容'), {
+    blanks: type !== null && findKind(type)?.contentBlanks === true,
+  });
   input.analysis = plainToHtml(get(row, '解析'), { blanks: false }) || null;
   const optionTexts = OPTION_COLS.map((c) => get(row, c));
   const last = optionTexts.map((t) => t !== '').lastIndexOf(true);
-  const present = optionTexts.slice(0, last + 1);
-  const answer = get(row, '答案');
-  if (type === 1 || type === 2 || type === 3) {
-    const texts = type === 3 && present.length === 0 ? ['正确', '错误'] : present;
-    const rights = answer.trim() ? parseChoiceAnswer(answer, type, texts) : [];
-    if (rights === null) issues.push({ row: r, column: '答案', reason: `答案“${answer}”无法识别，应填写选项字母` });
-    input.options = texts.map((t, i) => ({
-      key: OPTION_KEYS[i],
-      content: plainToHtml(t, { blanks: false }),
-      isRight: Boolean(rights?.includes(OPTION_KEYS[i])),
-    }));
-    const unknown = rights?.filter((k) => OPTION_KEYS.indexOf(k) >= texts.length) ?? [];
-    if (unknown.length) issues.push({ row: r, column: '答案', reason: `答案中的选项${unknown.join('、')}不存在` });
-  } else if (type === 4) {
-    const keywords = parseKeywords(get(row, '得分关键词'));
-    if (keywords === null) issues.push({ row: r, column: '得分关键词', reason: '得分关键词的权重必须是数字' });
-    input.answer = { reference: plainToHtml(answer, { blanks: false }), keywords: keywords ?? [] };
-  } else if (type === 5) {
-    input.answer = { blanks: parseBlanks(answer), ...parseFillFlags(get(row, '填空设置')) };
-  } else if (type === 6) {
-    const pairs = parsePairs(answer);
-    if (pairs === null) issues.push({ row: r, column: '答案', reason: `匹配答案“${answer}”无法识别，应写成 1-A；2-C` });
-    const left = get(row, '左侧项')
-      .split(/\r?\n/)
-      .map((s) => s.trim())
-      .filter(Boolean);
-    input.answer = {
-      left: left.map((t, i) => ({ key: String(i + 1), content: plainToHtml(t, { blanks: false }) })),
-      right: present.map((t, i) => ({ key: OPTION_KEYS[i], content: plainToHtml(t, { blanks: false }) })),
-      pairs: pairs ?? [],
-    };
+  const kind = type === null ? undefined : findKind(type);
+  if (kind) {
+    const parts = kind.xlsx.read({
+      get: (name) => get(row, name),
+      present: optionTexts.slice(0, last + 1),
+      answer: get(row, '答案'),
+      issue: (column, reason) => issues.push({ row: r, column, reason }),
+    });
+    input.options = parts.options;
+    input.answer = parts.answer;
   }
   return {
     row: r,

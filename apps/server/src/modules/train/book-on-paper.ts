@@ -5,11 +5,12 @@
  * It runs in the delivery's transaction, which commits together with its removal, so it is not
  * repeated once it has succeeded.
  */
-import { MarkState, QuestionType } from '@exam/contracts';
+import { MarkState } from '@exam/contracts';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { elPaperQu } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { defineConsumer } from '../../platform/events/index.js';
+import { COMPOSITE_TYPES, MANUAL_TYPES } from '../repo/kinds/registry.js';
 import { recordWrongAnswers } from './book-record.js';
 
 async function addWrong(
@@ -43,12 +44,7 @@ export const bookOnPaperConsumer = defineConsumer({
       await addWrong(db, event.payload, eq(elPaperQu.markState, MarkState.AUTO), new Date(event.payload.handedInAt));
     } else if (event.payload.byHand) {
       const at = event.payload.markedAt ? new Date(event.payload.markedAt) : event.createdAt;
-      await addWrong(
-        db,
-        event.payload,
-        inArray(elPaperQu.type, [QuestionType.SHORT_ANSWER, QuestionType.COMPOSITE]),
-        at,
-      );
+      await addWrong(db, event.payload, inArray(elPaperQu.type, [...MANUAL_TYPES, ...COMPOSITE_TYPES]), at);
     }
   },
 });

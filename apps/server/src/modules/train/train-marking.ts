@@ -1,11 +1,12 @@
 /**
  * Marks one training answer with the exam's marking rules (paper/scoring.ts — never re-implemented
- * here). Every question counts 1; multiple choice is all-or-nothing. A short answer cannot be
+ * here). Every question counts 1; multiple choice and ordering are all-or-nothing. A short answer cannot be
  * judged automatically: its `isRight` is null and `score` the keyword suggestion, and it is shown
  * with the reference answer for the learner to compare.
  */
 import type { elQu } from '../../db/schema/index.js';
-import { type MarkOutcome, markComposite, markQuestion, round2 } from '../paper/scoring.js';
+import { type MarkOutcome, markComposite, markQuestion, NO_PARTIAL_CREDIT, round2 } from '../paper/scoring.js';
+import { findKind, isComposite } from '../repo/kinds/registry.js';
 
 type QuRow = typeof elQu.$inferSelect;
 
@@ -16,21 +17,21 @@ export interface TrainMark {
   childRight: Record<string, boolean | null>;
 }
 
-/** The full score of a short answer in practice: the sum of its keyword weights. */
-function shortAnswerFull(row: QuRow): number {
-  const keywords = (row.answer as { keywords?: { weight: number }[] }).keywords ?? [];
-  return keywords.reduce((s, k) => s + Math.max(0, k.weight), 0);
-}
-
 /** Marks a non-composite question row, scored out of 1. */
 function markLeaf(row: QuRow, answer: unknown): MarkOutcome {
-  if (row.type === 4) {
-    const full = shortAnswerFull(row);
+  // A manual kind (short answer) is out of its practice full score (the sum of its keyword weights).
+  const practiceFull = findKind(row.type)?.practiceFull;
+  if (practiceFull) {
+    const full = practiceFull(row.answer);
     if (full <= 0) return { score: 0, isRight: null, pending: true };
-    const m = markQuestion({ type: 4, score: full, options: row.options, refAnswer: row.answer }, answer);
+    const m = markQuestion({ type: row.type, score: full, options: row.options, refAnswer: row.answer }, answer);
     return { score: round2(m.score / full), isRight: null, pending: true };
   }
-  return markQuestion({ type: row.type, score: 1, options: row.options, refAnswer: row.answer }, answer, 0);
+  return markQuestion(
+    { type: row.type, score: 1, options: row.options, refAnswer: row.answer },
+    answer,
+    NO_PARTIAL_CREDIT,
+  );
 }
 
 /**
@@ -43,7 +44,7 @@ export function markTrainAnswer(
   answer: unknown,
   childAnswers: Record<string, unknown> | null | undefined,
 ): TrainMark {
-  if (row.type !== 99) {
+  if (!isComposite(row.type)) {
     const m = markLeaf(row, answer);
     return { isRight: m.isRight, score: m.score, childRight: {} };
   }

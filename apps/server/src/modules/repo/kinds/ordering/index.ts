@@ -1,0 +1,118 @@
+/**
+ * 排序题 (type 7): put the items in the right order. The items are the options, stored in the
+ * right order under opaque random keys, so a learner who sees them (shuffled) learns nothing from
+ * the keys; `answer.order` lists the keys in the right order. A paper shows them shuffled (always:
+ * the stored order is the answer) and lettered by position, its key rewritten to those letters.
+ * Marking, per the exam's orderPolicy: all or nothing, or score × right adjacent pairs / (n − 1).
+ * An answer that is not an arrangement of all the items scores 0.
+ */
+
+import { randomInt } from 'node:crypto';
+import { hasRichContent } from '@exam/contracts';
+import type { QuestionAnswer, QuestionOption } from '../../../../db/schema/repo.js';
+import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
+import {
+  asStringArray,
+  autoOutcome,
+  letterAt,
+  OPTION_COLS,
+  OPTION_KEYS,
+  plainRich,
+  round2,
+  shuffle,
+} from '../shared.js';
+import type { DocxReadCtx, OrderPolicyValue, QuKind, XlsxReadCtx } from '../types.js';
+
+const KEY_CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';
+const OPAQUE_KEY = /^[a-z2-9]{4}$/;
+const randomKey = () => Array.from({ length: 4 }, () => KEY_CHARS[randomInt(KEY_CHARS.length)]).join('');
+
+const orderOf = (ref: QuestionAnswer): string[] => asStringArray((ref as { order?: unknown }).order) ?? [];
+
+/** Ordering: the score of an arrangement of item keys against the right order. */
+export function scoreOrdering(order: string[], answer: unknown, full: number, policy: OrderPolicyValue): number {
+  const given = asStringArray(answer) ?? [];
+  const isArrangement =
+    order.length > 0 &&
+    given.length === order.length &&
+    new Set(given).size === given.length &&
+    given.every((k) => order.includes(k));
+  if (!isArrangement) return 0;
+  if (given.every((k, i) => k === order[i])) return full;
+  if (policy === 0 || order.length < 2) return 0;
+  const next = new Map(order.slice(0, -1).map((k, i) => [k, order[i + 1]]));
+  const rightPairs = given.slice(0, -1).filter((k, i) => next.get(k) === given[i + 1]).length;
+  return round2((full * rightPairs) / (order.length - 1));
+}
+
+/** A different order than the right one (for two or more items), so the paper shows no answer. */
+function scrambled<T>(items: T[]): T[] {
+  if (items.length < 2) return [...items];
+  for (;;) {
+    const s = shuffle(items);
+    if (s.some((x, i) => x !== items[i])) return s;
+  }
+}
+
+/** Items from texts and an answer of letters in the right order (empty: the texts are in order). */
+function readItems(texts: string[], answer: string, issue: XlsxReadCtx['issue']) {
+  const letters = answer.toUpperCase().replace(/[\s,，、;；>→-]/g, '');
+  let ordered = texts;
+  if (letters) {
+    const idx = [...letters].map((l) => OPTION_KEYS.indexOf(l));
+    const ok =
+      idx.length === texts.length && new Set(idx).size === idx.length && idx.every((i) => i >= 0 && i < texts.length);
+    if (ok) ordered = idx.map((i) => texts[i]);
+    else issue('答案', `排序答案“${answer}”无法识别，应按正确顺序写出全部选项字母，如 CABD`);
+  }
+  return { options: ordered.map((t) => ({ key: '', content: plainRich(t), isRight: false })), answer: {} };
+}
+
+export const ordering: QuKind = {
+  type: 7,
+  options: 'items',
+  normaliseOptions(options) {
+    const used = new Set<string>();
+    return options.map((o) => {
+      let key = OPAQUE_KEY.test(o.key) && !used.has(o.key) ? o.key : randomKey();
+      while (used.has(key)) key = randomKey();
+      used.add(key);
+      return { key, content: sanitizeRichText(o.content), isRight: false };
+    });
+  },
+  normaliseAnswer: (_a, options) => ({ order: options.map((o) => o.key) }),
+  check(q, add) {
+    if (q.options.length < 2) add('options', '排序题至少需要两个排序项');
+    q.options.forEach((o, i) => {
+      if (!hasRichContent(o.content)) add('options', `第${i + 1}个排序项的内容不能为空`);
+    });
+  },
+  snapshot(options: QuestionOption[], answer) {
+    const shown = scrambled(options);
+    const letterOf = new Map(shown.map((o, i) => [o.key, letterAt(i)]));
+    return {
+      options: shown.map((o, i) => ({ key: letterAt(i), content: o.content, isRight: false })),
+      refAnswer: { order: orderOf(answer).map((k) => letterOf.get(k) ?? '') },
+    };
+  },
+  learnerParts: (q, from) => ({
+    // Bank rows are in the right order: shuffle them; paper rows already are.
+    options: (from === 'bank' ? scrambled(q.options) : q.options).map((o) => ({ key: o.key, content: o.content })),
+    matching: null,
+    blankCount: 0,
+  }),
+  reference: (ref) => ({ order: orderOf(ref) }),
+  mark: (q, answer, policy) => autoOutcome(scoreOrdering(orderOf(q.refAnswer), answer, q.score, policy.order), q.score),
+  xlsx: {
+    write(q, cells, rich) {
+      q.options.forEach((o, i) => {
+        cells[OPTION_COLS[i]] = rich(o.content);
+      });
+      cells.答案 = q.options.map((_, i) => letterAt(i)).join('');
+    },
+    read: (c: XlsxReadCtx) => readItems(c.present, c.answer, c.issue),
+  },
+  docx: {
+    read: (c: DocxReadCtx) => readItems(c.options, c.answer, c.issue),
+  },
+};

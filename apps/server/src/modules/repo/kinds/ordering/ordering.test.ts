@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { markQuestion } from '../../../paper/scoring.js';
+import { checkQuestion, normaliseQuestion } from '../../qu-rules.js';
+import { kindOf } from '../registry.js';
+import { ordering, scoreOrdering } from './index.js';
+
+const ITEMS = ['起床', '洗漱', '早餐', '出门'];
+const input = (items = ITEMS) => ({
+  type: 7,
+  level: 1 as const,
+  content: '把早晨的事排好顺序',
+  options: items.map((content) => ({ key: '', content, isRight: false })),
+  answer: {},
+});
+
+describe('ordering kind (排序题)', () => {
+  it('is registered as type 7', () => {
+    expect(kindOf(7)).toBe(ordering);
+  });
+
+  it('stores the items in the right order under opaque keys and the order of those keys', () => {
+    const q = normaliseQuestion(input());
+    expect(q.options.map((o) => o.content)).toEqual(ITEMS);
+    for (const o of q.options) expect(o.key).toMatch(/^[a-z2-9]{4}$/);
+    expect(new Set(q.options.map((o) => o.key)).size).toBe(4);
+    expect(q.answer).toEqual({ order: q.options.map((o) => o.key) });
+    expect(checkQuestion(q)).toEqual([]);
+    // Saving again keeps the keys (an edit does not churn them).
+    expect(normaliseQuestion({ ...input(), options: q.options }).options).toEqual(q.options);
+  });
+
+  it('needs two items, each with content', () => {
+    expect(checkQuestion(normaliseQuestion(input(['只有一项'])))).toEqual([
+      { field: 'options', message: '排序题至少需要两个排序项' },
+    ]);
+    expect(checkQuestion(normaliseQuestion(input(['一', ' '])))).toEqual([
+      { field: 'options', message: '第2个排序项的内容不能为空' },
+    ]);
+  });
+
+  it('a paper shows the items in another order, lettered by position, and keeps the order in those letters', () => {
+    const q = normaliseQuestion(input());
+    for (let i = 0; i < 20; i++) {
+      const s = ordering.snapshot(q.options, q.answer, false);
+      expect(s.options.map((o) => o.key)).toEqual(['A', 'B', 'C', 'D']);
+      expect(s.options.map((o) => o.content)).not.toEqual(ITEMS);
+      const order = (s.refAnswer as { order: string[] }).order;
+      expect(order.map((k) => s.options.find((o) => o.key === k)?.content)).toEqual(ITEMS);
+    }
+  });
+
+  it('a learner view of a bank row is shuffled and its opaque keys tell nothing', () => {
+    const q = normaliseQuestion(input());
+    let differs = false;
+    for (let i = 0; i < 10; i++) {
+      const parts = ordering.learnerParts(q, 'bank');
+      expect(parts.options.map((o) => Object.keys(o).sort())).toEqual(ITEMS.map(() => ['content', 'key']));
+      expect([...parts.options.map((o) => o.content)].sort()).toEqual([...ITEMS].sort());
+      if (parts.options.some((o, j) => o.content !== ITEMS[j])) differs = true;
+      expect(parts.options.map((o) => o.content)).not.toEqual(ITEMS);
+    }
+    expect(differs).toBe(true);
+  });
+
+  it('marks all or nothing, or by right adjacent pairs (the exam setting)', () => {
+    const order = ['A', 'B', 'C', 'D'];
+    expect(scoreOrdering(order, ['A', 'B', 'C', 'D'], 6, 0)).toBe(6);
+    expect(scoreOrdering(order, ['B', 'C', 'D', 'A'], 6, 0)).toBe(0);
+    // B-C and C-D are right pairs: 2 of 3.
+    expect(scoreOrdering(order, ['B', 'C', 'D', 'A'], 6, 1)).toBe(4);
+    expect(scoreOrdering(order, ['D', 'C', 'B', 'A'], 6, 1)).toBe(0);
+    expect(scoreOrdering(order, ['A', 'B', 'C', 'D'], 6, 1)).toBe(6);
+    // Not an arrangement of all the items: nothing, whatever the policy.
+    expect(scoreOrdering(order, ['A', 'B', 'C'], 6, 1)).toBe(0);
+    expect(scoreOrdering(order, ['A', 'B', 'B', 'C', 'D'], 6, 1)).toBe(0);
+    expect(scoreOrdering(order, 'ABCD', 6, 1)).toBe(0);
+    expect(scoreOrdering(order, { 0: 'A' }, 6, 1)).toBe(0);
+    const key = { type: 7, score: 3, options: [], refAnswer: { order: ['x', 'y', 'z'] } };
+    expect(markQuestion(key, ['x', 'y', 'z'])).toEqual({ score: 3, isRight: true, pending: false });
+    expect(markQuestion(key, ['y', 'z', 'x'], { multi: 0, order: 1 })).toEqual({
+      score: 1.5,
+      isRight: false,
+      pending: false,
+    });
+    expect(markQuestion(key, ['y', 'z', 'x'])).toEqual({ score: 0, isRight: false, pending: false });
+  });
+
+  it('reads the text formats: items in the option columns, the answer as letters in the right order', () => {
+    const issues: { column: string; reason: string }[] = [];
+    const issue = (column: string, reason: string) => issues.push({ column, reason });
+    const read = ordering.xlsx.read({ get: () => '', present: ['出门', '起床', '早餐'], answer: 'BCA', issue });
+    expect(read.options.map((o) => o.content)).toEqual(['<p>起床</p>', '<p>早餐</p>', '<p>出门</p>']);
+    const asWritten = ordering.docx.read({ options: ['起床', '早餐'], left: [], fields: {}, answer: '', issue });
+    expect(asWritten.options.map((o) => o.content)).toEqual(['<p>起床</p>', '<p>早餐</p>']);
+    expect(issues).toEqual([]);
+    ordering.xlsx.read({ get: () => '', present: ['一', '二'], answer: 'AC', issue });
+    expect(issues).toEqual([{ column: '答案', reason: '排序答案“AC”无法识别，应按正确顺序写出全部选项字母，如 CABD' }]);
+    const cells: Record<string, string | number> = {};
+    ordering.xlsx.write({ type: 7, options: normaliseQuestion(input()).options, answer: {} }, cells, (h) => h ?? '');
+    expect([cells.选项A, cells.选项D, cells.答案]).toEqual(['起床', '出门', 'ABCD']);
+  });
+});

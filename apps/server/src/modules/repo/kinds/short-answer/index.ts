@@ -1,0 +1,82 @@
+/**
+ * 简答题 (type 4): marked by a person; the score suggested to the marker is the sum of the weights
+ * of the keywords found in the answer, capped at the full score.
+ */
+import { hasRichContent } from '@exam/contracts';
+import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
+import { formatKeywords, parseKeywords } from '../../qu-text.js';
+import { normaliseBlank } from '../fill-blank/index.js';
+import { asString, keepOrder, plainParts, plainRich, round2 } from '../shared.js';
+import type { QuKind } from '../types.js';
+
+interface KeywordKey {
+  reference?: string;
+  keywords?: { word: string; weight: number }[];
+}
+
+/** Short answer: the sum of the weights of the keywords found, capped at the full score. */
+export function suggestShortAnswer(key: KeywordKey, answer: unknown, full: number): number {
+  const text = normaliseBlank(asString(answer) ?? '', false, false);
+  if (!text) return 0;
+  let sum = 0;
+  for (const k of key.keywords ?? []) {
+    const word = normaliseBlank(k.word, false, false);
+    if (word && text.includes(word)) sum += Math.max(0, k.weight);
+  }
+  return round2(Math.min(full, sum));
+}
+
+export const shortAnswer: QuKind = {
+  type: 4,
+  options: 'none',
+  manual: true,
+  normaliseAnswer: (a) => ({
+    reference: sanitizeRichText(a.reference ?? ''),
+    keywords: (a.keywords ?? []).map((k) => ({ word: k.word.trim(), weight: k.weight ?? 1 })),
+  }),
+  check(q, add) {
+    const a = q.answer as { reference: string; keywords: { word: string; weight: number }[] };
+    if (!hasRichContent(a.reference)) add('answer.reference', '简答题的参考答案不能为空');
+    a.keywords.forEach((k, i) => {
+      if (!k.word) add('answer.keywords', `第${i + 1}个得分关键词不能为空`);
+      if (!(k.weight > 0)) add('answer.keywords', `得分关键词“${k.word}”的权重必须大于0`);
+    });
+    const words = a.keywords.map((k) => k.word);
+    if (new Set(words).size !== words.length) add('answer.keywords', '得分关键词不能重复');
+  },
+  snapshot: keepOrder,
+  learnerParts: (q) => plainParts(q.options),
+  reference: (ref) => {
+    const r = ref as KeywordKey;
+    return { reference: r.reference ?? '', keywords: r.keywords ?? [] };
+  },
+  mark: (q, answer) => ({
+    score: suggestShortAnswer(q.refAnswer as KeywordKey, answer, q.score),
+    isRight: null,
+    pending: true,
+  }),
+  markingHints: (ref) => {
+    const r = ref as KeywordKey;
+    return { keywords: r.keywords ?? [], reference: r.reference ?? null };
+  },
+  practiceFull: (ref) => ((ref as KeywordKey).keywords ?? []).reduce((s, k) => s + Math.max(0, k.weight), 0),
+  xlsx: {
+    write(q, cells, rich) {
+      const a = q.answer as KeywordKey;
+      cells.答案 = rich(a.reference);
+      cells.得分关键词 = formatKeywords(a.keywords ?? []);
+    },
+    read(c) {
+      const keywords = parseKeywords(c.get('得分关键词'));
+      if (keywords === null) c.issue('得分关键词', '得分关键词的权重必须是数字');
+      return { options: [], answer: { reference: plainRich(c.answer), keywords: keywords ?? [] } };
+    },
+  },
+  docx: {
+    read(c) {
+      const keywords = parseKeywords(c.fields.得分关键词 ?? '');
+      if (keywords === null) c.issue('得分关键词', '得分关键词的权重必须是数字');
+      return { options: [], answer: { reference: plainRich(c.answer), keywords: keywords ?? [] } };
+    },
+  },
+};

@@ -1,0 +1,124 @@
+/**
+ * What a question kind (题型) provides, on the server. One folder per kind implements it and
+ * `registry.ts` lists them; callers ask the registry (`kindOf(type)`) instead of testing types.
+ */
+import type { TQuAnswer, TQuChildSave } from '@exam/contracts';
+import type { QuestionAnswer, QuestionOption } from '../../../db/schema/repo.js';
+
+/** A question ready to store (children of a composite included). */
+export interface NormalQuestion {
+  id?: string | null;
+  type: number;
+  level: number;
+  content: string;
+  analysis: string | null;
+  options: QuestionOption[];
+  answer: QuestionAnswer;
+  children: NormalQuestion[];
+}
+
+export type Add = (field: string, message: string) => void;
+
+/** Multiple choice partial credit: 0 none, 1 half for a right subset, 2 per right choice. */
+export type MultiPolicyValue = 0 | 1 | 2;
+/** Ordering partial credit: 0 all or nothing, 1 by right adjacent pairs. */
+export type OrderPolicyValue = 0 | 1;
+/** An exam's partial-credit settings, one per kind that has a choice. */
+export interface MarkPolicy {
+  multi: MultiPolicyValue;
+  order: OrderPolicyValue;
+}
+export const NO_PARTIAL_CREDIT: MarkPolicy = { multi: 0, order: 0 };
+
+export interface QuestionKey {
+  type: number;
+  score: number;
+  options: QuestionOption[];
+  refAnswer: QuestionAnswer;
+}
+
+export interface MarkOutcome {
+  score: number;
+  /** null while a subjective answer awaits manual marking. */
+  isRight: boolean | null;
+  /** True for a short answer: a person gives the score; `score` is then the suggestion. */
+  pending: boolean;
+}
+
+/** The options and key a paper row keeps for one attempt. */
+export interface Snapshot {
+  options: QuestionOption[];
+  refAnswer: QuestionAnswer;
+}
+
+/** The kind-specific parts of a learner's view of a question (never a key). */
+export interface LearnerParts {
+  options: { key: string; content: string }[];
+  matching: { left: { key: string; content: string }[]; right: { key: string; content: string }[] } | null;
+  blankCount: number;
+}
+
+/** What an xlsx row reader of a kind gets: cells by column name, the option columns, a reporter. */
+export interface XlsxReadCtx {
+  get: (column: string) => string;
+  /** Option columns 选项A.. up to the last filled one. */
+  present: string[];
+  answer: string;
+  issue: (column: string, reason: string) => void;
+}
+
+/** What a docx reader of a kind gets from one numbered question. */
+export interface DocxReadCtx {
+  options: string[];
+  left: string[];
+  fields: Record<string, string>;
+  answer: string;
+  issue: (column: string, reason: string) => void;
+}
+
+export type ExportCells = Record<string, string | number>;
+export interface ExportQuestion {
+  type: number;
+  options: { key: string; content: string; isRight: boolean }[];
+  answer: Record<string, unknown>;
+}
+export type Rich = (html: string | null | undefined) => string;
+
+export interface QuKind {
+  type: number;
+  /** 'choice' options with right flags; 'items' options without (ordering); 'none'. */
+  options: 'choice' | 'items' | 'none';
+  /** Composite: its children are questions of the other kinds. */
+  composite?: boolean;
+  /** Marked by a person; `mark` then answers a suggestion with `pending`. */
+  manual?: boolean;
+  /** The content holds blanks (____) in the text formats. */
+  contentBlanks?: boolean;
+  normaliseOptions?: (options: TQuChildSave['options']) => QuestionOption[];
+  normaliseAnswer: (a: TQuAnswer, options: QuestionOption[]) => QuestionAnswer;
+  /** Adds every broken rule of the kind (the common ones are checked by qu-rules.ts). */
+  check: (q: NormalQuestion, add: Add, isChild: boolean) => void;
+  /** The options and key of a paper row; `shuffleOpt` is the exam's setting. */
+  snapshot: (options: QuestionOption[], answer: QuestionAnswer, shuffleOpt: boolean) => Snapshot;
+  /** What a learner may see; `paper` rows (snapshots) or bank rows. */
+  learnerParts: (
+    q: { content: string; options: QuestionOption[]; answer: QuestionAnswer },
+    from: 'paper' | 'bank',
+  ) => LearnerParts;
+  /** The reference answer shown in a review (right option letters travel apart). */
+  reference: (refAnswer: QuestionAnswer) => unknown;
+  mark: (q: QuestionKey, answer: unknown, policy: MarkPolicy) => MarkOutcome;
+  /** Manual kinds: the keywords and reference shown to the marker; full score in practice. */
+  markingHints?: (refAnswer: QuestionAnswer) => {
+    keywords: { word: string; weight: number }[];
+    reference: string | null;
+  };
+  practiceFull?: (refAnswer: QuestionAnswer) => number;
+  xlsx: {
+    write: (q: ExportQuestion, cells: ExportCells, rich: Rich) => void;
+    read: (ctx: XlsxReadCtx) => Pick<TQuChildSave, 'options' | 'answer'>;
+  };
+  docx: {
+    read: (ctx: DocxReadCtx) => Pick<TQuChildSave, 'options' | 'answer'>;
+  };
+}

@@ -108,6 +108,8 @@ export const elCourseLearn = pgTable(
     position: doublePrecision('position').notNull().default(0),
     lastPage: integer('last_page').notNull().default(0),
     maxPage: integer('max_page').notNull().default(0),
+    /** Page count the viewer reported (documents). */
+    pages: integer('pages').notNull().default(0),
     studySeconds: doublePrecision('study_seconds').notNull().default(0),
     lastBeatAt: tz('last_beat_at'),
     doneAt: tz('done_at'),

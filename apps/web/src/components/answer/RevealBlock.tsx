@@ -2,26 +2,12 @@
 import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from '@ant-design/icons';
 import type { TQuView } from '@exam/contracts';
 import { RichHtml } from '../question';
+import { isComposite, isManual, kindOf } from '../question/kinds/registry';
 import type { AnswerReveal } from './reveal';
 
-/** The right answer of a question as text, per type. */
+/** The right answer of a question, as its kind shows it. */
 export function rightAnswerText(q: TQuView): React.ReactNode {
-  const a = (q.answer ?? {}) as Record<string, any>;
-  if ([1, 2, 3].includes(q.type))
-    return (
-      q.options
-        .filter((o) => o.isRight)
-        .map((o) => o.key)
-        .join('、') || '—'
-    );
-  if (q.type === 4) return <RichHtml html={a.reference || '（无参考答案）'} />;
-  if (q.type === 5)
-    return ((a.blanks ?? []) as { answers: string[] }[])
-      .map((b, i) => `第${i + 1}空：${b.answers.join(' 或 ')}`)
-      .join('；');
-  if (q.type === 6)
-    return ((a.pairs ?? []) as { left: string; right: string }[]).map((p) => `${p.left}-${p.right}`).join('；');
-  return null;
+  return kindOf(q.type)?.rightAnswer(q) ?? null;
 }
 
 export default function RevealBlock({ question, reveal }: { question: TQuView; reveal: AnswerReveal }) {
@@ -37,15 +23,16 @@ export default function RevealBlock({ question, reveal }: { question: TQuView; r
       </span>
     ) : (
       <span className="qa-verdict" data-testid="verdict">
-        <InfoCircleFilled /> {question.type === 4 || question.type === 99 ? '请对照参考答案自行判断' : '答案与解析'}
+        <InfoCircleFilled />{' '}
+        {isManual(question.type) || isComposite(question.type) ? '请对照参考答案自行判断' : '答案与解析'}
       </span>
     );
   return (
     <div className={`qa-reveal ${reveal.isRight === false ? 'qa-reveal--wrong' : ''}`} data-testid="reveal">
       {verdict}
-      {shown && question.type !== 99 && (
+      {shown && !isComposite(question.type) && (
         <div className="qa-reveal__row">
-          <b>{question.type === 4 ? '参考答案：' : '正确答案：'}</b>
+          <b>{isManual(question.type) ? '参考答案：' : '正确答案：'}</b>
           <span data-testid="right-answer">{rightAnswerText(shown)}</span>
         </div>
       )}

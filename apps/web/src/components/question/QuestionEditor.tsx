@@ -1,12 +1,13 @@
 /**
  * The editor of one question of any type: type and level, content (Tiptap), the parts of its
- * type, analysis; a composite holds child editors (types 1-6). Controlled: value/onChange.
+ * kind (kinds/<kind>/ Editor), analysis; a composite holds child editors of the other kinds.
+ * Controlled: value/onChange.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Form, Radio, Select, Space } from 'antd';
-import { ChoiceOptions, FillBlankAnswer, MatchingAnswer, ShortAnswer } from './AnswerEditors';
 import { newQuestion, partsFor, type QuForm } from './defaults';
+import { isComposite, kindOf } from './kinds/registry';
 import RichTextEditor from './RichTextEditor';
 
 interface Props {
@@ -18,12 +19,13 @@ interface Props {
 
 const typeOptions = (isChild?: boolean) =>
   Object.entries(QUESTION_TYPE_LABELS)
-    .filter(([k]) => !isChild || k !== '99')
+    .filter(([k]) => !isChild || !isComposite(Number(k)))
     .map(([value, label]) => ({ value: Number(value), label }));
 
 export default function QuestionEditor({ value, onChange, isChild }: Props) {
   const set = (patch: Partial<QuForm>) => onChange({ ...value, ...patch });
   const children = value.children ?? [];
+  const kind = kindOf(value.type);
   return (
     <Form layout="vertical" component={false}>
       <Space size={24} wrap>
@@ -53,28 +55,17 @@ export default function QuestionEditor({ value, onChange, isChild }: Props) {
           />
         </Form.Item>
       </Space>
-      <Form.Item label={value.type === 99 ? '材料（题干）' : '题目内容'} required>
+      <Form.Item label={kind?.composite ? '材料（题干）' : '题目内容'} required>
         <RichTextEditor
           value={value.content}
           onChange={(content) => set({ content })}
-          allowBlank={value.type === 5}
-          minHeight={value.type === 99 ? 120 : 80}
+          allowBlank={kind?.contentBlanks === true}
+          minHeight={kind?.composite ? 120 : 80}
           testId={isChild ? 'child-content' : 'content-editor'}
         />
       </Form.Item>
-      {[1, 2, 3].includes(value.type) && (
-        <Form.Item label="选项" required>
-          <ChoiceOptions type={value.type} value={value.options} onChange={(options) => set({ options })} />
-        </Form.Item>
-      )}
-      {value.type === 4 && <ShortAnswer value={value.answer} onChange={(answer) => set({ answer })} />}
-      {value.type === 5 && (
-        <Form.Item label="填空答案" required>
-          <FillBlankAnswer value={value.answer} onChange={(answer) => set({ answer })} content={value.content} />
-        </Form.Item>
-      )}
-      {value.type === 6 && <MatchingAnswer value={value.answer} onChange={(answer) => set({ answer })} />}
-      {value.type === 99 && (
+      {kind && <kind.Editor value={value} set={set} />}
+      {kind?.composite && (
         <Form.Item label="子题" required>
           <Space orientation="vertical" style={{ width: '100%' }}>
             {children.map((c, i) => (
@@ -108,7 +99,7 @@ export default function QuestionEditor({ value, onChange, isChild }: Props) {
           </Space>
         </Form.Item>
       )}
-      {value.type !== 99 && (
+      {!kind?.composite && (
         <Form.Item label="解析" style={{ marginTop: 16 }}>
           <RichTextEditor value={value.analysis ?? ''} onChange={(analysis) => set({ analysis })} minHeight={48} />
         </Form.Item>

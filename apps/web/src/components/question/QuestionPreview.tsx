@@ -5,6 +5,7 @@
  */
 import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Space, Table, Tag, Typography } from 'antd';
+import { kindOf } from './kinds/registry';
 import RichHtml from './RichHtml';
 
 type Item = { key: string; content: string };
@@ -31,6 +32,7 @@ export default function QuestionPreview({ question: q, showAnswer, index }: Prop
   const a = (q.answer ?? {}) as Record<string, any>;
   const left: Item[] = q.matching?.left ?? a.left ?? [];
   const right: Item[] = q.matching?.right ?? a.right ?? [];
+  const shows = kindOf(q.type)?.previewItems;
   return (
     <div className="qu-preview-body" data-testid="qu-preview">
       <Space size={4} style={{ marginBottom: 6 }}>
@@ -39,17 +41,17 @@ export default function QuestionPreview({ question: q, showAnswer, index }: Prop
         {q.level ? <Tag color={q.level === 2 ? 'red' : 'default'}>{QUESTION_LEVEL_LABELS[q.level]}</Tag> : null}
       </Space>
       <RichHtml html={q.content || '<p style="color:#bbb">（题目内容）</p>'} />
-      {[1, 2, 3].includes(q.type) &&
-        (q.options ?? []).map((o) => (
+      {(shows === 'lettered' || shows === 'numbered') &&
+        (q.options ?? []).map((o, i) => (
           <div
-            key={o.key}
+            key={o.key || String(i)}
             className={`qu-preview__option ${showAnswer && o.isRight ? 'qu-preview__option--right' : ''}`}
           >
-            <b>{o.key}.</b>
+            <b>{shows === 'lettered' ? o.key : i + 1}.</b>
             <RichHtml html={o.content} />
           </div>
         ))}
-      {q.type === 6 && (
+      {shows === 'matching' && (
         <Table<{ l?: Item; r?: Item }>
           size="small"
           pagination={false}
@@ -102,43 +104,8 @@ export default function QuestionPreview({ question: q, showAnswer, index }: Prop
 }
 
 function AnswerBlock({ q, a }: { q: PreviewQuestion; a: Record<string, any> }) {
-  let body: React.ReactNode = null;
-  if ([1, 2, 3].includes(q.type)) {
-    const rights = (q.options ?? []).filter((o) => o.isRight).map((o) => o.key);
-    body = rights.length ? rights.join('、') : '—';
-  } else if (q.type === 4) {
-    body = (
-      <>
-        <RichHtml html={a.reference} />
-        {(a.keywords ?? []).length > 0 && (
-          <div>
-            得分关键词：
-            {(a.keywords as { word: string; weight: number }[]).map((k) => (
-              <Tag key={k.word}>
-                {k.word}（{k.weight}）
-              </Tag>
-            ))}
-          </div>
-        )}
-      </>
-    );
-  } else if (q.type === 5) {
-    body = (
-      <>
-        {((a.blanks ?? []) as { answers: string[] }[]).map((b, i) => (
-          <div key={String(i)}>
-            第{i + 1}空：{b.answers.join(' 或 ') || '—'}
-          </div>
-        ))}
-        <Typography.Text type="secondary">
-          {a.caseSensitive ? '区分大小写' : '不区分大小写'}，{a.widthSensitive ? '区分全半角' : '不区分全半角'}，
-          {a.orderMatters === false ? '答案顺序无关' : '答案顺序有关'}
-        </Typography.Text>
-      </>
-    );
-  } else if (q.type === 6) {
-    body = ((a.pairs ?? []) as { left: string; right: string }[]).map((p) => `${p.left}-${p.right}`).join('；') || '—';
-  } else return null;
+  const body = kindOf(q.type)?.previewAnswer({ options: q.options ?? [], answer: a }) ?? null;
+  if (body === null) return null;
   return (
     <div className="qu-preview__answer">
       <b>答案：</b>

@@ -1,5 +1,6 @@
 /** The editor's value of a question and the starting parts of each type. */
 import type { TQuAnswer, TQuOption } from '@exam/contracts';
+import { kindOf } from './kinds/registry';
 
 export interface QuForm {
   id?: string | null;
@@ -12,56 +13,11 @@ export interface QuForm {
   children?: QuForm[];
 }
 
-export const OPTION_KEYS = 'ABCDEFGH';
-const p = (t: string) => `<p>${t}</p>`;
+export { OPTION_KEYS } from './kinds/parts';
 
-/** Fresh parts of a type (keeps the content). */
+/** Fresh parts of a type (keeps the content), as its kind starts them. */
 export function partsFor(type: number): Pick<QuForm, 'options' | 'answer' | 'children'> {
-  switch (type) {
-    case 1:
-    case 2:
-      return {
-        options: [0, 1, 2, 3].map((i) => ({ key: OPTION_KEYS[i], content: '', isRight: false })),
-        answer: {},
-        children: [],
-      };
-    case 3:
-      return {
-        options: [
-          { key: 'A', content: p('正确'), isRight: true },
-          { key: 'B', content: p('错误'), isRight: false },
-        ],
-        answer: {},
-        children: [],
-      };
-    case 4:
-      return { options: [], answer: { reference: '', keywords: [] }, children: [] };
-    case 5:
-      return {
-        options: [],
-        answer: { blanks: [], caseSensitive: false, widthSensitive: false, orderMatters: true },
-        children: [],
-      };
-    case 6:
-      return {
-        options: [],
-        answer: {
-          left: [
-            { key: '1', content: '' },
-            { key: '2', content: '' },
-          ],
-          right: [
-            { key: 'A', content: '' },
-            { key: 'B', content: '' },
-            { key: 'C', content: '' },
-          ],
-          pairs: [],
-        },
-        children: [],
-      };
-    default:
-      return { options: [], answer: {}, children: [] };
-  }
+  return kindOf(type)?.parts() ?? { options: [], answer: {}, children: [] };
 }
 
 export const newQuestion = (type: number): QuForm => ({ type, level: 1, content: '', analysis: '', ...partsFor(type) });

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Empty, Result, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { bookApi, type TBookQu, type TBookSubmitResult } from '../../../../api/exam';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import { isComposite as isCompositeType } from '../../../../components/question/kinds/registry';
 
 export default function RedoPanel({ examId, onClose }: { examId: string; onClose: () => void }) {
   const qc = useQueryClient();
@@ -30,7 +31,7 @@ export default function RedoPanel({ examId, onClose }: { examId: string; onClose
     if (!item) return;
     setBusy(true);
     try {
-      const composite = item.question.type === 99;
+      const composite = isCompositeType(item.question.type);
       setResult(
         await bookApi.submit({
           id: item.id,

@@ -2,10 +2,11 @@
 import { QUESTION_TYPE_LABELS, type TReviewQu } from '@exam/contracts';
 import { Tag, Typography } from 'antd';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import { isComposite } from '../../../../components/question/kinds/registry';
 import { reviewReveal, toQuView } from '../adapt';
 
 function ScoreTag({ q }: { q: TReviewQu }) {
-  if (q.type === 99) return null;
+  if (isComposite(q.type)) return null;
   if (q.markState === 2) return <Tag color="processing">待阅卷</Tag>;
   const full = q.actualScore >= q.score;
   return (
@@ -61,9 +62,11 @@ function Item({ q, preview }: { q: TReviewQu; preview?: boolean }) {
         question={toQuView(q)}
         value={(q.myAnswer ?? null) as AnswerValue}
         disabled
-        reveal={q.type === 99 ? undefined : reviewReveal(q)}
+        reveal={isComposite(q.type) ? undefined : reviewReveal(q)}
       />
-      {!preview && q.type !== 99 && q.myAnswer === null && <Typography.Text type="warning">未作答</Typography.Text>}
+      {!preview && !isComposite(q.type) && q.myAnswer === null && (
+        <Typography.Text type="warning">未作答</Typography.Text>
+      )}
       {q.markComment && (
         <div className="review-comment">
           <b>阅卷评语：</b>

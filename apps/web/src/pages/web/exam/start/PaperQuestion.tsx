@@ -3,6 +3,7 @@ import { FlagFilled, FlagOutlined } from '@ant-design/icons';
 import { QUESTION_TYPE_LABELS, type TPaperQuView } from '@exam/contracts';
 import { Button, Tag } from 'antd';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import { isComposite } from '../../../../components/question/kinds/registry';
 import RichHtml from '../../../../components/question/RichHtml';
 import { toQuView } from '../adapt';
 import type { AnswerState, RoomQuestion } from './useExamRoom';
@@ -41,7 +42,7 @@ export default function PaperQuestion(props: Props) {
         <Tag color="blue">{QUESTION_TYPE_LABELS[q.type]}</Tag>
         <span className="room-q__score">{q.score} 分</span>
         <span style={{ flex: 1 }} />
-        {q.type !== 99 && (
+        {!isComposite(q.type) && (
           <Button
             size="small"
             type={flagged ? 'primary' : 'default'}
@@ -55,7 +56,7 @@ export default function PaperQuestion(props: Props) {
           </Button>
         )}
       </div>
-      {q.type === 99 ? (
+      {isComposite(q.type) ? (
         <>
           <RichHtml html={q.content} className="qa-stem" />
           {q.children.map((c, i) => (

@@ -10,6 +10,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { paperApi } from '../../../../api/exam';
 import { ApiError } from '../../../../api/http-errors';
 import type { AnswerValue } from '../../../../components/answer';
+import { isComposite, kindOf } from '../../../../components/question/kinds/registry';
+import { hasValue } from '../../../../components/question/kinds/shared';
 import { AnswerJournal, type FailureKind, type SendOutcome } from '../../../../utils/answer-journal/answer-journal';
 import type { ServerAnswer } from '../../../../utils/answer-journal/reconcile';
 import { clockOffset, remainingMs } from './countdown';
@@ -47,12 +49,8 @@ export function windowIdFor(paperId: string, storage: Storage = window.sessionSt
   return id;
 }
 
-const isAnswered = (a: AnswerValue | undefined): boolean => {
-  if (a === null || a === undefined) return false;
-  if (typeof a === 'string') return a.trim() !== '';
-  if (Array.isArray(a)) return a.some((s) => s.trim() !== '');
-  return Object.keys(a).length > 0;
-};
+/** The answer card asks the question's kind whether a value counts as answered. */
+const answeredAs = (type: number, a: AnswerValue | undefined): boolean => kindOf(type)?.answered(a) ?? hasValue(a);
 
 const toServer = (d: TPaperDetail): ServerAnswer[] =>
   d.questions.map((q) => ({ quId: q.quId, seq: q.seq, answer: q.myAnswer ?? null, flagged: q.flagged }));
@@ -183,15 +181,15 @@ export function useExamRoom(paperId: string, onClosed: (reason: string) => void)
 
   const answered = useCallback(
     (q: RoomQuestion): boolean =>
-      q.type === 99 && q.children.length
-        ? q.children.every((c) => isAnswered(answers[c.quId]?.answer))
-        : isAnswered(answers[q.quId]?.answer),
+      isComposite(q.type) && q.children.length
+        ? q.children.every((c) => answeredAs(c.type, answers[c.quId]?.answer))
+        : answeredAs(q.type, answers[q.quId]?.answer),
     [answers],
   );
   const markOf = useCallback(
     (q: RoomQuestion): SaveMark =>
       saveMark(
-        q.type === 99 && q.children.length ? q.children.map((c) => c.quId) : [q.quId],
+        isComposite(q.type) && q.children.length ? q.children.map((c) => c.quId) : [q.quId],
         pendingIds,
         marks,
         blocked,

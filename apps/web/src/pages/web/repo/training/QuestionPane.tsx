@@ -12,6 +12,7 @@ import {
 import { Button, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import { isComposite as isCompositeType } from '../../../../components/question/kinds/registry';
 
 interface Props {
   qu: TTrainQu;
@@ -23,7 +24,7 @@ interface Props {
   registerFlush: (flush: (() => Promise<void>) | null) => void;
 }
 
-const isComposite = (q: TTrainQu) => q.question.type === 99;
+const isComposite = (q: TTrainQu) => isCompositeType(q.question.type);
 const initial = (q: TTrainQu): AnswerValue | null => (isComposite(q) ? (q.childAnswers ?? {}) : q.myAnswer);
 
 export default function QuestionPane({ qu, mode, finished, onFill, registerFlush }: Props) {

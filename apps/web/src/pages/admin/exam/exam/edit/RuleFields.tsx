@@ -1,5 +1,11 @@
 /** The exam form's rules: time, attempts, scoring, after hand-in, anti-cheat. */
-import { CYCLE_TYPE_LABELS, MULTI_POLICY_LABELS, RESULT_SHOW_LABELS } from '@exam/contracts';
+import {
+  CYCLE_TYPE_LABELS,
+  labelOptions,
+  MULTI_POLICY_LABELS,
+  ORDER_POLICY_LABELS,
+  RESULT_SHOW_LABELS,
+} from '@exam/contracts';
 import { Col, DatePicker, Divider, Form, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { timeRangeRule } from '../../../../../utils/validators';
 
@@ -84,6 +90,11 @@ export default function RuleFields({ totalScore }: { totalScore: number | null }
         <Col span={9}>
           <Form.Item name="multiPolicy" label="多选题计分">
             <Select options={Object.entries(MULTI_POLICY_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))} />
+          </Form.Item>
+        </Col>
+        <Col span={9}>
+          <Form.Item name="orderPolicy" label="排序题计分">
+            <Select options={labelOptions(ORDER_POLICY_LABELS)} data-testid="order-policy" />
           </Form.Item>
         </Col>
         <Col span={9}>

@@ -24,6 +24,7 @@ const DEFAULTS: Partial<FormValues> = {
   lateMinutes: 0,
   passScore: 60,
   multiPolicy: 0,
+  orderPolicy: 0,
   resultShow: 1,
   fullScreen: false,
   leaveLimit: 0,
@@ -94,6 +95,7 @@ export default function ExamExamEdit() {
       resultShow: d.resultShow as 1,
       cycleType: d.cycleType as 0,
       multiPolicy: d.multiPolicy as 0,
+      orderPolicy: d.orderPolicy as 0,
       state: d.state as 0,
       range: [dayjs(d.startTime), dayjs(d.endTime)],
     });

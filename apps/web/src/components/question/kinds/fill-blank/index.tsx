@@ -1,0 +1,62 @@
+/** 填空题 (type 5): one input per blank of the content; accepted answers per blank. */
+import { ANSWER_LIMITS } from '@exam/contracts';
+import { Form, Input, Space, Typography } from 'antd';
+import { FillBlankAnswer } from '../../AnswerEditors';
+import { asArray, hasValue } from '../shared';
+import type { WebKind } from '../types';
+
+export const fillBlank: WebKind = {
+  type: 5,
+  contentBlanks: true,
+  parts: () => ({
+    options: [],
+    answer: { blanks: [], caseSensitive: false, widthSensitive: false, orderMatters: true },
+    children: [],
+  }),
+  Editor: ({ value, set }) => (
+    <Form.Item label="填空答案" required>
+      <FillBlankAnswer value={value.answer} onChange={(answer) => set({ answer })} content={value.content} />
+    </Form.Item>
+  ),
+  Answer: ({ question: q, value, set, disabled }) => {
+    const blanks = asArray(value);
+    const n = Math.max(q.blankCount, 1);
+    return (
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {Array.from({ length: n }, (_, i) => (
+          <Input
+            // biome-ignore lint/suspicious/noArrayIndexKey: blanks are positional
+            key={i}
+            addonBefore={`第${i + 1}空`}
+            value={blanks[i] ?? ''}
+            disabled={disabled}
+            maxLength={ANSWER_LIMITS.blankChars}
+            onChange={(e) => {
+              const next = Array.from({ length: n }, (_, j) => blanks[j] ?? '');
+              next[i] = e.target.value;
+              set(next);
+            }}
+          />
+        ))}
+      </Space>
+    );
+  },
+  rightAnswer: (q) =>
+    ((q.answer?.blanks ?? []) as { answers: string[] }[])
+      .map((b, i) => `第${i + 1}空：${b.answers.join(' 或 ')}`)
+      .join('；'),
+  previewAnswer: ({ answer: a }) => (
+    <>
+      {((a.blanks ?? []) as { answers: string[] }[]).map((b, i) => (
+        <div key={String(i)}>
+          第{i + 1}空：{b.answers.join(' 或 ') || '—'}
+        </div>
+      ))}
+      <Typography.Text type="secondary">
+        {a.caseSensitive ? '区分大小写' : '不区分大小写'}，{a.widthSensitive ? '区分全半角' : '不区分全半角'}，
+        {a.orderMatters === false ? '答案顺序无关' : '答案顺序有关'}
+      </Typography.Text>
+    </>
+  ),
+  answered: hasValue,
+};

@@ -1,0 +1,63 @@
+/** 匹配题 (type 6): a select of a right item for each left item. */
+import { Select } from 'antd';
+import { MatchingAnswer } from '../../AnswerEditors';
+import RichHtml from '../../RichHtml';
+import { asRecord, hasValue } from '../shared';
+import type { WebKind } from '../types';
+
+type Pair = { left: string; right: string };
+const pairsText = (pairs: Pair[]) => pairs.map((p) => `${p.left}-${p.right}`).join('；');
+
+export const matching: WebKind = {
+  type: 6,
+  parts: () => ({
+    options: [],
+    answer: {
+      left: [
+        { key: '1', content: '' },
+        { key: '2', content: '' },
+      ],
+      right: [
+        { key: 'A', content: '' },
+        { key: 'B', content: '' },
+        { key: 'C', content: '' },
+      ],
+      pairs: [],
+    },
+    children: [],
+  }),
+  Editor: ({ value, set }) => <MatchingAnswer value={value.answer} onChange={(answer) => set({ answer })} />,
+  Answer: ({ question: q, value, set, disabled }) => {
+    const pairs = asRecord(value) as Record<string, string>;
+    const right = q.matching?.right ?? [];
+    return (
+      <div className="qa-matching">
+        {(q.matching?.left ?? []).map((l) => (
+          <div className="qa-matching__row" key={l.key}>
+            <span className="qa-matching__left">
+              <b>{l.key}.</b> <RichHtml html={l.content} inline />
+            </span>
+            <Select
+              allowClear
+              placeholder="请选择"
+              style={{ minWidth: 200 }}
+              value={pairs[l.key]}
+              disabled={disabled}
+              onChange={(v) => {
+                const next = { ...pairs };
+                if (v) next[l.key] = v;
+                else delete next[l.key];
+                set(next);
+              }}
+              options={right.map((r) => ({ value: r.key, label: `${r.key}. ${r.content.replace(/<[^>]+>/g, '')}` }))}
+            />
+          </div>
+        ))}
+      </div>
+    );
+  },
+  rightAnswer: (q) => pairsText((q.answer?.pairs ?? []) as Pair[]),
+  previewItems: 'matching',
+  previewAnswer: ({ answer: a }) => pairsText((a.pairs ?? []) as Pair[]) || '—',
+  answered: hasValue,
+};

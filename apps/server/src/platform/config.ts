@@ -1,5 +1,6 @@
 /** Process configuration, read once from the environment. */
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.js';
 
 export interface AppConfig {
   nodeEnv: string;
@@ -33,6 +34,8 @@ export interface AppConfig {
    * Never `true`: trusting any sender would let a forged header escape every per-address limit.
    */
   trustProxy: string[] | false;
+  /** IANA time zone of the site's calendar: day boundaries, cycles, dates in exports (TIME_ZONE). */
+  timeZone: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -57,7 +60,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR ?? null,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    timeZone: parseTimeZone(env.TIME_ZONE),
   };
+}
+
+/** TIME_ZONE: an IANA name such as Asia/Shanghai (the default); a typo stops the start, loudly. */
+export function parseTimeZone(value: string | undefined): string {
+  const zone = value?.trim() || DEFAULT_TIME_ZONE;
+  if (!isTimeZone(zone)) throw new Error(`TIME_ZONE 不是有效的 IANA 时区名称：${zone}（例如 Asia/Shanghai）`);
+  return zone;
 }
 
 /** Loopback: nginx on the same machine, what the old `TRUST_PROXY=1` meant in practice. */

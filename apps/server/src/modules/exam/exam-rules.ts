@@ -7,6 +7,7 @@ import { and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, sysDepart } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { addLocalDays, localWeekday, startOfDay, startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
 
 /** The learner facts the rules need. */
 export interface Learner {
@@ -68,34 +69,29 @@ export function deadlineOf(exam: Pick<ExamRow, 'duration' | 'endTime'>, start: D
   return byDuration < exam.endTime ? byDuration : exam.endTime;
 }
 
-/** China Standard Time: periods of daily/weekly/monthly exams follow the learners' calendar. */
-const CST_OFFSET_MS = 8 * 3600_000;
-
-/** Start of the current cycle period (daily, weekly from Monday, monthly), or null without a cycle. */
-export function periodStart(cycleType: number, now: Date): Date | null {
-  const local = new Date(now.getTime() + CST_OFFSET_MS);
-  let y = local.getUTCFullYear();
-  let m = local.getUTCMonth();
-  let d = local.getUTCDate();
-  if (cycleType === CycleType.DAILY) {
-    // today
-  } else if (cycleType === CycleType.WEEKLY) {
-    const dow = (local.getUTCDay() + 6) % 7; // Monday 0
-    const monday = new Date(Date.UTC(y, m, d - dow));
-    y = monday.getUTCFullYear();
-    m = monday.getUTCMonth();
-    d = monday.getUTCDate();
-  } else if (cycleType === CycleType.MONTHLY) {
-    d = 1;
-  } else {
-    return null;
+/**
+ * Start of the current cycle period (daily, weekly from Monday, monthly) in the site's time zone,
+ * so that periods follow the learners' calendar; null without a cycle.
+ */
+export function periodStart(cycleType: number, now: Date, zone: string): Date | null {
+  if (cycleType === CycleType.DAILY) return startOfDay(now, zone);
+  if (cycleType === CycleType.WEEKLY) return addLocalDays(now, -localWeekday(now, zone), zone);
+  if (cycleType === CycleType.MONTHLY) {
+    const { year, month } = zonedParts(now, zone);
+    return startOfLocalDay(year, month, 1, zone);
   }
-  return new Date(Date.UTC(y, m, d) - CST_OFFSET_MS);
+  return null;
 }
 
 /** Attempts of the learner at this exam in the current period (abandoned ones included). */
-export async function countAttempts(db: Executor, exam: ExamRow, userId: string, now: Date): Promise<number> {
-  const from = periodStart(exam.cycleType, now);
+export async function countAttempts(
+  db: Executor,
+  exam: ExamRow,
+  userId: string,
+  now: Date,
+  zone: string,
+): Promise<number> {
+  const from = periodStart(exam.cycleType, now, zone);
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(elPaper)

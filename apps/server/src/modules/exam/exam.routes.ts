@@ -88,12 +88,13 @@ export function registerExamRoutes(app: FastifyInstance): void {
       body: zPageRequest(ZOnlinePagingParamsSchema),
       data: zPage(ZOnlineExamSchema),
     },
-    async ({ body, user, deps }) => onlinePaging(deps.db, user, body.params, body.current, body.size, deps.clock()),
+    async ({ body, user, deps }) =>
+      onlinePaging(deps.db, user, body.params, body.current, body.size, deps.clock(), deps.config.timeZone),
   );
   post(
     app,
     '/api/exam/exam/check',
     { summary: '考前检查（考试须知与能否开始）', tags, access: SIGNED_IN, body: ZIdSchema, data: ZExamCheckSchema },
-    async ({ body, user, deps }) => examCheck(deps.db, user, body.id, deps.clock()),
+    async ({ body, user, deps }) => examCheck(deps.db, user, body.id, deps.clock(), deps.config.timeZone),
   );
 }

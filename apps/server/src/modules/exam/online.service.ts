@@ -33,12 +33,13 @@ async function onlineView(
   learner: Learner,
   now: Date,
   totalScore: number,
+  zone: string,
 ): Promise<TOnlineExam> {
   const [record] = await db
     .select()
     .from(elUserExam)
     .where(and(eq(elUserExam.userId, learner.id), eq(elUserExam.examId, exam.id)));
-  const tryCount = await countAttempts(db, exam, learner.id, now);
+  const tryCount = await countAttempts(db, exam, learner.id, now, zone);
   const [open] = await db
     .select({ id: elPaper.id })
     .from(elPaper)
@@ -74,6 +75,7 @@ export async function onlinePaging(
   current: number,
   size: number,
   now: Date,
+  zone: string,
 ) {
   const ts = params.timeState;
   const where = and(
@@ -103,18 +105,24 @@ export async function onlinePaging(
     .limit(size)
     .offset((current - 1) * size);
   const records: TOnlineExam[] = [];
-  for (const r of rows) records.push(await onlineView(db, r.e, learner, now, r.totalScore ?? 0));
+  for (const r of rows) records.push(await onlineView(db, r.e, learner, now, r.totalScore ?? 0, zone));
   return page(records, total, current, size);
 }
 
 /** Facts and rules of the check page, including any unfinished attempt. */
-export async function examCheck(db: Db, learner: Learner, examId: string, now: Date): Promise<TExamCheck> {
+export async function examCheck(
+  db: Db,
+  learner: Learner,
+  examId: string,
+  now: Date,
+  zone: string,
+): Promise<TExamCheck> {
   const exam = await loadOpenExam(db, examId, learner);
   const [tmpl] = await db
     .select({ totalScore: elPaperTmpl.totalScore, quCount: elPaperTmpl.quCount })
     .from(elPaperTmpl)
     .where(eq(elPaperTmpl.id, exam.tmplId));
-  const view = await onlineView(db, exam, learner, now, tmpl?.totalScore ?? 0);
+  const view = await onlineView(db, exam, learner, now, tmpl?.totalScore ?? 0, zone);
   const open = await findOpenPaper(db, learner.id);
   const otherOpenPaper = open && open.examId !== exam.id ? open : null;
   let reason: string | null = null;

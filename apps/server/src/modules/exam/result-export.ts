@@ -7,14 +7,20 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { FileAnswer } from '../../platform/route.js';
+import { formatLocalDateTime } from '../../platform/time-zone.js';
 import { adminRecordPaging } from './result.service.js';
 import { examStat, questionStat } from './result-stat.js';
 
 const stripHtml = (html: string) => html.replace(/<[^>]*>/g, '').slice(0, 200);
-const fmt = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
-
-export async function exportResults(db: Db, user: AuthUser, examId: string, now: Date): Promise<FileAnswer> {
+/** Times in the workbook are wall-clock text of the site's time zone. */
+export async function exportResults(
+  db: Db,
+  user: AuthUser,
+  examId: string,
+  now: Date,
+  zone: string,
+): Promise<FileAnswer> {
+  const fmt = (iso: string | null) => (iso ? formatLocalDateTime(new Date(iso), zone) : '');
   const [exam] = await db
     .select({ title: elExam.title })
     .from(elExam)

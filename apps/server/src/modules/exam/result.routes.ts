@@ -106,6 +106,6 @@ export function registerResultRoutes(app: FastifyInstance): void {
     app,
     '/api/exam/result/export',
     { summary: '导出考试成绩', tags, access: permission('exam:result:export'), body: ZExamIdSchema },
-    async ({ body, user, deps }) => exportResults(deps.db, user, body.examId, deps.clock()),
+    async ({ body, user, deps }) => exportResults(deps.db, user, body.examId, deps.clock(), deps.config.timeZone),
   );
 }

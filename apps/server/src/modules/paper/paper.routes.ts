@@ -49,7 +49,7 @@ export function registerPaperRoutes(app: FastifyInstance): void {
       body: ZPaperCreateSchema,
       data: ZPaperCreatedSchema,
     },
-    async ({ body, user, deps }) => createPaper(deps.db, user, body, deps.clock()),
+    async ({ body, user, deps }) => createPaper(deps.db, user, body, deps.clock(), deps.config.timeZone),
   );
   post(
     app,

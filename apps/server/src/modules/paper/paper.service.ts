@@ -52,6 +52,7 @@ export async function createPaper(
   user: AuthUser,
   input: { examId: string; password?: string | null },
   now: Date,
+  zone: string,
 ): Promise<TPaperCreated> {
   const open = await findOpenPaper(db, user.id);
   if (open) return resumeOrRefuse(open, input.examId);
@@ -60,7 +61,7 @@ export async function createPaper(
   const refusal = entryRefusal(exam, now);
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
   if (exam.openType === OpenType.PASSWORD) await checkExamPassword(db, user.id, exam, input.password, now);
-  if (exam.tryLimit > 0 && (await countAttempts(db, exam, user.id, now)) >= exam.tryLimit) {
+  if (exam.tryLimit > 0 && (await countAttempts(db, exam, user.id, now, zone)) >= exam.tryLimit) {
     // A create racing this one may have just opened the attempt that reached the limit: resume it.
     const raced = await findOpenPaper(db, user.id);
     if (raced) return resumeOrRefuse(raced, input.examId);
@@ -94,7 +95,7 @@ export async function createPaper(
         .returning({ id: elPaper.id });
       await tx.insert(elPaperQu).values(questions.map((q) => ({ ...q, paperId: paper.id })));
       // The index allows one open paper; this re-count closes the gap for the attempt limit.
-      if (exam.tryLimit > 0 && (await countAttempts(tx, exam, user.id, now)) > exam.tryLimit)
+      if (exam.tryLimit > 0 && (await countAttempts(tx, exam, user.id, now, zone)) > exam.tryLimit)
         throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
       return { paperId: paper.id, examId: exam.id, title: exam.title, resumed: false };
     });

@@ -45,6 +45,6 @@ export function registerTrainStatRoutes(app: FastifyInstance): void {
     app,
     '/api/train/stat/export',
     { summary: '导出练习统计', tags: TAGS, access: permission('train:stat:export'), body: ZTrainStatExportSchema },
-    async ({ body, user, deps }) => exportStat(deps.db, user, body.params, deps.clock()),
+    async ({ body, user, deps }) => exportStat(deps.db, user, body.params, deps.clock(), deps.config.timeZone),
   );
 }

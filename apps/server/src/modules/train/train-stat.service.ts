@@ -9,6 +9,7 @@ import { elRepo, elTrain, sysDepart, sysUser } from '../../db/schema/index.js';
 import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { page } from '../../platform/route.js';
+import { formatLocalDateTime } from '../../platform/time-zone.js';
 import { XLSX_TYPE } from '../repo/qu-io.service.js';
 import { accuracyOf } from './train.service.js';
 
@@ -88,10 +89,9 @@ export async function statByUser(db: Executor, admin: ScopeHolder, params: StatP
   return page(records, rows[0]?.rowTotal ?? 0, current, size);
 }
 
-const fmt = (s: string | null) => (s ? new Date(s).toLocaleString('zh-CN', { hour12: false }) : '');
-
-/** The workbook: one sheet per bank, one per learner, for the same filters. */
-export async function exportStat(db: Executor, admin: ScopeHolder, params: StatParams, now: Date) {
+/** The workbook: one sheet per bank, one per learner, for the same filters; times in the site's zone. */
+export async function exportStat(db: Executor, admin: ScopeHolder, params: StatParams, now: Date, zone: string) {
+  const fmt = (s: string | null) => (s ? formatLocalDateTime(new Date(s), zone) : '');
   const byRepo = await statByRepo(db, admin, params, 1, MAX_EXPORT_ROWS);
   const byUser = await statByUser(db, admin, { repoId: params.repoId }, 1, MAX_EXPORT_ROWS);
   const wb = new ExcelJS.Workbook();

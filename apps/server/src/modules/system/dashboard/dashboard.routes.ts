@@ -9,6 +9,6 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
     app,
     '/api/sys/dashboard/stat',
     { summary: '控制台统计', tags: ['控制台'], access: permission('sys:dashboard:view'), data: ZDashboardStatSchema },
-    async ({ deps }) => dashboardStat(deps.db, deps.clock()),
+    async ({ deps }) => dashboardStat(deps.db, deps.clock(), deps.config.timeZone),
   );
 }

@@ -4,6 +4,7 @@ import { and, count, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
 import { elExam, elPaper, elQu, elRepo, sysDepart, sysLog, sysUser } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
 import type { Executor } from '../../../platform/db.js';
+import { addLocalDays, localDayKey, startOfDay } from '../../../platform/time-zone.js';
 
 /** Counts of the learning content: exams, handed-in papers, banks and questions (not deleted). */
 async function contentCounts(db: Executor) {
@@ -19,21 +20,17 @@ async function contentCounts(db: Executor) {
 
 export const TREND_DAYS = 14;
 
-/** Local calendar day of a date as YYYY-MM-DD. */
-const dayKey = (d: Date): string =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** Groups a timestamp column by local day (the server's UTC offset). */
-function localDay(column: typeof sysLog.createdAt | typeof sysUser.createdAt, offsetMinutes: number) {
-  // Inlined (an integer) so that the select and GROUP BY expressions are identical.
-  const mins = sql.raw(String(Math.trunc(offsetMinutes)));
-  return sql<string>`to_char((${column} at time zone 'UTC') + make_interval(mins => ${mins}), 'YYYY-MM-DD')`;
+/** Groups a timestamp column by calendar day in the site's time zone (an IANA name). */
+function localDay(column: typeof sysLog.createdAt | typeof sysUser.createdAt, zone: string) {
+  // Inlined (checked as an IANA name at start-up) so that the select and GROUP BY are identical.
+  const tz = sql.raw(`'${zone.replace(/'/g, '')}'`);
+  return sql<string>`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`;
 }
 
-export async function dashboardStat(db: Executor, now: Date): Promise<TDashboardStat> {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const since = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (TREND_DAYS - 1));
-  const offset = -now.getTimezoneOffset();
+/** Days of the trend and today's activity follow the site's time zone, not the server's. */
+export async function dashboardStat(db: Executor, now: Date, zone: string): Promise<TDashboardStat> {
+  const today = startOfDay(now, zone);
+  const since = addLocalDays(now, -(TREND_DAYS - 1), zone);
   const signIn = and(eq(sysLog.type, LogType.LOGIN), eq(sysLog.success, true));
 
   const [users] = await db.select({ n: count() }).from(sysUser).where(isNull(sysUser.deletedAt));
@@ -42,13 +39,13 @@ export async function dashboardStat(db: Executor, now: Date): Promise<TDashboard
     .select({ n: countDistinct(sysLog.userId) })
     .from(sysLog)
     .where(and(signIn, gte(sysLog.createdAt, today)));
-  const loginDay = localDay(sysLog.createdAt, offset);
+  const loginDay = localDay(sysLog.createdAt, zone);
   const logins = await db
     .select({ day: loginDay, n: count() })
     .from(sysLog)
     .where(and(signIn, gte(sysLog.createdAt, since)))
     .groupBy(loginDay);
-  const userDay = localDay(sysUser.createdAt, offset);
+  const userDay = localDay(sysUser.createdAt, zone);
   const newUsers = await db
     .select({ day: userDay, n: count() })
     .from(sysUser)
@@ -58,7 +55,7 @@ export async function dashboardStat(db: Executor, now: Date): Promise<TDashboard
   const loginsByDay = new Map(logins.map((r) => [r.day, r.n]));
   const usersByDay = new Map(newUsers.map((r) => [r.day, r.n]));
   const trend = Array.from({ length: TREND_DAYS }, (_, i) => {
-    const date = dayKey(new Date(since.getFullYear(), since.getMonth(), since.getDate() + i));
+    const date = localDayKey(addLocalDays(since, i, zone), zone);
     return { date, logins: loginsByDay.get(date) ?? 0, newUsers: usersByDay.get(date) ?? 0 };
   });
   return {

@@ -1,5 +1,7 @@
 export * from './cert.js';
 export * from './course.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './exam/answer-limits.js';
@@ -12,6 +14,7 @@ export * from './exam/result.js';
 export * from './exam/tmpl.js';
 export * from './labels.js';
 export * from './notice.js';
+export * from './permissions.js';
 export * from './repo/index.js';
 export * from './system/auth.js';
 export * from './system/config.js';

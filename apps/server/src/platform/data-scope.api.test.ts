@@ -1,4 +1,16 @@
-import { DataScope, ErrorCode } from '@exam/contracts';
+import {
+  DataScope,
+  ErrorCode,
+  sysUserBatchDept,
+  sysUserBatchRole,
+  sysUserDelete,
+  sysUserDetail,
+  sysUserExport,
+  sysUserPaging,
+  sysUserResetPass,
+  sysUserSave,
+  sysUserUpdate,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser, sysUserRole } from '../db/schema/index.js';
@@ -19,7 +31,7 @@ beforeAll(async () => {
   // A learner in the sub-department D001D001D001 (前端组).
   const admin = await t.login('admin', 'admin123');
   const res = await t.call(
-    '/api/sys/user/save',
+    sysUserSave.path,
     {
       userName: 'fe1',
       realName: '前端一',
@@ -35,7 +47,7 @@ afterAll(async () => t.close());
 
 /** Names visible through /paging. */
 async function visible(token: string): Promise<string[]> {
-  const res = await t.call('/api/sys/user/paging', { current: 1, size: 100, params: {} }, token);
+  const res = await t.call(sysUserPaging.path, { current: 1, size: 100, params: {} }, token);
   expect(res.code).toBe(0);
   return res.data.records.map((r: { userName: string }) => r.userName).sort();
 }
@@ -57,13 +69,13 @@ describe('data scope', () => {
     const holder = { id: me.id, deptId: tech, deptCode: techCode, dataScope: DataScope.SELF };
     expect(await visibleThroughSubquery(holder)).toEqual(['scope1']);
     const student = await userId(t, 'student');
-    const detail = await t.call('/api/sys/user/detail', { id: student }, me.token);
+    const detail = await t.call(sysUserDetail.path, { id: student }, me.token);
     expect(detail.code).toBe(ErrorCode.NO_PERMISSION);
     expect(detail.msg).toContain('不在您的数据权限范围内');
-    const reset = await t.call('/api/sys/user/reset-pass', { id: student, password: 'abc123' }, me.token);
+    const reset = await t.call(sysUserResetPass.path, { id: student, password: 'abc123' }, me.token);
     expect(reset.code).toBe(ErrorCode.NO_PERMISSION);
     const create = await t.call(
-      '/api/sys/user/save',
+      sysUserSave.path,
       { userName: 's1new', realName: 'x', password: 'abc123', deptId: tech, roleIds: [studentRole] },
       me.token,
     );
@@ -76,11 +88,11 @@ describe('data scope', () => {
     const holder = { id: me.id, deptId: tech, deptCode: techCode, dataScope: DataScope.OWN_DEPT };
     expect(await visibleThroughSubquery(holder)).toEqual(['deptadmin', 'scope1', 'scope2', 'student']);
     const fe1 = await userId(t, 'fe1');
-    expect((await t.call('/api/sys/user/detail', { id: fe1 }, me.token)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.call(sysUserDetail.path, { id: fe1 }, me.token)).code).toBe(ErrorCode.NO_PERMISSION);
     const student = await userId(t, 'student');
-    expect((await t.call('/api/sys/user/detail', { id: student }, me.token)).code).toBe(0);
+    expect((await t.call(sysUserDetail.path, { id: student }, me.token)).code).toBe(0);
     const moveOut = await t.call(
-      '/api/sys/user/batch-dept',
+      sysUserBatchDept.path,
       { ids: [student], deptId: await deptId(t, 'D001D001D001') },
       me.token,
     );
@@ -94,17 +106,17 @@ describe('data scope', () => {
     const holder = { id: me.id, deptId: tech, deptCode: techCode, dataScope: DataScope.DEPT_AND_BELOW };
     expect(await visibleThroughSubquery(holder)).toEqual(names);
     const lisi = await userId(t, 'lisi');
-    expect((await t.call('/api/sys/user/detail', { id: lisi }, me.token)).code).toBe(ErrorCode.NO_PERMISSION);
-    const del = await t.call('/api/sys/user/delete', { ids: [lisi] }, me.token);
+    expect((await t.call(sysUserDetail.path, { id: lisi }, me.token)).code).toBe(ErrorCode.NO_PERMISSION);
+    const del = await t.call(sysUserDelete.path, { ids: [lisi] }, me.token);
     expect(del.code).toBe(ErrorCode.NO_PERMISSION);
     const update = await t.call(
-      '/api/sys/user/update',
+      sysUserUpdate.path,
       { id: lisi, userName: 'lisi', realName: '李四', deptId: tech, roleIds: [studentRole] },
       me.token,
     );
     expect(update.code).toBe(ErrorCode.NO_PERMISSION);
     const elsewhere = await t.call(
-      '/api/sys/user/save',
+      sysUserSave.path,
       {
         userName: 's3new',
         realName: 'x',
@@ -116,14 +128,10 @@ describe('data scope', () => {
     );
     expect(elsewhere.code).toBe(ErrorCode.NO_PERMISSION);
     const fe1 = await userId(t, 'fe1');
-    const grantSa = await t.call(
-      '/api/sys/user/batch-role',
-      { ids: [fe1], roleIds: [await roleId(t, 'sa')] },
-      me.token,
-    );
+    const grantSa = await t.call(sysUserBatchRole.path, { ids: [fe1], roleIds: [await roleId(t, 'sa')] }, me.token);
     expect(grantSa.code).toBe(ErrorCode.NO_PERMISSION);
     const ok = await t.call(
-      '/api/sys/user/save',
+      sysUserSave.path,
       {
         userName: 's3new',
         realName: 'x',
@@ -135,7 +143,7 @@ describe('data scope', () => {
     );
     expect(ok.code).toBe(0);
     // The export respects the scope too.
-    const rows = await readSheet((await download(t, '/api/sys/user/export', {}, me.token)).rawPayload);
+    const rows = await readSheet((await download(t, sysUserExport.path, {}, me.token)).rawPayload);
     expect(
       rows
         .slice(1)
@@ -151,6 +159,6 @@ describe('data scope', () => {
     const holder = { id: me.id, deptId: tech, deptCode: techCode, dataScope: DataScope.ALL };
     expect(await visibleThroughSubquery(holder)).toEqual(names);
     const lisi = await userId(t, 'lisi');
-    expect((await t.call('/api/sys/user/detail', { id: lisi }, me.token)).code).toBe(0);
+    expect((await t.call(sysUserDetail.path, { id: lisi }, me.token)).code).toBe(0);
   });
 });

@@ -3,8 +3,9 @@
  * log held the failed INSERT's parameters, an argon2 hash among them); the log holds no password,
  * hash or token; JSON calls have a small body limit, answers a per-route one.
  */
+
 import { Writable } from 'node:stream';
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, repoQuImport, sysUserLogin, sysUserSave, sysUserUpdatePass } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sysDepart, sysRole } from '../db/schema/index.js';
@@ -49,7 +50,7 @@ describe('NUL bytes', () => {
   it('refuses a NUL in a field of a new user with 10010001 naming the field, and logs no hash', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/sys/user/save',
+      url: sysUserSave.path,
       payload: await newUser('nul1', { realName: '张\u0000三' }),
       headers: { token: admin },
     });
@@ -60,12 +61,12 @@ describe('NUL bytes', () => {
   });
 
   it('refuses a NUL in sign-in, in nested values and in keys', async () => {
-    const login = await t.call('/api/sys/user/login', { userName: 'adm\u0000in', password: 'x1' });
+    const login = await t.call(sysUserLogin.path, { userName: 'adm\u0000in', password: 'x1' });
     expect(login.code).toBe(ErrorCode.BAD_PARAMS);
     expect(login.msg).toContain('用户名');
-    const nested = await t.call('/api/sys/user/save', await newUser('nul2', { roleIds: ['a\u0000'] }), admin);
+    const nested = await t.call(sysUserSave.path, await newUser('nul2', { roleIds: ['a\u0000'] }), admin);
     expect(nested.code).toBe(ErrorCode.BAD_PARAMS);
-    const key = await t.call('/api/sys/user/save', { ...(await newUser('nul3')), 'x\u0000': 1 }, admin);
+    const key = await t.call(sysUserSave.path, { ...(await newUser('nul3')), 'x\u0000': 1 }, admin);
     expect(key.code).toBe(ErrorCode.BAD_PARAMS);
     expectCleanLog();
   });
@@ -79,7 +80,7 @@ describe('NUL bytes', () => {
     );
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/repo/qu/import',
+      url: repoQuImport.path,
       payload: body,
       headers: { token: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
@@ -92,7 +93,7 @@ describe('body limits', () => {
   it('refuses a JSON call over the default limit with 413 in the envelope', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/sys/user/login',
+      url: sysUserLogin.path,
       payload: { userName: 'a'.repeat(300 * 1024), password: 'x' },
     });
     expect(res.statusCode).toBe(413);
@@ -123,7 +124,7 @@ describe('log redaction', () => {
   it('keeps tokens and passwords of a refused call out of the log', async () => {
     await t.app.inject({
       method: 'POST',
-      url: '/api/sys/user/update-pass',
+      url: sysUserUpdatePass.path,
       payload: '{"oldPassword":"secret123",',
       headers: { token: student, cookie: `token=${student}`, 'content-type': 'application/json' },
     });

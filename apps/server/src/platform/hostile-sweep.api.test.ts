@@ -5,7 +5,7 @@
  * validation refusals answer HTTP 200 with a non-zero code, transport refusals (malformed JSON,
  * too large) keep a 4xx; never a 500; the server keeps serving afterwards.
  */
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, sysConfigDetail, sysUserInfo } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -149,8 +149,8 @@ describe('hostile input sweep over the OpenAPI document', () => {
     expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);
     expect(calls).toBeGreaterThan(1000);
     // Still serving: a cheap public call and a signed-in one.
-    expect((await t.call('/api/sys/config/detail', {})).code).toBe(ErrorCode.SUCCESS);
+    expect((await t.call(sysConfigDetail.path, {})).code).toBe(ErrorCode.SUCCESS);
     const again = await t.login('student', 'student123');
-    expect((await t.call('/api/sys/user/info', {}, again)).code).toBe(ErrorCode.SUCCESS);
+    expect((await t.call(sysUserInfo.path, {}, again)).code).toBe(ErrorCode.SUCCESS);
   }, 120_000);
 });

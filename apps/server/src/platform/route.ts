@@ -3,7 +3,15 @@
  * that returns the data. The wrapper validates, authenticates, authorises, wraps the answer in
  * `{code, msg, data}`, documents it in OpenAPI and records administrator writes (STYLE 2, 4, 7).
  */
-import { ErrorCode, zEnvelope } from '@exam/contracts';
+import {
+  type EndpointAccess,
+  ErrorCode,
+  type FileEndpoint,
+  type JsonEndpoint,
+  type PermissionTag,
+  type UploadEndpoint,
+  zEnvelope,
+} from '@exam/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAuditLog } from './audit.js';
@@ -15,7 +23,7 @@ import { AppError } from './errors.js';
 export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: string };
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'user' };
-export const permission = (tag: string): Access => ({ kind: 'admin', permission: tag });
+export const permission = (tag: PermissionTag): Access => ({ kind: 'admin', permission: tag });
 
 export interface RouteSpec<B extends z.ZodType, D extends z.ZodType> {
   summary: string;
@@ -202,6 +210,47 @@ export function postMultipart<D extends z.ZodType>(
       }
     },
   });
+}
+
+/** What a route declares beside its endpoint: documentation and transport settings. */
+export type RouteDoc = Omit<RouteSpec<z.ZodType, z.ZodType>, 'access' | 'body' | 'data' | 'audit'>;
+
+const accessOf = (access: EndpointAccess): Access =>
+  access === 'public' ? PUBLIC : access === 'user' ? SIGNED_IN : permission(access.permission);
+
+/** Registers a JSON call from its endpoint object (path, schemas, access and audit come from it). */
+export function route<B extends z.ZodType, D extends z.ZodType>(
+  app: FastifyInstance,
+  ep: JsonEndpoint<B, D>,
+  doc: RouteDoc,
+  handler: (ctx: ApiContext<z.infer<B>>) => Promise<z.infer<D>>,
+): void {
+  post<B, D>(
+    app,
+    ep.path,
+    { ...doc, access: accessOf(ep.access), body: ep.body, data: ep.data, audit: ep.operation },
+    handler,
+  );
+}
+
+/** Registers a download from its endpoint object. */
+export function routeFile<B extends z.ZodType>(
+  app: FastifyInstance,
+  ep: FileEndpoint<B>,
+  doc: Omit<RouteDoc, 'rateLimit'>,
+  handler: (ctx: ApiContext<z.infer<B>>) => Promise<FileAnswer>,
+): void {
+  postFile<B>(app, ep.path, { ...doc, access: accessOf(ep.access), body: ep.body, audit: ep.operation }, handler);
+}
+
+/** Registers a multipart upload from its endpoint object. */
+export function routeUpload<D extends z.ZodType>(
+  app: FastifyInstance,
+  ep: UploadEndpoint<D>,
+  doc: RouteDoc,
+  handler: (ctx: ApiContext<null>) => Promise<z.infer<D>>,
+): void {
+  postMultipart<D>(app, ep.path, { ...doc, access: accessOf(ep.access), data: ep.data, audit: ep.operation }, handler);
 }
 
 /** The paging answer of DESIGN 4 from rows and a total. */

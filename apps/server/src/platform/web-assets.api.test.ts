@@ -2,10 +2,12 @@
  * The built web app on the wire (issue 12 §4): hashed assets cached for a year, index.html
  * revalidated, precompressed twins chosen by Accept-Encoding, large API answers compressed.
  */
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { sysConfigDetail } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -79,7 +81,7 @@ describe('web app delivery', () => {
     expect(JSON.parse(zlib.gunzipSync(docs.rawPayload).toString()).openapi).toBeTruthy();
     const small = await t.app.inject({
       method: 'POST',
-      url: '/api/sys/config/detail',
+      url: sysConfigDetail.path,
       payload: { id: '1' },
       headers: { 'accept-encoding': 'gzip' },
     });

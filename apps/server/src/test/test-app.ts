@@ -3,7 +3,9 @@
  * throw-away PostgreSQL database when TEST_DB_KIND=pg (the vitest project "server-pg"); both are
  * copies of the run's migrated (and seeded) template (db-template.ts).
  */
+
 import { randomBytes } from 'node:crypto';
+import { type BodyIn, type DataOut, type JsonEndpoint, sysUserLogin } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.js';
@@ -26,6 +28,8 @@ export interface TestApp {
   kind: 'pglite' | 'pg';
   /** POSTs JSON to an API path, with a token when given, and answers the parsed envelope. */
   call<T = any>(path: string, body?: unknown, token?: string | null): Promise<ApiAnswer<T>>;
+  /** `call` typed from an endpoint object: the body its schema takes, the data it answers. */
+  request<E extends JsonEndpoint>(ep: E, body: BodyIn<E>, token?: string | null): Promise<ApiAnswer<DataOut<E>>>;
   /** Signs in and answers the token; fails the test when sign-in fails. */
   login(userName: string, password: string): Promise<string>;
   close(): Promise<void>;
@@ -88,13 +92,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return res.json() as ApiAnswer<T>;
   };
 
+  const request: TestApp['request'] = (ep, body, token) => call(ep.path, body, token);
+
   return {
     app,
     db: database.db,
     kind: database.kind,
     call,
+    request,
     async login(userName, password) {
-      const res = await call<{ token: string }>('/api/sys/user/login', { userName, password });
+      const res = await request(sysUserLogin, { userName, password });
       if (res.code !== 0) throw new Error(`login ${userName} failed: ${res.code} ${res.msg}`);
       return res.data.token;
     },

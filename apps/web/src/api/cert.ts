@@ -1,14 +1,22 @@
 /** Calls of certificates (/api/cert/*). */
-import type {
-  TCert,
-  TCertIssue,
-  TCertPagingParams,
-  TCertTmpl,
-  TCertTmplSave,
-  TCertVerifyResult,
-  TPage,
+import type { TCertIssue, TCertPagingParams, TCertTmplSave } from '@exam/contracts';
+import {
+  certCertDownload,
+  certCertExport,
+  certCertIssue,
+  certCertMyPaging,
+  certCertPaging,
+  certCertReissue,
+  certCertRevoke,
+  certTmplDelete,
+  certTmplDetail,
+  certTmplPaging,
+  certTmplPreview,
+  certTmplSave,
+  certVerify,
 } from '@exam/contracts';
-import { download, http, post } from './request';
+import { call, callDownload } from './call';
+import { http } from './request';
 
 export interface PageReq<P> {
   current: number;
@@ -25,21 +33,21 @@ async function pdfUrl(url: string, data: unknown): Promise<string> {
 }
 
 export const certTmplApi = {
-  paging: (req: PageReq<{ title?: string }>) => post<TPage<TCertTmpl>>('/api/cert/tmpl/paging', req),
-  detail: (id: string) => post<TCertTmpl>('/api/cert/tmpl/detail', { id }),
-  save: (body: TCertTmplSave) => post<{ id: string }>('/api/cert/tmpl/save', body),
-  remove: (ids: string[]) => post('/api/cert/tmpl/delete', { ids }),
-  preview: (tmpl: TCertTmplSave) => pdfUrl('/api/cert/tmpl/preview', { tmpl }),
+  paging: (req: PageReq<{ title?: string }>) => call(certTmplPaging, req),
+  detail: (id: string) => call(certTmplDetail, { id }),
+  save: (body: TCertTmplSave) => call(certTmplSave, body),
+  remove: (ids: string[]) => call(certTmplDelete, { ids }),
+  preview: (tmpl: TCertTmplSave) => pdfUrl(certTmplPreview.path, { tmpl }),
 };
 
 export const certApi = {
-  paging: (req: PageReq<TCertPagingParams>) => post<TPage<TCert>>('/api/cert/cert/paging', req),
-  myPaging: (req: PageReq<Record<string, never>>) => post<TPage<TCert>>('/api/cert/cert/my-paging', req),
-  issue: (body: TCertIssue) => post<{ issued: number; skipped: number }>('/api/cert/cert/issue', body),
-  revoke: (id: string, reason: string) => post('/api/cert/cert/revoke', { id, reason }),
-  reissue: (id: string) => post('/api/cert/cert/reissue', { id }),
-  exportXlsx: (params: TCertPagingParams) => download('/api/cert/cert/export', params, '证书列表.xlsx'),
-  download: (id: string, certNo: string) => download('/api/cert/cert/download', { id }, `${certNo}.pdf`),
-  previewUrl: (id: string) => pdfUrl('/api/cert/cert/download', { id }),
-  verify: (keyword: string) => post<TCertVerifyResult>('/api/cert/verify', { keyword }, { silent: true }),
+  paging: (req: PageReq<TCertPagingParams>) => call(certCertPaging, req),
+  myPaging: (req: PageReq<Record<string, never>>) => call(certCertMyPaging, req),
+  issue: (body: TCertIssue) => call(certCertIssue, body),
+  revoke: (id: string, reason: string) => call(certCertRevoke, { id, reason }),
+  reissue: (id: string) => call(certCertReissue, { id }),
+  exportXlsx: (params: TCertPagingParams) => callDownload(certCertExport, params, '证书列表.xlsx'),
+  download: (id: string, certNo: string) => callDownload(certCertDownload, { id }, `${certNo}.pdf`),
+  previewUrl: (id: string) => pdfUrl(certCertDownload.path, { id }),
+  verify: (keyword: string) => call(certVerify, { keyword }, { silent: true }),
 };

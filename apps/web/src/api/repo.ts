@@ -1,17 +1,26 @@
 /** Calls of the question bank module (/api/repo/*). */
-import type {
-  TPage,
-  TQuDetail,
-  TQuImportResult,
-  TQuListItem,
-  TQuPagingParams,
-  TQuSave,
-  TQuViewAnswer,
-  TRepo,
-  TRepoSave,
-  TRepoStat,
+import type { TQuPagingParams, TQuSave, TRepoSave } from '@exam/contracts';
+import {
+  commonFileUpload,
+  repoQuBatchCopy,
+  repoQuBatchMove,
+  repoQuDelete,
+  repoQuDetail,
+  repoQuExport,
+  repoQuImport,
+  repoQuImportTemplate,
+  repoQuPaging,
+  repoQuSave,
+  repoQuView,
+  repoRepoDelete,
+  repoRepoDetail,
+  repoRepoList,
+  repoRepoListStat,
+  repoRepoPaging,
+  repoRepoSave,
+  sysDicValueTree,
 } from '@exam/contracts';
-import { download, post, upload } from './request';
+import { call, callDownload, callUpload } from './call';
 
 export interface PageReq<P> {
   current: number;
@@ -31,35 +40,34 @@ export interface DicValue {
 }
 
 export const repoApi = {
-  paging: (req: PageReq<{ title?: string; category?: string }>) => post<TPage<TRepo>>('/api/repo/repo/paging', req),
-  list: () => post<RepoOption[]>('/api/repo/repo/list'),
-  save: (data: TRepoSave) => post<{ id: string }>('/api/repo/repo/save', data),
-  detail: (id: string) => post<TRepo>('/api/repo/repo/detail', { id }),
-  remove: (ids: string[]) => post<null>('/api/repo/repo/delete', { ids }),
-  listStat: (ids: string[]) => post<TRepoStat[]>('/api/repo/repo/list-stat', { ids }),
+  paging: (req: PageReq<{ title?: string; category?: string }>) => call(repoRepoPaging, req),
+  list: () => call(repoRepoList, {}),
+  save: (data: TRepoSave) => call(repoRepoSave, data),
+  detail: (id: string) => call(repoRepoDetail, { id }),
+  remove: (ids: string[]) => call(repoRepoDelete, { ids }),
+  listStat: (ids: string[]) => call(repoRepoListStat, { ids }),
   /** Bank categories (dictionary repo_catalog). */
-  categories: () => post<DicValue[]>('/api/sys/dic/value/tree', { dicCode: 'repo_catalog' }),
+  categories: () => call(sysDicValueTree, { dicCode: 'repo_catalog' }),
 };
 
 export const quApi = {
-  paging: (req: PageReq<TQuPagingParams>) => post<TPage<TQuListItem>>('/api/repo/qu/paging', req),
-  save: (data: TQuSave) => post<{ id: string }>('/api/repo/qu/save', data),
-  detail: (id: string) => post<TQuDetail>('/api/repo/qu/detail', { id }),
-  remove: (ids: string[]) => post<null>('/api/repo/qu/delete', { ids }),
+  paging: (req: PageReq<TQuPagingParams>) => call(repoQuPaging, req),
+  save: (data: TQuSave) => call(repoQuSave, data),
+  detail: (id: string) => call(repoQuDetail, { id }),
+  remove: (ids: string[]) => call(repoQuDelete, { ids }),
   batchMove: (ids: string[], toRepoId: string, fromRepoId?: string) =>
-    post<{ count: number }>('/api/repo/qu/batch-move', { ids, toRepoId, fromRepoId }),
-  batchCopy: (ids: string[], toRepoId: string) => post<{ count: number }>('/api/repo/qu/batch-copy', { ids, toRepoId }),
-  importFile: (file: File, repoId: string, onlyValid: boolean) =>
-    upload<TQuImportResult>('/api/repo/qu/import', file, { repoId, onlyValid }),
-  template: () => download('/api/repo/qu/import-template', {}, '试题导入模板.xlsx'),
+    call(repoQuBatchMove, { ids, toRepoId, fromRepoId }),
+  batchCopy: (ids: string[], toRepoId: string) => call(repoQuBatchCopy, { ids, toRepoId }),
+  importFile: (file: File, repoId: string, onlyValid: boolean) => callUpload(repoQuImport, file, { repoId, onlyValid }),
+  template: () => callDownload(repoQuImportTemplate, {}, '试题导入模板.xlsx'),
   exportXlsx: (body: { repoId?: string; ids?: string[]; params?: TQuPagingParams }, fileName = '试题导出.xlsx') =>
-    download('/api/repo/qu/export', body, fileName),
+    callDownload(repoQuExport, body, fileName),
   /** Learner view: answer and analysis only when allowed. */
-  view: (id: string) => post<TQuViewAnswer>('/api/repo/qu/view', { id }),
+  view: (id: string) => call(repoQuView, { id }),
 };
 
 /** Uploads an image for the editor; answers its URL. */
 export async function uploadImage(file: File): Promise<string> {
-  const res = await upload<{ id: string; url: string }>('/api/common/file/upload', file);
+  const res = await callUpload(commonFileUpload, file);
   return res.url;
 }

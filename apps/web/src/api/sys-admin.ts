@@ -1,61 +1,85 @@
 /** Calls of the system administration screens (users, departments, roles, menus, dictionaries, messages, config, logs). */
 import {
+  commonFileUpload,
   ErrorCode,
-  type TAdminConfig,
+  sysConfigAdminDetail,
+  sysConfigList,
+  sysConfigSave,
+  sysConfigSaveItem,
+  sysDepartDelete,
+  sysDepartSave,
+  sysDepartSort,
+  sysDepartTree,
+  sysDicDelete,
+  sysDicPaging,
+  sysDicSave,
+  sysDicValueDelete,
+  sysDicValueSave,
+  sysDicValueTree,
+  sysLogPaging,
+  sysMenuDelete,
+  sysMenuSave,
+  sysMenuSort,
+  sysMenuTree,
+  sysMsgPaging,
+  sysMsgSend,
+  sysRoleDelete,
+  sysRoleList,
+  sysRoleListMenus,
+  sysRolePaging,
+  sysRoleSave,
+  sysRoleSaveMenus,
+  sysUserBatchDept,
+  sysUserBatchRole,
+  sysUserDelete,
+  sysUserDetail,
+  sysUserExport,
+  sysUserImportTemplate,
+  sysUserPaging,
+  sysUserResetPass,
+  sysUserSave,
+  sysUserState,
+  sysUserUpdate,
   type TBatchDept,
   type TBatchRole,
-  type TConfigItem,
   type TConfigItemSave,
   type TConfigSave,
   type TDashboardStat,
-  type TDeptNode,
   type TDeptSave,
-  type TDic,
   type TDicSave,
-  type TDicValueNode,
   type TDicValueSave,
-  type TFile,
   type TImportReport,
-  type TLog,
   type TLogPagingParams,
-  type TMenuNode,
   type TMenuSave,
   type TMsgSend,
-  type TPage,
-  type TRole,
-  type TRoleOption,
   type TRoleSave,
-  type TSentMsg,
   type TUserPagingParams,
-  type TUserRecord,
   type TUserSave,
   type TUserUpdate,
 } from '@exam/contracts';
 import axios from 'axios';
 import type { PageRequest } from '../components/useServerTable';
 import { getToken } from '../utils/auth';
+import { call, callDownload, callUpload } from './call';
 import { DEFAULT_ERROR_MSG, httpErrorMessage, LONG_TIMEOUT, UPLOAD_TEXT } from './http-errors';
 import { showOverlay } from './overlay';
-import { download, post, upload } from './request';
-
-type Saved = { id: string };
+import { post } from './request';
 
 /* ---------- dashboard ---------- */
 export const fetchDashboardStat = () => post<TDashboardStat>('/api/sys/dashboard/stat');
 
 /* ---------- users ---------- */
-export const pagingUsers = (req: PageRequest<TUserPagingParams>) =>
-  post<TPage<TUserRecord>>('/api/sys/user/paging', req);
-export const userDetail = (id: string) => post<TUserRecord>('/api/sys/user/detail', { id });
-export const createUser = (data: TUserSave) => post<Saved>('/api/sys/user/save', data);
-export const updateUser = (data: TUserUpdate) => post<null>('/api/sys/user/update', data);
-export const deleteUsers = (ids: string[]) => post<null>('/api/sys/user/delete', { ids });
-export const setUserState = (ids: string[], state: number) => post<null>('/api/sys/user/state', { ids, state });
-export const resetUserPass = (id: string, password: string) => post<null>('/api/sys/user/reset-pass', { id, password });
-export const batchDept = (data: TBatchDept) => post<null>('/api/sys/user/batch-dept', data);
-export const batchRole = (data: TBatchRole) => post<null>('/api/sys/user/batch-role', data);
-export const exportUsers = (params: TUserPagingParams) => download('/api/sys/user/export', { params }, '用户列表.xlsx');
-export const downloadUserTemplate = () => download('/api/sys/user/import-template', {}, '用户导入模板.xlsx');
+export const pagingUsers = (req: PageRequest<TUserPagingParams>) => call(sysUserPaging, req);
+export const userDetail = (id: string) => call(sysUserDetail, { id });
+export const createUser = (data: TUserSave) => call(sysUserSave, data);
+export const updateUser = (data: TUserUpdate) => call(sysUserUpdate, data);
+export const deleteUsers = (ids: string[]) => call(sysUserDelete, { ids });
+export const setUserState = (ids: string[], state: number) => call(sysUserState, { ids, state });
+export const resetUserPass = (id: string, password: string) => call(sysUserResetPass, { id, password });
+export const batchDept = (data: TBatchDept) => call(sysUserBatchDept, data);
+export const batchRole = (data: TBatchRole) => call(sysUserBatchRole, data);
+export const exportUsers = (params: TUserPagingParams) => callDownload(sysUserExport, { params }, '用户列表.xlsx');
+export const downloadUserTemplate = () => callDownload(sysUserImportTemplate, {}, '用户导入模板.xlsx');
 
 export interface ImportOutcome {
   ok: boolean;
@@ -88,50 +112,48 @@ export async function importUsers(file: Blob): Promise<ImportOutcome> {
 }
 
 /* ---------- departments ---------- */
-export const deptTree = () => post<TDeptNode[]>('/api/sys/depart/tree');
-export const saveDept = (data: TDeptSave) => post<Saved>('/api/sys/depart/save', data);
-export const deleteDepts = (ids: string[]) => post<null>('/api/sys/depart/delete', { ids });
+export const deptTree = () => call(sysDepartTree, {});
+export const saveDept = (data: TDeptSave) => call(sysDepartSave, data);
+export const deleteDepts = (ids: string[]) => call(sysDepartDelete, { ids });
 export const sortDepts = (list: { id: string; parentId: string | null; sort: number }[]) =>
-  post<null>('/api/sys/depart/sort', { list });
+  call(sysDepartSort, { list });
 
 /* ---------- roles ---------- */
 export interface RolePagingParams {
   keyword?: string | null;
   roleType?: number | null;
 }
-export const pagingRoles = (req: PageRequest<RolePagingParams>) => post<TPage<TRole>>('/api/sys/role/paging', req);
-export const roleOptions = () => post<TRoleOption[]>('/api/sys/role/list');
-export const saveRole = (data: TRoleSave) => post<Saved>('/api/sys/role/save', data);
-export const deleteRoles = (ids: string[]) => post<null>('/api/sys/role/delete', { ids });
-export const roleMenuIds = (id: string) => post<string[]>('/api/sys/role/list-menus', { id });
-export const saveRoleMenus = (id: string, menuIds: string[]) => post<null>('/api/sys/role/save-menus', { id, menuIds });
+export const pagingRoles = (req: PageRequest<RolePagingParams>) => call(sysRolePaging, req);
+export const roleOptions = () => call(sysRoleList, {});
+export const saveRole = (data: TRoleSave) => call(sysRoleSave, data);
+export const deleteRoles = (ids: string[]) => call(sysRoleDelete, { ids });
+export const roleMenuIds = (id: string) => call(sysRoleListMenus, { id });
+export const saveRoleMenus = (id: string, menuIds: string[]) => call(sysRoleSaveMenus, { id, menuIds });
 
 /* ---------- menus ---------- */
-export const menuTree = () => post<TMenuNode[]>('/api/sys/menu/tree');
-export const saveMenu = (data: TMenuSave) => post<Saved>('/api/sys/menu/save', data);
-export const deleteMenus = (ids: string[]) => post<null>('/api/sys/menu/delete', { ids });
-export const sortMenu = (id: string, sort: number) => post<null>('/api/sys/menu/sort', { id, sort });
+export const menuTree = () => call(sysMenuTree, {});
+export const saveMenu = (data: TMenuSave) => call(sysMenuSave, data);
+export const deleteMenus = (ids: string[]) => call(sysMenuDelete, { ids });
+export const sortMenu = (id: string, sort: number) => call(sysMenuSort, { id, sort });
 
 /* ---------- dictionaries ---------- */
-export const pagingDics = (req: PageRequest<{ keyword?: string | null }>) =>
-  post<TPage<TDic>>('/api/sys/dic/paging', req);
-export const saveDic = (data: TDicSave) => post<Saved>('/api/sys/dic/save', data);
-export const deleteDics = (ids: string[]) => post<null>('/api/sys/dic/delete', { ids });
-export const dicValueTree = (dicCode: string) => post<TDicValueNode[]>('/api/sys/dic/value/tree', { dicCode });
-export const saveDicValue = (data: TDicValueSave) => post<Saved>('/api/sys/dic/value/save', data);
-export const deleteDicValues = (ids: string[]) => post<null>('/api/sys/dic/value/delete', { ids });
+export const pagingDics = (req: PageRequest<{ keyword?: string | null }>) => call(sysDicPaging, req);
+export const saveDic = (data: TDicSave) => call(sysDicSave, data);
+export const deleteDics = (ids: string[]) => call(sysDicDelete, { ids });
+export const dicValueTree = (dicCode: string) => call(sysDicValueTree, { dicCode });
+export const saveDicValue = (data: TDicValueSave) => call(sysDicValueSave, data);
+export const deleteDicValues = (ids: string[]) => call(sysDicValueDelete, { ids });
 
 /* ---------- messages ---------- */
-export const pagingSentMsgs = (req: PageRequest<{ keyword?: string | null }>) =>
-  post<TPage<TSentMsg>>('/api/sys/msg/paging', req);
-export const sendMsg = (data: TMsgSend) => post<{ msgId: string; recipients: number }>('/api/sys/msg/send', data);
+export const pagingSentMsgs = (req: PageRequest<{ keyword?: string | null }>) => call(sysMsgPaging, req);
+export const sendMsg = (data: TMsgSend) => call(sysMsgSend, data);
 
 /* ---------- config ---------- */
-export const adminConfig = () => post<TAdminConfig>('/api/sys/config/admin-detail');
-export const saveConfig = (data: TConfigSave) => post<null>('/api/sys/config/save', data);
-export const configItems = () => post<TConfigItem[]>('/api/sys/config/list');
-export const saveConfigItem = (data: TConfigItemSave) => post<null>('/api/sys/config/save-item', data);
-export const uploadImage = (file: Blob) => upload<TFile>('/api/common/file/upload', file);
+export const adminConfig = () => call(sysConfigAdminDetail, {});
+export const saveConfig = (data: TConfigSave) => call(sysConfigSave, data);
+export const configItems = () => call(sysConfigList, {});
+export const saveConfigItem = (data: TConfigItemSave) => call(sysConfigSaveItem, data);
+export const uploadImage = (file: Blob) => callUpload(commonFileUpload, file);
 
 /* ---------- logs ---------- */
-export const pagingLogs = (req: PageRequest<TLogPagingParams>) => post<TPage<TLog>>('/api/sys/log/paging', req);
+export const pagingLogs = (req: PageRequest<TLogPagingParams>) => call(sysLogPaging, req);

@@ -1,19 +1,19 @@
 /** Calls of practice and spaced review (/api/train/*). */
-import type {
-  TAnswerValue,
-  TPage,
-  TReviewStat,
-  TTrainDetail,
-  TTrainFillResult,
-  TTrainQu,
-  TTrainRecord,
-  TTrainRepo,
-  TTrainRepoDetail,
-  TTrainStart,
-  TTrainStarted,
-  TTrainStatRepo,
-  TTrainStatUser,
+import type { TAnswerValue, TPage, TTrainStart, TTrainStatRepo, TTrainStatUser } from '@exam/contracts';
+import {
+  trainClear,
+  trainDetail,
+  trainFill,
+  trainFinish,
+  trainNext,
+  trainPaging,
+  trainRepoDetail,
+  trainRepoList,
+  trainReviewStart,
+  trainReviewStat,
+  trainStart,
 } from '@exam/contracts';
+import { call } from './call';
 import { download, post } from './request';
 
 export interface PageReq<P> {
@@ -28,20 +28,20 @@ export interface StatParams {
 }
 
 export const trainApi = {
-  repoList: (title?: string) => post<TTrainRepo[]>('/api/train/repo/list', { title }),
-  repoDetail: (id: string) => post<TTrainRepoDetail>('/api/train/repo/detail', { id }),
-  start: (data: TTrainStart) => post<TTrainStarted>('/api/train/start', data),
-  next: (trainId: string, sort: number) => post<TTrainQu>('/api/train/next', { trainId, sort }),
+  repoList: (title?: string) => call(trainRepoList, { title }),
+  repoDetail: (id: string) => call(trainRepoDetail, { id }),
+  start: (data: TTrainStart) => call(trainStart, data),
+  next: (trainId: string, sort: number) => call(trainNext, { trainId, sort }),
   fill: (
     data: { trainId: string; quId: string; answer: TAnswerValue; childAnswers?: Record<string, TAnswerValue> },
     options?: { silent?: boolean },
-  ) => post<TTrainFillResult>('/api/train/fill', data, options),
-  finish: (trainId: string) => post<TTrainDetail>('/api/train/finish', { trainId }),
-  detail: (trainId: string) => post<TTrainDetail>('/api/train/detail', { trainId }),
-  paging: (req: PageReq<{ repoId?: string; mode?: number }>) => post<TPage<TTrainRecord>>('/api/train/paging', req),
-  clear: (repoId: string, mode: number) => post<null>('/api/train/clear', { repoId, mode }),
-  reviewStat: () => post<TReviewStat>('/api/train/review/stat', {}, { silent: true }),
-  reviewStart: () => post<TTrainStarted>('/api/train/review/start', {}),
+  ) => call(trainFill, data, options),
+  finish: (trainId: string) => call(trainFinish, { trainId }),
+  detail: (trainId: string) => call(trainDetail, { trainId }),
+  paging: (req: PageReq<{ repoId?: string; mode?: number }>) => call(trainPaging, req),
+  clear: (repoId: string, mode: number) => call(trainClear, { repoId, mode }),
+  reviewStat: () => call(trainReviewStat, {}, { silent: true }),
+  reviewStart: () => call(trainReviewStart, {}),
   statByRepo: (req: PageReq<StatParams>) => post<TPage<TTrainStatRepo>>('/api/train/stat/by-repo', req),
   statByUser: (req: PageReq<StatParams>) => post<TPage<TTrainStatUser>>('/api/train/stat/by-user', req),
   statExport: (params: StatParams) => download('/api/train/stat/export', { params }, '练习统计.xlsx'),

@@ -1,9 +1,24 @@
 /** Certificates: automatic issue on exam.passed / course.completed, once only, PDF text, verification, access. */
+
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DataScope, ErrorCode } from '@exam/contracts';
+import {
+  certCertDownload,
+  certCertExport,
+  certCertIssue,
+  certCertMyPaging,
+  certCertPaging,
+  certCertRevoke,
+  certTmplPaging,
+  certTmplPreview,
+  certTmplSave,
+  certVerify,
+  DataScope,
+  ErrorCode,
+  sysUserInfo,
+} from '@exam/contracts';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +56,7 @@ async function sit(token: string, answer: string) {
 }
 
 const myCerts = async (token: string) =>
-  (await t.call('/api/cert/cert/my-paging', { current: 1, size: 50 }, token)).data.records as Array<{
+  (await t.call(certCertMyPaging.path, { current: 1, size: 50 }, token)).data.records as Array<{
     id: string;
     certNo: string;
     achievement: string;
@@ -57,7 +72,7 @@ beforeAll(async () => {
   const paperTmpl = await saveFixedTmpl(t, admin, [bank.single]);
   examId = await saveExam(t, admin, paperTmpl, clock.ms(), { passScore: 5, title: '安全生产考试' });
   const saved = await t.call(
-    '/api/cert/tmpl/save',
+    certTmplSave.path,
     {
       title: '安全生产合格证',
       orientation: 'landscape',
@@ -75,17 +90,15 @@ afterAll(async () => t.close());
 
 describe('access and input', () => {
   it('refuses without a token, learners on admin paths, and names the bad field', async () => {
-    expect((await t.call('/api/cert/tmpl/paging', {}, null)).code).toBe(ErrorCode.NOT_LOGIN);
-    expect((await t.call('/api/cert/cert/my-paging', {}, null)).code).toBe(ErrorCode.NOT_LOGIN);
-    expect((await t.call('/api/cert/cert/paging', {}, student)).code).toBe(ErrorCode.NO_PERMISSION);
-    expect((await t.call('/api/cert/cert/revoke', { id: 'x', reason: 'r' }, student)).code).toBe(
-      ErrorCode.NO_PERMISSION,
-    );
-    const bad = await t.call('/api/cert/tmpl/save', { orientation: 'landscape', fields: [], rules: [] }, admin);
+    expect((await t.call(certTmplPaging.path, {}, null)).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(certCertMyPaging.path, {}, null)).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(certCertPaging.path, {}, student)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.call(certCertRevoke.path, { id: 'x', reason: 'r' }, student)).code).toBe(ErrorCode.NO_PERMISSION);
+    const bad = await t.call(certTmplSave.path, { orientation: 'landscape', fields: [], rules: [] }, admin);
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
     expect(bad.msg).toContain('模板名称');
     const badColor = await t.call(
-      '/api/cert/tmpl/save',
+      certTmplSave.path,
       {
         title: 'x',
         orientation: 'landscape',
@@ -99,7 +112,7 @@ describe('access and input', () => {
     expect(badColor.code).toBe(ErrorCode.BAD_PARAMS);
     expect(badColor.msg).toContain('颜色');
     const noExam = await t.call(
-      '/api/cert/tmpl/save',
+      certTmplSave.path,
       {
         title: 'x',
         orientation: 'landscape',
@@ -112,7 +125,7 @@ describe('access and input', () => {
     );
     expect(noExam.code).toBe(ErrorCode.BAD_PARAMS);
     expect(noExam.msg).toContain('自动发证规则');
-    expect((await t.call('/api/cert/verify', { keyword: '' }, null)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(certVerify.path, { keyword: '' }, null)).code).toBe(ErrorCode.BAD_PARAMS);
   });
 });
 
@@ -163,7 +176,7 @@ describe('automatic issue on exam.passed', () => {
 
   it('issues on course.completed through a template rule for the course', async () => {
     const saved = await t.call(
-      '/api/cert/tmpl/save',
+      certTmplSave.path,
       {
         title: '结业证书',
         orientation: 'portrait',
@@ -175,7 +188,7 @@ describe('automatic issue on exam.passed', () => {
       admin,
     );
     expect(saved.code).toBe(0);
-    const { data: me } = await t.call('/api/sys/user/info', {}, student);
+    const { data: me } = await t.call(sysUserInfo.path, {}, student);
     await t.db.transaction((tx) =>
       publish(tx, {
         name: 'course.completed',
@@ -200,7 +213,7 @@ describe('PDF, verification and revocation', () => {
     const [cert] = await myCerts(student);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/cert/cert/download',
+      url: certCertDownload.path,
       payload: { id: cert.id },
       headers: { token: student },
     });
@@ -216,40 +229,38 @@ describe('PDF, verification and revocation', () => {
     // Kept for a look: pdftoppm -png -r 60 -singlefile <file> <out>
     if (process.env.CERT_KEEP_PDF) fs.copyFileSync(file, process.env.CERT_KEEP_PDF);
     // Another learner may not download it.
-    const other = await t.call('/api/cert/cert/download', { id: cert.id }, lisi);
+    const other = await t.call(certCertDownload.path, { id: cert.id }, lisi);
     expect(other.code).toBe(ErrorCode.NO_PERMISSION);
   });
 
   it('answers the public verification by number or code, masked, and shows a revocation', async () => {
     const [cert] = await myCerts(student);
     const [row] = await t.db.select().from(elCert).where(eq(elCert.id, cert.id));
-    const byNo = await t.call('/api/cert/verify', { keyword: cert.certNo.toLowerCase() }, null);
+    const byNo = await t.call(certVerify.path, { keyword: cert.certNo.toLowerCase() }, null);
     expect(byNo.code).toBe(0);
     expect(byNo.data).toMatchObject({ certNo: cert.certNo, holderName: '张*', status: 'valid' });
     expect(byNo.data).not.toHaveProperty('userId');
-    const byCode = await t.call('/api/cert/verify', { keyword: row.verifyCode }, null);
+    const byCode = await t.call(certVerify.path, { keyword: row.verifyCode }, null);
     expect(byCode.data.certNo).toBe(cert.certNo);
-    expect((await t.call('/api/cert/verify', { keyword: 'CERT-1999-000001' }, null)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(certVerify.path, { keyword: 'CERT-1999-000001' }, null)).code).toBe(ErrorCode.NOT_FOUND);
 
-    const noReason = await t.call('/api/cert/cert/revoke', { id: cert.id, reason: ' ' }, admin);
+    const noReason = await t.call(certCertRevoke.path, { id: cert.id, reason: ' ' }, admin);
     expect(noReason.code).toBe(ErrorCode.BAD_PARAMS);
     expect(noReason.msg).toContain('撤销原因');
-    expect((await t.call('/api/cert/cert/revoke', { id: cert.id, reason: '考试违纪' }, admin)).code).toBe(0);
-    expect((await t.call('/api/cert/cert/revoke', { id: cert.id, reason: '再次' }, admin)).code).toBe(
-      ErrorCode.CONFLICT,
-    );
-    const after = await t.call('/api/cert/verify', { keyword: row.verifyCode }, null);
+    expect((await t.call(certCertRevoke.path, { id: cert.id, reason: '考试违纪' }, admin)).code).toBe(0);
+    expect((await t.call(certCertRevoke.path, { id: cert.id, reason: '再次' }, admin)).code).toBe(ErrorCode.CONFLICT);
+    const after = await t.call(certVerify.path, { keyword: row.verifyCode }, null);
     expect(after.data).toMatchObject({ status: 'revoked', revokeReason: '考试违纪' });
-    const list = await t.call('/api/cert/cert/paging', { params: { status: 'revoked' } }, admin);
+    const list = await t.call(certCertPaging.path, { params: { status: 'revoked' } }, admin);
     expect(list.data.records.map((r: { id: string }) => r.id)).toEqual([cert.id]);
-    const refused = await t.call('/api/cert/cert/download', { id: cert.id }, student);
+    const refused = await t.call(certCertDownload.path, { id: cert.id }, student);
     expect(refused.code).toBe(ErrorCode.CONFLICT);
   });
 
   it('shows expiry once the validity ends', async () => {
     const certs = await myCerts(lisi);
     clock.add(25 * 31 * 86400_000);
-    const v = await t.call('/api/cert/cert/my-paging', {}, lisi);
+    const v = await t.call(certCertMyPaging.path, {}, lisi);
     expect(v.data.records[0].status).toBe('expired');
     clock.add(-25 * 31 * 86400_000);
     expect(certs).toHaveLength(1);
@@ -263,15 +274,15 @@ describe('manual issue and export', () => {
       .from(sysUser)
       .where(inArray(sysUser.userName, ['lisi', 'wangwu']));
     const body = { tmplId: certTmplId, userIds: ids.map((u) => u.id), achievement: '2026年度优秀学员' };
-    const first = await t.call('/api/cert/cert/issue', body, admin);
+    const first = await t.call(certCertIssue.path, body, admin);
     expect(first.data).toEqual({ issued: 2, skipped: 0 });
-    const again = await t.call('/api/cert/cert/issue', body, admin);
+    const again = await t.call(certCertIssue.path, body, admin);
     expect(again.data).toEqual({ issued: 0, skipped: 2 });
-    const missing = await t.call('/api/cert/cert/issue', { ...body, userIds: ['nobody'] }, admin);
+    const missing = await t.call(certCertIssue.path, { ...body, userIds: ['nobody'] }, admin);
     expect(missing.code).toBe(ErrorCode.NOT_FOUND);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/cert/cert/export',
+      url: certCertExport.path,
       payload: {},
       headers: { token: admin },
     });
@@ -291,7 +302,7 @@ describe('rendering that fails', () => {
       .values({ id: `f${Date.now()}`, originalName: 'bg.png', mime: 'image/png', size: 12, storagePath: fake })
       .returning();
     const saved = await t.call(
-      '/api/cert/tmpl/save',
+      certTmplSave.path,
       {
         title: '坏背景',
         orientation: 'landscape',
@@ -304,7 +315,7 @@ describe('rendering that fails', () => {
       admin,
     );
     const issued = await t.call(
-      '/api/cert/cert/issue',
+      certCertIssue.path,
       { tmplId: saved.data.id, userIds: [wangwu.id], achievement: '测试' },
       admin,
     );
@@ -317,7 +328,7 @@ describe('rendering that fails', () => {
     expect(cert.certNo).toMatch(/^BAD-/);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/cert/cert/download',
+      url: certCertDownload.path,
       payload: { id: cert.id },
       headers: { token: admin },
     });
@@ -334,12 +345,12 @@ describe('rendering that fails', () => {
     const broken = Buffer.from(good);
     broken[broken.length - 20] ^= 0xff;
     fs.writeFileSync(fake, broken);
-    const again = await t.call('/api/cert/cert/download', { id: cert.id }, admin);
+    const again = await t.call(certCertDownload.path, { id: cert.id }, admin);
     expect(again.code).toBe(ErrorCode.CONFLICT);
     expect(again.msg).toContain('背景图片已损坏');
 
     const refused = await t.call(
-      '/api/cert/tmpl/save',
+      certTmplSave.path,
       {
         ...saved.data,
         id: saved.data.id,
@@ -359,7 +370,7 @@ describe('rendering that fails', () => {
     fs.writeFileSync(fake, good);
     const ok = await t.app.inject({
       method: 'POST',
-      url: '/api/cert/cert/download',
+      url: certCertDownload.path,
       payload: { id: cert.id },
       headers: { token: admin },
     });
@@ -372,7 +383,7 @@ describe('rendering that fails', () => {
 describe('public verification limit', () => {
   it('answers 10010005 after 30 look-ups a minute from one address', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 32; i++) codes.push((await t.call('/api/cert/verify', { keyword: `X-${i}` }, null)).code);
+    for (let i = 0; i < 32; i++) codes.push((await t.call(certVerify.path, { keyword: `X-${i}` }, null)).code);
     expect(codes.slice(0, 10)).not.toContain(ErrorCode.TOO_MANY_REQUESTS);
     expect(codes.at(-1)).toBe(ErrorCode.TOO_MANY_REQUESTS);
   });
@@ -383,7 +394,7 @@ describe('voided papers', () => {
     const paperTmpl = await saveFixedTmpl(t, admin, [bank.single]);
     const exam2 = await saveExam(t, admin, paperTmpl, clock.ms(), { passScore: 5, title: '复训考试' });
     const saved = await t.call(
-      '/api/cert/tmpl/save',
+      certTmplSave.path,
       {
         title: '复训合格证',
         orientation: 'landscape',
@@ -433,17 +444,17 @@ describe('data scope of administrators', () => {
       'cert:cert:view',
       'cert:cert:revoke',
     ]);
-    const list = await t.call('/api/cert/cert/paging', { size: 100 }, scoped.token);
+    const list = await t.call(certCertPaging.path, { size: 100 }, scoped.token);
     expect(list.code).toBe(0);
     const holders = new Set(list.data.records.map((r: { holderName: string }) => r.holderName));
     expect([...holders]).toEqual(['李四']);
     const [other] = await myCerts(student);
-    expect((await t.call('/api/cert/cert/revoke', { id: other.id, reason: '越权' }, scoped.token)).code).toBe(
+    expect((await t.call(certCertRevoke.path, { id: other.id, reason: '越权' }, scoped.token)).code).toBe(
       ErrorCode.NOT_FOUND,
     );
-    expect((await t.call('/api/cert/cert/download', { id: other.id }, scoped.token)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(certCertDownload.path, { id: other.id }, scoped.token)).code).toBe(ErrorCode.NOT_FOUND);
     expect(
-      (await t.call('/api/cert/cert/issue', { tmplId: certTmplId, userIds: [], achievement: 'x' }, scoped.token)).code,
+      (await t.call(certCertIssue.path, { tmplId: certTmplId, userIds: [], achievement: 'x' }, scoped.token)).code,
     ).toBe(ErrorCode.NO_PERMISSION);
   });
 });
@@ -453,7 +464,7 @@ describe('template preview', () => {
     const tmpl = { title: '预览', orientation: 'portrait', prefix: 'CERT', validMonths: 0, fields: FIELDS, rules: [] };
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/cert/tmpl/preview',
+      url: certTmplPreview.path,
       payload: { tmpl },
       headers: { token: admin },
     });
@@ -463,7 +474,7 @@ describe('template preview', () => {
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('张三');
     expect(text).toContain('荣誉证书');
-    expect((await t.call('/api/cert/tmpl/preview', { tmpl }, student)).code).toBe(ErrorCode.NO_PERMISSION);
-    expect((await t.call('/api/cert/tmpl/preview', {}, admin)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(certTmplPreview.path, { tmpl }, student)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.call(certTmplPreview.path, {}, admin)).code).toBe(ErrorCode.BAD_PARAMS);
   });
 });

@@ -1,5 +1,15 @@
 /** Marking to state 2 with the message, results statistics on a hand-computed data set, void, export, book. */
-import { ErrorCode } from '@exam/contracts';
+import {
+  bookDelete,
+  bookNext,
+  bookPaging,
+  bookSubmit,
+  ErrorCode,
+  paperMarkDetail,
+  paperMarkPaging,
+  paperMarkSave,
+  sysUserMsgCountUnread,
+} from '@exam/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainEvents } from '../../test/events.js';
@@ -39,9 +49,9 @@ describe('marking', () => {
     const hidden = await t.call('/api/paper/paper/result', { paperId }, student);
     expect(hidden.data).toMatchObject({ state: 1, showScore: false, userScore: null });
 
-    const queue = await t.call('/api/paper/mark/paging', { current: 1, size: 10, params: { examId } }, admin);
+    const queue = await t.call(paperMarkPaging.path, { current: 1, size: 10, params: { examId } }, admin);
     expect(queue.data.records).toEqual([expect.objectContaining({ paperId, pendingCount: 1, objScore: 10 })]);
-    const detail = await t.call('/api/paper/mark/detail', { paperId }, admin);
+    const detail = await t.call(paperMarkDetail.path, { paperId }, admin);
     const short = detail.data.questions.find((q: { quId: string }) => q.quId === bank.short);
     expect(short).toMatchObject({
       suggestScore: 3,
@@ -51,22 +61,22 @@ describe('marking', () => {
     });
     expect(short.keywords).toHaveLength(2);
 
-    const tooMuch = await t.call('/api/paper/mark/save', { paperId, items: [{ quId: bank.short, score: 11 }] }, admin);
+    const tooMuch = await t.call(paperMarkSave.path, { paperId, items: [{ quId: bank.short, score: 11 }] }, admin);
     expect(tooMuch.code).toBe(ErrorCode.BAD_PARAMS);
     expect(tooMuch.msg).toContain('满分10分');
-    const auto = await t.call('/api/paper/mark/save', { paperId, items: [{ quId: bank.single, score: 1 }] }, admin);
+    const auto = await t.call(paperMarkSave.path, { paperId, items: [{ quId: bank.single, score: 1 }] }, admin);
     expect(auto.code).toBe(ErrorCode.BAD_PARAMS);
 
-    const before = (await t.call('/api/sys/user/msg/count-unread', {}, student)).data.count;
+    const before = (await t.call(sysUserMsgCountUnread.path, {}, student)).data.count;
     const saved = await t.call(
-      '/api/paper/mark/save',
+      paperMarkSave.path,
       { paperId, items: [{ quId: bank.short, score: 6, comment: '要点不全' }] },
       admin,
     );
     expect(saved.data).toEqual({ paperId, state: 2, pendingCount: 0, userScore: 16 });
     await drainEvents(t);
-    expect((await t.call('/api/sys/user/msg/count-unread', {}, student)).data.count).toBe(before + 1);
-    const again = await t.call('/api/paper/mark/save', { paperId, items: [{ quId: bank.short, score: 7 }] }, admin);
+    expect((await t.call(sysUserMsgCountUnread.path, {}, student)).data.count).toBe(before + 1);
+    const again = await t.call(paperMarkSave.path, { paperId, items: [{ quId: bank.short, score: 7 }] }, admin);
     expect(again.code).toBe(ErrorCode.CONFLICT);
 
     const result = await t.call('/api/paper/paper/result', { paperId }, student);
@@ -187,13 +197,13 @@ describe('wrong-answer book', () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { resultShow: 1, passScore: 10 });
     const wangwu = await t.login('wangwu', 'student123');
     await sit(wangwu, examId, { [bank.single]: 'A', [bank.multi]: ['A', 'C'] });
-    const next = await t.call('/api/book/next', { examId }, wangwu);
+    const next = await t.call(bookNext.path, { examId }, wangwu);
     expect(next.data).toMatchObject({ examId, remaining: 0, question: { id: bank.single } });
     expect(JSON.stringify(next)).not.toMatch(/"(isRight|answer|analysis)"/);
-    const wrong = await t.call('/api/book/submit', { id: next.data.id, answer: 'C' }, wangwu);
+    const wrong = await t.call(bookSubmit.path, { id: next.data.id, answer: 'C' }, wangwu);
     expect(wrong.data).toMatchObject({ isRight: false, showAnswer: false, rightOptions: null, analysis: null });
     clock.add(2 * 86400_000); // the window has closed: answers may be shown
-    const right = await t.call('/api/book/submit', { id: next.data.id, answer: 'B' }, wangwu);
+    const right = await t.call(bookSubmit.path, { id: next.data.id, answer: 'B' }, wangwu);
     expect(right.data).toMatchObject({
       isRight: true,
       showAnswer: true,
@@ -201,11 +211,11 @@ describe('wrong-answer book', () => {
       analysis: '单选解析',
       rightStreak: 1,
     });
-    const list = await t.call('/api/book/paging', { current: 1, size: 10, params: { examId } }, wangwu);
+    const list = await t.call(bookPaging.path, { current: 1, size: 10, params: { examId } }, wangwu);
     expect(list.data.records[0]).toMatchObject({ quId: bank.single, wrongCount: 3, rightStreak: 1 }); // also wrong in the results test
-    expect((await t.call('/api/book/next', { examId, afterId: next.data.id }, wangwu)).data).toBeNull();
-    await t.call('/api/book/delete', { ids: [next.data.id] }, wangwu);
-    expect((await t.call('/api/book/paging', { current: 1, size: 10, params: { examId } }, wangwu)).data.total).toBe(0);
+    expect((await t.call(bookNext.path, { examId, afterId: next.data.id }, wangwu)).data).toBeNull();
+    await t.call(bookDelete.path, { ids: [next.data.id] }, wangwu);
+    expect((await t.call(bookPaging.path, { current: 1, size: 10, params: { examId } }, wangwu)).data.total).toBe(0);
   });
 });
 
@@ -215,7 +225,7 @@ describe('wrong-answer book and spaced review', () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { resultShow: 2, passScore: 1 });
     await sit(student, examId, { [bank.single]: 'A' });
     const handedAt = clock.ms();
-    const book = await t.call('/api/book/paging', { current: 1, size: 10, params: { examId } }, student);
+    const book = await t.call(bookPaging.path, { current: 1, size: 10, params: { examId } }, student);
     expect(book.data.records).toEqual([
       expect.objectContaining({
         quId: bank.single,
@@ -224,13 +234,11 @@ describe('wrong-answer book and spaced review', () => {
       }),
     ]);
 
-    const next = await t.call('/api/book/next', { examId }, student);
-    const first = await t.call('/api/book/submit', { id: next.data.id, answer: 'B' }, student);
+    const next = await t.call(bookNext.path, { examId }, student);
+    const first = await t.call(bookSubmit.path, { id: next.data.id, answer: 'B' }, student);
     expect(first.data).toMatchObject({ isRight: true, rightStreak: 1, mastered: false });
-    const second = await t.call('/api/book/submit', { id: next.data.id, answer: 'B' }, student);
+    const second = await t.call(bookSubmit.path, { id: next.data.id, answer: 'B' }, student);
     expect(second.data).toMatchObject({ isRight: true, mastered: true, nextReviewAt: null });
-    expect((await t.call('/api/book/paging', { current: 1, size: 10, params: { examId } }, student)).data.total).toBe(
-      0,
-    );
+    expect((await t.call(bookPaging.path, { current: 1, size: 10, params: { examId } }, student)).data.total).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
  * the call takes a fraction of a second instead of 10,000 inserts. Disabled accounts are not
  * part of the audience.
  */
+import { noticePaging, noticePublish } from '@exam/contracts';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysNotice, sysUserMsg } from '../../db/schema/index.js';
@@ -26,7 +27,7 @@ describe('publishing to 10,000 people', () => {
   it('creates one message each in one call, and counts the audience', async () => {
     const id = await saveNotice(t, admin, { title: '万人公告' });
     const started = performance.now();
-    const res = await t.call('/api/notice/publish', { id }, admin);
+    const res = await t.call(noticePublish.path, { id }, admin);
     const ms = Math.round(performance.now() - started);
     expect(res.code).toBe(0);
     console.log(`[notice] publish to ${EXTRA - DISABLED + 5} people on ${t.kind}: ${ms} ms`);
@@ -41,7 +42,7 @@ describe('publishing to 10,000 people', () => {
     expect(ms).toBeLessThan(10_000);
 
     const listStarted = performance.now();
-    const list = await t.call('/api/notice/paging', { params: { title: '万人公告' } }, admin);
+    const list = await t.call(noticePaging.path, { params: { title: '万人公告' } }, admin);
     console.log(`[notice] admin list with read rate on ${t.kind}: ${Math.round(performance.now() - listStarted)} ms`);
     expect(list.data.records[0]).toMatchObject({ audienceSize: audience, readCount: 0 });
   });

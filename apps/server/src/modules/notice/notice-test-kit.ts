@@ -1,4 +1,5 @@
 /** Helpers shared by the notice API tests. */
+import { noticeMyPaging, noticeSave, sysUserMsgCountUnread } from '@exam/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { sysMsg, sysNotice, sysUser, sysUserMsg } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -9,11 +10,11 @@ export const userId = async (t: TestApp, userName: string): Promise<string> => {
 };
 
 export const unread = async (t: TestApp, token: string): Promise<number> =>
-  (await t.call('/api/sys/user/msg/count-unread', {}, token)).data.count;
+  (await t.call(sysUserMsgCountUnread.path, {}, token)).data.count;
 
 /** Saves a notice as admin; answers its id (fails the test on an error). */
 export async function saveNotice(t: TestApp, admin: string, body: Record<string, unknown>): Promise<string> {
-  const res = await t.call('/api/notice/save', { content: '<p>正文</p>', openType: 1, ...body }, admin);
+  const res = await t.call(noticeSave.path, { content: '<p>正文</p>', openType: 1, ...body }, admin);
   if (res.code !== 0) throw new Error(`save failed: ${res.code} ${res.msg}`);
   return res.data.id;
 }
@@ -30,6 +31,6 @@ export async function inboxRows(t: TestApp, noticeId: string): Promise<{ userId:
 }
 
 export const myTitles = async (t: TestApp, token: string, params: Record<string, unknown> = {}): Promise<string[]> =>
-  (await t.call('/api/notice/my-paging', { current: 1, size: 100, params }, token)).data.records.map(
+  (await t.call(noticeMyPaging.path, { current: 1, size: 100, params }, token)).data.records.map(
     (r: { title: string }) => r.title,
   );

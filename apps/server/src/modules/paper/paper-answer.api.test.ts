@@ -1,5 +1,5 @@
 /** Answering and handing in: deadline, sequence, hand-in races, the sweep, ownership, no leaks. */
-import { ErrorCode } from '@exam/contracts';
+import { bookPaging, ErrorCode } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elPaper, elUserExam } from '../../db/schema/index.js';
@@ -108,7 +108,7 @@ describe('answering', () => {
     const judge = result.data.questions.find((q: { quId: string }) => q.quId === bank.judge);
     expect(judge).toMatchObject({ rightOptions: ['A'], isRight: false, actualScore: 0 });
     await drainEvents(t);
-    const book = await t.call('/api/book/paging', { current: 1, size: 20, params: { examId } }, student);
+    const book = await t.call(bookPaging.path, { current: 1, size: 20, params: { examId } }, student);
     expect(book.data.records.map((r: { quId: string }) => r.quId).sort()).toEqual(
       [bank.multi, bank.judge, bank.match, bank.comp].sort(),
     );

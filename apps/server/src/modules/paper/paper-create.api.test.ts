@@ -1,5 +1,5 @@
 /** Entering an exam: window, latest entry, attempt limit, open types, one open paper per learner. */
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, paperMarkPaging, paperTmplPaging, sysDepartTree, sysUserPaging } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from './test-fixtures.js';
@@ -104,7 +104,7 @@ describe('open types', () => {
   });
 
   it('opens type 2 to the listed departments and below, type 3 to the named people only', async () => {
-    const depts = await t.call('/api/sys/depart/tree', {}, admin);
+    const depts = await t.call(sysDepartTree.path, {}, admin);
     const flat: { id: string; code: string }[] = [];
     const walk = (nodes: { id: string; code: string; children?: unknown[] }[]) => {
       for (const n of nodes) {
@@ -122,7 +122,7 @@ describe('open types', () => {
     expect(ok.code).toBe(0);
     await t.call('/api/paper/paper/abandon', { paperId: ok.data.paperId }, student);
 
-    const users = await t.call('/api/sys/user/paging', { current: 1, size: 50, params: {} }, admin);
+    const users = await t.call(sysUserPaging.path, { current: 1, size: 50, params: {} }, admin);
     const wangwu = users.data.records.find((u: { userName: string }) => u.userName === 'wangwu');
     const peopleExam = await saveExam(t, admin, tmplId, clock.ms(), { openType: 3, userIds: [wangwu.id] });
     expect((await create(student, peopleExam)).code).toBe(ErrorCode.EXAM_NOT_AVAILABLE);
@@ -137,12 +137,7 @@ describe('access', () => {
   it('refuses without a token and refuses learners on admin paths', async () => {
     expect((await t.call('/api/paper/paper/create', { examId: 'x' })).code).toBe(ErrorCode.NOT_LOGIN);
     expect((await t.call('/api/exam/exam/online-paging', {})).code).toBe(ErrorCode.NOT_LOGIN);
-    for (const path of [
-      '/api/exam/exam/paging',
-      '/api/paper/tmpl/paging',
-      '/api/paper/mark/paging',
-      '/api/exam/result/stat',
-    ])
+    for (const path of ['/api/exam/exam/paging', paperTmplPaging.path, paperMarkPaging.path, '/api/exam/result/stat'])
       expect((await t.call(path, { examId: 'x', current: 1, size: 10 }, student)).code).toBe(ErrorCode.NO_PERMISSION);
   });
 

@@ -4,6 +4,7 @@
  * practised it in every mode, has wrong answers in the book, handed in a first attempt and now
  * sits a second one. `keyLeaks` tells whether an answer body holds a key of that open paper.
  */
+import { trainFill, trainStart } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { elPaperQu, elQu, elQuRepo, elRepo, elUserBook, sysUser } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -125,10 +126,10 @@ export async function createSittingKit(t: TestApp, clock: ReturnType<typeof test
   // Practice before the exam: a session in every mode, wrong answers into the book.
   const trainIds: string[] = [];
   for (const mode of [1, 2, 3, 5, 6])
-    trainIds.push((await must(t, '/api/train/start', { repoId, mode }, learner)).trainId);
+    trainIds.push((await must(t, trainStart.path, { repoId, mode }, learner)).trainId);
   for (const quId of [qu.single, qu.multi, qu.fill, qu.match])
-    await must(t, '/api/train/fill', { trainId: trainIds[0], quId, answer: quId === qu.match ? {} : 'A' }, learner);
-  trainIds.push((await must(t, '/api/train/start', { repoId, mode: 4 }, learner)).trainId);
+    await must(t, trainFill.path, { trainId: trainIds[0], quId, answer: quId === qu.match ? {} : 'A' }, learner);
+  trainIds.push((await must(t, trainStart.path, { repoId, mode: 4 }, learner)).trainId);
 
   // A first attempt, handed in with wrong answers (into the book, with its exam).
   const donePaperId = (await must(t, '/api/paper/paper/create', { examId }, learner)).paperId;

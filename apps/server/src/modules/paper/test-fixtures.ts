@@ -1,4 +1,5 @@
 /** Test data for the exam API tests: a bank with one question of each type, papers and exams. */
+import { paperTmplSave } from '@exam/contracts';
 import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -103,7 +104,7 @@ export async function seedBank(db: Db, title = '测试题库'): Promise<Bank> {
 /** Saves a fixed paper through the API; each question is worth `score`. */
 export async function saveFixedTmpl(t: TestApp, admin: string, quIds: string[], score = 10): Promise<string> {
   const res = await t.call(
-    '/api/paper/tmpl/save',
+    paperTmplSave.path,
     {
       title: '测试试卷',
       kind: 1,

@@ -1,5 +1,13 @@
 /** Paper templates and exam administration: totals, rule shortages, preview, rule draws, deletes. */
-import { ErrorCode } from '@exam/contracts';
+import {
+  ErrorCode,
+  paperTmplDelete,
+  paperTmplDetail,
+  paperTmplPaging,
+  paperTmplPreview,
+  paperTmplSave,
+  repoRepoDelete,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, seedBank, testClock } from './test-fixtures.js';
@@ -28,7 +36,7 @@ const rule = (quType: number, count: number, score = 5) => ({
 describe('templates', () => {
   it('computes the total of a fixed paper and refuses unknown questions', async () => {
     const res = await t.call(
-      '/api/paper/tmpl/save',
+      paperTmplSave.path,
       {
         title: '固定卷',
         kind: 1,
@@ -45,25 +53,25 @@ describe('templates', () => {
       admin,
     );
     expect(res.code).toBe(0);
-    const detail = await t.call('/api/paper/tmpl/detail', { id: res.data.id }, admin);
+    const detail = await t.call(paperTmplDetail.path, { id: res.data.id }, admin);
     expect(detail.data).toMatchObject({ totalScore: 12.5, quCount: 2, kind: 1, examCount: 0 });
     expect(detail.data.fixedSections[0].items[0]).toMatchObject({ quId: bank.single, type: 1, score: 5 });
     const bad = await t.call(
-      '/api/paper/tmpl/save',
+      paperTmplSave.path,
       { title: '坏卷', kind: 1, fixedSections: [{ title: '一', items: [{ quId: 'nope', score: 5 }] }] },
       admin,
     );
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
-    const preview = await t.call('/api/paper/tmpl/preview', { id: res.data.id }, admin);
+    const preview = await t.call(paperTmplPreview.path, { id: res.data.id }, admin);
     expect(preview.data.questions).toHaveLength(4); // composite + 2 children
     expect(preview.data.questions[0].rightOptions).toEqual(['B']);
-    const empty = await t.call('/api/paper/tmpl/save', { title: '空卷', kind: 2 }, admin);
+    const empty = await t.call(paperTmplSave.path, { title: '空卷', kind: 2 }, admin);
     expect(empty.code).toBe(ErrorCode.BAD_PARAMS);
   });
 
   it('names the rule that is short and by how many', async () => {
     const res = await t.call(
-      '/api/paper/tmpl/save',
+      paperTmplSave.path,
       { title: '随机卷', kind: 2, ruleSections: [rule(1, 1), rule(2, 3)] },
       admin,
     );
@@ -75,12 +83,12 @@ describe('templates', () => {
 
   it('draws a rule paper afresh for each attempt and refuses deleting a template in use', async () => {
     const res = await t.call(
-      '/api/paper/tmpl/save',
+      paperTmplSave.path,
       { title: '随机卷', kind: 2, ruleSections: [rule(1, 1, 10), rule(3, 1, 10)] },
       admin,
     );
     expect(res.code).toBe(0);
-    const paging = await t.call('/api/paper/tmpl/paging', { current: 1, size: 10, params: { title: '随机' } }, admin);
+    const paging = await t.call(paperTmplPaging.path, { current: 1, size: 10, params: { title: '随机' } }, admin);
     expect(paging.data.records[0]).toMatchObject({ totalScore: 20, quCount: 2, kind: 2 });
     const examId = await saveExam(t, admin, res.data.id, clock.ms(), {
       passScore: 10,
@@ -92,7 +100,7 @@ describe('templates', () => {
     const detail = await t.call('/api/paper/paper/detail', { paperId: paper.data.paperId }, student);
     expect(detail.data.questions.map((q: { quId: string }) => q.quId).sort()).toEqual([bank.single, bank.judge].sort());
     expect(detail.data.totalScore).toBe(20);
-    const del = await t.call('/api/paper/tmpl/delete', { ids: [res.data.id] }, admin);
+    const del = await t.call(paperTmplDelete.path, { ids: [res.data.id] }, admin);
     expect(del.code).toBe(ErrorCode.CONFLICT);
     const delExam = await t.call('/api/exam/exam/delete', { ids: [examId] }, admin);
     expect(delExam.code).toBe(ErrorCode.CONFLICT); // a learner is sitting it
@@ -102,7 +110,7 @@ describe('templates', () => {
 describe('exams', () => {
   it('saves, lists, publishes and closes an exam; validates the form', async () => {
     const tmpl = await t.call(
-      '/api/paper/tmpl/save',
+      paperTmplSave.path,
       { title: '卷', kind: 1, fixedSections: [{ title: '一', items: [{ quId: bank.single, score: 10 }] }] },
       admin,
     );
@@ -185,7 +193,7 @@ describe('demo data and question usage', () => {
     const { isQuestionInUse } = await import('../repo/qu-usage.js');
     expect(await isQuestionInUse(t.db, [bank.multi, bank.judge])).toEqual([]);
     const tmpl = await t.call(
-      '/api/paper/tmpl/save',
+      paperTmplSave.path,
       { title: '用卷', kind: 1, fixedSections: [{ title: '一', items: [{ quId: bank.multi, score: 10 }] }] },
       admin,
     );
@@ -196,7 +204,7 @@ describe('demo data and question usage', () => {
   it('refuses deleting a bank that a published rule paper draws from', async () => {
     const other = await seedBank(t.db, '规则题库');
     const tmpl = await t.call(
-      '/api/paper/tmpl/save',
+      paperTmplSave.path,
       {
         title: '规则卷',
         kind: 2,
@@ -206,7 +214,7 @@ describe('demo data and question usage', () => {
     );
     expect(tmpl.code).toBe(0);
     await saveExam(t, admin, tmpl.data.id, clock.ms(), { passScore: 5 });
-    const refused = await t.call('/api/repo/repo/delete', { ids: [other.repoId] }, admin);
+    const refused = await t.call(repoRepoDelete.path, { ids: [other.repoId] }, admin);
     expect(refused.code).toBe(ErrorCode.CONFLICT);
     expect(refused.msg).toContain('已发布的考试');
   });

@@ -3,7 +3,14 @@
  * every request. Imports are read in a worker with size, row and heap limits, refusals are clear,
  * and the server keeps answering while a large import is read.
  */
-import { ErrorCode, USER_IMPORT_COLUMNS } from '@exam/contracts';
+import {
+  ErrorCode,
+  repoQuImport,
+  repoRepoSave,
+  sysConfigDetail,
+  sysUserImport,
+  USER_IMPORT_COLUMNS,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigXlsx, questionRows } from '../../test/big-xlsx.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -15,7 +22,7 @@ let repoId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
-  repoId = (await t.call('/api/repo/repo/save', { title: '导入限制题库' }, admin)).data.id;
+  repoId = (await t.call(repoRepoSave.path, { title: '导入限制题库' }, admin)).data.id;
 });
 afterAll(async () => t.close());
 
@@ -46,8 +53,8 @@ async function importFile(url: string, content: Buffer, fields: Record<string, s
   return res.json();
 }
 
-const importQuestions = (content: Buffer) => importFile('/api/repo/qu/import', content, { repoId });
-const importUsers = (content: Buffer) => importFile('/api/sys/user/import', content);
+const importQuestions = (content: Buffer) => importFile(repoQuImport.path, content, { repoId });
+const importUsers = (content: Buffer) => importFile(sysUserImport.path, content);
 const bigFile = (mb: number) => Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(mb * 1024 * 1024, 7)]);
 
 describe('import limits', () => {
@@ -93,7 +100,7 @@ describe('import limits', () => {
     const gaps: number[] = [];
     while (!done) {
       const started = performance.now();
-      const res = await t.call('/api/sys/config/detail', { id: '1' });
+      const res = await t.call(sysConfigDetail.path, { id: '1' });
       expect(res.code).toBe(0);
       gaps.push(performance.now() - started);
       await new Promise((r) => setTimeout(r, 10));

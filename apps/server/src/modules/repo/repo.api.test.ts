@@ -1,4 +1,21 @@
-import { ErrorCode, type TQuSave } from '@exam/contracts';
+import {
+  ErrorCode,
+  repoQuBatchCopy,
+  repoQuBatchMove,
+  repoQuDelete,
+  repoQuDetail,
+  repoQuExport,
+  repoQuImport,
+  repoQuImportTemplate,
+  repoQuPaging,
+  repoQuSave,
+  repoQuView,
+  repoRepoDelete,
+  repoRepoListStat,
+  repoRepoPaging,
+  repoRepoSave,
+  type TQuSave,
+} from '@exam/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -49,8 +66,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
   student = await t.login('student', 'student123');
-  const a = await t.call('/api/repo/repo/save', { title: '考试题库', code: 'EXAM01' }, admin);
-  const b = await t.call('/api/repo/repo/save', { title: '练习题库', practiceEnabled: true }, admin);
+  const a = await t.call(repoRepoSave.path, { title: '考试题库', code: 'EXAM01' }, admin);
+  const b = await t.call(repoRepoSave.path, { title: '练习题库', practiceEnabled: true }, admin);
   examRepo = a.data.id;
   practiceRepo = b.data.id;
 });
@@ -58,7 +75,7 @@ afterAll(async () => t.close());
 
 describe('demo data', () => {
   it('seeds two banks with about 60 questions of every type', async () => {
-    const banks = (await t.call('/api/repo/repo/paging', { current: 1, size: 10, params: {} }, admin)).data.records;
+    const banks = (await t.call(repoRepoPaging.path, { current: 1, size: 10, params: {} }, admin)).data.records;
     const demo = banks.filter((b: { code: string | null }) => b.code === 'SAFETY' || b.code === 'COMPUTER');
     expect(demo).toHaveLength(2);
     const total = demo.reduce((n: number, b: { quCount: number }) => n + b.quCount, 0);
@@ -74,29 +91,29 @@ describe('demo data', () => {
 
 describe('access', () => {
   it('refuses calls without a token and learners on admin paths', async () => {
-    expect((await t.call('/api/repo/repo/paging', {})).code).toBe(ErrorCode.NOT_LOGIN);
-    expect((await t.call('/api/repo/qu/view', { id: 'x' })).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(repoRepoPaging.path, {})).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(repoQuView.path, { id: 'x' })).code).toBe(ErrorCode.NOT_LOGIN);
     const calls: [string, object][] = [
-      ['/api/repo/repo/paging', {}],
-      ['/api/repo/repo/save', { title: '学员题库' }],
-      ['/api/repo/repo/delete', { ids: [examRepo] }],
-      ['/api/repo/qu/paging', {}],
-      ['/api/repo/qu/detail', { id: 'x' }],
-      ['/api/repo/qu/save', withRepo(QU_TEMPLATE_SAMPLES[0], examRepo)],
-      ['/api/repo/qu/export', {}],
+      [repoRepoPaging.path, {}],
+      [repoRepoSave.path, { title: '学员题库' }],
+      [repoRepoDelete.path, { ids: [examRepo] }],
+      [repoQuPaging.path, {}],
+      [repoQuDetail.path, { id: 'x' }],
+      [repoQuSave.path, withRepo(QU_TEMPLATE_SAMPLES[0], examRepo)],
+      [repoQuExport.path, {}],
     ];
     for (const [path, body] of calls)
       expect((await t.call(path, body, student)).code, path).toBe(ErrorCode.NO_PERMISSION);
   });
 
   it('names the bad field', async () => {
-    const res = await t.call('/api/repo/repo/save', { title: '' }, admin);
+    const res = await t.call(repoRepoSave.path, { title: '' }, admin);
     expect(res.code).toBe(ErrorCode.BAD_PARAMS);
     expect(res.msg).toContain('题库名称');
-    const qu = await t.call('/api/repo/qu/save', { ...QU_TEMPLATE_SAMPLES[0], repoIds: [] }, admin);
+    const qu = await t.call(repoQuSave.path, { ...QU_TEMPLATE_SAMPLES[0], repoIds: [] }, admin);
     expect(qu.code).toBe(ErrorCode.BAD_PARAMS);
     expect(qu.msg).toContain('请至少选择一个题库');
-    const dup = await t.call('/api/repo/repo/save', { title: '重复', code: 'EXAM01' }, admin);
+    const dup = await t.call(repoRepoSave.path, { title: '重复', code: 'EXAM01' }, admin);
     expect(dup.code).toBe(ErrorCode.DUPLICATE);
   });
 });
@@ -104,21 +121,21 @@ describe('access', () => {
 describe('questions', () => {
   it('saves every type, refuses broken rules with their message, and counts per type', async () => {
     for (const s of QU_TEMPLATE_SAMPLES) {
-      const res = await t.call('/api/repo/qu/save', withRepo(s, examRepo), admin);
+      const res = await t.call(repoQuSave.path, withRepo(s, examRepo), admin);
       expect(res.code, res.msg).toBe(0);
     }
     const bad = withRepo(QU_TEMPLATE_SAMPLES[0], examRepo);
     bad.options[0].isRight = true;
-    const res = await t.call('/api/repo/qu/save', bad, admin);
+    const res = await t.call(repoQuSave.path, bad, admin);
     expect(res).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '单选题必须有且只有一个正确选项' });
-    const stat = await t.call('/api/repo/repo/list-stat', { ids: [examRepo] }, admin);
+    const stat = await t.call(repoRepoListStat.path, { ids: [examRepo] }, admin);
     expect(stat.data[0]).toMatchObject({ total: 7, byType: { 1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 99: 1 } });
-    const paging = await t.call('/api/repo/repo/paging', { current: 1, size: 10 }, admin);
+    const paging = await t.call(repoRepoPaging.path, { current: 1, size: 10 }, admin);
     expect(paging.data.records.find((r: { id: string }) => r.id === examRepo).quCount).toBe(7);
   });
 
   it('filters the paging by bank, type, level, tag and keyword', async () => {
-    const page = (params: object) => t.call('/api/repo/qu/paging', { current: 1, size: 50, params }, admin);
+    const page = (params: object) => t.call(repoQuPaging.path, { current: 1, size: 50, params }, admin);
     expect((await page({ repoId: examRepo })).data.total).toBe(7);
     expect((await page({ repoId: examRepo, type: 5 })).data.records[0].summary).toContain('____');
     expect((await page({ repoId: examRepo, level: 2 })).data.total).toBe(3);
@@ -128,36 +145,36 @@ describe('questions', () => {
 
   it('edits a composite: children kept by id, removed ones dropped', async () => {
     const list = await t.call(
-      '/api/repo/qu/paging',
+      repoQuPaging.path,
       { current: 1, size: 50, params: { repoId: examRepo, type: 99 } },
       admin,
     );
-    const detail = (await t.call('/api/repo/qu/detail', { id: list.data.records[0].id }, admin)).data;
+    const detail = (await t.call(repoQuDetail.path, { id: list.data.records[0].id }, admin)).data;
     expect(detail.children).toHaveLength(2);
-    const save = await t.call('/api/repo/qu/save', { ...detail, children: [detail.children[1]] }, admin);
+    const save = await t.call(repoQuSave.path, { ...detail, children: [detail.children[1]] }, admin);
     expect(save.code, save.msg).toBe(0);
-    const after = (await t.call('/api/repo/qu/detail', { id: detail.id }, admin)).data;
+    const after = (await t.call(repoQuDetail.path, { id: detail.id }, admin)).data;
     expect(after.children.map((c: { id: string }) => c.id)).toEqual([detail.children[1].id]);
   });
 
   it('copies, moves and deletes in batch', async () => {
     const ids = (
-      await t.call('/api/repo/qu/paging', { current: 1, size: 2, params: { repoId: examRepo } }, admin)
+      await t.call(repoQuPaging.path, { current: 1, size: 2, params: { repoId: examRepo } }, admin)
     ).data.records.map((r: { id: string }) => r.id);
-    expect((await t.call('/api/repo/qu/batch-copy', { ids, toRepoId: practiceRepo }, admin)).data.count).toBe(2);
-    const detail = (await t.call('/api/repo/qu/detail', { id: ids[0] }, admin)).data;
+    expect((await t.call(repoQuBatchCopy.path, { ids, toRepoId: practiceRepo }, admin)).data.count).toBe(2);
+    const detail = (await t.call(repoQuDetail.path, { id: ids[0] }, admin)).data;
     expect(detail.repoIds.sort()).toEqual([examRepo, practiceRepo].sort());
-    await t.call('/api/repo/qu/batch-move', { ids: [ids[0]], fromRepoId: practiceRepo, toRepoId: examRepo }, admin);
-    expect((await t.call('/api/repo/qu/detail', { id: ids[0] }, admin)).data.repoIds).toEqual([examRepo]);
-    expect((await t.call('/api/repo/qu/delete', { ids: [ids[1]] }, admin)).code).toBe(0);
-    expect((await t.call('/api/repo/qu/detail', { id: ids[1] }, admin)).code).toBe(ErrorCode.NOT_FOUND);
+    await t.call(repoQuBatchMove.path, { ids: [ids[0]], fromRepoId: practiceRepo, toRepoId: examRepo }, admin);
+    expect((await t.call(repoQuDetail.path, { id: ids[0] }, admin)).data.repoIds).toEqual([examRepo]);
+    expect((await t.call(repoQuDelete.path, { ids: [ids[1]] }, admin)).code).toBe(0);
+    expect((await t.call(repoQuDetail.path, { id: ids[1] }, admin)).code).toBe(ErrorCode.NOT_FOUND);
   });
 });
 
 describe('learner view', () => {
   it('hides answers of a non-practice bank and shows them for a practice bank', async () => {
-    const exam = await t.call('/api/repo/qu/save', withRepo(QU_TEMPLATE_SAMPLES[5], examRepo), admin);
-    const view = await t.call('/api/repo/qu/view', { id: exam.data.id }, student);
+    const exam = await t.call(repoQuSave.path, withRepo(QU_TEMPLATE_SAMPLES[5], examRepo), admin);
+    const view = await t.call(repoQuView.path, { id: exam.data.id }, student);
     expect(view.code).toBe(0);
     expect(view.data.answerVisible).toBe(false);
     expect(view.data.question.answer).toBeUndefined();
@@ -165,8 +182,8 @@ describe('learner view', () => {
     expect(view.data.question.matching.left).toHaveLength(3);
     expect(JSON.stringify(view.data)).not.toMatch(/isRight|pairs/);
 
-    const practice = await t.call('/api/repo/qu/save', withRepo(QU_TEMPLATE_SAMPLES[0], practiceRepo), admin);
-    const open = await t.call('/api/repo/qu/view', { id: practice.data.id }, student);
+    const practice = await t.call(repoQuSave.path, withRepo(QU_TEMPLATE_SAMPLES[0], practiceRepo), admin);
+    const open = await t.call(repoQuView.path, { id: practice.data.id }, student);
     expect(open.data.answerVisible).toBe(true);
     expect(open.data.question.options.find((o: { isRight?: boolean }) => o.isRight).key).toBe('B');
     expect(open.data.question.analysis).toContain('首都');
@@ -176,7 +193,7 @@ describe('learner view', () => {
 describe('import and export', () => {
   it('serves a template covering every type', async () => {
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await download('/api/repo/qu/import-template', {}, admin)) as unknown as ArrayBuffer);
+    await wb.xlsx.load((await download(repoQuImportTemplate.path, {}, admin)) as unknown as ArrayBuffer);
     const types = new Set<string>();
     wb.worksheets[0].eachRow((row, r) => {
       if (r > 1) types.add(String(row.getCell(3).value));
@@ -185,20 +202,20 @@ describe('import and export', () => {
   });
 
   it('exports then imports the same questions', async () => {
-    const before = (await t.call('/api/repo/qu/paging', { current: 1, size: 50, params: { repoId: examRepo } }, admin))
+    const before = (await t.call(repoQuPaging.path, { current: 1, size: 50, params: { repoId: examRepo } }, admin))
       .data;
-    const file = await download('/api/repo/qu/export', { repoId: examRepo }, admin);
-    const copy = (await t.call('/api/repo/repo/save', { title: '导入副本' }, admin)).data.id;
-    const res = await upload('/api/repo/qu/import', { name: 'qu.xlsx', body: file }, { repoId: copy }, admin);
+    const file = await download(repoQuExport.path, { repoId: examRepo }, admin);
+    const copy = (await t.call(repoRepoSave.path, { title: '导入副本' }, admin)).data.id;
+    const res = await upload(repoQuImport.path, { name: 'qu.xlsx', body: file }, { repoId: copy }, admin);
     expect(res.data).toMatchObject({ total: before.total, imported: before.total, errors: [] });
     const strip = async (repoId: string) => {
       const ids = (
-        await t.call('/api/repo/qu/paging', { current: 1, size: 50, params: { repoId } }, admin)
+        await t.call(repoQuPaging.path, { current: 1, size: 50, params: { repoId } }, admin)
       ).data.records.map((r: { id: string }) => r.id);
       const out = [];
       for (const id of ids) {
         const { type, level, content, analysis, options, answer, tags, children } = (
-          await t.call('/api/repo/qu/detail', { id }, admin)
+          await t.call(repoQuDetail.path, { id }, admin)
         ).data;
         out.push({
           type,
@@ -218,31 +235,31 @@ describe('import and export', () => {
 
   it('imports nothing when a row is wrong, unless asked for the valid rows only', async () => {
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await download('/api/repo/qu/import-template', {}, admin)) as unknown as ArrayBuffer);
+    await wb.xlsx.load((await download(repoQuImportTemplate.path, {}, admin)) as unknown as ArrayBuffer);
     wb.worksheets[0].getRow(2).getCell(15).value = 'Z';
     const body = Buffer.from(await wb.xlsx.writeBuffer());
-    const target = (await t.call('/api/repo/repo/save', { title: '导入目标' }, admin)).data.id;
-    const res = await upload('/api/repo/qu/import', { name: 'bad.xlsx', body }, { repoId: target }, admin);
+    const target = (await t.call(repoRepoSave.path, { title: '导入目标' }, admin)).data.id;
+    const res = await upload(repoQuImport.path, { name: 'bad.xlsx', body }, { repoId: target }, admin);
     expect(res.data.imported).toBe(0);
     expect(res.data.errors[0]).toMatchObject({ row: 2, column: '答案' });
-    const count = async () => (await t.call('/api/repo/repo/list-stat', { ids: [target] }, admin)).data[0].total;
+    const count = async () => (await t.call(repoRepoListStat.path, { ids: [target] }, admin)).data[0].total;
     expect(await count()).toBe(0);
     const partial = await upload(
-      '/api/repo/qu/import',
+      repoQuImport.path,
       { name: 'bad.xlsx', body },
       { repoId: target, onlyValid: 'true' },
       admin,
     );
     expect(partial.data).toMatchObject({ total: 7, imported: 6 });
     expect(await count()).toBe(6);
-    const learner = await upload('/api/repo/qu/import', { name: 'bad.xlsx', body }, { repoId: target }, student);
+    const learner = await upload(repoQuImport.path, { name: 'bad.xlsx', body }, { repoId: target }, student);
     expect(learner.code).toBe(ErrorCode.NO_PERMISSION);
   });
 
   it('deletes a bank and the questions only it held', async () => {
-    const repo = (await t.call('/api/repo/repo/save', { title: '临时题库' }, admin)).data.id;
-    const q = (await t.call('/api/repo/qu/save', withRepo(QU_TEMPLATE_SAMPLES[1], repo), admin)).data.id;
-    expect((await t.call('/api/repo/repo/delete', { ids: [repo] }, admin)).code).toBe(0);
-    expect((await t.call('/api/repo/qu/detail', { id: q }, admin)).code).toBe(ErrorCode.NOT_FOUND);
+    const repo = (await t.call(repoRepoSave.path, { title: '临时题库' }, admin)).data.id;
+    const q = (await t.call(repoQuSave.path, withRepo(QU_TEMPLATE_SAMPLES[1], repo), admin)).data.id;
+    expect((await t.call(repoRepoDelete.path, { ids: [repo] }, admin)).code).toBe(0);
+    expect((await t.call(repoQuDetail.path, { id: q }, admin)).code).toBe(ErrorCode.NOT_FOUND);
   });
 });

@@ -1,4 +1,44 @@
-import { ErrorCode } from '@exam/contracts';
+import {
+  commonFileUpload,
+  commonLogClientError,
+  ErrorCode,
+  sysConfigAdminDetail,
+  sysConfigDetail,
+  sysConfigList,
+  sysConfigSave,
+  sysConfigSaveItem,
+  sysDepartDelete,
+  sysDepartDetail,
+  sysDepartSave,
+  sysDepartSort,
+  sysDepartTree,
+  sysDicDelete,
+  sysDicPaging,
+  sysDicSave,
+  sysDicValueDelete,
+  sysDicValueSave,
+  sysDicValueTree,
+  sysLogPaging,
+  sysMenuDelete,
+  sysMenuDetail,
+  sysMenuSave,
+  sysMenuSort,
+  sysMenuTree,
+  sysMsgPaging,
+  sysMsgSend,
+  sysRoleDelete,
+  sysRoleDetail,
+  sysRoleList,
+  sysRoleListMenus,
+  sysRolePaging,
+  sysRoleSave,
+  sysRoleSaveMenus,
+  sysUserMsgCountUnread,
+  sysUserMsgDetailForRead,
+  sysUserMsgMarkRead,
+  sysUserMsgPaging,
+  sysUserMsgUserDelete,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -20,46 +60,46 @@ const SITE = {
  * the body is validated before the token is checked.
  */
 const ADMIN_PATHS: Record<string, object> = {
-  '/api/sys/depart/detail': { id: 'x' },
-  '/api/sys/depart/save': { name: '部门' },
-  '/api/sys/depart/delete': { ids: ['x'] },
-  '/api/sys/depart/sort': { id: 'x', sort: 1 },
-  '/api/sys/role/paging': {},
-  '/api/sys/role/list': {},
-  '/api/sys/role/save': { code: 'r1', name: '角色', roleType: 2, dataScope: 1 },
-  '/api/sys/role/detail': { id: 'x' },
-  '/api/sys/role/delete': { ids: ['x'] },
-  '/api/sys/role/list-menus': { id: 'x' },
-  '/api/sys/role/save-menus': { id: 'x', menuIds: [] },
-  '/api/sys/menu/tree': {},
-  '/api/sys/menu/detail': { id: 'x' },
-  '/api/sys/menu/save': { type: 2, title: '功能', permission: 'a:b:c' },
-  '/api/sys/menu/delete': { ids: ['x'] },
-  '/api/sys/menu/sort': { id: 'x', sort: 1 },
-  '/api/sys/dic/paging': {},
-  '/api/sys/dic/save': { code: 'abc', title: '字典' },
-  '/api/sys/dic/delete': { ids: ['x'] },
-  '/api/sys/dic/value/save': { dicCode: 'abc', value: 'v', title: '值' },
-  '/api/sys/dic/value/delete': { ids: ['x'] },
-  '/api/sys/config/save': SITE,
-  '/api/sys/config/admin-detail': {},
-  '/api/sys/config/save-item': { title: 'k', value: 'v' },
-  '/api/sys/msg/send': { title: '标题', content: '内容', target: 'all' },
-  '/api/sys/msg/paging': {},
-  '/api/sys/log/paging': {},
+  [sysDepartDetail.path]: { id: 'x' },
+  [sysDepartSave.path]: { name: '部门' },
+  [sysDepartDelete.path]: { ids: ['x'] },
+  [sysDepartSort.path]: { id: 'x', sort: 1 },
+  [sysRolePaging.path]: {},
+  [sysRoleList.path]: {},
+  [sysRoleSave.path]: { code: 'r1', name: '角色', roleType: 2, dataScope: 1 },
+  [sysRoleDetail.path]: { id: 'x' },
+  [sysRoleDelete.path]: { ids: ['x'] },
+  [sysRoleListMenus.path]: { id: 'x' },
+  [sysRoleSaveMenus.path]: { id: 'x', menuIds: [] },
+  [sysMenuTree.path]: {},
+  [sysMenuDetail.path]: { id: 'x' },
+  [sysMenuSave.path]: { type: 2, title: '功能', permission: 'a:b:c' },
+  [sysMenuDelete.path]: { ids: ['x'] },
+  [sysMenuSort.path]: { id: 'x', sort: 1 },
+  [sysDicPaging.path]: {},
+  [sysDicSave.path]: { code: 'abc', title: '字典' },
+  [sysDicDelete.path]: { ids: ['x'] },
+  [sysDicValueSave.path]: { dicCode: 'abc', value: 'v', title: '值' },
+  [sysDicValueDelete.path]: { ids: ['x'] },
+  [sysConfigSave.path]: SITE,
+  [sysConfigAdminDetail.path]: {},
+  [sysConfigSaveItem.path]: { title: 'k', value: 'v' },
+  [sysMsgSend.path]: { title: '标题', content: '内容', target: 'all' },
+  [sysMsgPaging.path]: {},
+  [sysLogPaging.path]: {},
   '/api/sys/dashboard/stat': {},
 };
 
 /** Paths any signed-in user may call, but not an anonymous one. */
 const SIGNED_IN_PATHS: Record<string, object> = {
-  '/api/sys/dic/value/tree': { dicCode: 'aiExam_conf' },
-  '/api/sys/config/list': {},
-  '/api/sys/user/msg/paging': {},
-  '/api/sys/user/msg/detail-for-read': { id: 'x' },
-  '/api/sys/user/msg/count-unread': {},
-  '/api/sys/user/msg/mark-read': { all: true },
-  '/api/sys/user/msg/user-delete': { ids: ['x'] },
-  '/api/common/file/upload': {},
+  [sysDicValueTree.path]: { dicCode: 'aiExam_conf' },
+  [sysConfigList.path]: {},
+  [sysUserMsgPaging.path]: {},
+  [sysUserMsgDetailForRead.path]: { id: 'x' },
+  [sysUserMsgCountUnread.path]: {},
+  [sysUserMsgMarkRead.path]: { all: true },
+  [sysUserMsgUserDelete.path]: { ids: ['x'] },
+  [commonFileUpload.path]: {},
 };
 
 let t: TestApp;
@@ -86,9 +126,9 @@ describe('access to the system-administration calls', () => {
   });
 
   it('answers the public calls without a token', async () => {
-    expect((await t.call('/api/sys/depart/tree', {})).code).toBe(0);
-    expect((await t.call('/api/sys/config/detail', { id: '1' })).code).toBe(0);
-    const res = await t.call('/api/common/log/client-error', { message: 'x' });
+    expect((await t.call(sysDepartTree.path, {})).code).toBe(0);
+    expect((await t.call(sysConfigDetail.path, { id: '1' })).code).toBe(0);
+    const res = await t.call(commonLogClientError.path, { message: 'x' });
     expect(res.code).toBe(0);
   });
 });

@@ -1,4 +1,13 @@
-import { ErrorCode, TrainMode } from '@exam/contracts';
+import {
+  ErrorCode,
+  TrainMode,
+  trainDetail,
+  trainFill,
+  trainFinish,
+  trainReviewStart,
+  trainReviewStat,
+  trainStart,
+} from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,11 +36,11 @@ async function entry(name: string, quId: string) {
 }
 /** Answers one question in a fresh sequential session positioned on it (by clearing first). */
 async function practise(token: string, quId: string, right: boolean) {
-  const s = await call('/api/train/start', { repoId: k.repoId, mode: TrainMode.BY_TYPE, types: [1, 2, 3] }, token);
+  const s = await call(trainStart.path, { repoId: k.repoId, mode: TrainMode.BY_TYPE, types: [1, 2, 3] }, token);
   const answer = right ? await k.rightOf(quId) : await k.wrongOf(quId);
-  const fill = await call('/api/train/fill', { trainId: s.data.trainId, quId, answer }, token);
+  const fill = await call(trainFill.path, { trainId: s.data.trainId, quId, answer }, token);
   expect(fill.code, fill.msg).toBe(0);
-  await call('/api/train/finish', { trainId: s.data.trainId }, token);
+  await call(trainFinish.path, { trainId: s.data.trainId }, token);
   return fill.data.feedback;
 }
 
@@ -42,35 +51,35 @@ describe('wrong-answer book and spaced review', () => {
     const e = await entry('student', q);
     expect(e).toMatchObject({ wrongCount: 1, rightStreak: 0, reviewStep: 0, source: 'train', repoId: k.repoId });
     expect(e?.nextReviewAt?.toISOString()).toBe(new Date(k.clock.now.getTime() + 86_400_000).toISOString());
-    const stat = await call('/api/train/review/stat', {}, k.student);
+    const stat = await call(trainReviewStat.path, {}, k.student);
     expect(stat.data).toMatchObject({ due: 0, inBook: 1, openTrainId: null });
-    expect((await call('/api/train/review/start', {}, k.student)).code).toBe(ErrorCode.CONFLICT);
+    expect((await call(trainReviewStart.path, {}, k.student)).code).toBe(ErrorCode.CONFLICT);
   });
 
   it('shows up for review the next day, and a right review climbs the ladder', async () => {
     k.advanceDays(1);
-    const stat = await call('/api/train/review/stat', {}, k.student);
+    const stat = await call(trainReviewStat.path, {}, k.student);
     expect(stat.data.due).toBe(1);
-    const s = await call('/api/train/review/start', {}, k.student);
+    const s = await call(trainReviewStart.path, {}, k.student);
     expect(s.code, s.msg).toBe(0);
-    const d = await call('/api/train/detail', { trainId: s.data.trainId }, k.student);
+    const d = await call(trainDetail.path, { trainId: s.data.trainId }, k.student);
     expect(d.data).toMatchObject({ mode: TrainMode.REVIEW, repoId: null, total: 1 });
-    expect((await call('/api/train/review/stat', {}, k.student)).data.openTrainId).toBe(s.data.trainId);
-    const fill = await call('/api/train/fill', { trainId: s.data.trainId, quId: k.quIds[0], answer: 'A' }, k.student);
+    expect((await call(trainReviewStat.path, {}, k.student)).data.openTrainId).toBe(s.data.trainId);
+    const fill = await call(trainFill.path, { trainId: s.data.trainId, quId: k.quIds[0], answer: 'A' }, k.student);
     expect(fill.data.feedback.isRight).toBe(true);
     expect(fill.data.feedback.question.analysis).toContain('解析');
-    await call('/api/train/finish', { trainId: s.data.trainId }, k.student);
+    await call(trainFinish.path, { trainId: s.data.trainId }, k.student);
     const e = await entry('student', k.quIds[0]);
     expect(e).toMatchObject({ reviewStep: 1, rightStreak: 0 });
     expect(e?.nextReviewAt?.toISOString()).toBe(new Date(k.clock.now.getTime() + 2 * 86_400_000).toISOString());
-    expect((await call('/api/train/review/stat', {}, k.student)).data.due).toBe(0);
+    expect((await call(trainReviewStat.path, {}, k.student)).data.due).toBe(0);
   });
 
   it('a miss in review goes back to the start of the ladder', async () => {
     k.advanceDays(2);
-    const s = await call('/api/train/review/start', {}, k.student);
-    await call('/api/train/fill', { trainId: s.data.trainId, quId: k.quIds[0], answer: 'B' }, k.student);
-    await call('/api/train/finish', { trainId: s.data.trainId }, k.student);
+    const s = await call(trainReviewStart.path, {}, k.student);
+    await call(trainFill.path, { trainId: s.data.trainId, quId: k.quIds[0], answer: 'B' }, k.student);
+    await call(trainFinish.path, { trainId: s.data.trainId }, k.student);
     const e = await entry('student', k.quIds[0]);
     expect(e).toMatchObject({ reviewStep: 0, wrongCount: 2 });
     expect(e?.nextReviewAt?.toISOString()).toBe(new Date(k.clock.now.getTime() + 86_400_000).toISOString());
@@ -158,8 +167,8 @@ describe('wrong-answer book and spaced review', () => {
     );
     k.advanceDays(1);
     const wangwu = await k.t.login('wangwu', 'student123');
-    const s = await call('/api/train/review/start', {}, wangwu);
-    const fill = await call('/api/train/fill', { trainId: s.data.trainId, quId: closedQu.qu_id, answer: 'A' }, wangwu);
+    const s = await call(trainReviewStart.path, {}, wangwu);
+    const fill = await call(trainFill.path, { trainId: s.data.trainId, quId: closedQu.qu_id, answer: 'A' }, wangwu);
     expect(fill.data.feedback.isRight).toBe(true);
     expect(fill.data.feedback.question).toBeNull();
   });

@@ -1,4 +1,5 @@
 /** Shared set-up of the training API tests: a test app on a movable clock and a small practice bank. */
+import { repoQuSave, repoRepoSave } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { elQu } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -33,8 +34,8 @@ export async function createTrainKit(): Promise<TrainKit> {
   const admin = await t.login('admin', 'admin123');
   const student = await t.login('student', 'student123');
   const lisi = await t.login('lisi', 'student123');
-  const repo = await t.call('/api/repo/repo/save', { title: '测试练习题库', practiceEnabled: true }, admin);
-  const closed = await t.call('/api/repo/repo/save', { title: '测试考试题库', practiceEnabled: false }, admin);
+  const repo = await t.call(repoRepoSave.path, { title: '测试练习题库', practiceEnabled: true }, admin);
+  const closed = await t.call(repoRepoSave.path, { title: '测试考试题库', practiceEnabled: false }, admin);
   const questions = [
     single('第一题', 'A'),
     single('第二题', 'B'),
@@ -55,11 +56,11 @@ export async function createTrainKit(): Promise<TrainKit> {
   ];
   const quIds: string[] = [];
   for (const q of questions) {
-    const res = await t.call('/api/repo/qu/save', { ...q, repoIds: [repo.data.id] }, admin);
+    const res = await t.call(repoQuSave.path, { ...q, repoIds: [repo.data.id] }, admin);
     if (res.code !== 0) throw new Error(res.msg);
     quIds.push(res.data.id);
   }
-  await t.call('/api/repo/qu/save', { ...single('考试题', 'A'), repoIds: [closed.data.id] }, admin);
+  await t.call(repoQuSave.path, { ...single('考试题', 'A'), repoIds: [closed.data.id] }, admin);
   const optionsOf = async (quId: string) => (await t.db.select().from(elQu).where(eq(elQu.id, quId)))[0];
   return {
     t,

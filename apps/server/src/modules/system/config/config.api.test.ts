@@ -1,4 +1,13 @@
-import { ErrorCode, SECRET_MASK } from '@exam/contracts';
+import {
+  ErrorCode,
+  SECRET_MASK,
+  sysConfigAdminDetail,
+  sysConfigDetail,
+  sysConfigList,
+  sysConfigSave,
+  sysConfigSaveItem,
+  sysLogPaging,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysConfig } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -32,7 +41,7 @@ const SECRET = 'very-secret-value-123';
 
 describe('site config', () => {
   it('answers the public detail without a token', async () => {
-    const res = await t.call('/api/sys/config/detail', { id: '1' });
+    const res = await t.call(sysConfigDetail.path, { id: '1' });
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({ siteName: '云帆在线考试培训平台', regOpen: true });
     expect(res.data.sms).toBeUndefined();
@@ -40,57 +49,53 @@ describe('site config', () => {
 
   it('keeps the SMS secret write-only: masked to admins, never in the public detail', async () => {
     const sms = { provider: 'aliyun', accessKeyId: 'AK1', accessKeySecret: SECRET, signName: '云帆' };
-    const saved = await t.call('/api/sys/config/save', { ...SITE, sms, storageDir: null }, admin);
+    const saved = await t.call(sysConfigSave.path, { ...SITE, sms, storageDir: null }, admin);
     expect(saved.code).toBe(0);
-    const pub = await t.call('/api/sys/config/detail', {});
+    const pub = await t.call(sysConfigDetail.path, {});
     expect(pub.data).toMatchObject({ siteName: '测试站点', mobileLogin: true, regReview: true });
     expect(JSON.stringify(pub)).not.toContain(SECRET);
-    const full = await t.call('/api/sys/config/admin-detail', {}, admin);
+    const full = await t.call(sysConfigAdminDetail.path, {}, admin);
     expect(full.data.sms).toMatchObject({ provider: 'aliyun', accessKeyId: 'AK1', accessKeySecret: SECRET_MASK });
     expect(JSON.stringify(full)).not.toContain(SECRET);
 
     // Sending the mask (or nothing) back keeps the stored secret.
-    await t.call('/api/sys/config/save', { ...SITE, sms: full.data.sms }, admin);
-    await t.call('/api/sys/config/save', { ...SITE, sms: { ...full.data.sms, accessKeySecret: '' } }, admin);
+    await t.call(sysConfigSave.path, { ...SITE, sms: full.data.sms }, admin);
+    await t.call(sysConfigSave.path, { ...SITE, sms: { ...full.data.sms, accessKeySecret: '' } }, admin);
     const [row] = await t.db.select({ sms: sysConfig.sms }).from(sysConfig);
     expect(row.sms.accessKeySecret).toBe(SECRET);
     // Nor does the operation log keep it.
-    const logs = await t.call('/api/sys/log/paging', { params: { keyword: '系统配置' } }, admin);
+    const logs = await t.call(sysLogPaging.path, { params: { keyword: '系统配置' } }, admin);
     expect(logs.data.total).toBeGreaterThan(0);
     expect(JSON.stringify(logs.data)).not.toContain(SECRET);
   });
 
   it('validates the storage folder with the directory rule', async () => {
-    const bad = await t.call('/api/sys/config/save', { ...SITE, storageDir: 'relative/dir' }, admin);
+    const bad = await t.call(sysConfigSave.path, { ...SITE, storageDir: 'relative/dir' }, admin);
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
     expect(bad.msg).toContain('目录');
-    const empty = await t.call('/api/sys/config/save', { ...SITE, storageDir: '' }, admin);
+    const empty = await t.call(sysConfigSave.path, { ...SITE, storageDir: '' }, admin);
     expect(empty.msg).toContain('目录不能为空！');
-    const ok = await t.call('/api/sys/config/save', { ...SITE, storageDir: '/tmp/exam-files/' }, admin);
+    const ok = await t.call(sysConfigSave.path, { ...SITE, storageDir: '/tmp/exam-files/' }, admin);
     expect(ok.code).toBe(0);
-    expect((await t.call('/api/sys/config/admin-detail', {}, admin)).data.storageDir).toBe('/tmp/exam-files/');
-    const missing = await t.call('/api/sys/config/save', { ...SITE, siteName: '' }, admin);
+    expect((await t.call(sysConfigAdminDetail.path, {}, admin)).data.storageDir).toBe('/tmp/exam-files/');
+    const missing = await t.call(sysConfigSave.path, { ...SITE, siteName: '' }, admin);
     expect(missing.msg).toContain('站点名称');
   });
 });
 
 describe('config list', () => {
   it('answers pathUrl to a signed-in learner and validates it on save', async () => {
-    const list = await t.call('/api/sys/config/list', {}, student);
+    const list = await t.call(sysConfigList.path, {}, student);
     expect(list.data.find((i: { title: string }) => i.title === 'pathUrl').value).toBe('http://127.0.0.1:8080/');
-    const noSlash = await t.call(
-      '/api/sys/config/save-item',
-      { title: 'pathUrl', value: 'http://a.example.com' },
-      admin,
-    );
+    const noSlash = await t.call(sysConfigSaveItem.path, { title: 'pathUrl', value: 'http://a.example.com' }, admin);
     expect(noSlash.code).toBe(ErrorCode.BAD_PARAMS);
     expect(noSlash.msg).toContain('URL必须以/结尾！');
-    const empty = await t.call('/api/sys/config/save-item', { title: 'pathUrl', value: '' }, admin);
+    const empty = await t.call(sysConfigSaveItem.path, { title: 'pathUrl', value: '' }, admin);
     expect(empty.msg).toContain('URL不能为空！');
-    const ok = await t.call('/api/sys/config/save-item', { title: 'pathUrl', value: 'https://ai.example.com/' }, admin);
+    const ok = await t.call(sysConfigSaveItem.path, { title: 'pathUrl', value: 'https://ai.example.com/' }, admin);
     expect(ok.code).toBe(0);
-    expect((await t.call('/api/sys/config/save-item', { title: 'theme', value: '#1890ff' }, admin)).code).toBe(0);
-    const after = await t.call('/api/sys/config/list', {}, student);
+    expect((await t.call(sysConfigSaveItem.path, { title: 'theme', value: '#1890ff' }, admin)).code).toBe(0);
+    const after = await t.call(sysConfigList.path, {}, student);
     expect(after.data.map((i: { title: string; value: string }) => `${i.title}=${i.value}`)).toEqual([
       'pathUrl=https://ai.example.com/',
       'theme=#1890ff',

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@exam/contracts';
+import { commonFileUpload, ErrorCode } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -28,7 +28,7 @@ async function upload(name: string, content: Buffer, token: string | null, field
   );
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/common/file/upload',
+    url: commonFileUpload.path,
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { token } : {}) },
   });

@@ -1,9 +1,10 @@
 /** /api/common/file/upload (multipart) and GET /api/common/file/:id (the only GET of the API besides docs). */
+
 import fs from 'node:fs';
-import { ErrorCode, ZFileSchema } from '@exam/contracts';
+import { commonFileUpload, ErrorCode } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badParams } from '../../../platform/errors.js';
-import { postMultipart, SIGNED_IN } from '../../../platform/route.js';
+import { routeUpload } from '../../../platform/route.js';
 import { findServable, storeUpload } from './file.service.js';
 import { quotaFor, uploadRule } from './file-limits.js';
 import { INLINE_MIMES } from './file-types.js';
@@ -11,14 +12,12 @@ import { INLINE_MIMES } from './file-types.js';
 const TAGS = ['文件'];
 
 export function registerFileRoutes(app: FastifyInstance): void {
-  postMultipart(
+  routeUpload(
     app,
-    '/api/common/file/upload',
+    commonFileUpload,
     {
       summary: '上传文件（字段 file；在文件之前的可选字段 purpose=avatar|attachment|import|course、audience=private）',
       tags: TAGS,
-      access: SIGNED_IN,
-      data: ZFileSchema,
     },
     async ({ request, user, deps }) => {
       if (!request.isMultipart()) throw badParams('文件：请使用 multipart/form-data 上传');

@@ -2,8 +2,9 @@
  * Issue 10 §4: learner uploads had no size or quota limit (100 MB accepted). Per-purpose limits
  * and types, content checked by its signature, a per-user quota, clear Chinese refusals.
  */
+
 import fs from 'node:fs';
-import { ErrorCode } from '@exam/contracts';
+import { commonFileUpload, ErrorCode, sysUserInfo } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysFile } from '../../../db/schema/index.js';
@@ -41,7 +42,7 @@ async function upload(name: string, content: Buffer, token: string, fields: Reco
   );
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/common/file/upload',
+    url: commonFileUpload.path,
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token },
   });
@@ -50,7 +51,7 @@ async function upload(name: string, content: Buffer, token: string, fields: Reco
 }
 
 const filesOf = async (token: string) => {
-  const info = await t.call('/api/sys/user/info', {}, token);
+  const info = await t.call(sysUserInfo.path, {}, token);
   return t.db.select().from(sysFile).where(eq(sysFile.ownerId, info.data.id));
 };
 

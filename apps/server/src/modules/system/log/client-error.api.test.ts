@@ -1,4 +1,5 @@
 /** Issue 10 §4: nothing a browser sends to the client-error log may store a typed password or token. */
+import { commonLogClientError } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysLog } from '../../../db/schema/index.js';
@@ -25,7 +26,7 @@ describe('client-error log', () => {
       values: { userName: 'newbie', password: 'Secret123', confirm: 'Secret124' },
       errorFields: [{ name: ['confirm'], errors: ['两次输入的密码不一致'] }],
     });
-    const res = await t.call('/api/common/log/client-error', {
+    const res = await t.call(commonLogClientError.path, {
       message: formRejection,
       stack: 'Error: password=Secret123 at reset-pass $argon2id$v=19$m=19456,t=2,p=1$abc$def',
       url: 'http://localhost/admin/sys/user?token=tok_abcdef#x',
@@ -38,7 +39,7 @@ describe('client-error log', () => {
   });
 
   it('keeps an ordinary error message as it is', async () => {
-    await t.call('/api/common/log/client-error', { message: "Cannot read properties of undefined (reading 'id')" });
+    await t.call(commonLogClientError.path, { message: "Cannot read properties of undefined (reading 'id')" });
     expect(await stored()).toContain("Cannot read properties of undefined (reading 'id')");
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@exam/contracts';
+import { commonLogClientError, ErrorCode, sysLogPaging, sysUserLogin } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysLog } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
   student = await t.login('student', 'student123');
-  await t.call('/api/sys/user/login', { userName: 'lisi', password: 'wrong-pass1' });
+  await t.call(sysUserLogin.path, { userName: 'lisi', password: 'wrong-pass1' });
   await t.db.insert(sysLog).values({
     type: 2,
     userName: 'admin',
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const paging = (params: object) => t.call('/api/sys/log/paging', { current: 1, size: 50, params }, admin);
+const paging = (params: object) => t.call(sysLogPaging.path, { current: 1, size: 50, params }, admin);
 
 describe('log paging', () => {
   it('filters by type, user name, success, keyword and time range', async () => {
@@ -49,21 +49,21 @@ describe('log paging', () => {
 describe('client errors', () => {
   it('stores a client error with the user when a token came', async () => {
     const body = { message: 'TypeError: x is undefined', stack: 'at a.js:1', url: 'http://h/web/index' };
-    expect((await t.call('/api/common/log/client-error', body, student)).code).toBe(0);
-    expect((await t.call('/api/common/log/client-error', { ...body, message: '匿名错误' })).code).toBe(0);
+    expect((await t.call(commonLogClientError.path, body, student)).code).toBe(0);
+    expect((await t.call(commonLogClientError.path, { ...body, message: '匿名错误' })).code).toBe(0);
     const res = await paging({ type: 3 });
     expect(res.data.records.map((r: { userName: string | null; message: string }) => [r.userName, r.message])).toEqual([
       [null, '匿名错误'],
       ['student', 'TypeError: x is undefined'],
     ]);
     expect(res.data.records[1]).toMatchObject({ path: 'http://h/web/index', params: { stack: 'at a.js:1' } });
-    expect((await t.call('/api/common/log/client-error', {})).msg).toContain('错误信息');
+    expect((await t.call(commonLogClientError.path, {})).msg).toContain('错误信息');
   });
 
   it('rate-limits client errors per IP', async () => {
     let limited = 0;
     for (let i = 0; i < 35; i++) {
-      const res = await t.call('/api/common/log/client-error', { message: `e${i}` });
+      const res = await t.call(commonLogClientError.path, { message: `e${i}` });
       if (res.code === ErrorCode.TOO_MANY_REQUESTS) limited++;
     }
     expect(limited).toBeGreaterThan(0);

@@ -1,5 +1,13 @@
 /** The operation log: reads are not operations, writes are; the list follows the data scope (issue 10 §3). */
-import { DataScope } from '@exam/contracts';
+import {
+  DataScope,
+  sysLogPaging,
+  sysRoleListMenus,
+  sysRolePaging,
+  sysRoleSave,
+  sysRoleSaveMenus,
+  sysUserResetPass,
+} from '@exam/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysLog } from '../../../db/schema/index.js';
@@ -40,21 +48,21 @@ describe('what the operation log records', () => {
       const res = await t.call(path, body, admin);
       expect(res.code, `${path} ${res.msg}`).not.toBe(10010001);
     }
-    await t.call('/api/sys/role/paging', { ...PAGE, params: {} }, admin);
-    await t.call('/api/sys/log/paging', { ...PAGE, params: {} }, admin);
+    await t.call(sysRolePaging.path, { ...PAGE, params: {} }, admin);
+    await t.call(sysLogPaging.path, { ...PAGE, params: {} }, admin);
     expect(await operations()).toBe(before);
   });
 
   it('writes one row per administrator write', async () => {
     const before = await operations();
     const saved = await t.call(
-      '/api/sys/role/save',
+      sysRoleSave.path,
       { code: 'log_probe', name: '日志探针', roleType: 2, dataScope: 1 },
       admin,
     );
     expect(saved.code).toBe(0);
     expect(await operations()).toBe(before + 1);
-    const [row] = await t.db.select().from(sysLog).where(eq(sysLog.path, '/api/sys/role/save'));
+    const [row] = await t.db.select().from(sysLog).where(eq(sysLog.path, sysRoleSave.path));
     expect(row).toMatchObject({ userName: 'admin', title: '保存角色', success: true });
   });
 
@@ -62,15 +70,10 @@ describe('what the operation log records', () => {
     const readWord = /(^|[/-])(paging|detail|list|tree|stat|export|preview)(-|\/|$)/;
     const reads = [...AUDITED_URLS].filter((url) => readWord.test(url.replace(/^\/api/, '')));
     expect(reads).toEqual([]);
-    for (const url of [
-      '/api/sys/role/save',
-      '/api/sys/user/reset-pass',
-      '/api/exam/result/void',
-      '/api/sys/role/save-menus',
-    ])
+    for (const url of [sysRoleSave.path, sysUserResetPass.path, '/api/exam/result/void', sysRoleSaveMenus.path])
       expect(AUDITED_URLS.has(url), url).toBe(true);
-    expect(READ_ONLY_ACTION.test('/api/sys/role/save-menus')).toBe(false);
-    expect(READ_ONLY_ACTION.test('/api/sys/role/list-menus')).toBe(true);
+    expect(READ_ONLY_ACTION.test(sysRoleSaveMenus.path)).toBe(false);
+    expect(READ_ONLY_ACTION.test(sysRoleListMenus.path)).toBe(true);
   });
 });
 
@@ -79,13 +82,13 @@ describe('log list and data scope', () => {
     await t.login('student', 'student123'); // department D001D001
     await t.login('lisi', 'student123'); // department D001D002
     const scoped = await createAdmin(t, 'logadmin', DataScope.OWN_DEPT, 'D001D001', ['sys:log:view']);
-    const res = await t.call('/api/sys/log/paging', { current: 1, size: 100, params: { type: 1 } }, scoped.token);
+    const res = await t.call(sysLogPaging.path, { current: 1, size: 100, params: { type: 1 } }, scoped.token);
     expect(res.code).toBe(0);
     const names = new Set(res.data.records.map((r: { userName: string }) => r.userName));
     expect(names.has('student')).toBe(true);
     expect(names.has('lisi')).toBe(false);
     expect(names.has('admin')).toBe(false);
-    const all = await t.call('/api/sys/log/paging', { current: 1, size: 100, params: { type: 1 } }, admin);
+    const all = await t.call(sysLogPaging.path, { current: 1, size: 100, params: { type: 1 } }, admin);
     expect(all.data.records.some((r: { userName: string }) => r.userName === 'lisi')).toBe(true);
   });
 });

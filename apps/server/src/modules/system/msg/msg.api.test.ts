@@ -1,4 +1,18 @@
-import { ErrorCode, type TDeptNode } from '@exam/contracts';
+import {
+  ErrorCode,
+  sysDepartTree,
+  sysMenuTree,
+  sysMsgPaging,
+  sysMsgSend,
+  sysRolePaging,
+  sysRoleSaveMenus,
+  sysUserMsgCountUnread,
+  sysUserMsgDetailForRead,
+  sysUserMsgMarkRead,
+  sysUserMsgPaging,
+  sysUserMsgUserDelete,
+  type TDeptNode,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser } from '../../../db/schema/index.js';
@@ -17,12 +31,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const unread = async (token: string) => (await t.call('/api/sys/user/msg/count-unread', {}, token)).data.count;
+const unread = async (token: string) => (await t.call(sysUserMsgCountUnread.path, {}, token)).data.count;
 const flatten = (nodes: TDeptNode[]): TDeptNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 
 describe('sending messages', () => {
   it('reaches the users of a department and its sub-departments, and changes the unread count', async () => {
-    const tree = flatten((await t.call<TDeptNode[]>('/api/sys/depart/tree', {})).data);
+    const tree = flatten((await t.call<TDeptNode[]>(sysDepartTree.path, {})).data);
     const tech = tree.find((d) => d.name === '技术部') as TDeptNode;
     // Put lisi in 前端组, a sub-department of 技术部.
     const front = tree.find((d) => d.name === '前端组') as TDeptNode;
@@ -30,50 +44,50 @@ describe('sending messages', () => {
     const before = { student: await unread(student), lisi: await unread(lisi) };
 
     const body = { title: '技术部通知', content: '周五技术分享', target: 'dept', deptIds: [tech.id] };
-    const sent = await t.call('/api/sys/msg/send', body, admin);
+    const sent = await t.call(sysMsgSend.path, body, admin);
     expect(sent.code).toBe(0);
     // student and deptadmin (技术部) and lisi (前端组).
     expect(sent.data.recipients).toBe(3);
     expect(await unread(student)).toBe(before.student + 1);
     expect(await unread(lisi)).toBe(before.lisi + 1);
     const wangwu = await t.login('wangwu', 'student123');
-    const inbox = await t.call('/api/sys/user/msg/paging', { params: {} }, wangwu);
+    const inbox = await t.call(sysUserMsgPaging.path, { params: {} }, wangwu);
     expect(inbox.data.records.map((r: { title: string }) => r.title)).not.toContain('技术部通知');
 
-    const sentList = await t.call('/api/sys/msg/paging', { params: { keyword: '技术部' } }, admin);
+    const sentList = await t.call(sysMsgPaging.path, { params: { keyword: '技术部' } }, admin);
     expect(sentList.data.records[0]).toMatchObject({ title: '技术部通知', recipients: 3, readCount: 0 });
   });
 
   it('sends to named users and to everyone', async () => {
     const [wangwu] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'wangwu'));
     const one = await t.call(
-      '/api/sys/msg/send',
+      sysMsgSend.path,
       { title: '单发', content: '内容', target: 'user', userIds: [wangwu.id] },
       admin,
     );
     expect(one.data.recipients).toBe(1);
-    const all = await t.call('/api/sys/msg/send', { title: '全员', content: '内容', target: 'all' }, admin);
+    const all = await t.call(sysMsgSend.path, { title: '全员', content: '内容', target: 'all' }, admin);
     expect(all.data.recipients).toBe(5);
   });
 
   it('names the missing target field', async () => {
-    const res = await t.call('/api/sys/msg/send', { title: '标题', content: '内容', target: 'dept' }, admin);
+    const res = await t.call(sysMsgSend.path, { title: '标题', content: '内容', target: 'dept' }, admin);
     expect(res.code).toBe(ErrorCode.BAD_PARAMS);
     expect(res.msg).toContain('部门');
-    const noTitle = await t.call('/api/sys/msg/send', { content: '内容', target: 'all' }, admin);
+    const noTitle = await t.call(sysMsgSend.path, { content: '内容', target: 'all' }, admin);
     expect(noTitle.msg).toContain('标题');
   });
 
   it('keeps a department administrator inside their data scope', async () => {
     const deptAdmin = await t.login('deptadmin', 'admin123');
-    const { data } = await t.call('/api/sys/role/paging', { params: {} }, admin);
+    const { data } = await t.call(sysRolePaging.path, { params: {} }, admin);
     const role = data.records.find((r: { code: string }) => r.code === 'dept_admin');
-    const tree = (await t.call('/api/sys/menu/tree', {}, admin)).data;
+    const tree = (await t.call(sysMenuTree.path, {}, admin)).data;
     const sysMenu = tree.find((m: { catalogueKey: string }) => m.catalogueKey === 'sys');
     const msgMenu = sysMenu.children.find((m: { catalogueKey: string }) => m.catalogueKey === 'sys-msg');
     const ids = [sysMenu.id, msgMenu.id, msgMenu.children[0].id];
-    await t.call('/api/sys/role/save-menus', { id: role.id, menuIds: ids }, admin);
-    const res = await t.call('/api/sys/msg/send', { title: '部门内', content: '内容', target: 'all' }, deptAdmin);
+    await t.call(sysRoleSaveMenus.path, { id: role.id, menuIds: ids }, admin);
+    const res = await t.call(sysMsgSend.path, { title: '部门内', content: '内容', target: 'all' }, deptAdmin);
     expect(res.code).toBe(0);
     expect(res.data.recipients).toBe(3);
   });
@@ -82,29 +96,29 @@ describe('sending messages', () => {
 describe('the inbox', () => {
   it('reads, filters, marks read and deletes for one user only', async () => {
     const start = await unread(student);
-    const page = await t.call('/api/sys/user/msg/paging', { current: 1, size: 50, params: { read: false } }, student);
+    const page = await t.call(sysUserMsgPaging.path, { current: 1, size: 50, params: { read: false } }, student);
     expect(page.data.total).toBe(start);
     const first = page.data.records[0];
-    const read = await t.call('/api/sys/user/msg/detail-for-read', { id: first.id }, student);
+    const read = await t.call(sysUserMsgDetailForRead.path, { id: first.id }, student);
     expect(read.data).toMatchObject({ id: first.id, read: true });
     expect(await unread(student)).toBe(start - 1);
     // Another user's message id is not found for this user.
-    expect((await t.call('/api/sys/user/msg/detail-for-read', { id: first.id }, lisi)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(sysUserMsgDetailForRead.path, { id: first.id }, lisi)).code).toBe(ErrorCode.NOT_FOUND);
 
-    const readOnly = await t.call('/api/sys/user/msg/paging', { params: { read: true } }, student);
+    const readOnly = await t.call(sysUserMsgPaging.path, { params: { read: true } }, student);
     expect(readOnly.data.records.map((r: { id: string }) => r.id)).toEqual([first.id]);
     const second = page.data.records[1];
-    await t.call('/api/sys/user/msg/mark-read', { ids: [second.id] }, student);
+    await t.call(sysUserMsgMarkRead.path, { ids: [second.id] }, student);
     expect(await unread(student)).toBe(start - 2);
-    await t.call('/api/sys/user/msg/mark-read', { all: true }, student);
+    await t.call(sysUserMsgMarkRead.path, { all: true }, student);
     expect(await unread(student)).toBe(0);
-    expect((await t.call('/api/sys/user/msg/mark-read', {}, student)).code).toBe(ErrorCode.BAD_PARAMS);
+    expect((await t.call(sysUserMsgMarkRead.path, {}, student)).code).toBe(ErrorCode.BAD_PARAMS);
 
-    const lisiBefore = (await t.call('/api/sys/user/msg/paging', { params: {} }, lisi)).data.total;
-    await t.call('/api/sys/user/msg/user-delete', { ids: [first.id] }, student);
-    const after = await t.call('/api/sys/user/msg/paging', { params: {} }, student);
+    const lisiBefore = (await t.call(sysUserMsgPaging.path, { params: {} }, lisi)).data.total;
+    await t.call(sysUserMsgUserDelete.path, { ids: [first.id] }, student);
+    const after = await t.call(sysUserMsgPaging.path, { params: {} }, student);
     expect(after.data.records.map((r: { id: string }) => r.id)).not.toContain(first.id);
-    expect((await t.call('/api/sys/user/msg/paging', { params: {} }, lisi)).data.total).toBe(lisiBefore);
+    expect((await t.call(sysUserMsgPaging.path, { params: {} }, lisi)).data.total).toBe(lisiBefore);
   });
 
   it('notifyUser delivers a message other modules send', async () => {

@@ -1,5 +1,14 @@
 /** A role administrator cannot raise their own rights (issue 10 §3). */
-import { DataScope, ErrorCode } from '@exam/contracts';
+import {
+  DataScope,
+  ErrorCode,
+  sysMenuSave,
+  sysRoleListMenus,
+  sysRoleSave,
+  sysRoleSaveMenus,
+  sysUserBatchRole,
+  sysUserInfo,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { catalogueMenuIds } from '../menu/sync-catalogue.js';
@@ -21,8 +30,8 @@ afterAll(async () => t.close());
 
 const menuIds = (keys: string[]) => catalogueMenuIds(t.db, keys);
 const saveMenus = (token: string, id: string, keys: string[]) =>
-  menuIds(keys).then((ids) => t.call('/api/sys/role/save-menus', { id, menuIds: ids }, token));
-const saveRole = (token: string, body: object) => t.call('/api/sys/role/save', body, token);
+  menuIds(keys).then((ids) => t.call(sysRoleSaveMenus.path, { id, menuIds: ids }, token));
+const saveRole = (token: string, body: object) => t.call(sysRoleSave.path, body, token);
 
 describe('role administration cannot escalate', () => {
   it('refuses granting menus the administrator does not hold', async () => {
@@ -39,7 +48,7 @@ describe('role administration cannot escalate', () => {
     expect(more.code).toBe(ErrorCode.NO_PERMISSION);
     expect(more.msg).toContain('不能授予您自己没有的菜单或权限');
     // Nothing half-written: the grants are those of before.
-    const now = await t.call('/api/sys/role/list-menus', { id: created.data.id }, sa);
+    const now = await t.call(sysRoleListMenus.path, { id: created.data.id }, sa);
     expect(now.data.sort()).toEqual((await menuIds(['sys', 'sys-user', 'sys:user:view'])).sort());
   });
 
@@ -70,8 +79,8 @@ describe('role administration cannot escalate', () => {
     const rename = await saveRole(roleAdmin.token, { id: saId, code: 'sa', name: '改名', roleType: 2, dataScope: 4 });
     expect(rename.code).toBe(ErrorCode.NO_PERMISSION);
     // The super administrator still manages every role, theirs included.
-    const current = await t.call('/api/sys/role/list-menus', { id: saId }, sa);
-    expect((await t.call('/api/sys/role/save-menus', { id: saId, menuIds: current.data }, sa)).code).toBe(0);
+    const current = await t.call(sysRoleListMenus.path, { id: saId }, sa);
+    expect((await t.call(sysRoleSaveMenus.path, { id: saId, menuIds: current.data }, sa)).code).toBe(0);
     expect((await saveMenus(sa, ownRole, ['sys', 'sys-user', ...HELD])).code).toBe(0);
   });
 
@@ -85,10 +94,10 @@ describe('role administration cannot escalate', () => {
     });
     expect((await saveMenus(sa, logs.data.id, ['sys', 'sys-log', 'sys:log:view'])).code).toBe(0);
     for (const roleIds of [[logs.data.id], [await roleId(t, 'sa')]]) {
-      const res = await t.call('/api/sys/user/batch-role', { ids: [roleAdmin.id], roleIds }, roleAdmin.token);
+      const res = await t.call(sysUserBatchRole.path, { ids: [roleAdmin.id], roleIds }, roleAdmin.token);
       expect(res.code).toBe(ErrorCode.NO_PERMISSION);
     }
-    expect((await t.call('/api/sys/user/info', {}, roleAdmin.token)).data.roles).toEqual(['r_roleadmin']);
+    expect((await t.call(sysUserInfo.path, {}, roleAdmin.token)).data.roles).toEqual(['r_roleadmin']);
   });
 
   it('refuses a menu permission tag the menu administrator does not hold', async () => {
@@ -99,11 +108,9 @@ describe('role administration cannot escalate', () => {
     ]);
     const [parentId] = await menuIds(['sys-menu']);
     const body = { parentId, type: 2, title: '自定义功能' };
-    const lacking = await t.call('/api/sys/menu/save', { ...body, permission: 'sys:log:view' }, menuAdmin.token);
+    const lacking = await t.call(sysMenuSave.path, { ...body, permission: 'sys:log:view' }, menuAdmin.token);
     expect(lacking).toMatchObject({ code: ErrorCode.NO_PERMISSION, msg: '不能设置您自己没有的权限标识：sys:log:view' });
-    expect((await t.call('/api/sys/menu/save', { ...body, permission: 'sys:menu:view' }, menuAdmin.token)).code).toBe(
-      0,
-    );
-    expect((await t.call('/api/sys/menu/save', { ...body, permission: 'sys:log:view' }, sa)).code).toBe(0);
+    expect((await t.call(sysMenuSave.path, { ...body, permission: 'sys:menu:view' }, menuAdmin.token)).code).toBe(0);
+    expect((await t.call(sysMenuSave.path, { ...body, permission: 'sys:log:view' }, sa)).code).toBe(0);
   });
 });

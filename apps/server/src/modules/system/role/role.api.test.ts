@@ -1,4 +1,22 @@
-import { ErrorCode, type TMenuNode, type TMenuRoute } from '@exam/contracts';
+import {
+  ErrorCode,
+  sysLogPaging,
+  sysMenuDelete,
+  sysMenuDetail,
+  sysMenuRoutes,
+  sysMenuSave,
+  sysMenuSort,
+  sysMenuTree,
+  sysRoleDelete,
+  sysRoleDetail,
+  sysRoleList,
+  sysRoleListMenus,
+  sysRolePaging,
+  sysRoleSave,
+  sysRoleSaveMenus,
+  type TMenuNode,
+  type TMenuRoute,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser, sysUserRole } from '../../../db/schema/index.js';
@@ -14,80 +32,76 @@ afterAll(async () => t.close());
 
 const flatten = (nodes: TMenuNode[]): TMenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 async function menus(): Promise<TMenuNode[]> {
-  return flatten((await t.call<TMenuNode[]>('/api/sys/menu/tree', {}, admin)).data);
+  return flatten((await t.call<TMenuNode[]>(sysMenuTree.path, {}, admin)).data);
 }
 const key = (all: TMenuNode[], k: string) => all.find((m) => m.catalogueKey === k) as TMenuNode;
 
 describe('roles', () => {
   it('pages, lists and details roles', async () => {
-    const paging = await t.call('/api/sys/role/paging', { current: 1, size: 10, params: { keyword: '管理' } }, admin);
+    const paging = await t.call(sysRolePaging.path, { current: 1, size: 10, params: { keyword: '管理' } }, admin);
     expect(paging.code).toBe(0);
     expect(paging.data.records.map((r: { code: string }) => r.code).sort()).toEqual(['dept_admin', 'sa']);
-    const list = await t.call('/api/sys/role/list', {}, admin);
+    const list = await t.call(sysRoleList.path, {}, admin);
     expect(list.data.map((r: { code: string }) => r.code)).toContain('student');
     const sa = paging.data.records.find((r: { code: string }) => r.code === 'sa');
-    const detail = await t.call('/api/sys/role/detail', { id: sa.id }, admin);
+    const detail = await t.call(sysRoleDetail.path, { id: sa.id }, admin);
     expect(detail.data).toMatchObject({ code: 'sa', builtIn: true, roleType: 2, dataScope: 4, userCount: 1 });
   });
 
   it('creates, updates and refuses a taken code with 10010006', async () => {
     const body = { code: 'auditor', name: '审计员', roleType: 2, dataScope: 3 };
-    const created = await t.call('/api/sys/role/save', body, admin);
+    const created = await t.call(sysRoleSave.path, body, admin);
     expect(created.code).toBe(0);
-    const again = await t.call('/api/sys/role/save', { ...body, name: '另一个' }, admin);
+    const again = await t.call(sysRoleSave.path, { ...body, name: '另一个' }, admin);
     expect(again.code).toBe(ErrorCode.DUPLICATE);
     expect(again.msg).toContain('auditor');
-    const updated = await t.call('/api/sys/role/save', { ...body, id: created.data.id, name: '审计' }, admin);
+    const updated = await t.call(sysRoleSave.path, { ...body, id: created.data.id, name: '审计' }, admin);
     expect(updated.code).toBe(0);
-    expect((await t.call('/api/sys/role/detail', { id: created.data.id }, admin)).data.name).toBe('审计');
+    expect((await t.call(sysRoleDetail.path, { id: created.data.id }, admin)).data.name).toBe('审计');
   });
 
   it('names the field of bad input', async () => {
-    const res = await t.call('/api/sys/role/save', { code: 'x1', name: '角色', roleType: 5 }, admin);
+    const res = await t.call(sysRoleSave.path, { code: 'x1', name: '角色', roleType: 5 }, admin);
     expect(res.code).toBe(ErrorCode.BAD_PARAMS);
     expect(res.msg).toContain('角色类型');
-    const code = await t.call('/api/sys/role/save', { code: '1bad', name: '角色', roleType: 1 }, admin);
+    const code = await t.call(sysRoleSave.path, { code: '1bad', name: '角色', roleType: 1 }, admin);
     expect(code.msg).toContain('角色编码');
   });
 
   it('refuses deleting built-in roles and roles held by users', async () => {
-    const { data } = await t.call('/api/sys/role/paging', { params: {} }, admin);
+    const { data } = await t.call(sysRolePaging.path, { params: {} }, admin);
     const byCode = (c: string) => data.records.find((r: { code: string }) => r.code === c);
-    const builtIn = await t.call('/api/sys/role/delete', { ids: [byCode('student').id] }, admin);
+    const builtIn = await t.call(sysRoleDelete.path, { ids: [byCode('student').id] }, admin);
     expect(builtIn.code).toBe(ErrorCode.CONFLICT);
     expect(builtIn.msg).toContain('内置角色');
-    const held = await t.call('/api/sys/role/delete', { ids: [byCode('dept_admin').id] }, admin);
+    const held = await t.call(sysRoleDelete.path, { ids: [byCode('dept_admin').id] }, admin);
     expect(held.code).toBe(ErrorCode.CONFLICT);
     expect(held.msg).toContain('用户');
-    expect((await t.call('/api/sys/role/delete', { ids: [byCode('auditor').id] }, admin)).code).toBe(0);
+    expect((await t.call(sysRoleDelete.path, { ids: [byCode('auditor').id] }, admin)).code).toBe(0);
   });
 
   it('grants menus to a role and /api/sys/menu/routes reflects them', async () => {
     const all = await menus();
-    const role = await t.call(
-      '/api/sys/role/save',
-      { code: 'logman', name: '日志员', roleType: 2, dataScope: 4 },
-      admin,
-    );
+    const role = await t.call(sysRoleSave.path, { code: 'logman', name: '日志员', roleType: 2, dataScope: 4 }, admin);
     const grant = [key(all, 'sys'), key(all, 'sys-log'), key(all, 'sys:log:view')].map((m) => m.id);
-    expect((await t.call('/api/sys/role/save-menus', { id: role.data.id, menuIds: grant }, admin)).code).toBe(0);
-    const listed = await t.call('/api/sys/role/list-menus', { id: role.data.id }, admin);
+    expect((await t.call(sysRoleSaveMenus.path, { id: role.data.id, menuIds: grant }, admin)).code).toBe(0);
+    const listed = await t.call(sysRoleListMenus.path, { id: role.data.id }, admin);
     expect(listed.data.sort()).toEqual([...grant].sort());
 
     // Give the role to wangwu (a learner until now) and check the routes and the permission.
     const [wangwu] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'wangwu'));
     await t.db.insert(sysUserRole).values({ userId: wangwu.id, roleId: role.data.id });
     const token = await t.login('wangwu', 'student123');
-    const routes = await t.call<TMenuRoute[]>('/api/sys/menu/routes', {}, token);
+    const routes = await t.call<TMenuRoute[]>(sysMenuRoutes.path, {}, token);
     expect(routes.data).toHaveLength(1);
     expect(routes.data[0].children?.map((c) => c.path)).toEqual(['log']);
-    expect((await t.call('/api/sys/log/paging', {}, token)).code).toBe(0);
-    expect((await t.call('/api/sys/role/paging', {}, token)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.call(sysLogPaging.path, {}, token)).code).toBe(0);
+    expect((await t.call(sysRolePaging.path, {}, token)).code).toBe(ErrorCode.NO_PERMISSION);
 
     // Replacing the grants takes them away again.
-    await t.call('/api/sys/role/save-menus', { id: role.data.id, menuIds: [key(all, 'sys').id] }, admin);
-    expect((await t.call('/api/sys/log/paging', {}, token)).code).toBe(ErrorCode.NO_PERMISSION);
-    const unknown = await t.call('/api/sys/role/save-menus', { id: role.data.id, menuIds: ['nope'] }, admin);
+    await t.call(sysRoleSaveMenus.path, { id: role.data.id, menuIds: [key(all, 'sys').id] }, admin);
+    expect((await t.call(sysLogPaging.path, {}, token)).code).toBe(ErrorCode.NO_PERMISSION);
+    const unknown = await t.call(sysRoleSaveMenus.path, { id: role.data.id, menuIds: ['nope'] }, admin);
     expect(unknown.code).toBe(ErrorCode.NOT_FOUND);
   });
 });
@@ -97,37 +111,37 @@ describe('menus', () => {
     const all = await menus();
     const sys = key(all, 'sys');
     expect(sys.children?.map((c) => c.catalogueKey)).toContain('sys-user');
-    expect((await t.call('/api/sys/menu/detail', { id: sys.id }, admin)).data.title).toBe('系统管理');
+    expect((await t.call(sysMenuDetail.path, { id: sys.id }, admin)).data.title).toBe('系统管理');
 
     const body = { parentId: sys.id, type: 1, title: '报表', path: 'report', component: 'admin/sys/report', sort: 20 };
-    const saved = await t.call('/api/sys/menu/save', body, admin);
+    const saved = await t.call(sysMenuSave.path, body, admin);
     expect(saved.code).toBe(0);
     const fn = await t.call(
-      '/api/sys/menu/save',
+      sysMenuSave.path,
       { parentId: saved.data.id, type: 2, title: '导出', permission: 'sys:report:export' },
       admin,
     );
     expect(fn.code).toBe(0);
-    const refused = await t.call('/api/sys/menu/delete', { ids: [saved.data.id] }, admin);
+    const refused = await t.call(sysMenuDelete.path, { ids: [saved.data.id] }, admin);
     expect(refused.code).toBe(ErrorCode.CONFLICT);
     expect(refused.msg).toContain('子菜单');
-    expect((await t.call('/api/sys/menu/sort', { id: saved.data.id, sort: 3 }, admin)).code).toBe(0);
-    expect((await t.call('/api/sys/menu/detail', { id: saved.data.id }, admin)).data.sort).toBe(3);
-    expect((await t.call('/api/sys/menu/delete', { ids: [fn.data.id, saved.data.id] }, admin)).code).toBe(0);
-    expect((await t.call('/api/sys/menu/detail', { id: saved.data.id }, admin)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(sysMenuSort.path, { id: saved.data.id, sort: 3 }, admin)).code).toBe(0);
+    expect((await t.call(sysMenuDetail.path, { id: saved.data.id }, admin)).data.sort).toBe(3);
+    expect((await t.call(sysMenuDelete.path, { ids: [fn.data.id, saved.data.id] }, admin)).code).toBe(0);
+    expect((await t.call(sysMenuDetail.path, { id: saved.data.id }, admin)).code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('validates the fields each type needs and protects built-in menus', async () => {
-    const fn = await t.call('/api/sys/menu/save', { type: 2, title: '功能' }, admin);
+    const fn = await t.call(sysMenuSave.path, { type: 2, title: '功能' }, admin);
     expect(fn.code).toBe(ErrorCode.BAD_PARAMS);
     expect(fn.msg).toContain('权限标识');
-    const menu = await t.call('/api/sys/menu/save', { type: 1, title: '菜单', component: 'Layout' }, admin);
+    const menu = await t.call(sysMenuSave.path, { type: 1, title: '菜单', component: 'Layout' }, admin);
     expect(menu.msg).toContain('路由地址');
     const all = await menus();
-    const builtIn = await t.call('/api/sys/menu/delete', { ids: [key(all, 'sys:log:view').id] }, admin);
+    const builtIn = await t.call(sysMenuDelete.path, { ids: [key(all, 'sys:log:view').id] }, admin);
     expect(builtIn.code).toBe(ErrorCode.CONFLICT);
     const sys = key(all, 'sys');
-    const loop = await t.call('/api/sys/menu/save', { ...sys, parentId: key(all, 'sys-user').id }, admin);
+    const loop = await t.call(sysMenuSave.path, { ...sys, parentId: key(all, 'sys-user').id }, admin);
     expect(loop.code).toBe(ErrorCode.BAD_PARAMS);
     expect(loop.msg).toContain('上级菜单');
   });

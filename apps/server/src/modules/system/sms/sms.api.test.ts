@@ -1,4 +1,4 @@
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, sysUserForgotReset, sysUserInfo, sysUserSmsSendCode } from '@exam/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysConfig, sysSmsCode } from '../../../db/schema/index.js';
@@ -30,9 +30,9 @@ async function call(path: string, body: object, ip: string) {
   const res = await t.app.inject({ method: 'POST', url: path, payload: body, remoteAddress: ip });
   return res.json();
 }
-const sendCode = (mobile: string, ip: string) => call('/api/sys/user/sms/send-code', { mobile }, ip);
+const sendCode = (mobile: string, ip: string) => call(sysUserSmsSendCode.path, { mobile }, ip);
 const reset = (mobile: string, code: string, password: string, ip: string) =>
-  call('/api/sys/user/forgot-reset', { mobile, code, password }, ip);
+  call(sysUserForgotReset.path, { mobile, code, password }, ip);
 const nextIp = () => `10.0.0.${ipSeq++}`;
 /** Moves the clock a day on, past every per-mobile limit and code. */
 const nextDay = () => {
@@ -55,7 +55,7 @@ describe('forgot password by SMS', () => {
     const wrong = await reset(STUDENT_MOBILE, wrongCode(code), 'newpass1', ip);
     expect(wrong).toMatchObject({ code: ErrorCode.SMS_CODE_INVALID, msg: '验证码错误，还可尝试4次' });
     expect((await reset(STUDENT_MOBILE, code, 'newpass1', ip)).code).toBe(0);
-    expect((await t.call('/api/sys/user/info', {}, oldToken)).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(sysUserInfo.path, {}, oldToken)).code).toBe(ErrorCode.NOT_LOGIN);
     expect(await t.login('student', 'newpass1')).toBeTruthy();
     const again = await reset(STUDENT_MOBILE, code, 'newpass2', ip);
     expect(again.code).toBe(ErrorCode.SMS_CODE_INVALID);

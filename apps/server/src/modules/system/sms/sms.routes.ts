@@ -1,12 +1,11 @@
 /** Forgot password (public): /api/sys/user/sms/send-code and /api/sys/user/forgot-reset. */
-import { ErrorCode, ZForgotResetSchema, ZSendCodeResultSchema, ZSendCodeSchema } from '@exam/contracts';
+import { ErrorCode, sysUserForgotReset, sysUserSmsSendCode } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { sysConfig } from '../../../db/schema/index.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
-import { PUBLIC, post } from '../../../platform/route.js';
+import { route } from '../../../platform/route.js';
 import { forgotReset, sendResetCode } from './sms.service.js';
 import { createSmsSender, type SmsConfig, SmsSendError } from './sms-sender.js';
 
@@ -19,17 +18,10 @@ export async function loadSmsConfig(db: Executor): Promise<SmsConfig | null> {
 }
 
 export function registerSmsRoutes(app: FastifyInstance): void {
-  post(
+  route(
     app,
-    '/api/sys/user/sms/send-code',
-    {
-      summary: '发送找回密码验证码',
-      tags: TAGS,
-      access: PUBLIC,
-      body: ZSendCodeSchema,
-      data: ZSendCodeResultSchema,
-      rateLimit: { max: 30, timeWindow: '1 minute' },
-    },
+    sysUserSmsSendCode,
+    { summary: '发送找回密码验证码', tags: TAGS, rateLimit: { max: 30, timeWindow: '1 minute' } },
     async ({ body, deps, ip, request }) => {
       let sender: ReturnType<typeof createSmsSender>;
       try {
@@ -42,17 +34,10 @@ export function registerSmsRoutes(app: FastifyInstance): void {
     },
   );
 
-  post(
+  route(
     app,
-    '/api/sys/user/forgot-reset',
-    {
-      summary: '通过短信验证码重置密码',
-      tags: TAGS,
-      access: PUBLIC,
-      body: ZForgotResetSchema,
-      data: z.null(),
-      rateLimit: { max: 20, timeWindow: '1 minute' },
-    },
+    sysUserForgotReset,
+    { summary: '通过短信验证码重置密码', tags: TAGS, rateLimit: { max: 20, timeWindow: '1 minute' } },
     async ({ body, deps }) => {
       await forgotReset(deps.db, body, deps.clock());
       return null;

@@ -2,6 +2,7 @@
  * Registration and send-code do not tell known names and numbers from unknown ones, and demo
  * accounts sharing a password do not share a hash (issue 10 §3).
  */
+import { sysUserReg, sysUserSmsSendCode } from '@exam/contracts';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser } from '../../../db/schema/index.js';
@@ -29,7 +30,7 @@ describe('registration', () => {
     const takenMobile = [];
     for (let i = 0; i < 3; i++) {
       takenName.push(
-        await call('/api/sys/user/reg', {
+        await call(sysUserReg.path, {
           userName: 'student',
           realName: '某人',
           password: 'abc123',
@@ -37,7 +38,7 @@ describe('registration', () => {
         }),
       );
       takenMobile.push(
-        await call('/api/sys/user/reg', {
+        await call(sysUserReg.path, {
           userName: `fresh${i}`,
           realName: '某人',
           password: 'abc123',
@@ -58,8 +59,8 @@ describe('send-code', () => {
     const known = [];
     const unknown = [];
     for (let i = 1; i <= 3; i++) {
-      known.push(await call('/api/sys/user/sms/send-code', { mobile: `1380000000${i}` }));
-      unknown.push(await call('/api/sys/user/sms/send-code', { mobile: `1590000000${i}` }));
+      known.push(await call(sysUserSmsSendCode.path, { mobile: `1380000000${i}` }));
+      unknown.push(await call(sysUserSmsSendCode.path, { mobile: `1590000000${i}` }));
     }
     for (const r of [...known, ...unknown])
       expect(r.answer).toEqual({ code: 0, msg: '操作成功', data: { expiresIn: 300, resendIn: 60 } });

@@ -1,4 +1,12 @@
-import { ErrorCode } from '@exam/contracts';
+import {
+  ErrorCode,
+  sysMenuRoutes,
+  sysUserInfo,
+  sysUserLogin,
+  sysUserLogout,
+  sysUserReg,
+  sysUserUpdatePass,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -10,7 +18,7 @@ afterAll(async () => t.close());
 
 describe('sign-in', () => {
   it('signs in the demo administrator and answers the SPEC 7 fields', async () => {
-    const res = await t.call('/api/sys/user/login', { userName: 'admin', password: 'admin123' });
+    const res = await t.call(sysUserLogin.path, { userName: 'admin', password: 'admin123' });
     expect(res.code).toBe(0);
     expect(typeof res.data.token).toBe('string');
     expect(res.data.user).toMatchObject({ userName: 'admin', roleType: 2, roles: ['sa'] });
@@ -18,24 +26,24 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password with the credentials code', async () => {
-    const res = await t.call('/api/sys/user/login', { userName: 'student', password: 'wrong-pass1' });
+    const res = await t.call(sysUserLogin.path, { userName: 'student', password: 'wrong-pass1' });
     expect(res.code).toBe(ErrorCode.BAD_CREDENTIALS);
   });
 
   it('names the missing field in Chinese', async () => {
-    const res = await t.call('/api/sys/user/login', { userName: 'admin' });
+    const res = await t.call(sysUserLogin.path, { userName: 'admin' });
     expect(res).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '密码：不能为空' });
   });
 
   it('locks the account after five failures in the window', async () => {
     for (let i = 0; i < 4; i++) {
-      const r = await t.call('/api/sys/user/login', { userName: 'wangwu', password: `bad${i}pass` });
+      const r = await t.call(sysUserLogin.path, { userName: 'wangwu', password: `bad${i}pass` });
       expect(r.code).toBe(ErrorCode.BAD_CREDENTIALS);
     }
-    const fifth = await t.call('/api/sys/user/login', { userName: 'wangwu', password: 'bad5pass' });
+    const fifth = await t.call(sysUserLogin.path, { userName: 'wangwu', password: 'bad5pass' });
     expect(fifth.code).toBe(ErrorCode.ACCOUNT_LOCKED);
     expect(fifth.msg).toMatch(/锁定.*15分钟/);
-    const right = await t.call('/api/sys/user/login', { userName: 'wangwu', password: 'student123' });
+    const right = await t.call(sysUserLogin.path, { userName: 'wangwu', password: 'student123' });
     expect(right.code).toBe(ErrorCode.ACCOUNT_LOCKED);
   });
 });
@@ -43,26 +51,26 @@ describe('sign-in', () => {
 describe('token', () => {
   it('answers /info for a valid token and 10010002 without or after logout', async () => {
     const token = await t.login('student', 'student123');
-    const info = await t.call('/api/sys/user/info', {}, token);
+    const info = await t.call(sysUserInfo.path, {}, token);
     expect(info.code).toBe(0);
     expect(info.data).toMatchObject({ userName: 'student', roleType: 1, realName: '张三', unreadMsg: 1 });
-    expect((await t.call('/api/sys/user/info', {})).code).toBe(ErrorCode.NOT_LOGIN);
-    expect((await t.call('/api/sys/user/info', {}, 'forged-token')).code).toBe(ErrorCode.NOT_LOGIN);
-    await t.call('/api/sys/user/logout', {}, token);
-    expect((await t.call('/api/sys/user/info', {}, token)).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(sysUserInfo.path, {})).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(sysUserInfo.path, {}, 'forged-token')).code).toBe(ErrorCode.NOT_LOGIN);
+    await t.call(sysUserLogout.path, {}, token);
+    expect((await t.call(sysUserInfo.path, {}, token)).code).toBe(ErrorCode.NOT_LOGIN);
   });
 });
 
 describe('order of checks', () => {
   it('answers 10010002 before validating the body of a signed-in call', async () => {
-    expect((await t.call('/api/sys/user/update-pass', { password: 1 })).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(sysUserUpdatePass.path, { password: 1 })).code).toBe(ErrorCode.NOT_LOGIN);
   });
 });
 
 describe('menu routes', () => {
   it('gives the administrator the dashboard and system trees and a learner none', async () => {
     const admin = await t.login('admin', 'admin123');
-    const res = await t.call('/api/sys/menu/routes', {}, admin);
+    const res = await t.call(sysMenuRoutes.path, {}, admin);
     expect(res.code).toBe(0);
     const dashboard = res.data.find((r: { path: string }) => r.path === '/admin');
     expect(dashboard.children[0]).toMatchObject({
@@ -71,23 +79,23 @@ describe('menu routes', () => {
       meta: { affix: true },
     });
     const learner = await t.login('student', 'student123');
-    expect((await t.call('/api/sys/menu/routes', {}, learner)).data).toEqual([]);
+    expect((await t.call(sysMenuRoutes.path, {}, learner)).data).toEqual([]);
   });
 });
 
 describe('registration', () => {
   it('registers a student who can sign in at once, and refuses a taken user name', async () => {
     const body = { userName: 'newbie', realName: '新学员', password: 'abc123', mobile: '13912345678' };
-    const res = await t.call('/api/sys/user/reg', body);
+    const res = await t.call(sysUserReg.path, body);
     expect(res.code).toBe(0);
     expect(res.data.pending).toBe(false);
-    expect((await t.call('/api/sys/user/info', {}, res.data.token)).data.roleType).toBe(1);
-    const again = await t.call('/api/sys/user/reg', body);
+    expect((await t.call(sysUserInfo.path, {}, res.data.token)).data.roleType).toBe(1);
+    const again = await t.call(sysUserReg.path, body);
     expect(again.code).toBe(ErrorCode.DUPLICATE);
   });
 
   it('refuses a mobile that another account already uses', async () => {
-    const res = await t.call('/api/sys/user/reg', {
+    const res = await t.call(sysUserReg.path, {
       userName: 'dupmobile',
       realName: '重复',
       password: 'abc123',
@@ -98,14 +106,14 @@ describe('registration', () => {
   });
 
   it('applies the SPEC 5 rules to mobile and password', async () => {
-    const badMobile = await t.call('/api/sys/user/reg', {
+    const badMobile = await t.call(sysUserReg.path, {
       userName: 'x1',
       realName: 'x',
       password: 'abc123',
       mobile: '12345',
     });
     expect(badMobile).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '手机号码格式不正确!' });
-    const badPass = await t.call('/api/sys/user/reg', {
+    const badPass = await t.call(sysUserReg.path, {
       userName: 'x2',
       realName: 'x',
       password: 'abcdef',

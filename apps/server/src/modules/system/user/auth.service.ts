@@ -1,5 +1,13 @@
 /** Sign-in, registration, sign-out and the current user's profile (issue 2 §3). */
-import { ErrorCode, RoleType, type TLogin, type TRegister, type TUserInfo, UserState } from '@exam/contracts';
+import {
+  ErrorCode,
+  RoleType,
+  sysUserLogin,
+  type TLogin,
+  type TRegister,
+  type TUserInfo,
+  UserState,
+} from '@exam/contracts';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   sysConfig,
@@ -40,7 +48,7 @@ async function recordSignIn(
     userId,
     userName,
     title: success ? '登录成功' : '登录失败',
-    path: '/api/sys/user/login',
+    path: sysUserLogin.path,
     success,
     message,
     ip: meta.ip,

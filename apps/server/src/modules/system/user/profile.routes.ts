@@ -1,8 +1,8 @@
 /** /api/sys/user/update-profile: any signed-in user edits their own name, mobile and avatar. */
-import { zOptionalMobile } from '@exam/contracts';
+import { sysUserUpdateProfile, zOptionalMobile } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { post, SIGNED_IN } from '../../../platform/route.js';
+import { route } from '../../../platform/route.js';
 import { updateProfile } from './profile.service.js';
 
 export const ZProfileUpdateSchema = z.object({
@@ -12,13 +12,8 @@ export const ZProfileUpdateSchema = z.object({
 });
 
 export function registerProfileRoutes(app: FastifyInstance): void {
-  post(
-    app,
-    '/api/sys/user/update-profile',
-    { summary: '修改个人资料', tags: ['账号'], access: SIGNED_IN, body: ZProfileUpdateSchema, data: z.null() },
-    async ({ user, body, deps }) => {
-      await updateProfile(deps.db, user.id, body, deps.clock());
-      return null;
-    },
-  );
+  route(app, sysUserUpdateProfile, { summary: '修改个人资料', tags: ['账号'] }, async ({ user, body, deps }) => {
+    await updateProfile(deps.db, user.id, body, deps.clock());
+    return null;
+  });
 }

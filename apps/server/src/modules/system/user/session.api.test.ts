@@ -1,5 +1,5 @@
 /** Sessions end on a password change and after an absolute lifetime (issue 10 §3). */
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, sysUserInfo, sysUserResetPass, sysUserUpdatePass } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysToken } from '../../../db/schema/index.js';
@@ -14,13 +14,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const info = (token: string) => t.call('/api/sys/user/info', {}, token);
+const info = (token: string) => t.call(sysUserInfo.path, {}, token);
 
 describe('password changes end the other sessions', () => {
   it('update-pass keeps the current session and ends the others', async () => {
     const phone = await t.login('lisi', 'student123');
     const laptop = await t.login('lisi', 'student123');
-    const res = await t.call('/api/sys/user/update-pass', { oldPassword: 'student123', password: 'newpass1' }, laptop);
+    const res = await t.call(sysUserUpdatePass.path, { oldPassword: 'student123', password: 'newpass1' }, laptop);
     expect(res.code).toBe(0);
     expect((await info(laptop)).code).toBe(0);
     expect((await info(phone)).code).toBe(ErrorCode.NOT_LOGIN);
@@ -30,7 +30,7 @@ describe('password changes end the other sessions', () => {
   it('a wrong old password changes nothing and ends nothing', async () => {
     const a = await t.login('wangwu', 'student123');
     const b = await t.login('wangwu', 'student123');
-    const res = await t.call('/api/sys/user/update-pass', { oldPassword: 'nope1234', password: 'newpass1' }, a);
+    const res = await t.call(sysUserUpdatePass.path, { oldPassword: 'nope1234', password: 'newpass1' }, a);
     expect(res).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '原密码不正确' });
     expect((await info(b)).code).toBe(0);
   });
@@ -39,7 +39,7 @@ describe('password changes end the other sessions', () => {
     const admin = await t.login('admin', 'admin123');
     const learner = await t.login('student', 'student123');
     const id = await userId(t, 'student');
-    expect((await t.call('/api/sys/user/reset-pass', { id, password: 'reset123' }, admin)).code).toBe(0);
+    expect((await t.call(sysUserResetPass.path, { id, password: 'reset123' }, admin)).code).toBe(0);
     expect((await info(learner)).code).toBe(ErrorCode.NOT_LOGIN);
     expect(await t.login('student', 'reset123')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 /** Failed sign-ins are limited atomically per (account, address), per account and per address (issue 10 §3). */
-import { ErrorCode, UserState } from '@exam/contracts';
+import { ErrorCode, sysUserLogin, UserState } from '@exam/contracts';
 import { hash } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ afterAll(async () => t.close());
 async function login(userName: string, password: string, ip: string, app = t) {
   const res = await app.app.inject({
     method: 'POST',
-    url: '/api/sys/user/login',
+    url: sysUserLogin.path,
     payload: { userName, password },
     remoteAddress: ip,
   });
@@ -106,7 +106,7 @@ describe('TRUST_PROXY', () => {
       const ipOf = async (remoteAddress: string) => {
         await proxied.app.inject({
           method: 'POST',
-          url: '/api/sys/user/login',
+          url: sysUserLogin.path,
           payload: { userName: 'student', password: 'nope123x' },
           remoteAddress,
           headers: { 'x-forwarded-for': '1.2.3.4' },

@@ -3,7 +3,7 @@
  * without its order to a learner sitting it (paper and bank view), marked per the exam's
  * orderPolicy, and shown with its order in the result.
  */
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, repoQuDetail, repoQuSave, repoQuView } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elRepo } from '../../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const [repo] = await t.db.insert(elRepo).values({ title: '排序题库' }).returning({ id: elRepo.id });
   repoId = repo.id;
   const saved = await t.call(
-    '/api/repo/qu/save',
+    repoQuSave.path,
     {
       type: 7,
       content: '<p>把早晨的事排好顺序</p>',
@@ -64,11 +64,11 @@ async function answerAndHand(p: Awaited<ReturnType<typeof sit>>, contents: strin
 
 describe('排序题 (type 7)', () => {
   it('is stored in the right order with its order; a bad one is refused naming the rule', async () => {
-    const detail = await t.call('/api/repo/qu/detail', { id: quId }, admin);
+    const detail = await t.call(repoQuDetail.path, { id: quId }, admin);
     expect(detail.data.options.map((o: { content: string }) => o.content)).toEqual(ITEMS);
     expect(detail.data.answer.order).toEqual(detail.data.options.map((o: { key: string }) => o.key));
     const bad = await t.call(
-      '/api/repo/qu/save',
+      repoQuSave.path,
       { type: 7, content: '<p>一项</p>', options: [{ content: '<p>唯一</p>' }], repoIds: [repoId] },
       admin,
     );
@@ -107,7 +107,7 @@ describe('排序题 (type 7)', () => {
     expect(p.q.options.map((o) => o.content)).not.toEqual(ITEMS);
     expect([...p.q.options.map((o) => o.content)].sort()).toEqual([...ITEMS].sort());
     expect(JSON.stringify(p.detail)).not.toMatch(/isRight|order"|refAnswer|analysis|先起床/);
-    const view = await t.call('/api/repo/qu/view', { id: quId }, p.token);
+    const view = await t.call(repoQuView.path, { id: quId }, p.token);
     expect(view.data.answerVisible).toBe(false);
     expect(view.data.question.options.map((o: { content: string }) => o.content)).not.toEqual(ITEMS);
     expect(JSON.stringify(view.data)).not.toMatch(/isRight|order"|先起床/);

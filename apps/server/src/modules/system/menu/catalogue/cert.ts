@@ -1,8 +1,8 @@
 /** Menus and permission tags of certificates (证书模板, 证书管理). */
-import { MenuType } from '@exam/contracts';
+import { MenuType, type PermissionTag } from '@exam/contracts';
 import type { CatalogueEntry } from './entry.js';
 
-const fn = (key: string, parentKey: string, title: string, sort: number): CatalogueEntry => ({
+const fn = (key: PermissionTag, parentKey: string, title: string, sort: number): CatalogueEntry => ({
   key,
   parentKey,
   type: MenuType.FUNCTION,

@@ -1,5 +1,5 @@
 /** One catalogue entry: a menu or a permission tag. Below catalogue.ts and its per-domain parts. */
-import type { MenuType } from '@exam/contracts';
+import type { MenuType, PermissionTag } from '@exam/contracts';
 
 export interface CatalogueEntry {
   /** Stable key, never reused. */
@@ -15,7 +15,7 @@ export interface CatalogueEntry {
   redirect?: string;
   icon?: string;
   /** Permission tag of a function entry (type 2), e.g. 'sys:user:save'. */
-  permission?: string;
+  permission?: PermissionTag;
   sort: number;
   hidden?: boolean;
   alwaysShow?: boolean;

@@ -1,8 +1,8 @@
 /** Menus and permission tags of exams (考试管理): papers, exams, marking, results. */
-import { MenuType } from '@exam/contracts';
+import { MenuType, type PermissionTag } from '@exam/contracts';
 import type { CatalogueEntry } from './entry.js';
 
-const f = (parentKey: string, permission: string, title: string, sort: number): CatalogueEntry => ({
+const f = (parentKey: string, permission: PermissionTag, title: string, sort: number): CatalogueEntry => ({
   key: permission,
   parentKey,
   type: MenuType.FUNCTION,

@@ -1,8 +1,8 @@
 /** Menus and permission tags of system notices (通知公告). */
-import { MenuType } from '@exam/contracts';
+import { MenuType, type PermissionTag } from '@exam/contracts';
 import type { CatalogueEntry } from './entry.js';
 
-const f = (permission: string, title: string, sort: number): CatalogueEntry => ({
+const f = (permission: PermissionTag, title: string, sort: number): CatalogueEntry => ({
   key: permission,
   parentKey: 'notice',
   type: MenuType.FUNCTION,

@@ -1,8 +1,8 @@
 /** Menus and permission tags of the question banks (题库管理). */
-import { MenuType } from '@exam/contracts';
+import { MenuType, type PermissionTag } from '@exam/contracts';
 import type { CatalogueEntry } from './entry.js';
 
-const f = (parentKey: string, permission: string, title: string, sort: number): CatalogueEntry => ({
+const f = (parentKey: string, permission: PermissionTag, title: string, sort: number): CatalogueEntry => ({
   key: permission,
   parentKey,
   type: MenuType.FUNCTION,

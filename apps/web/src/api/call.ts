@@ -1,0 +1,22 @@
+/**
+ * Calls through the endpoint objects of @exam/contracts: the path, the body and the answer's type come
+ * from the endpoint, so a wrong path or body is a type error. The main client (request.ts) stays the
+ * transport: headers, timeouts, error handling, upload and download overlays are unchanged.
+ */
+import type { BodyIn, DataOut, FileEndpoint, JsonEndpoint, UploadEndpoint } from '@exam/contracts';
+import { download, post, type RequestOptions, upload } from './request';
+
+/** POSTs the body to the endpoint; answers the envelope's data. */
+export const call = <E extends JsonEndpoint>(ep: E, body: BodyIn<E>, options?: RequestOptions): Promise<DataOut<E>> =>
+  post<DataOut<E>>(ep.path, body, options);
+
+/** Uploads a file (and fields) to an upload endpoint. */
+export const callUpload = <E extends UploadEndpoint>(
+  ep: E,
+  file: Blob,
+  fields?: Record<string, string | number | boolean>,
+): Promise<DataOut<E>> => upload<DataOut<E>>(ep.path, file, fields);
+
+/** Downloads a file endpoint's answer as `fileName`; false when the server refused. */
+export const callDownload = <E extends FileEndpoint>(ep: E, body: BodyIn<E>, fileName: string): Promise<boolean> =>
+  download(ep.path, body, fileName);

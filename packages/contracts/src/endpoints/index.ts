@@ -1,0 +1,17 @@
+/** The endpoint objects, one file per domain. */
+
+export * from './cert.js';
+export * from './config.js';
+export * from './dept.js';
+export * from './dict.js';
+export * from './file.js';
+export * from './log.js';
+export * from './menu.js';
+export * from './msg.js';
+export * from './notice.js';
+export * from './paper.js';
+export * from './repo.js';
+export * from './role.js';
+export * from './sms.js';
+export * from './train.js';
+export * from './user.js';

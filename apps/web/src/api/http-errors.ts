@@ -28,6 +28,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The msg of an envelope carried by a 4xx/5xx answer (rate limits, body limits, helmet refusals). */
+function envelopeMsg(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object' || !('msg' in data)) return undefined;
+  const msg = (data as { msg?: unknown }).msg;
+  return typeof msg === 'string' && msg.trim() ? msg : undefined;
+}
+
+/** axios's own English ("Request failed with status code 403") is never shown to the user. */
 export function httpErrorMessage(error: AxiosError): string {
   if (!error.response) return NO_RESPONSE_MSG;
   switch (error.response.status) {
@@ -40,7 +48,7 @@ export function httpErrorMessage(error: AxiosError): string {
     case 404:
       return NOT_FOUND_MSG;
     default:
-      return error.message || OTHER_ERROR_MSG;
+      return envelopeMsg(error.response.data) ?? OTHER_ERROR_MSG;
   }
 }
 

@@ -1,6 +1,7 @@
 import axios, { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { takeSessionExpired } from '../utils/auth';
 import { setNotifiers } from './notify';
 import { createMainClient, download, http, requestHooks } from './request';
 
@@ -90,6 +91,15 @@ describe('main client (SPEC 8 errors)', () => {
     await expect(client.post('/api/x')).rejects.toThrow('您的登录已失效，请重新登录');
     expect(Cookies.get('token')).toBeUndefined();
     expect(requestHooks.reload).toHaveBeenCalledTimes(1);
+    // the login page after the reload says why (issue 12 §3)
+    expect(takeSessionExpired()).toBe(true);
+    expect(takeSessionExpired()).toBe(false);
+  });
+
+  it('does not call a signed-out refusal an expired session', async () => {
+    const client = createMainClient(scripted({ data: { code: 10010002, msg: '请先登录' } }).adapter);
+    await expect(client.post('/api/x')).rejects.toThrow('请先登录');
+    expect(takeSessionExpired()).toBe(false);
   });
 
   it('passes answers without a code through', async () => {
@@ -117,7 +127,9 @@ describe('main client (SPEC 8 errors)', () => {
     [{ status: 500, data: { code: 10010000, msg: 'x' } }, '糟糕，服务器开小差了~'],
     [{ status: 400, data: {} }, '缺少必要参数或参数类型不正确~'],
     [{ status: 404, data: {} }, '接口地址404，请联系管理员~'],
-    [{ status: 403, data: {} }, 'Request failed with status code 403'],
+    [{ status: 403, data: {} }, '请求出现错误！'],
+    [{ status: 403, data: { code: 10010004, msg: '您没有权限访问', data: null } }, '您没有权限访问'],
+    [{ status: 429, data: { code: 10010005, msg: '操作过于频繁，请稍后再试' } }, '操作过于频繁，请稍后再试'],
   ] as [Reply, string][])('HTTP failure %j shows %s', async (reply, text) => {
     const client = createMainClient(scripted(reply).adapter);
     await expect(client.post('/api/x')).rejects.toThrow(text);

@@ -4,7 +4,7 @@
  */
 import { ErrorCode } from '@exam/contracts';
 import axios, { type AxiosAdapter, type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
-import { getToken, removeToken } from '../utils/auth';
+import { getToken, markSessionExpired, removeToken } from '../utils/auth';
 import {
   ApiError,
   DEFAULT_ERROR_MSG,
@@ -59,6 +59,8 @@ export function createMainClient(adapter?: AxiosAdapter): AxiosInstance {
       const text = body.msg || DEFAULT_ERROR_MSG;
       if (!response.config.silent) notifyError(text);
       if (body.code === ErrorCode.NOT_LOGIN) {
+        // Only a token we sent can have expired; a signed-out call is simply refused.
+        if (response.config.headers?.get?.('token')) markSessionExpired();
         removeToken();
         requestHooks.reload();
       }

@@ -8,6 +8,7 @@ import { Button, Card, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { trainApi } from '../api/train';
+import { errorText } from './LoadFailed';
 
 /** The training route of a review session. */
 export const REVIEW_ROUTE = '/web/repo/training/review/7';
@@ -20,6 +21,17 @@ export default function ReviewDueCard() {
   let hint = '错题会在 1、2、4、7、15 天后安排复习，答错则从头开始。';
   if (!due && stat.data?.nextDueAt) hint = `下一次复习：${dayjs(stat.data.nextDueAt).format('M月D日 HH:mm')}`;
   if (!due && !stat.data?.inBook) hint = '错题本是空的，继续保持！';
+  if (stat.isError)
+    return (
+      <Card size="small" className="review-due-card" data-testid="review-due-card" style={{ marginBottom: 16 }}>
+        <Flex align="center" justify="space-between" gap={16} wrap>
+          <Typography.Text type="danger" data-testid="review-due-failed">
+            今日待复习加载失败：{errorText(stat.error)}
+          </Typography.Text>
+          <Button onClick={() => void stat.refetch()}>重试</Button>
+        </Flex>
+      </Card>
+    );
   return (
     <Card size="small" className="review-due-card" data-testid="review-due-card" style={{ marginBottom: 16 }}>
       <Flex align="center" justify="space-between" gap={16} wrap>

@@ -6,7 +6,8 @@
 import type { TPage } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
-import { useCallback, useState } from 'react';
+import { createElement, useCallback, useState } from 'react';
+import LoadFailed from './LoadFailed';
 
 export interface PageRequest<P> {
   current: number;
@@ -19,13 +20,15 @@ export interface ServerTable<R, P> {
   records: R[];
   total: number;
   loading: boolean;
+  /** The last fetch failed (the table then shows the failure and a retry, not "no data"). */
+  error: unknown;
   selectedRowKeys: React.Key[];
   setSelectedRowKeys: (keys: React.Key[]) => void;
   /** New filters, back to page 1. */
   search: (params: P) => void;
   /** Same page, same filters, fetched again. */
   refresh: () => void;
-  tableProps: Pick<TableProps<R>, 'dataSource' | 'loading' | 'pagination' | 'rowKey' | 'rowSelection'>;
+  tableProps: Pick<TableProps<R>, 'dataSource' | 'loading' | 'pagination' | 'rowKey' | 'rowSelection' | 'locale'>;
 }
 
 export function useServerTable<R extends { id?: string }, P extends object = Record<string, unknown>>(
@@ -65,6 +68,7 @@ export function useServerTable<R extends { id?: string }, P extends object = Rec
     records: query.data?.records ?? [],
     total: query.data?.total ?? 0,
     loading: query.isFetching,
+    error: query.isError ? query.error : null,
     selectedRowKeys,
     setSelectedRowKeys,
     search,
@@ -74,6 +78,9 @@ export function useServerTable<R extends { id?: string }, P extends object = Rec
       loading: query.isFetching,
       pagination,
       rowKey: 'id',
+      ...(query.isError
+        ? { locale: { emptyText: createElement(LoadFailed, { error: query.error, onRetry: refresh }) } }
+        : {}),
       ...(options.selectable ? { rowSelection: { selectedRowKeys, onChange: setSelectedRowKeys } } : {}),
     },
   };

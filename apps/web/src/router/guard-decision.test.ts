@@ -78,6 +78,16 @@ describe('SPEC 4 guard: signed in with roles', () => {
     });
   });
 
+  it('sends a learner opening /profile (the admin layout) to the user centre /web/uc', () => {
+    for (const path of ['/profile', '/profile/index'])
+      expect(decideRoute({ path, hasToken: true, loaded: true, roleType: 1 })).toEqual({
+        kind: 'redirect',
+        to: '/web/uc',
+      });
+    expect(decideRoute({ path: '/profile/index', hasToken: true, loaded: true, roleType: 2 }).kind).toBe('allow');
+    expect(decideRoute({ path: '/profiles', hasToken: true, loaded: true, roleType: 1 }).kind).toBe('allow');
+  });
+
   it('lets an administrator into admin and learner paths', () => {
     expect(decideRoute({ path: '/admin/sys/user', hasToken: true, loaded: true, roleType: 2 }).kind).toBe('allow');
     expect(decideRoute({ path: '/web/index', hasToken: true, loaded: true, roleType: 2 }).kind).toBe('allow');

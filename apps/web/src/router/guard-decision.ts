@@ -43,6 +43,9 @@ export function loginWithRedirect(path: string, search = ''): string {
   return `/login?redirect=${encodeURIComponent(path + query)}`;
 }
 
+export const LEARNER_PROFILE = '/web/uc';
+const isProfilePath = (path: string): boolean => path === '/profile' || path.startsWith('/profile/');
+
 const isAdminPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 
 export function decideRoute(input: GuardInput): GuardDecision {
@@ -55,6 +58,8 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (!loaded) return { kind: 'load' };
   if (path === '/login' || path === '' || path === '/') return { kind: 'redirect', to: homeOf(roleType) };
   if (roleType === RoleType.LEARNER && isAdminPath(path)) return { kind: 'redirect', to: LEARNER_HOME };
+  // /profile is the admin layout's page; a learner's profile is the user centre (issue 12 §3).
+  if (roleType === RoleType.LEARNER && isProfilePath(path)) return { kind: 'redirect', to: LEARNER_PROFILE };
   return { kind: 'allow' };
 }
 

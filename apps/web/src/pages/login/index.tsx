@@ -9,13 +9,14 @@ import {
   WechatOutlined,
 } from '@ant-design/icons';
 import type { TLogin } from '@exam/contracts';
-import { App, Button, Checkbox, Divider, Form, Input, Tooltip } from 'antd';
+import { Alert, App, Button, Checkbox, Divider, Form, Input, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/system';
 import { afterLoginTarget } from '../../router/guard-decision';
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
+import { takeSessionExpired } from '../../utils/auth';
 import AuthLayout, { AuthTitle } from '../auth/AuthLayout';
 
 const REMEMBER_KEY = 'remembered-user';
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const site = useAppStore((s) => s.site);
   const [loading, setLoading] = useState(false);
   const remembered = localStorage.getItem(REMEMBER_KEY) ?? '';
+  // Read once per visit: a signed-out learner was not just dropped without a word.
+  const [expired] = useState(takeSessionExpired);
 
   const onFinish = async (values: TLogin & { remember: boolean }) => {
     setLoading(true);
@@ -53,6 +56,15 @@ export default function LoginPage() {
   return (
     <AuthLayout>
       <AuthTitle title="欢迎登录" sub="请使用您的账号登录系统" />
+      {expired && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="session-expired"
+          title="登录已过期，请重新登录"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form
         size="large"
         onFinish={onFinish}

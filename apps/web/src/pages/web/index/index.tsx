@@ -6,6 +6,7 @@ import { Button, Card, Col, Empty, Input, Pagination, Row, Segmented, Select, Sk
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { examApi } from '../../../api/exam';
+import { LoadFailed } from '../../../components';
 import { useUserStore } from '../../../stores/user';
 import ExamCard from './ExamCard';
 import '../exam/exam.css';
@@ -77,6 +78,8 @@ export default function WebExamList() {
         </div>
         {query.isLoading ? (
           <Skeleton active paragraph={{ rows: 6 }} />
+        ) : query.isError ? (
+          <LoadFailed error={query.error} onRetry={() => void query.refetch()} title="考试列表加载失败" />
         ) : records.length === 0 ? (
           <Empty description="暂无可参加的考试" style={{ padding: '48px 0' }} />
         ) : (

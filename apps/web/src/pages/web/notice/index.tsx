@@ -6,6 +6,7 @@ import { Badge, Card, Flex, Input, List, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type MyNoticeParams, noticeApi } from '../../../api/notice';
+import LoadFailed from '../../../components/LoadFailed';
 import { formatDateTime } from '../../../utils/time';
 import './notice.css';
 
@@ -60,7 +61,13 @@ export default function WebNotice() {
         className="notice-list"
         loading={query.isFetching}
         dataSource={query.data?.records ?? []}
-        locale={{ emptyText: '暂无公告' }}
+        locale={{
+          emptyText: query.isError ? (
+            <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+          ) : (
+            '暂无公告'
+          ),
+        }}
         pagination={{
           current: page.current,
           pageSize: page.size,

@@ -5,6 +5,7 @@ import { Button, Card, Col, Empty, Input, Progress, Row, Skeleton, Space, Statis
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { trainApi } from '../../../api/train';
+import LoadFailed from '../../../components/LoadFailed';
 import ReviewDueCard from '../../../components/ReviewDueCard';
 import './train.css';
 
@@ -22,6 +23,8 @@ export default function WebRepo() {
       >
         {list.isLoading ? (
           <Skeleton active />
+        ) : list.isError ? (
+          <LoadFailed error={list.error} onRetry={() => void list.refetch()} title="题库加载失败" />
         ) : repos.length === 0 ? (
           <Empty description="暂无开放练习的题库" />
         ) : (

@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, List, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { certApi } from '../../../api/cert';
+import LoadFailed from '../../../components/LoadFailed';
 import { formatCertDate as formatDate } from '../../cert/format';
 
 const STATUS_COLOR = { valid: 'green', expired: 'orange', revoked: 'red' } as const;
 
 export default function MyCerts() {
-  const { data, isLoading } = useQuery({
+  const { data, isLoading, isError, error, refetch } = useQuery({
     queryKey: ['my-certs'],
     queryFn: () => certApi.myPaging({ current: 1, size: 100, params: {} }),
   });
@@ -34,7 +35,13 @@ export default function MyCerts() {
         itemLayout="vertical"
         loading={isLoading}
         dataSource={data?.records ?? []}
-        locale={{ emptyText: <Empty description="暂无证书" /> }}
+        locale={{
+          emptyText: isError ? (
+            <LoadFailed error={error} onRetry={() => void refetch()} />
+          ) : (
+            <Empty description="暂无证书" />
+          ),
+        }}
         renderItem={(c) => (
           <List.Item
             data-testid="my-cert"

@@ -59,7 +59,7 @@ export default function WebBookList() {
     >
       <Table
         {...table.tableProps}
-        locale={{ emptyText: <EmptyBook /> }}
+        locale={table.tableProps.locale ?? { emptyText: <EmptyBook /> }}
         columns={[
           {
             title: '题型',

@@ -7,6 +7,7 @@ import type {
   TExamSave,
   TFillAnswer,
   TFillAnswerResult,
+  TMyExamStatus,
   TOnlineExam,
   TPage,
   TPaperCreated,
@@ -94,7 +95,7 @@ export const paperApi = {
   hand: (paperId: string) => post<{ paperId: string; state: number }>('/api/paper/paper/hand', { paperId }),
   abandon: (paperId: string) => post<{ paperId: string; state: number }>('/api/paper/paper/abandon', { paperId }),
   result: (paperId: string) => post<TPaperResult>('/api/paper/paper/result', { paperId }),
-  myPaging: (req: PageReq<{ title?: string; passed?: boolean | null }>) =>
+  myPaging: (req: PageReq<{ title?: string; passed?: boolean | null; status?: TMyExamStatus }>) =>
     post<TPage<TMyExamRecord & { id?: string }>>('/api/paper/paper/my-paging', req),
   recordPaging: (req: PageReq<{ examId: string; userId?: string }>) =>
     post<TPage<TPaperRecord>>('/api/paper/paper/record-paging', req),

@@ -210,8 +210,24 @@ export const ZRecordPagingParamsSchema = z.object({
   userId: z.string().nullish().describe('用户ID（学员只能查自己）'),
 });
 
+/**
+ * The real state of an exam in 我的成绩 (issue 12): passed once any valid attempt passed, else
+ * the state of the latest attempt; 未通过 only for a marked attempt below the pass line.
+ */
+export const MY_EXAM_STATUSES = ['passed', 'failed', 'pending', 'abandoned', 'voided', 'inExam'] as const;
+export type TMyExamStatus = (typeof MY_EXAM_STATUSES)[number];
+export const MY_EXAM_STATUS_LABELS: Record<TMyExamStatus, string> = {
+  passed: '通过',
+  failed: '未通过',
+  pending: '待阅卷',
+  abandoned: '已放弃',
+  voided: '已作废',
+  inExam: '考试中',
+};
+
 /** My scores across exams (/web/paper): one row per exam I sat. */
 export const ZMyExamRecordSchema = z.object({
+  status: z.enum(MY_EXAM_STATUSES).describe('考试状态'),
   examId: z.string().describe('考试ID'),
   title: z.string().describe('考试名称'),
   tryCount: z.number().describe('考试次数'),
@@ -226,4 +242,5 @@ export const ZMyExamRecordSchema = z.object({
 export const ZMyPagingParamsSchema = z.object({
   title: z.string().trim().max(100).nullish().describe('考试名称'),
   passed: z.boolean().nullish().describe('是否通过'),
+  status: z.enum(MY_EXAM_STATUSES).nullish().describe('考试状态'),
 });

@@ -7,6 +7,7 @@ import {
   PAPER_STATE_LABELS,
   PaperState,
   ResultShow,
+  type TMyExamStatus,
   type TPaperRecord,
   type TPaperResult,
 } from '@exam/contracts';
@@ -129,29 +130,47 @@ export async function myRecordPaging(db: Db, userId: string, examId: string, cur
   return result;
 }
 
+/**
+ * The real state of an exam for the learner (MY_EXAM_STATUS_LABELS): passed once a valid attempt
+ * passed, else what became of the latest attempt; 'failed' only for a marked one below the line,
+ * so a paper awaiting marking or abandoned is never called 未通过. One SQL expression, so the
+ * filter and the label cannot disagree.
+ */
+const myExamStatus = sql<TMyExamStatus>`case
+  when ${elUserExam.passed} then 'passed'
+  when ${elPaper.state} = ${PaperState.IN_EXAM} then 'inExam'
+  when ${elPaper.voided} then 'voided'
+  when ${elPaper.state} = ${PaperState.AWAITING_MARK} then 'pending'
+  when ${elPaper.state} = ${PaperState.ABANDONED} then 'abandoned'
+  else 'failed' end`;
+
 /** My scores across exams (/web/paper): the (user, exam) records. */
 export async function myExamPaging(
   db: Db,
   userId: string,
-  params: { title?: string | null; passed?: boolean | null },
+  params: { title?: string | null; passed?: boolean | null; status?: TMyExamStatus | null },
   current: number,
   size: number,
 ) {
+  // The old passed filter keeps working: true is 通过, false is 未通过 (marked and below the line).
+  const status = params.status ?? (params.passed === true ? 'passed' : params.passed === false ? 'failed' : null);
   const where = and(
     eq(elUserExam.userId, userId),
     isNull(elExam.deletedAt),
     params.title ? ilike(elExam.title, `%${params.title}%`) : undefined,
-    params.passed === true || params.passed === false ? eq(elUserExam.passed, params.passed) : undefined,
+    status ? sql`${myExamStatus} = ${status}` : undefined,
   );
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(elUserExam)
     .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
+    .leftJoin(elPaper, eq(elPaper.id, elUserExam.lastPaperId))
     .where(where);
   const rows = await db
-    .select({ r: elUserExam, title: elExam.title, passScore: elExam.passScore, resultShow: elExam.resultShow })
+    .select({ r: elUserExam, title: elExam.title, passScore: elExam.passScore, status: myExamStatus })
     .from(elUserExam)
     .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
+    .leftJoin(elPaper, eq(elPaper.id, elUserExam.lastPaperId))
     .where(where)
     .orderBy(desc(elUserExam.lastTime))
     .limit(size)
@@ -161,8 +180,9 @@ export async function myExamPaging(
     rows.map((r) => r.r.lastPaperId),
   );
   return page(
-    rows.map(({ r, title, passScore }) => ({
+    rows.map(({ r, title, passScore, status }) => ({
       examId: r.examId,
+      status,
       title,
       tryCount: r.tryCount,
       bestScore: r.bestScore,

@@ -1,5 +1,5 @@
 /** 我的成绩 (/web/paper): one row per exam I sat, best and last score, with links to attempts and wrong answers. */
-import { EXAM_RESULT_LABELS } from '@exam/contracts';
+import { MY_EXAM_STATUS_LABELS, type TMyExamStatus } from '@exam/contracts';
 import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { paperApi, type TMyExamRecord } from '../../../api/exam';
@@ -7,7 +7,16 @@ import { useServerTable } from '../../../components';
 import { useUserStore } from '../../../stores/user';
 import { formatDateTime } from '../../../utils/time';
 
-type Params = { title?: string; passed?: boolean | null };
+type Params = { title?: string; status?: TMyExamStatus };
+
+const STATUS_COLOR: Record<TMyExamStatus, string> = {
+  passed: 'success',
+  failed: 'error',
+  pending: 'processing',
+  abandoned: 'default',
+  voided: 'warning',
+  inExam: 'blue',
+};
 
 export default function WebPaper() {
   const navigate = useNavigate();
@@ -27,11 +36,8 @@ export default function WebPaper() {
           allowClear
           placeholder="考试结果"
           style={{ width: 140 }}
-          options={[
-            { value: 1, label: EXAM_RESULT_LABELS[1] },
-            { value: 0, label: EXAM_RESULT_LABELS[0] },
-          ]}
-          onChange={(v) => table.search({ ...params, passed: v === undefined ? undefined : v === 1 })}
+          options={Object.entries(MY_EXAM_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+          onChange={(v?: TMyExamStatus) => table.search({ ...params, status: v })}
         />
       </Space>
       <Table
@@ -45,10 +51,14 @@ export default function WebPaper() {
           { title: '总分/及格', width: 110, align: 'center', render: (_, r) => `${r.totalScore} / ${r.passScore}` },
           {
             title: '考试结果',
-            dataIndex: 'passed',
+            dataIndex: 'status',
             width: 100,
             align: 'center',
-            render: (v: boolean) => <Tag color={v ? 'success' : 'error'}>{EXAM_RESULT_LABELS[v ? 1 : 0]}</Tag>,
+            render: (v: TMyExamStatus) => (
+              <Tag color={STATUS_COLOR[v]} data-testid="my-exam-status">
+                {MY_EXAM_STATUS_LABELS[v]}
+              </Tag>
+            ),
           },
           { title: '最近交卷', dataIndex: 'lastTime', width: 180, render: (v) => formatDateTime(v) || '—' },
           {

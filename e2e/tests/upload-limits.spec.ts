@@ -28,6 +28,7 @@ test('[WEB][AVATAR_UPLOAD] an avatar upload is checked as an avatar: a PDF is re
   });
   await expect(page.getByText('头像仅支持 png、jpg、jpeg、gif、webp').last()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/upload-avatar-refused-390.png` });
+  await expect(page.locator('.ant-message-notice').last()).toBeInViewport();
   const uploaded = page.waitForResponse((r) => r.url().includes('/api/common/file/upload'));
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   expect((await (await uploaded).json()).code).toBe(0);

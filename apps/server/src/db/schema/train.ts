@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -78,6 +79,8 @@ export const elTrainQu = pgTable(
     score: doublePrecision('score').notNull().default(0),
     reveal: boolean('reveal').notNull().default(true),
     answeredAt: tz('answered_at'),
+    /** Client sequence of the stored answer (mock journal); an older re-sent save never overwrites it. */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.trainId, t.quId] }), index('el_train_qu_sort_idx').on(t.trainId, t.sort)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "el_train_qu" ADD COLUMN "seq" bigint DEFAULT 0 NOT NULL;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
+import { registerCourseModule } from './course/course.module.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerTrainModule(app);
   registerCertModule(app);
   registerNoticeModule(app);
+  registerCourseModule(app);
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */

@@ -5,6 +5,7 @@
  * Each domain adds its entries in its own file under ./catalogue/ and lists it in CATALOGUE below.
  */
 import { certCatalogue } from './catalogue/cert.js';
+import { courseCatalogue } from './catalogue/course.js';
 import type { CatalogueEntry } from './catalogue/entry.js';
 import { examCatalogue } from './catalogue/exam.js';
 import { noticeCatalogue } from './catalogue/notice.js';
@@ -21,4 +22,5 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...trainCatalogue,
   ...certCatalogue,
   ...noticeCatalogue,
+  ...courseCatalogue,
 ];

@@ -1,0 +1,84 @@
+/**
+ * Media facts read on the server, never trusted from the browser: a video's or audio's duration
+ * (ffprobe when installed, else the file's metadata through music-metadata), and the PDF
+ * rendition of office documents made once in the background when LibreOffice (`soffice`) is
+ * installed (README: "课程文档转 PDF").
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import type { TCourseFileKind } from '@exam/contracts';
+import { fileStorage } from '../system/file/storage.js';
+
+const run = promisify(execFile);
+
+/** The course file kind of an uploaded file's content type, or null when courses do not take it. */
+export function kindOfMime(mime: string): TCourseFileKind | null {
+  if (mime === 'video/mp4' || mime === 'video/webm') return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime === 'application/pdf') return 'pdf';
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.includes('officedocument')) return 'doc';
+  return null;
+}
+
+const hasCommand = async (cmd: string): Promise<boolean> =>
+  run('sh', ['-c', `command -v ${cmd}`]).then(
+    () => true,
+    () => false,
+  );
+
+let ffprobe: Promise<boolean> | null = null;
+let soffice: Promise<boolean> | null = null;
+export const ffprobeAvailable = (): Promise<boolean> => {
+  ffprobe ??= hasCommand('ffprobe');
+  return ffprobe;
+};
+export const sofficeAvailable = (): Promise<boolean> => {
+  soffice ??= process.env.COURSE_OFFICE_CONVERT === '0' ? Promise.resolve(false) : hasCommand('soffice');
+  return soffice;
+};
+
+/** Seconds of media, or 0 when it cannot be read (the file is then refused by the caller). */
+export async function probeDuration(key: string, mime: string): Promise<number> {
+  const local = fileStorage.localPath(key);
+  if (local && (await ffprobeAvailable())) {
+    try {
+      const { stdout } = await run(
+        'ffprobe',
+        ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', local],
+        { timeout: 30_000 },
+      );
+      const s = Number.parseFloat(stdout.trim());
+      if (Number.isFinite(s) && s > 0) return s;
+    } catch {
+      // fall through to the metadata reader
+    }
+  }
+  const { parseWebStream } = await import('music-metadata');
+  const web = Readable.toWeb(fileStorage.read(key) as Readable) as unknown as Parameters<typeof parseWebStream>[0];
+  const meta = await parseWebStream(web, { mimeType: mime }, { duration: true });
+  return meta.format.duration && Number.isFinite(meta.format.duration) ? meta.format.duration : 0;
+}
+
+/** Converts an office document to PDF in a temporary folder; answers the PDF's path (caller removes the folder). */
+export async function convertToPdf(key: string, ext: string): Promise<{ pdf: string; dir: string } | null> {
+  if (!(await sofficeAvailable())) return null;
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'course-doc-'));
+  const input = path.join(dir, `source.${ext}`);
+  await pipeline(fileStorage.read(key), fs.createWriteStream(input));
+  await run(
+    'soffice',
+    ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, input],
+    {
+      timeout: 180_000,
+    },
+  );
+  const pdf = path.join(dir, 'source.pdf');
+  return fs.existsSync(pdf) ? { pdf, dir } : null;
+}

@@ -1,0 +1,93 @@
+/** Helpers shared by the course API tests: a short generated video, multipart upload, a course with files. */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { TestApp } from '../../test/test-app.js';
+
+/** A tiny mp4 of `seconds` made once per process with Debian's ffmpeg. */
+export function testVideo(seconds = 30): Buffer {
+  const file = path.join(os.tmpdir(), `course-test-${seconds}s-${process.pid}.mp4`);
+  if (!fs.existsSync(file))
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=64x48:rate=5`,
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      file,
+    ]);
+  return fs.readFileSync(file);
+}
+
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+export async function upload(
+  t: TestApp,
+  name: string,
+  content: Buffer,
+  token: string,
+  fields: Record<string, string> = {},
+) {
+  const boundary = '----course-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/common/file/upload',
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token },
+  });
+  return res.json();
+}
+
+export async function ok<T = any>(t: TestApp, p: string, body: unknown, token: string): Promise<T> {
+  const res = await t.call(p, body, token);
+  expect(res, `${p}: ${res.msg}`).toMatchObject({ code: 0 });
+  return res.data as T;
+}
+
+/** A published course with one chapter holding a video and a PDF; answers the ids. */
+export async function makeCourse(t: TestApp, admin: string, course: Record<string, unknown>) {
+  const courseId = (
+    await ok<{ id: string }>(t, '/api/course/course/save', { title: '安全生产培训', openType: 1, ...course }, admin)
+  ).id;
+  const chapterId = (await ok<{ id: string }>(t, '/api/course/chapter/save', { courseId, title: '第一章' }, admin)).id;
+  const video = await upload(t, 'intro.mp4', testVideo(), admin, { purpose: 'course', audience: 'private' });
+  const pdf = await upload(t, 'handbook.pdf', TINY_PDF, admin, { purpose: 'course', audience: 'private' });
+  const videoId = (
+    await ok<{ id: string }>(
+      t,
+      '/api/course/file/save',
+      { chapterId, fileId: video.data.id, title: '视频', sort: 1 },
+      admin,
+    )
+  ).id;
+  const pdfId = (
+    await ok<{ id: string }>(
+      t,
+      '/api/course/file/save',
+      { chapterId, fileId: pdf.data.id, title: '手册', sort: 2, minReadSeconds: 5 },
+      admin,
+    )
+  ).id;
+  await ok(t, '/api/course/course/publish', { id: courseId, state: 1 }, admin);
+  return { courseId, chapterId, videoId, pdfId };
+}

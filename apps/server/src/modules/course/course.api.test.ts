@@ -1,0 +1,184 @@
+/** Courses end to end on the real app: access, bad input, audience refusal, Range serving, honest heartbeats, completion and linked exams. */
+import { ErrorCode } from '@exam/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elCert, elExam, sysUser } from '../../db/schema/index.js';
+import { drainEvents } from '../../test/events.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { makeCourse, ok } from './course-test-kit.js';
+
+let t: TestApp;
+let now = new Date('2026-03-02T02:00:00Z');
+let admin: string;
+let student: string;
+let wangwu: string;
+let ids: Awaited<ReturnType<typeof makeCourse>>;
+let examId: string;
+const tick = (s: number) => {
+  now = new Date(now.getTime() + s * 1000);
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+  admin = await t.login('admin', 'admin123');
+  student = await t.login('student', 'student123');
+  wangwu = await t.login('wangwu', 'student123');
+  const [s] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'student'));
+  const [exam] = await t.db.select({ id: elExam.id }).from(elExam).limit(1);
+  examId = exam.id;
+  ids = await makeCourse(t, admin, { openType: 3, userIds: [s.id], examIds: [examId], hours: 2 });
+  const rule = { title: '结业证书', orientation: 'portrait', prefix: 'EDU', validMonths: 0, fields: CERT_FIELDS };
+  await ok(t, '/api/cert/tmpl/save', { ...rule, rules: [{ kind: 'course', refId: ids.courseId }] }, admin);
+}, 60_000);
+afterAll(async () => t.close());
+
+const CERT_FIELDS = [
+  { kind: 'realName', x: 0.1, y: 0.3, width: 0.8, fontSize: 36, color: '#222222', align: 'center' },
+  { kind: 'achievement', x: 0.1, y: 0.45, width: 0.8, fontSize: 18, color: '#333333', align: 'center' },
+];
+const ADMIN = [
+  'category/save',
+  'category/delete',
+  'course/paging',
+  'course/detail',
+  'course/save',
+  'course/publish',
+  'course/delete',
+  'chapter/save',
+  'file/save',
+  'file/delete',
+];
+const LEARN = ['learn/my-paging', 'learn/detail', 'learn/heartbeat', 'learn/file-progress'];
+const beat = (body: Record<string, unknown>, token = student) =>
+  t.call('/api/course/learn/heartbeat', { fileId: ids.videoId, playing: true, visible: true, rate: 1, ...body }, token);
+
+describe('course access and input', () => {
+  it('refuses without a token, refuses learners on admin paths, documents every path', async () => {
+    for (const p of [...ADMIN, ...LEARN])
+      expect((await t.call(`/api/course/${p}`, {})).code, p).toBe(ErrorCode.NOT_LOGIN);
+    for (const p of ADMIN)
+      expect((await t.call(`/api/course/${p}`, { id: 'x', ids: ['x'] }, student)).code, p).toBe(
+        ErrorCode.NO_PERMISSION,
+      );
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const p of [...ADMIN, ...LEARN]) expect(doc.paths, p).toHaveProperty([`/api/course/${p}`]);
+  });
+
+  it('names the field of bad input', async () => {
+    const noTitle = await t.call('/api/course/course/save', { openType: 1 }, admin);
+    expect(noTitle).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: expect.stringContaining('课程名称') });
+    const noDept = await t.call('/api/course/course/save', { title: 'a', openType: 2 }, admin);
+    expect(noDept.msg).toContain('指定部门');
+    const badExam = await t.call('/api/course/course/save', { title: 'a', openType: 1, examIds: ['nope'] }, admin);
+    expect(badExam).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: expect.stringContaining('关联考试') });
+    const badRange = await beat({ ranges: [[0, 'x']] });
+    expect(badRange).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: expect.stringContaining('播放区间') });
+    const emptyPublish = (await ok(t, '/api/course/course/save', { title: '空课程', openType: 1 }, admin)) as {
+      id: string;
+    };
+    expect(await t.call('/api/course/course/publish', { id: emptyPublish.id, state: 1 }, admin)).toMatchObject({
+      code: ErrorCode.BAD_PARAMS,
+      msg: expect.stringContaining('请先添加课件'),
+    });
+  });
+
+  it('reads the video duration on the server', async () => {
+    const d = await ok(t, '/api/course/course/detail', { id: ids.courseId }, admin);
+    const video = d.chapters[0].files.find((f: { id: string }) => f.id === ids.videoId);
+    expect(video.kind).toBe('video');
+    expect(video.duration).toBeGreaterThan(29);
+    expect(video.duration).toBeLessThan(31);
+  });
+});
+
+describe('audience', () => {
+  it('a learner outside the audience is refused the course, its heartbeat and its bytes', async () => {
+    const mine = await ok(t, '/api/course/learn/my-paging', { current: 1, size: 10, params: {} }, wangwu);
+    expect(mine.records.map((r: { id: string }) => r.id)).not.toContain(ids.courseId);
+    for (const [p, body] of [
+      ['/api/course/learn/detail', { id: ids.courseId }],
+      ['/api/course/learn/file-progress', { id: ids.videoId }],
+      ['/api/course/learn/heartbeat', { fileId: ids.videoId }],
+    ] as const)
+      expect(await t.call(p, body, wangwu), p).toMatchObject({
+        code: ErrorCode.NOT_FOUND,
+        msg: expect.stringContaining('不在该课程的学习范围内'),
+      });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/course/file/content/${ids.videoId}`,
+      headers: { token: wangwu },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toContain('不在该课程的学习范围内');
+    const anon = await t.app.inject({ method: 'GET', url: `/api/course/file/content/${ids.videoId}` });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('serves the video to the learner with Range (206) and its content type', async () => {
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/api/course/file/content/${ids.videoId}`,
+      headers: { cookie: `token=${student}`, range: 'bytes=0-99' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('video/mp4');
+    expect(part.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    expect(part.rawPayload.length).toBe(100);
+    const whole = await t.app.inject({
+      method: 'GET',
+      url: `/api/course/file/content/${ids.videoId}`,
+      headers: { token: student },
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+  });
+});
+
+describe('honest progress, completion and the linked exam', () => {
+  it('credits only the wall clock: forged ranges, replays and paused beats earn nothing extra', async () => {
+    expect((await beat({ ranges: [] })).data.percent).toBe(0); // starts the clock
+    tick(10);
+    const forged = await beat({ ranges: [[0, 30]], position: 30 });
+    expect(forged.data.percent).toBe(33); // 10 s of 30
+    expect(forged.data.allowedUntil).toBe(15);
+    const replay = await beat({ ranges: [[0, 30]], position: 30 });
+    expect(replay.data.percent).toBe(33);
+    tick(10);
+    const paused = await beat({ ranges: [[10, 20]], playing: false });
+    expect(paused.data.percent).toBe(33);
+    const detail = await ok(t, '/api/course/learn/detail', { id: ids.courseId }, student);
+    expect(detail.exams).toEqual([{ id: examId, title: expect.any(String), unlocked: false }]);
+  });
+
+  it('completes the video, then the PDF, stores completion once and publishes course.completed once', async () => {
+    for (const r of [
+      [10, 20],
+      [20, 30],
+    ]) {
+      tick(10);
+      await beat({ ranges: [r], position: r[1] });
+    }
+    const p = await ok(t, '/api/course/learn/file-progress', { id: ids.videoId }, student);
+    expect(p).toMatchObject({ done: true, percent: 100 });
+    const pdfBeat = (page: number) => beat({ fileId: ids.pdfId, page, pages: 1, playing: false });
+    await pdfBeat(1);
+    tick(3);
+    expect((await pdfBeat(1)).data).toMatchObject({ done: false, courseCompleted: false }); // 3 s < 5 s minimum
+    tick(3);
+    expect((await pdfBeat(1)).data).toMatchObject({ done: true, courseCompleted: true, courseProgress: 100 });
+    tick(3);
+    await pdfBeat(1);
+    // A certificate rule on the course (the consumer of course.completed) issues exactly one certificate.
+    await drainEvents(t);
+    const certs = await t.db.select().from(elCert).where(eq(elCert.refId, ids.courseId));
+    expect(certs).toHaveLength(1);
+    expect(certs[0].achievement).toContain('安全生产培训');
+    const detail = await ok(t, '/api/course/learn/detail', { id: ids.courseId }, student);
+    expect(detail.completedAt).not.toBeNull();
+    expect(detail.exams[0].unlocked).toBe(true);
+    const mine = await ok(t, '/api/course/learn/my-paging', { current: 1, size: 10, params: { status: 2 } }, student);
+    expect(mine.records.map((r: { id: string }) => r.id)).toContain(ids.courseId);
+    expect(mine.yearHours).toBe(2);
+  });
+});

@@ -37,20 +37,24 @@ export default function OrderingAnswer({ question: q, value, set, disabled, show
               <span className="qa-ordering__text">
                 <RichHtml html={o.content} inline />
               </span>
-              <Button
-                size="small"
-                icon={<ArrowUpOutlined />}
-                aria-label={`上移第${i + 1}项`}
-                disabled={disabled || i === 0}
-                onClick={() => move(i, -1)}
-              />
-              <Button
-                size="small"
-                icon={<ArrowDownOutlined />}
-                aria-label={`下移第${i + 1}项`}
-                disabled={disabled || i === items.length - 1}
-                onClick={() => move(i, 1)}
-              />
+              {!disabled && (
+                <>
+                  <Button
+                    size="small"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={`上移第${i + 1}项`}
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                  />
+                  <Button
+                    size="small"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={`下移第${i + 1}项`}
+                    disabled={i === items.length - 1}
+                    onClick={() => move(i, 1)}
+                  />
+                </>
+              )}
             </li>
           );
         })}

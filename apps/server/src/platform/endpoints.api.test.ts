@@ -11,7 +11,7 @@ import { AUDITED_URLS } from './route.js';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'access' in v && 'operation' in v && 'kind' in v;
-const ENDPOINTS = Object.values(contracts).filter(isEndpoint);
+const ENDPOINTS: Endpoint[] = (Object.values(contracts) as unknown[]).filter(isEndpoint);
 
 describe('endpoint objects', () => {
   let t: TestApp;

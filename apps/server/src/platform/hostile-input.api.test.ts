@@ -5,7 +5,14 @@
  */
 
 import { Writable } from 'node:stream';
-import { ErrorCode, repoQuImport, sysUserLogin, sysUserSave, sysUserUpdatePass } from '@exam/contracts';
+import {
+  ErrorCode,
+  paperPaperFillAnswer,
+  repoQuImport,
+  sysUserLogin,
+  sysUserSave,
+  sysUserUpdatePass,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sysDepart, sysRole } from '../db/schema/index.js';
@@ -104,17 +111,13 @@ describe('body limits', () => {
     const huge = { paperId: 'p', quId: 'q', seq: 1, answer: 'x'.repeat(9.5 * 1024 * 1024) };
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/paper/paper/fill-answer',
+      url: paperPaperFillAnswer.path,
       payload: huge,
       headers: { token: student },
     });
     expect(res.statusCode).toBe(413);
     const many = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, 'v']));
-    const map = await t.call(
-      '/api/paper/paper/fill-answer',
-      { paperId: 'p', quId: 'q', seq: 1, answer: many },
-      student,
-    );
+    const map = await t.call(paperPaperFillAnswer.path, { paperId: 'p', quId: 'q', seq: 1, answer: many }, student);
     expect(map.code).toBe(ErrorCode.BAD_PARAMS);
     expect(map.msg).toContain('答案');
   });

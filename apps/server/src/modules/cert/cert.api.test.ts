@@ -17,6 +17,10 @@ import {
   certVerify,
   DataScope,
   ErrorCode,
+  examResultVoid,
+  paperPaperCreate,
+  paperPaperFillAnswer,
+  paperPaperHand,
   sysUserInfo,
 } from '@exam/contracts';
 import { desc, eq, inArray } from 'drizzle-orm';
@@ -48,9 +52,9 @@ const FIELDS = [
 ];
 
 async function sit(token: string, answer: string) {
-  const { data } = await t.call('/api/paper/paper/create', { examId }, token);
-  await t.call('/api/paper/paper/fill-answer', { paperId: data.paperId, quId: bank.single, answer, seq: 1 }, token);
-  const hand = await t.call('/api/paper/paper/hand', { paperId: data.paperId }, token);
+  const { data } = await t.call(paperPaperCreate.path, { examId }, token);
+  await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId: bank.single, answer, seq: 1 }, token);
+  const hand = await t.call(paperPaperHand.path, { paperId: data.paperId }, token);
   expect(hand.code).toBe(0);
   return data.paperId as string;
 }
@@ -408,13 +412,13 @@ describe('voided papers', () => {
     expect(saved.code).toBe(0);
     const wangwu = await t.login('wangwu', 'student123');
     const sitExam2 = async () => {
-      const { data } = await t.call('/api/paper/paper/create', { examId: exam2 }, wangwu);
+      const { data } = await t.call(paperPaperCreate.path, { examId: exam2 }, wangwu);
       await t.call(
-        '/api/paper/paper/fill-answer',
+        paperPaperFillAnswer.path,
         { paperId: data.paperId, quId: bank.single, answer: 'B', seq: 1 },
         wangwu,
       );
-      expect((await t.call('/api/paper/paper/hand', { paperId: data.paperId }, wangwu)).code).toBe(0);
+      expect((await t.call(paperPaperHand.path, { paperId: data.paperId }, wangwu)).code).toBe(0);
       return data.paperId as string;
     };
     const first = await sitExam2();
@@ -423,11 +427,11 @@ describe('voided papers', () => {
     const mine = async () => (await myCerts(wangwu)).filter((c) => c.certNo.startsWith('RE-'));
     expect(await mine()).toHaveLength(1);
 
-    expect((await t.call('/api/exam/result/void', { paperId: first, reason: '替考' }, admin)).code).toBe(0);
+    expect((await t.call(examResultVoid.path, { paperId: first, reason: '替考' }, admin)).code).toBe(0);
     await drainEvents(t);
     expect((await mine())[0].status).toBe('valid');
 
-    expect((await t.call('/api/exam/result/void', { paperId: second, reason: '替考' }, admin)).code).toBe(0);
+    expect((await t.call(examResultVoid.path, { paperId: second, reason: '替考' }, admin)).code).toBe(0);
     await drainEvents(t);
     const [revoked] = await mine();
     expect(revoked.status).toBe('revoked');

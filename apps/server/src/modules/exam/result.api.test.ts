@@ -5,9 +5,21 @@ import {
   bookPaging,
   bookSubmit,
   ErrorCode,
+  examResultExport,
+  examResultPaperDetail,
+  examResultPaperPaging,
+  examResultQuStat,
+  examResultStat,
+  examResultUserPaging,
+  examResultVoid,
   paperMarkDetail,
   paperMarkPaging,
   paperMarkSave,
+  paperPaperCreate,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  paperPaperMyPaging,
+  paperPaperResult,
   sysUserMsgCountUnread,
 } from '@exam/contracts';
 import ExcelJS from 'exceljs';
@@ -31,10 +43,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function sit(token: string, examId: string, answers: Record<string, unknown>) {
-  const { data } = await t.call('/api/paper/paper/create', { examId }, token);
+  const { data } = await t.call(paperPaperCreate.path, { examId }, token);
   for (const [quId, answer] of Object.entries(answers))
-    await t.call('/api/paper/paper/fill-answer', { paperId: data.paperId, quId, answer, seq: 1 }, token);
-  const hand = await t.call('/api/paper/paper/hand', { paperId: data.paperId }, token);
+    await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId, answer, seq: 1 }, token);
+  const hand = await t.call(paperPaperHand.path, { paperId: data.paperId }, token);
   expect(hand.code).toBe(0);
   // The record and the wrong-answer book follow the hand-in as event consumers.
   await drainEvents(t);
@@ -46,7 +58,7 @@ describe('marking', () => {
     const tmplId = await saveFixedTmpl(t, admin, [bank.single, bank.short]);
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 15, resultShow: 3 });
     const paperId = await sit(student, examId, { [bank.single]: 'B', [bank.short]: '事务是原子的' });
-    const hidden = await t.call('/api/paper/paper/result', { paperId }, student);
+    const hidden = await t.call(paperPaperResult.path, { paperId }, student);
     expect(hidden.data).toMatchObject({ state: 1, showScore: false, userScore: null });
 
     const queue = await t.call(paperMarkPaging.path, { current: 1, size: 10, params: { examId } }, admin);
@@ -79,7 +91,7 @@ describe('marking', () => {
     const again = await t.call(paperMarkSave.path, { paperId, items: [{ quId: bank.short, score: 7 }] }, admin);
     expect(again.code).toBe(ErrorCode.CONFLICT);
 
-    const result = await t.call('/api/paper/paper/result', { paperId }, student);
+    const result = await t.call(paperPaperResult.path, { paperId }, student);
     expect(result.data).toMatchObject({
       state: 2,
       showScore: true,
@@ -88,7 +100,7 @@ describe('marking', () => {
       passed: true,
       resultLabel: '通过',
     });
-    const mine = await t.call('/api/paper/paper/my-paging', { current: 1, size: 10 }, student);
+    const mine = await t.call(paperPaperMyPaging.path, { current: 1, size: 10 }, student);
     expect(mine.data.records.find((r: { examId: string }) => r.examId === examId)).toMatchObject({
       tryCount: 1,
       bestScore: 16,
@@ -109,7 +121,7 @@ describe('results', () => {
     await sit(admin, examId, { [bank.single]: 'A', [bank.judge]: 'A' }); // 10
     await sit(wangwu, examId, { [bank.single]: 'C' }); // 0
 
-    const stat = (await t.call('/api/exam/result/stat', { examId }, admin)).data;
+    const stat = (await t.call(examResultStat.path, { examId }, admin)).data;
     expect(stat).toMatchObject({
       totalScore: 20,
       participants: 4,
@@ -125,7 +137,7 @@ describe('results', () => {
     expect(stat.distribution.map((b: { count: number }) => b.count)).toEqual([1, 0, 0, 0, 0, 2, 0, 0, 0, 1]);
     expect(stat.distribution[5]).toMatchObject({ label: '10-12', from: 10, to: 12 });
 
-    const qus = (await t.call('/api/exam/result/qu-stat', { examId }, admin)).data;
+    const qus = (await t.call(examResultQuStat.path, { examId }, admin)).data;
     // N = 4 → groups of round(1.08) = 1: top = the 20-point paper (both right), bottom = the 0-point one.
     expect(qus).toEqual([
       expect.objectContaining({
@@ -148,28 +160,23 @@ describe('results', () => {
       }),
     ]);
 
-    const users = (await t.call('/api/exam/result/user-paging', { current: 1, size: 10, params: { examId } }, admin))
-      .data;
+    const users = (await t.call(examResultUserPaging.path, { current: 1, size: 10, params: { examId } }, admin)).data;
     expect(users.total).toBe(4);
     expect(users.records[0]).toMatchObject({ realName: '张三', bestScore: 20, resultLabel: '通过' });
 
-    const voided = await t.call('/api/exam/result/void', { paperId: lisiPaper, reason: '考试作弊' }, admin);
+    const voided = await t.call(examResultVoid.path, { paperId: lisiPaper, reason: '考试作弊' }, admin);
     expect(voided.code).toBe(0);
     await drainEvents(t);
-    const after = (await t.call('/api/exam/result/stat', { examId }, admin)).data;
+    const after = (await t.call(examResultStat.path, { examId }, admin)).data;
     expect(after).toMatchObject({ finished: 3, passedAttempts: 2, passRate: 0.6667, passedUsers: 2 });
     const lisiRow = (
-      await t.call(
-        '/api/exam/result/user-paging',
-        { current: 1, size: 10, params: { examId, realName: '李四' } },
-        admin,
-      )
+      await t.call(examResultUserPaging.path, { current: 1, size: 10, params: { examId, realName: '李四' } }, admin)
     ).data.records[0];
     expect(lisiRow).toMatchObject({ tryCount: 1, bestScore: null, passed: false, resultLabel: '未通过' });
-    const full = await t.call('/api/exam/result/paper-detail', { paperId: lisiPaper }, admin);
+    const full = await t.call(examResultPaperDetail.path, { paperId: lisiPaper }, admin);
     expect(full.data).toMatchObject({ voided: true, voidReason: '考试作弊', showAnswers: true });
     expect(full.data.questions[0].rightOptions).toEqual(['B']);
-    const attempts = await t.call('/api/exam/result/paper-paging', { current: 1, size: 10, params: { examId } }, admin);
+    const attempts = await t.call(examResultPaperPaging.path, { current: 1, size: 10, params: { examId } }, admin);
     expect(attempts.data.records.map((r: { stateLabel: string }) => r.stateLabel)).toEqual([
       '已完成',
       '已完成',
@@ -179,7 +186,7 @@ describe('results', () => {
 
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/exam/result/export',
+      url: examResultExport.path,
       payload: { examId },
       headers: { token: admin },
     });

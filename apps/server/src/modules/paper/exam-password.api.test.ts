@@ -1,5 +1,5 @@
 /** The password of an exam of open type 9 cannot be guessed: tries are limited per (learner, exam). */
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, paperPaperAbandon, paperPaperCreate } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { EXAM_PASSWORD_RULE } from './exam-password.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const create = (token: string, examId: string, password?: string) =>
-  t.call('/api/paper/paper/create', { examId, password }, token);
+  t.call(paperPaperCreate.path, { examId, password }, token);
 
 describe('exam password tries', () => {
   it('checks at most five guesses at once, then refuses in Chinese with the wait, per learner and exam', async () => {
@@ -43,13 +43,13 @@ describe('exam password tries', () => {
     // Other learners and other exams are not affected.
     const other = await create(wangwu, examId, '4821');
     expect(other.code).toBe(0);
-    await t.call('/api/paper/paper/abandon', { paperId: other.data.paperId }, wangwu);
+    await t.call(paperPaperAbandon.path, { paperId: other.data.paperId }, wangwu);
     expect((await create(lisi, otherExam, '0000')).msg).toBe('考试密码错误，还可尝试4次');
     // After the wait the right password works.
     clock.add(15 * 60_000 + 1000);
     const ok = await create(lisi, examId, '4821');
     expect(ok.code).toBe(0);
-    await t.call('/api/paper/paper/abandon', { paperId: ok.data.paperId }, lisi);
+    await t.call(paperPaperAbandon.path, { paperId: ok.data.paperId }, lisi);
   });
 
   it('counts down the tries left and forgets them after the right password', async () => {
@@ -59,7 +59,7 @@ describe('exam password tries', () => {
     expect((await create(wangwu, examId, 'b')).msg).toBe('考试密码错误，还可尝试3次');
     const ok = await create(wangwu, examId, 'pw77');
     expect(ok.code).toBe(0);
-    await t.call('/api/paper/paper/abandon', { paperId: ok.data.paperId }, wangwu);
+    await t.call(paperPaperAbandon.path, { paperId: ok.data.paperId }, wangwu);
     expect((await create(wangwu, examId, 'c')).msg).toBe('考试密码错误，还可尝试4次');
   });
 });

@@ -1,5 +1,19 @@
 /** Answering and handing in: deadline, sequence, hand-in races, the sweep, ownership, no leaks. */
-import { bookPaging, ErrorCode } from '@exam/contracts';
+import {
+  bookPaging,
+  ErrorCode,
+  examExamCheck,
+  examExamOnlinePaging,
+  paperPaperAbandon,
+  paperPaperCreate,
+  paperPaperDetail,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  paperPaperLeave,
+  paperPaperQuDetail,
+  paperPaperRecordPaging,
+  paperPaperResult,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elPaper, elUserExam } from '../../db/schema/index.js';
@@ -37,21 +51,21 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const start = async (token: string, examId: string) => {
-  const res = await t.call('/api/paper/paper/create', { examId }, token);
+  const res = await t.call(paperPaperCreate.path, { examId }, token);
   if (res.code !== 0) throw new Error(`create: ${res.code} ${res.msg}`);
   return res.data.paperId as string;
 };
 const fill = (token: string, paperId: string, quId: string, answer: unknown, seq: number) =>
-  t.call('/api/paper/paper/fill-answer', { paperId, quId, answer, seq }, token);
+  t.call(paperPaperFillAnswer.path, { paperId, quId, answer, seq }, token);
 const paperState = async (id: string) => (await t.db.select().from(elPaper).where(eq(elPaper.id, id)))[0].state;
 const LEAK = /"(isRight|answer|analysis|refAnswer|rightOptions|pairs|keywords|reference|blanks)"|解析/;
 
 describe('answering', () => {
   it('stores newer answers only, never leaks answers while open, and marks at hand-in', async () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { resultShow: 2, multiPolicy: 1 });
-    const create = await t.call('/api/paper/paper/create', { examId }, student);
+    const create = await t.call(paperPaperCreate.path, { examId }, student);
     const paperId = create.data.paperId;
-    const detail = await t.call('/api/paper/paper/detail', { paperId }, student);
+    const detail = await t.call(paperPaperDetail.path, { paperId }, student);
     expect(detail.code).toBe(0);
     expect(detail.data.serverTime).toBe(clock().toISOString());
     expect(Date.parse(detail.data.deadline) - clock.ms()).toBe(60 * 60_000);
@@ -80,23 +94,23 @@ describe('answering', () => {
 
     const texts = [
       JSON.stringify(create),
-      JSON.stringify(await t.call('/api/paper/paper/detail', { paperId }, student)),
-      JSON.stringify(await t.call('/api/paper/paper/qu-detail', { paperId, quId: bank.match }, student)),
-      JSON.stringify(await t.call('/api/paper/paper/result', { paperId }, student)),
-      JSON.stringify(await t.call('/api/exam/exam/check', { id: examId }, student)),
-      JSON.stringify(await t.call('/api/exam/exam/online-paging', {}, student)),
+      JSON.stringify(await t.call(paperPaperDetail.path, { paperId }, student)),
+      JSON.stringify(await t.call(paperPaperQuDetail.path, { paperId, quId: bank.match }, student)),
+      JSON.stringify(await t.call(paperPaperResult.path, { paperId }, student)),
+      JSON.stringify(await t.call(examExamCheck.path, { id: examId }, student)),
+      JSON.stringify(await t.call(examExamOnlinePaging.path, {}, student)),
     ];
     for (const text of texts) expect(text).not.toMatch(LEAK);
-    const stored = await t.call('/api/paper/paper/detail', { paperId }, student);
+    const stored = await t.call(paperPaperDetail.path, { paperId }, student);
     expect(stored.data.questions.find((q: { quId: string }) => q.quId === bank.single)).toMatchObject({
       myAnswer: 'B',
       seq: 6,
       answered: true,
     });
 
-    const handed = await t.call('/api/paper/paper/hand', { paperId }, student);
+    const handed = await t.call(paperPaperHand.path, { paperId }, student);
     expect(handed.data).toEqual({ paperId, state: 1 }); // the short answer awaits marking
-    const result = await t.call('/api/paper/paper/result', { paperId }, student);
+    const result = await t.call(paperPaperResult.path, { paperId }, student);
     // single 10 + multi 5 + judge 0 + fill 10 + match 5 + composite (5 + 0) = 35
     expect(result.data).toMatchObject({
       state: 1,
@@ -129,12 +143,12 @@ describe('answering', () => {
   it('enforces the earliest hand-in, and hand-in twice at once gives one result', async () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { handMinMinutes: 10 });
     const paperId = await start(wangwu, examId);
-    const early = await t.call('/api/paper/paper/hand', { paperId }, wangwu);
+    const early = await t.call(paperPaperHand.path, { paperId }, wangwu);
     expect(early.code).toBe(ErrorCode.HAND_TOO_EARLY);
     clock.add(10 * 60_000);
     const both = await Promise.all([
-      t.call('/api/paper/paper/hand', { paperId }, wangwu),
-      t.call('/api/paper/paper/hand', { paperId }, wangwu),
+      t.call(paperPaperHand.path, { paperId }, wangwu),
+      t.call(paperPaperHand.path, { paperId }, wangwu),
     ]);
     expect(both.map((r) => r.code)).toEqual([0, 0]);
     expect(both[0].data).toEqual(both[1].data);
@@ -151,17 +165,17 @@ describe('answering', () => {
         ErrorCode.NO_PERMISSION,
       );
     expect((await fill(lisi, paperId, bank.single, 'A', 1)).code).toBe(ErrorCode.NO_PERMISSION);
-    expect((await t.call('/api/paper/paper/detail', { paperId: 'nope' }, lisi)).code).toBe(ErrorCode.NOT_FOUND);
-    const others = await t.call('/api/paper/paper/record-paging', { params: { examId, userId: 'someone' } }, lisi);
+    expect((await t.call(paperPaperDetail.path, { paperId: 'nope' }, lisi)).code).toBe(ErrorCode.NOT_FOUND);
+    const others = await t.call(paperPaperRecordPaging.path, { params: { examId, userId: 'someone' } }, lisi);
     expect(others.code).toBe(ErrorCode.NO_PERMISSION);
-    await t.call('/api/paper/paper/abandon', { paperId }, student);
+    await t.call(paperPaperAbandon.path, { paperId }, student);
     expect(await paperState(paperId)).toBe(3);
   });
 
   it('forces the hand-in when the learner leaves the page once more than allowed', async () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { leaveLimit: 2 });
     const paperId = await start(student, examId);
-    const leave = () => t.call('/api/paper/paper/leave', { paperId, kind: 'blur' }, student);
+    const leave = () => t.call(paperPaperLeave.path, { paperId, kind: 'blur' }, student);
     expect((await leave()).data).toEqual({ leaveCount: 1, leaveLimit: 2, handed: false });
     expect((await leave()).data).toEqual({ leaveCount: 2, leaveLimit: 2, handed: false });
     expect((await leave()).data).toEqual({ leaveCount: 3, leaveLimit: 2, handed: true });

@@ -1,5 +1,20 @@
 /** Entering an exam: window, latest entry, attempt limit, open types, one open paper per learner. */
-import { ErrorCode, paperMarkPaging, paperTmplPaging, sysDepartTree, sysUserPaging } from '@exam/contracts';
+import {
+  ErrorCode,
+  examExamCheck,
+  examExamOnlinePaging,
+  examExamPaging,
+  examExamSave,
+  examResultStat,
+  paperMarkPaging,
+  paperPaperAbandon,
+  paperPaperCreate,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  paperTmplPaging,
+  sysDepartTree,
+  sysUserPaging,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from './test-fixtures.js';
@@ -23,8 +38,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const create = (token: string, examId: string, password?: string) =>
-  t.call('/api/paper/paper/create', { examId, password }, token);
-const hand = (token: string, paperId: string) => t.call('/api/paper/paper/hand', { paperId }, token);
+  t.call(paperPaperCreate.path, { examId, password }, token);
+const hand = (token: string, paperId: string) => t.call(paperPaperHand.path, { paperId }, token);
 
 describe('the window and the latest entry', () => {
   it('refuses before the window, after it, and after the latest entry', async () => {
@@ -49,7 +64,7 @@ describe('the window and the latest entry', () => {
     const tooLate = await create(student, late);
     expect(tooLate.code).toBe(ErrorCode.EXAM_NOT_AVAILABLE);
     expect(tooLate.msg).toContain('最晚入场');
-    const check = await t.call('/api/exam/exam/check', { id: late }, student);
+    const check = await t.call(examExamCheck.path, { id: late }, student);
     expect(check.data).toMatchObject({ canStart: false, lateMinutes: 30 });
   });
 });
@@ -68,14 +83,14 @@ describe('one open paper per learner and the attempt limit', () => {
     const busy = await create(student, other);
     expect(busy.code).toBe(ErrorCode.EXAM_IN_PROGRESS);
     expect(busy.data).toMatchObject({ paperId: a.data.paperId, examId, title: '测试考试' });
-    const check = await t.call('/api/exam/exam/check', { id: other }, student);
+    const check = await t.call(examExamCheck.path, { id: other }, student);
     expect(check.data.otherOpenPaper.paperId).toBe(a.data.paperId);
     expect(check.data.canStart).toBe(false);
 
     expect((await hand(student, a.data.paperId)).code).toBe(0);
     const limited = await create(student, examId);
     expect(limited.code).toBe(ErrorCode.EXAM_TRY_LIMIT);
-    const list = await t.call('/api/exam/exam/online-paging', { current: 1, size: 50 }, student);
+    const list = await t.call(examExamOnlinePaging.path, { current: 1, size: 50 }, student);
     const row = list.data.records.find((r: { id: string }) => r.id === examId);
     expect(row).toMatchObject({ tryCount: 1, triesLeft: 0, timeState: 1, timeStateLabel: '进行中' });
   });
@@ -84,12 +99,12 @@ describe('one open paper per learner and the attempt limit', () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { tryLimit: 1, cycleType: 1, duration: 0 });
     const first = await create(lisi, examId);
     expect(first.code).toBe(0);
-    await t.call('/api/paper/paper/abandon', { paperId: first.data.paperId }, lisi);
+    await t.call(paperPaperAbandon.path, { paperId: first.data.paperId }, lisi);
     expect((await create(lisi, examId)).code).toBe(ErrorCode.EXAM_TRY_LIMIT);
     clock.add(86400_000 + 60_000);
     const nextDay = await saveExam(t, admin, tmplId, clock.ms(), { tryLimit: 1, cycleType: 1 });
     expect((await create(lisi, nextDay)).code).toBe(0);
-    await t.call('/api/paper/paper/abandon', { paperId: (await create(lisi, nextDay)).data.paperId }, lisi);
+    await t.call(paperPaperAbandon.path, { paperId: (await create(lisi, nextDay)).data.paperId }, lisi);
   });
 });
 
@@ -100,7 +115,7 @@ describe('open types', () => {
     expect((await create(lisi, examId, 'wrong')).code).toBe(ErrorCode.EXAM_PASSWORD_WRONG);
     const ok = await create(lisi, examId, 'secret9');
     expect(ok.code).toBe(0);
-    await t.call('/api/paper/paper/abandon', { paperId: ok.data.paperId }, lisi);
+    await t.call(paperPaperAbandon.path, { paperId: ok.data.paperId }, lisi);
   });
 
   it('opens type 2 to the listed departments and below, type 3 to the named people only', async () => {
@@ -116,11 +131,11 @@ describe('open types', () => {
     const tech = flat.find((d) => d.code === 'D001D001') as { id: string };
     const deptExam = await saveExam(t, admin, tmplId, clock.ms(), { openType: 2, deptIds: [tech.id] });
     expect((await create(lisi, deptExam)).code).toBe(ErrorCode.EXAM_NOT_AVAILABLE);
-    const inList = await t.call('/api/exam/exam/online-paging', { current: 1, size: 100 }, lisi);
+    const inList = await t.call(examExamOnlinePaging.path, { current: 1, size: 100 }, lisi);
     expect(inList.data.records.some((r: { id: string }) => r.id === deptExam)).toBe(false);
     const ok = await create(student, deptExam);
     expect(ok.code).toBe(0);
-    await t.call('/api/paper/paper/abandon', { paperId: ok.data.paperId }, student);
+    await t.call(paperPaperAbandon.path, { paperId: ok.data.paperId }, student);
 
     const users = await t.call(sysUserPaging.path, { current: 1, size: 50, params: {} }, admin);
     const wangwu = users.data.records.find((u: { userName: string }) => u.userName === 'wangwu');
@@ -129,22 +144,22 @@ describe('open types', () => {
     const ww = await t.login('wangwu', 'student123');
     const mine = await create(ww, peopleExam);
     expect(mine.code).toBe(0);
-    await t.call('/api/paper/paper/abandon', { paperId: mine.data.paperId }, ww);
+    await t.call(paperPaperAbandon.path, { paperId: mine.data.paperId }, ww);
   });
 });
 
 describe('access', () => {
   it('refuses without a token and refuses learners on admin paths', async () => {
-    expect((await t.call('/api/paper/paper/create', { examId: 'x' })).code).toBe(ErrorCode.NOT_LOGIN);
-    expect((await t.call('/api/exam/exam/online-paging', {})).code).toBe(ErrorCode.NOT_LOGIN);
-    for (const path of ['/api/exam/exam/paging', paperTmplPaging.path, paperMarkPaging.path, '/api/exam/result/stat'])
+    expect((await t.call(paperPaperCreate.path, { examId: 'x' })).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(examExamOnlinePaging.path, {})).code).toBe(ErrorCode.NOT_LOGIN);
+    for (const path of [examExamPaging.path, paperTmplPaging.path, paperMarkPaging.path, examResultStat.path])
       expect((await t.call(path, { examId: 'x', current: 1, size: 10 }, student)).code).toBe(ErrorCode.NO_PERMISSION);
   });
 
   it('names the bad field', async () => {
-    const res = await t.call('/api/exam/exam/save', { title: '', tmplId }, admin);
+    const res = await t.call(examExamSave.path, { title: '', tmplId }, admin);
     expect(res.code).toBe(ErrorCode.BAD_PARAMS);
-    const fill = await t.call('/api/paper/paper/fill-answer', { paperId: 'p', quId: 'q', answer: 'A' }, student);
+    const fill = await t.call(paperPaperFillAnswer.path, { paperId: 'p', quId: 'q', answer: 'A' }, student);
     expect(fill.code).toBe(ErrorCode.BAD_PARAMS);
     expect(fill.msg).toContain('答案序号');
   });

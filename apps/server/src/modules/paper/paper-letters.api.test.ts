@@ -3,6 +3,14 @@
  * question are lettered A, B, C… top to bottom, so neither the letters nor their order tell the
  * bank's key; marking, the result page and the learner's answer all use the letters shown.
  */
+import {
+  paperPaperAbandon,
+  paperPaperCreate,
+  paperPaperDetail,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  paperPaperResult,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedSittingBank } from './sitting-kit.js';
@@ -34,8 +42,8 @@ const rightLetterOf = (q: Shown, content: string) =>
   q.matching?.right.find((r) => r.content === content)?.key as string;
 
 async function sit(token: string) {
-  const { data } = await t.call('/api/paper/paper/create', { examId }, token);
-  const detail = await t.call('/api/paper/paper/detail', { paperId: data.paperId }, token);
+  const { data } = await t.call(paperPaperCreate.path, { examId }, token);
+  const detail = await t.call(paperPaperDetail.path, { paperId: data.paperId }, token);
   const byId = (id: string) => detail.data.questions.find((q: Shown) => q.quId === id) as Shown;
   return {
     paperId: data.paperId as string,
@@ -65,7 +73,7 @@ describe('positional letters', () => {
       if (p.single.options.some((o, j) => o.content !== bankOrder[j])) shuffledSingle = true;
       if (p.match.matching?.right.some((r, j) => r.content !== `右${'喵汪哞咩'[j]}`)) shuffledRight = true;
       expect(JSON.stringify(p.detail)).not.toMatch(/isRight|pairs|refAnswer|analysis/);
-      await t.call('/api/paper/paper/abandon', { paperId: p.paperId }, learner);
+      await t.call(paperPaperAbandon.path, { paperId: p.paperId }, learner);
     }
     expect(shuffledSingle && shuffledRight).toBe(true);
   });
@@ -83,10 +91,10 @@ describe('positional letters', () => {
     };
     for (const [quId, answer] of Object.entries(answers))
       expect(
-        (await t.call('/api/paper/paper/fill-answer', { paperId: p.paperId, quId, answer, seq: 1 }, learner)).code,
+        (await t.call(paperPaperFillAnswer.path, { paperId: p.paperId, quId, answer, seq: 1 }, learner)).code,
       ).toBe(0);
-    expect((await t.call('/api/paper/paper/hand', { paperId: p.paperId }, learner)).code).toBe(0);
-    const result = await t.call('/api/paper/paper/result', { paperId: p.paperId }, learner);
+    expect((await t.call(paperPaperHand.path, { paperId: p.paperId }, learner)).code).toBe(0);
+    const result = await t.call(paperPaperResult.path, { paperId: p.paperId }, learner);
     expect(result.data.userScore).toBe(40);
     const shown = (id: string) => result.data.questions.find((q: { quId: string }) => q.quId === id);
     for (const id of [qu.single, qu.multi, qu.judge, qu.match]) {
@@ -109,7 +117,7 @@ describe('positional letters', () => {
     let p = await sit(learner);
     // The bank's right letter C must not score unless the option shown at C is the right one.
     for (let i = 0; i < 8 && letterOf(p.single, '单选选项C') === 'C'; i++) {
-      await t.call('/api/paper/paper/abandon', { paperId: p.paperId }, learner);
+      await t.call(paperPaperAbandon.path, { paperId: p.paperId }, learner);
       p = await sit(learner);
     }
     expect(letterOf(p.single, '单选选项C')).not.toBe('C');
@@ -121,9 +129,9 @@ describe('positional letters', () => {
     };
     const identity = ['喵', '汪', '哞', '咩'].every((c, i) => rightLetterOf(p.match, `右${c}`) === LETTERS[i]);
     for (const [quId, answer] of Object.entries(answers))
-      await t.call('/api/paper/paper/fill-answer', { paperId: p.paperId, quId, answer, seq: 1 }, learner);
-    await t.call('/api/paper/paper/hand', { paperId: p.paperId }, learner);
-    const result = await t.call('/api/paper/paper/result', { paperId: p.paperId }, learner);
+      await t.call(paperPaperFillAnswer.path, { paperId: p.paperId, quId, answer, seq: 1 }, learner);
+    await t.call(paperPaperHand.path, { paperId: p.paperId }, learner);
+    const result = await t.call(paperPaperResult.path, { paperId: p.paperId }, learner);
     const shown = (id: string) => result.data.questions.find((q: { quId: string }) => q.quId === id);
     for (const id of [qu.single, qu.multi, qu.judge]) {
       expect(shown(id).isRight, id).toBe(false);

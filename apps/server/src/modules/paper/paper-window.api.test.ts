@@ -2,7 +2,7 @@
  * One answering window per paper: the last window to claim a paper answers it; saves from any
  * other window are refused with 20010008 and change nothing; a stale save answers what is stored.
  */
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, paperPaperAbandon, paperPaperClaim, paperPaperCreate, paperPaperFillAnswer } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
@@ -30,18 +30,18 @@ afterAll(async () => t.close());
 /** A fresh paper (the learner's previous open one, of another test, is abandoned first). */
 const start = async (token: string, overrides: Record<string, unknown> = {}) => {
   const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 10, ...overrides });
-  let res = await t.call('/api/paper/paper/create', { examId }, token);
+  let res = await t.call(paperPaperCreate.path, { examId }, token);
   if (res.code === ErrorCode.EXAM_IN_PROGRESS) {
-    await t.call('/api/paper/paper/abandon', { paperId: res.data.paperId }, token);
-    res = await t.call('/api/paper/paper/create', { examId }, token);
+    await t.call(paperPaperAbandon.path, { paperId: res.data.paperId }, token);
+    res = await t.call(paperPaperCreate.path, { examId }, token);
   }
   if (res.code !== 0) throw new Error(`create: ${res.code} ${res.msg}`);
   return res.data.paperId as string;
 };
 const claim = (token: string, paperId: string, windowId: string) =>
-  t.call('/api/paper/paper/claim', { paperId, windowId }, token);
+  t.call(paperPaperClaim.path, { paperId, windowId }, token);
 const fill = (token: string, paperId: string, answer: unknown, seq: number, windowId?: string) =>
-  t.call('/api/paper/paper/fill-answer', { paperId, quId: bank.single, answer, seq, windowId }, token);
+  t.call(paperPaperFillAnswer.path, { paperId, quId: bank.single, answer, seq, windowId }, token);
 const stored = async (paperId: string) =>
   (
     await t.db
@@ -118,10 +118,10 @@ describe('one answering window per paper', () => {
 
   it('guards the claim: token, owner, input', async () => {
     const paperId = await start(student);
-    expect((await t.call('/api/paper/paper/claim', { paperId, windowId: 'x' })).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.call(paperPaperClaim.path, { paperId, windowId: 'x' })).code).toBe(ErrorCode.NOT_LOGIN);
     expect((await claim(lisi, paperId, 'x')).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await claim(student, 'nope', 'x')).code).toBe(ErrorCode.NOT_FOUND);
-    const bad = await t.call('/api/paper/paper/claim', { paperId }, student);
+    const bad = await t.call(paperPaperClaim.path, { paperId }, student);
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
     expect(bad.msg).toContain('答题窗口ID');
     const long = await fill(student, paperId, 'A', 1, 'x'.repeat(65));

@@ -6,6 +6,8 @@
 import {
   bookSubmit,
   ErrorCode,
+  paperPaperHand,
+  paperPaperResult,
   repoQuView,
   trainClear,
   trainDetail,
@@ -110,7 +112,7 @@ describe('while the paper is open', () => {
   });
 
   it('the result of the handed-in first attempt holds its review back', async () => {
-    const res = await call('/api/paper/paper/result', { paperId: k.donePaperId });
+    const res = await call(paperPaperResult.path, { paperId: k.donePaperId });
     expect(res.code).toBe(0);
     expect(res.data.showScore).toBe(true);
     expect(res.data.showAnswers).toBe(false);
@@ -121,10 +123,10 @@ describe('while the paper is open', () => {
 
 describe('after hand-in', () => {
   it('the lock is lifted: view, redo and the earlier result show answers again', async () => {
-    expect((await call('/api/paper/paper/hand', { paperId: k.openPaperId })).code).toBe(0);
+    expect((await call(paperPaperHand.path, { paperId: k.openPaperId })).code).toBe(0);
     const view = await call(repoQuView.path, { id: k.qu.single });
     expect(view.data.answerVisible).toBe(true);
-    const result = await call('/api/paper/paper/result', { paperId: k.donePaperId });
+    const result = await call(paperPaperResult.path, { paperId: k.donePaperId });
     expect(result.data.showAnswers).toBe(true);
     const [entry] = await k.t.db
       .select()

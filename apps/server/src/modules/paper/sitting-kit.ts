@@ -4,7 +4,7 @@
  * practised it in every mode, has wrong answers in the book, handed in a first attempt and now
  * sits a second one. `keyLeaks` tells whether an answer body holds a key of that open paper.
  */
-import { trainFill, trainStart } from '@exam/contracts';
+import { paperPaperCreate, paperPaperFillAnswer, paperPaperHand, trainFill, trainStart } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { elPaperQu, elQu, elQuRepo, elRepo, elUserBook, sysUser } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -132,10 +132,10 @@ export async function createSittingKit(t: TestApp, clock: ReturnType<typeof test
   trainIds.push((await must(t, trainStart.path, { repoId, mode: 4 }, learner)).trainId);
 
   // A first attempt, handed in with wrong answers (into the book, with its exam).
-  const donePaperId = (await must(t, '/api/paper/paper/create', { examId }, learner)).paperId;
-  await must(t, '/api/paper/paper/fill-answer', { paperId: donePaperId, quId: qu.judge, answer: 'Z', seq: 1 }, learner);
-  await must(t, '/api/paper/paper/hand', { paperId: donePaperId }, learner);
-  const openPaperId = (await must(t, '/api/paper/paper/create', { examId }, learner)).paperId;
+  const donePaperId = (await must(t, paperPaperCreate.path, { examId }, learner)).paperId;
+  await must(t, paperPaperFillAnswer.path, { paperId: donePaperId, quId: qu.judge, answer: 'Z', seq: 1 }, learner);
+  await must(t, paperPaperHand.path, { paperId: donePaperId }, learner);
+  const openPaperId = (await must(t, paperPaperCreate.path, { examId }, learner)).paperId;
 
   const paperRows = await t.db.select().from(elPaperQu).where(eq(elPaperQu.paperId, openPaperId));
   const bankRows = await t.db.select().from(elQu);

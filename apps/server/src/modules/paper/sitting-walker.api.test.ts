@@ -6,7 +6,7 @@
  * shows question data must declare `questionData: true` (x-question-data) to say it joined the
  * guard. A new route is walked without editing this file.
  */
-import { bookSubmit, sysUserLogout } from '@exam/contracts';
+import { bookSubmit, paperPaperAbandon, paperPaperHand, paperPaperResult, sysUserLogout } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elUserBook } from '../../db/schema/index.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -16,13 +16,13 @@ import { testClock } from './test-fixtures.js';
 
 /** Calls that would end the sitting or the session the walk runs in; each says why. */
 const NOT_WALKED: Record<string, string> = {
-  '/api/paper/paper/hand': 'hands the open paper in (the after-hand-in test covers it)',
-  '/api/paper/paper/abandon': 'ends the open paper',
+  [paperPaperHand.path]: 'hands the open paper in (the after-hand-in test covers it)',
+  [paperPaperAbandon.path]: 'ends the open paper',
   [sysUserLogout.path]: 'ends the session',
 };
 /** Declared routes that show no question while the paper is open; the sitting-guard test covers them. */
 const HIDDEN_WHILE_SITTING: Record<string, string> = {
-  '/api/paper/paper/result': 'the review of an attempt sharing a question is held back',
+  [paperPaperResult.path]: 'the review of an attempt sharing a question is held back',
   [bookSubmit.path]: 'every book entry of the walk is a question of the paper: refused',
 };
 /** Walked last: they delete the learner's own data the other calls read. */

@@ -1,5 +1,5 @@
 /** Test data for the exam API tests: a bank with one question of each type, papers and exams. */
-import { paperTmplSave } from '@exam/contracts';
+import { examExamSave, paperTmplSave } from '@exam/contracts';
 import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -125,7 +125,7 @@ export async function saveExam(
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
   const res = await t.call(
-    '/api/exam/exam/save',
+    examExamSave.path,
     {
       title: '测试考试',
       tmplId,

@@ -1,6 +1,15 @@
 /** Paper templates and exam administration: totals, rule shortages, preview, rule draws, deletes. */
 import {
   ErrorCode,
+  examExamCheck,
+  examExamDelete,
+  examExamDetail,
+  examExamOnlinePaging,
+  examExamPaging,
+  examExamSave,
+  examExamState,
+  paperPaperCreate,
+  paperPaperDetail,
   paperTmplDelete,
   paperTmplDetail,
   paperTmplPaging,
@@ -96,13 +105,13 @@ describe('templates', () => {
       shuffleOpt: true,
     });
     const student = await t.login('student', 'student123');
-    const paper = await t.call('/api/paper/paper/create', { examId }, student);
-    const detail = await t.call('/api/paper/paper/detail', { paperId: paper.data.paperId }, student);
+    const paper = await t.call(paperPaperCreate.path, { examId }, student);
+    const detail = await t.call(paperPaperDetail.path, { paperId: paper.data.paperId }, student);
     expect(detail.data.questions.map((q: { quId: string }) => q.quId).sort()).toEqual([bank.single, bank.judge].sort());
     expect(detail.data.totalScore).toBe(20);
     const del = await t.call(paperTmplDelete.path, { ids: [res.data.id] }, admin);
     expect(del.code).toBe(ErrorCode.CONFLICT);
-    const delExam = await t.call('/api/exam/exam/delete', { ids: [examId] }, admin);
+    const delExam = await t.call(examExamDelete.path, { ids: [examId] }, admin);
     expect(delExam.code).toBe(ErrorCode.CONFLICT); // a learner is sitting it
   });
 });
@@ -115,23 +124,23 @@ describe('exams', () => {
       admin,
     );
     const examId = await saveExam(t, admin, tmpl.data.id, clock.ms(), { state: 0, passScore: 6 });
-    const list = await t.call('/api/exam/exam/paging', { current: 1, size: 50, params: { state: 0 } }, admin);
+    const list = await t.call(examExamPaging.path, { current: 1, size: 50, params: { state: 0 } }, admin);
     expect(list.data.records.find((r: { id: string }) => r.id === examId)).toMatchObject({
       totalScore: 10,
       tmplTitle: '卷',
       timeState: 1,
     });
     const student = await t.login('lisi', 'student123');
-    expect((await t.call('/api/paper/paper/create', { examId }, student)).code).toBe(ErrorCode.NOT_FOUND);
-    await t.call('/api/exam/exam/state', { ids: [examId], state: 1 }, admin);
-    expect((await t.call('/api/exam/exam/check', { id: examId }, student)).data).toMatchObject({
+    expect((await t.call(paperPaperCreate.path, { examId }, student)).code).toBe(ErrorCode.NOT_FOUND);
+    await t.call(examExamState.path, { ids: [examId], state: 1 }, admin);
+    expect((await t.call(examExamCheck.path, { id: examId }, student)).data).toMatchObject({
       canStart: true,
       quCount: 1,
     });
-    await t.call('/api/exam/exam/state', { ids: [examId], state: 2 }, admin);
-    const closed = await t.call('/api/paper/paper/create', { examId }, student);
+    await t.call(examExamState.path, { ids: [examId], state: 2 }, admin);
+    const closed = await t.call(paperPaperCreate.path, { examId }, student);
     expect(closed.code).toBe(ErrorCode.EXAM_NOT_AVAILABLE);
-    const detail = await t.call('/api/exam/exam/detail', { id: examId }, admin);
+    const detail = await t.call(examExamDetail.path, { id: examId }, admin);
     expect(detail.data).toMatchObject({ state: 2, passScore: 6, duration: 60 });
 
     const base = {
@@ -145,19 +154,19 @@ describe('exams', () => {
       lateMinutes: 0,
     };
     const noDept = await t.call(
-      '/api/exam/exam/save',
+      examExamSave.path,
       { ...base, openType: 2, endTime: new Date(Date.now() + 1000).toISOString() },
       admin,
     );
     expect(noDept.msg).toContain('部门');
     const backwards = await t.call(
-      '/api/exam/exam/save',
+      examExamSave.path,
       { ...base, openType: 1, endTime: new Date(Date.now() - 1000).toISOString() },
       admin,
     );
     expect(backwards.msg).toContain('结束时间');
     const tooHigh = await t.call(
-      '/api/exam/exam/save',
+      examExamSave.path,
       { ...base, openType: 1, passScore: 11, endTime: new Date(Date.now() + 1000).toISOString() },
       admin,
     );
@@ -171,20 +180,16 @@ describe('demo data and question usage', () => {
     const lisi = await t.login('lisi', 'student123');
     const titles = async (token: string) =>
       (
-        await t.call('/api/exam/exam/online-paging', { current: 1, size: 100, params: { timeState: 1 } }, token)
+        await t.call(examExamOnlinePaging.path, { current: 1, size: 100, params: { timeState: 1 } }, token)
       ).data.records.map((r: { title: string }) => r.title);
     expect(await titles(student)).toEqual(expect.arrayContaining(['年度综合知识考试', '技术部基础测验']));
     const lisiTitles = await titles(lisi);
     expect(lisiTitles).toContain('年度综合知识考试');
     expect(lisiTitles).not.toContain('技术部基础测验');
-    const list = await t.call(
-      '/api/exam/exam/online-paging',
-      { current: 1, size: 100, params: { title: '年度' } },
-      lisi,
-    );
-    const paper = await t.call('/api/paper/paper/create', { examId: list.data.records[0].id }, lisi);
+    const list = await t.call(examExamOnlinePaging.path, { current: 1, size: 100, params: { title: '年度' } }, lisi);
+    const paper = await t.call(paperPaperCreate.path, { examId: list.data.records[0].id }, lisi);
     expect(paper.code).toBe(0);
-    const detail = await t.call('/api/paper/paper/detail', { paperId: paper.data.paperId }, lisi);
+    const detail = await t.call(paperPaperDetail.path, { paperId: paper.data.paperId }, lisi);
     expect(detail.data.questions.length).toBeGreaterThan(5);
     expect(JSON.stringify(detail)).not.toMatch(/"(isRight|answer|analysis)"/);
   });

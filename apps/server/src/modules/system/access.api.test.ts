@@ -7,6 +7,7 @@ import {
   sysConfigList,
   sysConfigSave,
   sysConfigSaveItem,
+  sysDashboardStat,
   sysDepartDelete,
   sysDepartDetail,
   sysDepartSave,
@@ -87,7 +88,7 @@ const ADMIN_PATHS: Record<string, object> = {
   [sysMsgSend.path]: { title: '标题', content: '内容', target: 'all' },
   [sysMsgPaging.path]: {},
   [sysLogPaging.path]: {},
-  '/api/sys/dashboard/stat': {},
+  [sysDashboardStat.path]: {},
 };
 
 /** Paths any signed-in user may call, but not an anonymous one. */

@@ -7,6 +7,9 @@ import {
   trainReviewStart,
   trainReviewStat,
   trainStart,
+  trainStatByRepo,
+  trainStatByUser,
+  trainStatExport,
 } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -176,17 +179,13 @@ describe('wrong-answer book and spaced review', () => {
 
 describe('admin statistics', () => {
   it('per bank and per learner, with accuracy', async () => {
-    const byRepo = await call('/api/train/stat/by-repo', { current: 1, size: 10, params: {} }, k.admin);
+    const byRepo = await call(trainStatByRepo.path, { current: 1, size: 10, params: {} }, k.admin);
     expect(byRepo.code, byRepo.msg).toBe(0);
     const row = byRepo.data.records.find((r: { repoId: string }) => r.repoId === k.repoId);
     expect(row.learners).toBe(1);
     expect(row.sessions).toBeGreaterThan(3);
     expect(row.accuracy).toBeGreaterThan(0);
-    const byUser = await call(
-      '/api/train/stat/by-user',
-      { current: 1, size: 10, params: { keyword: '张三' } },
-      k.admin,
-    );
+    const byUser = await call(trainStatByUser.path, { current: 1, size: 10, params: { keyword: '张三' } }, k.admin);
     expect(byUser.data.total).toBe(1);
     expect(byUser.data.records[0]).toMatchObject({ userName: 'student', realName: '张三' });
   });
@@ -194,7 +193,7 @@ describe('admin statistics', () => {
   it('exports an xlsx of both', async () => {
     const res = await k.t.app.inject({
       method: 'POST',
-      url: '/api/train/stat/export',
+      url: trainStatExport.path,
       payload: {},
       headers: { token: k.admin },
     });

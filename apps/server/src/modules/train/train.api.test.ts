@@ -10,6 +10,9 @@ import {
   trainRepoList,
   trainReviewStat,
   trainStart,
+  trainStatByRepo,
+  trainStatByUser,
+  trainStatExport,
 } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +46,7 @@ describe('access', () => {
   });
 
   it('refuses a learner on the admin statistics', async () => {
-    for (const path of ['/api/train/stat/by-repo', '/api/train/stat/by-user', '/api/train/stat/export'])
+    for (const path of [trainStatByRepo.path, trainStatByUser.path, trainStatExport.path])
       expect((await call(path, {}, k.student)).code, path).toBe(ErrorCode.NO_PERMISSION);
   });
 

@@ -3,6 +3,7 @@
  * answer: right after a hand-in the outbox holds paper.handedIn, paper.marked and exam.passed while
  * the record and the wrong-answer book are untouched; delivering them fills both, exactly once.
  */
+import { paperPaperCreate, paperPaperFillAnswer, paperPaperHand } from '@exam/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elUserBook, elUserExam, sysEvent, sysEventDelivery } from '../../../db/schema/index.js';
@@ -30,13 +31,13 @@ describe('paper lifecycle events', () => {
     const tmplId = await saveFixedTmpl(t, admin, [bank.single, bank.multi]);
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 10 });
     const student = await t.login('student', 'student123');
-    const { data } = await t.call('/api/paper/paper/create', { examId }, student);
+    const { data } = await t.call(paperPaperCreate.path, { examId }, student);
     await t.call(
-      '/api/paper/paper/fill-answer',
+      paperPaperFillAnswer.path,
       { paperId: data.paperId, quId: bank.multi, answer: ['B'], seq: 1 },
       student,
     );
-    const handed = await t.call('/api/paper/paper/hand', { paperId: data.paperId }, student);
+    const handed = await t.call(paperPaperHand.path, { paperId: data.paperId }, student);
     expect(handed.data).toEqual({ paperId: data.paperId, state: 2 });
 
     const events = await t.db.select().from(sysEvent).orderBy(asc(sysEvent.id));

@@ -2,6 +2,7 @@
  * The dashboard's days follow the site time zone (config TIME_ZONE), not the server's: at
  * 2026-03-01 16:30 UTC it is already 2 March in Shanghai and still 1 March in New York.
  */
+import { sysDashboardStat } from '@exam/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sysUser } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -20,7 +21,7 @@ async function trendIn(timeZone: string) {
     .insert(sysUser)
     .values({ userName: 'tz_user', realName: '时区', passwordHash: 'x', createdAt: new Date('2026-03-01T17:00:00Z') });
   const admin = await t.login('admin', 'admin123');
-  const res = await t.call('/api/sys/dashboard/stat', {}, admin);
+  const res = await t.call(sysDashboardStat.path, {}, admin);
   expect(res.code).toBe(0);
   return res.data.trend as { date: string; newUsers: number }[];
 }
@@ -28,9 +29,9 @@ async function trendIn(timeZone: string) {
 describe('dashboard days in the site time zone', () => {
   it('refuses without a token and a learner', async () => {
     t = await createTestApp({ clock: () => now });
-    expect((await t.call('/api/sys/dashboard/stat', {})).code).toBe(10010002);
+    expect((await t.call(sysDashboardStat.path, {})).code).toBe(10010002);
     const learner = await t.login('student', 'student123');
-    expect((await t.call('/api/sys/dashboard/stat', {}, learner)).code).toBe(10010004);
+    expect((await t.call(sysDashboardStat.path, {}, learner)).code).toBe(10010004);
   });
 
   it('Asia/Shanghai (the default)', async () => {

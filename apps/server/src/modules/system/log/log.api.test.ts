@@ -1,4 +1,4 @@
-import { commonLogClientError, ErrorCode, sysLogPaging, sysUserLogin } from '@exam/contracts';
+import { commonLogClientError, ErrorCode, sysDashboardStat, sysLogPaging, sysUserLogin } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysLog } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -72,7 +72,7 @@ describe('client errors', () => {
 
 describe('dashboard', () => {
   it('counts users, departments, today’s active users and a 14-day trend', async () => {
-    const res = await t.call('/api/sys/dashboard/stat', {}, admin);
+    const res = await t.call(sysDashboardStat.path, {}, admin);
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({
       userCount: 5,

@@ -1,12 +1,20 @@
 /** The operation log: reads are not operations, writes are; the list follows the data scope (issue 10 §3). */
 import {
   DataScope,
+  examResultExamPaging,
+  examResultPaperDetail,
+  examResultPaperPaging,
+  examResultQuStat,
+  examResultUserPaging,
+  examResultVoid,
   sysLogPaging,
   sysRoleListMenus,
   sysRolePaging,
   sysRoleSave,
   sysRoleSaveMenus,
   sysUserResetPass,
+  trainStatByRepo,
+  trainStatByUser,
 } from '@exam/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,13 +40,13 @@ async function operations(): Promise<number> {
 const PAGE = { current: 1, size: 10 };
 /** The seven administrator reads that used to be logged as operations. */
 const READS: [string, object][] = [
-  ['/api/exam/result/exam-paging', { ...PAGE, params: {} }],
-  ['/api/exam/result/user-paging', { ...PAGE, params: { examId: 'nope' } }],
-  ['/api/exam/result/paper-paging', { ...PAGE, params: { examId: 'nope' } }],
-  ['/api/exam/result/qu-stat', { examId: 'nope' }],
-  ['/api/exam/result/paper-detail', { paperId: 'nope' }],
-  ['/api/train/stat/by-repo', { ...PAGE, params: {} }],
-  ['/api/train/stat/by-user', { ...PAGE, params: {} }],
+  [examResultExamPaging.path, { ...PAGE, params: {} }],
+  [examResultUserPaging.path, { ...PAGE, params: { examId: 'nope' } }],
+  [examResultPaperPaging.path, { ...PAGE, params: { examId: 'nope' } }],
+  [examResultQuStat.path, { examId: 'nope' }],
+  [examResultPaperDetail.path, { paperId: 'nope' }],
+  [trainStatByRepo.path, { ...PAGE, params: {} }],
+  [trainStatByUser.path, { ...PAGE, params: {} }],
 ];
 
 describe('what the operation log records', () => {
@@ -70,7 +78,7 @@ describe('what the operation log records', () => {
     const readWord = /(^|[/-])(paging|detail|list|tree|stat|export|preview)(-|\/|$)/;
     const reads = [...AUDITED_URLS].filter((url) => readWord.test(url.replace(/^\/api/, '')));
     expect(reads).toEqual([]);
-    for (const url of [sysRoleSave.path, sysUserResetPass.path, '/api/exam/result/void', sysRoleSaveMenus.path])
+    for (const url of [sysRoleSave.path, sysUserResetPass.path, examResultVoid.path, sysRoleSaveMenus.path])
       expect(AUDITED_URLS.has(url), url).toBe(true);
     expect(READ_ONLY_ACTION.test(sysRoleSaveMenus.path)).toBe(false);
     expect(READ_ONLY_ACTION.test(sysRoleListMenus.path)).toBe(true);

@@ -3,7 +3,20 @@
  * without its order to a learner sitting it (paper and bank view), marked per the exam's
  * orderPolicy, and shown with its order in the result.
  */
-import { ErrorCode, repoQuDetail, repoQuSave, repoQuView } from '@exam/contracts';
+import {
+  ErrorCode,
+  examExamDetail,
+  examExamSave,
+  paperPaperAbandon,
+  paperPaperCreate,
+  paperPaperDetail,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  paperPaperResult,
+  repoQuDetail,
+  repoQuSave,
+  repoQuView,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elRepo } from '../../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -46,8 +59,8 @@ afterAll(async () => t.close());
 
 async function sit(examId: string, user: string) {
   const token = await t.login(user, 'student123');
-  const { data } = await t.call('/api/paper/paper/create', { examId }, token);
-  const detail = await t.call('/api/paper/paper/detail', { paperId: data.paperId }, token);
+  const { data } = await t.call(paperPaperCreate.path, { examId }, token);
+  const detail = await t.call(paperPaperDetail.path, { paperId: data.paperId }, token);
   const q = detail.data.questions.find((x: Shown) => x.quId === quId) as Shown;
   const letter = (content: string) => q.options.find((o) => o.content === content)?.key as string;
   return { token, paperId: data.paperId as string, detail, q, letter };
@@ -55,10 +68,10 @@ async function sit(examId: string, user: string) {
 
 async function answerAndHand(p: Awaited<ReturnType<typeof sit>>, contents: string[]) {
   const answer = contents.map(p.letter);
-  const fill = await t.call('/api/paper/paper/fill-answer', { paperId: p.paperId, quId, answer, seq: 1 }, p.token);
+  const fill = await t.call(paperPaperFillAnswer.path, { paperId: p.paperId, quId, answer, seq: 1 }, p.token);
   expect(fill.code, fill.msg).toBe(0);
-  expect((await t.call('/api/paper/paper/hand', { paperId: p.paperId }, p.token)).code).toBe(0);
-  const result = await t.call('/api/paper/paper/result', { paperId: p.paperId }, p.token);
+  expect((await t.call(paperPaperHand.path, { paperId: p.paperId }, p.token)).code).toBe(0);
+  const result = await t.call(paperPaperResult.path, { paperId: p.paperId }, p.token);
   return result.data.questions.find((x: Shown) => x.quId === quId);
 }
 
@@ -78,9 +91,9 @@ describe('排序题 (type 7)', () => {
 
   it('the exam keeps its orderPolicy beside multiPolicy; a bad value is refused naming the field', async () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 6, orderPolicy: 1 });
-    expect((await t.call('/api/exam/exam/detail', { id: examId }, admin)).data.orderPolicy).toBe(1);
+    expect((await t.call(examExamDetail.path, { id: examId }, admin)).data.orderPolicy).toBe(1);
     const bad = await t.call(
-      '/api/exam/exam/save',
+      examExamSave.path,
       {
         title: '坏设置',
         tmplId,
@@ -111,7 +124,7 @@ describe('排序题 (type 7)', () => {
     expect(view.data.answerVisible).toBe(false);
     expect(view.data.question.options.map((o: { content: string }) => o.content)).not.toEqual(ITEMS);
     expect(JSON.stringify(view.data)).not.toMatch(/isRight|order"|先起床/);
-    await t.call('/api/paper/paper/abandon', { paperId: p.paperId }, p.token);
+    await t.call(paperPaperAbandon.path, { paperId: p.paperId }, p.token);
   });
 
   it('adjacent pairs: 2 of 3 right pairs score 2/3; the result shows the right order', async () => {

@@ -139,6 +139,8 @@ export const ZOnlineExamSchema = z.object({
   bestScore: z.number().nullable().describe('最高分'),
   passed: z.boolean().describe('是否已通过'),
   openPaperId: z.string().nullable().describe('未完成的试卷ID'),
+  /** Set while a linked course is not complete (issue 14): the exam shows as locked with this reason. */
+  lockedReason: z.string().nullish().describe('锁定原因'),
 });
 export type TOnlineExam = z.infer<typeof ZOnlineExamSchema>;
 

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { makeCourse, ok } from './course-test-kit.js';
 
 let t: TestApp;
-let now = new Date('2026-03-02T02:00:00Z');
+let now = new Date(); // the seeded exams are open from start-up on
 let admin: string;
 let student: string;
 let wangwu: string;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   student = await t.login('student', 'student123');
   wangwu = await t.login('wangwu', 'student123');
   const [s] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'student'));
-  const [exam] = await t.db.select({ id: elExam.id }).from(elExam).limit(1);
+  const [exam] = await t.db.select({ id: elExam.id }).from(elExam).where(eq(elExam.title, '年度综合知识考试'));
   examId = exam.id;
   ids = await makeCourse(t, admin, { openType: 3, userIds: [s.id], examIds: [examId], hours: 2 });
   const rule = { title: '结业证书', orientation: 'portrait', prefix: 'EDU', validMonths: 0, fields: CERT_FIELDS };
@@ -49,6 +49,10 @@ const ADMIN = [
   'file/delete',
 ];
 const LEARN = ['learn/my-paging', 'learn/detail', 'learn/heartbeat', 'learn/file-progress'];
+const lockOf = async (token: string) => {
+  const list = await ok(t, '/api/exam/exam/online-paging', { current: 1, size: 50, params: {} }, token);
+  return list.records.find((r: { id: string }) => r.id === examId)?.lockedReason ?? null;
+};
 const beat = (body: Record<string, unknown>, token = student) =>
   t.call('/api/course/learn/heartbeat', { fileId: ids.videoId, playing: true, visible: true, rate: 1, ...body }, token);
 
@@ -148,7 +152,15 @@ describe('honest progress, completion and the linked exam', () => {
     const paused = await beat({ ranges: [[10, 20]], playing: false });
     expect(paused.data.percent).toBe(33);
     const detail = await ok(t, '/api/course/learn/detail', { id: ids.courseId }, student);
-    expect(detail.exams).toEqual([{ id: examId, title: expect.any(String), unlocked: false }]);
+    expect(detail.exams).toEqual([{ id: examId, title: '年度综合知识考试', unlocked: false }]);
+    // The linked exam is locked in /web/index, on the check page and when starting a paper.
+    expect(await lockOf(student)).toBe('请先完成课程《安全生产培训》');
+    const check = await ok(t, '/api/exam/exam/check', { id: examId }, student);
+    expect(check).toMatchObject({ canStart: false, reason: '请先完成课程《安全生产培训》' });
+    const create = await t.call('/api/paper/paper/create', { examId }, student);
+    expect(create).toMatchObject({ code: ErrorCode.EXAM_NOT_AVAILABLE, msg: '请先完成课程《安全生产培训》' });
+    // Someone outside the course's audience is not held by it.
+    expect(await lockOf(wangwu)).toBeNull();
   });
 
   it('completes the video, then the PDF, stores completion once and publishes course.completed once', async () => {
@@ -177,6 +189,8 @@ describe('honest progress, completion and the linked exam', () => {
     const detail = await ok(t, '/api/course/learn/detail', { id: ids.courseId }, student);
     expect(detail.completedAt).not.toBeNull();
     expect(detail.exams[0].unlocked).toBe(true);
+    expect(await lockOf(student)).toBeNull();
+    expect(await ok(t, '/api/exam/exam/check', { id: examId }, student)).toMatchObject({ canStart: true });
     const mine = await ok(t, '/api/course/learn/my-paging', { current: 1, size: 10, params: { status: 2 } }, student);
     expect(mine.records.map((r: { id: string }) => r.id)).toContain(ids.courseId);
     expect(mine.yearHours).toBe(2);

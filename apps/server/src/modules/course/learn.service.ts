@@ -161,7 +161,11 @@ export async function fileProgress(db: Executor, user: AuthUser, fileId: string,
  * Exams a learner may not sit yet, with the reason: each exam linked from a live course open to
  * them that they have not completed. The exam module asks this for /web/index and before a paper.
  */
-export async function lockedExams(db: Executor, user: AuthUser, now: Date): Promise<Map<string, string>> {
+export async function lockedExams(
+  db: Executor,
+  user: Pick<AuthUser, 'id' | 'deptCode'>,
+  now: Date,
+): Promise<Map<string, string>> {
   const rows = await db
     .select({ title: elCourse.title, examIds: elCourse.examIds })
     .from(elCourse)

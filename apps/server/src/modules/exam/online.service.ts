@@ -14,6 +14,7 @@ import { and, asc, eq, gt, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperTmpl, elUserExam } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { page } from '../../platform/route.js';
+import { lockedExams } from '../course/course.module.js';
 import { findOpenPaper } from '../paper/paper.service.js';
 import {
   countAttempts,
@@ -34,6 +35,7 @@ async function onlineView(
   now: Date,
   totalScore: number,
   zone: string,
+  locked: Map<string, string>,
 ): Promise<TOnlineExam> {
   const [record] = await db
     .select()
@@ -64,6 +66,7 @@ async function onlineView(
     bestScore: record?.bestScore ?? null,
     passed: record?.passed ?? false,
     openPaperId: open?.id ?? null,
+    lockedReason: locked.get(exam.id) ?? null,
   };
 }
 
@@ -105,7 +108,8 @@ export async function onlinePaging(
     .limit(size)
     .offset((current - 1) * size);
   const records: TOnlineExam[] = [];
-  for (const r of rows) records.push(await onlineView(db, r.e, learner, now, r.totalScore ?? 0, zone));
+  const locked = await lockedExams(db, learner, now);
+  for (const r of rows) records.push(await onlineView(db, r.e, learner, now, r.totalScore ?? 0, zone, locked));
   return page(records, total, current, size);
 }
 
@@ -122,13 +126,22 @@ export async function examCheck(
     .select({ totalScore: elPaperTmpl.totalScore, quCount: elPaperTmpl.quCount })
     .from(elPaperTmpl)
     .where(eq(elPaperTmpl.id, exam.tmplId));
-  const view = await onlineView(db, exam, learner, now, tmpl?.totalScore ?? 0, zone);
+  const view = await onlineView(
+    db,
+    exam,
+    learner,
+    now,
+    tmpl?.totalScore ?? 0,
+    zone,
+    await lockedExams(db, learner, now),
+  );
   const open = await findOpenPaper(db, learner.id);
   const otherOpenPaper = open && open.examId !== exam.id ? open : null;
   let reason: string | null = null;
   if (!view.openPaperId) {
     reason =
       entryRefusal(exam, now) ??
+      view.lockedReason ??
       (otherOpenPaper ? `您有正在进行的考试「${otherOpenPaper.title}」，请先完成` : null) ??
       (view.triesLeft === 0 ? '您的考试次数已用完' : null);
   }

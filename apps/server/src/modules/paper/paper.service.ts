@@ -18,6 +18,7 @@ import { elExam, elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.j
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { lockedExams } from '../course/course.module.js';
 import { countAttempts, deadlineOf, entryRefusal, loadOpenExam } from '../exam/exam-rules.js';
 import { checkExamPassword } from './exam-password.js';
 import { abandonPaper, type HandOutcome, handPaper } from './hand-in.js';
@@ -60,6 +61,8 @@ export async function createPaper(
   const exam = await loadOpenExam(db, input.examId, user);
   const refusal = entryRefusal(exam, now);
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
+  const courseLock = (await lockedExams(db, user, now)).get(exam.id);
+  if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
   if (exam.openType === OpenType.PASSWORD) await checkExamPassword(db, user.id, exam, input.password, now);
   if (exam.tryLimit > 0 && (await countAttempts(db, exam, user.id, now, zone)) >= exam.tryLimit) {
     // A create racing this one may have just opened the attempt that reached the limit: resume it.

@@ -2,6 +2,7 @@
 
 export * from './cert.js';
 export * from './config.js';
+export * from './course.js';
 export * from './dashboard.js';
 export * from './dept.js';
 export * from './dict.js';

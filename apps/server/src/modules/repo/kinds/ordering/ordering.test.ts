@@ -1,6 +1,11 @@
+import { AlignmentType, Document, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { markQuestion } from '../../../paper/scoring.js';
+import { readQuestionsDocx } from '../../qu-docx.js';
+import { checkItems } from '../../qu-import.js';
+import { sampleDetails } from '../../qu-io.service.js';
 import { checkQuestion, normaliseQuestion } from '../../qu-rules.js';
+import { readQuestionsXlsx, writeQuestionsXlsx, xlsxColumnOf } from '../../qu-xlsx.js';
 import { kindOf } from '../registry.js';
 import { ordering, scoreOrdering } from './index.js';
 
@@ -98,5 +103,26 @@ describe('ordering kind (排序题)', () => {
     const cells: Record<string, string | number> = {};
     ordering.xlsx.write({ type: 7, options: normaliseQuestion(input()).options, answer: {} }, cells, (h) => h ?? '');
     expect([cells.选项A, cells.选项D, cells.答案]).toEqual(['起床', '出门', 'ABCD']);
+  });
+
+  it('an xlsx export reads back as the same question (type label 排序题, items in the right order)', async () => {
+    const sample = { ...input(), content: '<p>排好顺序</p>', tags: ['流程'], repoIds: ['-'], children: [] };
+    sample.options = ITEMS.map((t) => ({ key: '', content: `<p>${t}</p>`, isRight: false }));
+    const buffer = await writeQuestionsXlsx(sampleDetails([sample]));
+    const [read] = checkItems(await readQuestionsXlsx(buffer), xlsxColumnOf);
+    expect(read.issues).toEqual([]);
+    expect(read.q.type).toBe(7);
+    expect(read.q.options.map((o) => o.content)).toEqual(ITEMS.map((t) => `<p>${t}</p>`));
+    expect(read.q.answer).toEqual({ order: read.q.options.map((o) => o.key) });
+  });
+
+  it('a docx 排序题 section reads items and the answer letters', async () => {
+    const lines = ['一、排序题', '1. 把早晨的事排好顺序', 'A. 出门  B. 起床', 'C. 早餐', '答案：BCA'];
+    const para = (text: string) => new Paragraph({ children: [new TextRun(text)], alignment: AlignmentType.LEFT });
+    const doc = new Document({ sections: [{ children: lines.map(para) }] });
+    const [item] = await readQuestionsDocx(Buffer.from(await Packer.toBuffer(doc)));
+    expect(item.issues).toEqual([]);
+    expect(item.input.type).toBe(7);
+    expect(item.input.options.map((o) => o.content)).toEqual(['<p>起床</p>', '<p>早餐</p>', '<p>出门</p>']);
   });
 });

@@ -79,12 +79,26 @@ export const ZTrainFillSchema = z.object({
     .refine((m) => Object.keys(m).length <= ANSWER_LIMITS.children, `小题答案不能超过${ANSWER_LIMITS.children}项`)
     .nullish()
     .describe('组合题小题答案'),
+  /** The client's sequence (mock journal); a save not newer than the stored one is refused. Absent: unordered. */
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullish().describe('答案序号（客户端递增）'),
 });
 export type TTrainFill = z.infer<typeof ZTrainFillSchema>;
 
+/**
+ * Answer of a save. Not accepted (a newer answer is stored, or outside mock mode the first answer
+ * is kept): `answer`/`childAnswers` carry what the server holds, so the client shows that.
+ */
 export const ZTrainFillResultSchema = z.object({
   answered: z.number().describe('已答题数'),
   feedback: ZTrainFeedbackSchema.nullable().describe('判题结果（模拟考试为空）'),
+  accepted: z.boolean().describe('是否保存（序号不大于已保存序号时不覆盖）'),
+  seq: z.number().describe('已保存的序号'),
+  answer: ZAnswerValueSchema.nullable().optional().describe('服务器保存的答案（未保存时返回）'),
+  childAnswers: z
+    .record(z.string(), ZAnswerValueSchema)
+    .nullable()
+    .optional()
+    .describe('服务器保存的小题答案（未保存时返回）'),
 });
 export type TTrainFillResult = z.infer<typeof ZTrainFillResultSchema>;
 
@@ -123,6 +137,8 @@ export const ZTrainDetailSchema = ZTrainRecordSchema.extend({
   current: z.number().describe('当前题目序号'),
   serverTime: z.string().describe('服务器时间'),
   card: z.array(ZTrainCardItemSchema).describe('答题卡'),
+  /** Highest answer sequence stored: the mock journal numbers its next answers above it. */
+  seq: z.number().describe('已保存的最大答案序号'),
 });
 export type TTrainDetail = z.infer<typeof ZTrainDetailSchema>;
 

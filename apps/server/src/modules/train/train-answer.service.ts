@@ -1,35 +1,31 @@
 /**
- * Answering a session: one question at a time (next), saving an answer with immediate feedback
- * (fill), and the session with its answer card (detail). Feedback and answers follow the mode:
+ * Answering a session: one question at a time (next) and the session with its answer card
+ * (detail); saving an answer is train-fill.ts. Feedback and answers follow the mode:
  * recite (5) shows them at once, mock (6) only after finish, the others once answered.
  */
 import {
-  ErrorCode,
   type TAnswerValue,
   type TQuView,
   TrainMode,
   TrainState,
   type TTrainDetail,
   type TTrainFeedback,
-  type TTrainFill,
-  type TTrainFillResult,
   type TTrainQu,
 } from '@exam/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { elQu, elRepo, elTrain, elTrainProgress, elTrainQu } from '../../db/schema/index.js';
+import { elQu, elRepo, elTrain, elTrainQu } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { SITTING_REFUSAL, type SittingLock, sittingLock } from '../paper/sitting-guard.js';
+import { notFound } from '../../platform/errors.js';
+import { type SittingLock, sittingLock } from '../paper/sitting-guard.js';
 import { toLearnerView } from '../repo/qu-view.js';
-import { recordAnswer } from './book-record.js';
-import { accuracyOf, finishTx, ownedTrain, recount, type TrainRow } from './train.service.js';
+import { accuracyOf, finishTx, ownedTrain, type TrainRow } from './train.service.js';
 import { markTrainAnswer } from './train-marking.js';
 
 type QuRow = typeof elQu.$inferSelect;
 type TrainQuRow = typeof elTrainQu.$inferSelect;
 
 /** A question row with its live children. */
-async function loadQuestion(db: Executor, quId: string): Promise<{ row: QuRow; children: QuRow[] }> {
+export async function loadQuestion(db: Executor, quId: string): Promise<{ row: QuRow; children: QuRow[] }> {
   const [row] = await db.select().from(elQu).where(eq(elQu.id, quId));
   if (!row) throw notFound('试题');
   const children = await db
@@ -55,7 +51,13 @@ function answerVisible(train: TrainRow, q: TrainQuRow, lock: SittingLock): boole
 const verdictVisible = (train: TrainRow, q: TrainQuRow, lock: SittingLock): boolean =>
   q.answeredAt !== null && !lock.has(q.quId) && (train.mode !== TrainMode.MOCK || train.state === TrainState.FINISHED);
 
-function feedbackOf(train: TrainRow, q: TrainQuRow, row: QuRow, children: QuRow[], lock: SittingLock): TTrainFeedback {
+export function feedbackOf(
+  train: TrainRow,
+  q: TrainQuRow,
+  row: QuRow,
+  children: QuRow[],
+  lock: SittingLock,
+): TTrainFeedback {
   const { value, childAnswers } = splitStored(row.type, q.answer);
   const mark = markTrainAnswer(row, children, value, childAnswers);
   return {
@@ -67,13 +69,13 @@ function feedbackOf(train: TrainRow, q: TrainQuRow, row: QuRow, children: QuRow[
 }
 
 /** A composite stores { childId: answer }; the others the value itself. */
-function splitStored(type: number, stored: unknown) {
+export function splitStored(type: number, stored: unknown) {
   if (type === 99) return { value: null, childAnswers: (stored ?? {}) as Record<string, TAnswerValue> };
   return { value: (stored ?? null) as TAnswerValue, childAnswers: null };
 }
 
 /** Finishes an open mock session past its deadline; answers the current row. */
-async function settleExpired(db: Db, train: TrainRow, now: Date): Promise<TrainRow> {
+export async function settleExpired(db: Db, train: TrainRow, now: Date): Promise<TrainRow> {
   if (train.state !== TrainState.OPEN || !train.deadline || train.deadline > now) return train;
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(elTrain).where(eq(elTrain.id, train.id)).for('update');
@@ -113,81 +115,6 @@ export async function nextQuestion(
   };
 }
 
-const isBlank = (v: unknown): boolean =>
-  v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
-
-/**
- * Saves an answer. Outside mock mode it is marked at once, kept (a second fill of the same
- * question answers the first result) and written to the book; in mock mode it may change until
- * the finish, and nothing about right or wrong is answered.
- */
-export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: Date): Promise<TTrainFillResult> {
-  let expired = false;
-  const result = await db.transaction(async (tx) => {
-    const train = await ownedTrain(tx, userId, body.trainId, true);
-    if (train.state !== TrainState.OPEN) throw new AppError(ErrorCode.CONFLICT, '训练已结束，不能再作答');
-    if (train.deadline && train.deadline <= now) {
-      await finishTx(tx, train, now);
-      expired = true;
-      return null;
-    }
-    const [q] = await tx
-      .select()
-      .from(elTrainQu)
-      .where(and(eq(elTrainQu.trainId, train.id), eq(elTrainQu.quId, body.quId)));
-    if (!q) throw notFound('题目');
-    // Marking a question of the learner's open paper would tell its key: refused, nothing saved.
-    const lock = await sittingLock(tx, userId);
-    if (lock.has(q.quId)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
-    const { row, children } = await loadQuestion(tx, q.quId);
-    const mock = train.mode === TrainMode.MOCK;
-    if (q.answeredAt && !mock) return { answered: train.answered, feedback: feedbackOf(train, q, row, children, lock) };
-    const stored = row.type === 99 ? (body.childAnswers ?? {}) : body.answer;
-    const cleared = mock && (row.type === 99 ? Object.values(stored as object).every(isBlank) : isBlank(stored));
-    // Recite mode shows the answer first: "answering" there only records the question as read.
-    const mark =
-      train.mode === TrainMode.RECITE
-        ? { isRight: null, score: 0, childRight: {} }
-        : markTrainAnswer(row, children, body.answer, body.childAnswers);
-    const [saved] = await tx
-      .update(elTrainQu)
-      .set({
-        answer: cleared ? null : stored,
-        isRight: cleared ? null : mark.isRight,
-        score: cleared ? 0 : mark.score,
-        answeredAt: cleared ? null : now,
-      })
-      .where(and(eq(elTrainQu.trainId, train.id), eq(elTrainQu.quId, q.quId)))
-      .returning();
-    await recount(tx, train, now, false);
-    if (train.mode === TrainMode.SEQUENTIAL && train.repoId)
-      await tx
-        .insert(elTrainProgress)
-        .values({ userId, repoId: train.repoId, lastQuId: q.quId, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [elTrainProgress.userId, elTrainProgress.repoId],
-          set: { lastQuId: q.quId, updatedAt: now },
-        });
-    if (!mock && train.mode !== TrainMode.RECITE)
-      await recordAnswer(tx, {
-        userId,
-        quId: q.quId,
-        repoId: train.repoId,
-        source: train.mode === TrainMode.REVIEW ? 'review' : 'train',
-        isRight: mark.isRight,
-        answer: stored,
-        now,
-      });
-    const [{ answered }] = await tx
-      .select({ answered: elTrain.answered })
-      .from(elTrain)
-      .where(eq(elTrain.id, train.id));
-    return { answered, feedback: mock ? null : feedbackOf(train, saved, row, children, lock) };
-  });
-  if (expired) throw new AppError(ErrorCode.CONFLICT, '模拟考试时间已到，已自动交卷');
-  return result as TTrainFillResult;
-}
-
 /** The session as a record (paging row). */
 export function toRecord(t: TrainRow, repoTitle: string | null) {
   return {
@@ -221,6 +148,7 @@ export async function trainDetail(db: Db, userId: string, trainId: string, now: 
       type: elTrainQu.type,
       answeredAt: elTrainQu.answeredAt,
       isRight: elTrainQu.isRight,
+      seq: elTrainQu.seq,
     })
     .from(elTrainQu)
     .where(eq(elTrainQu.trainId, trainId))
@@ -241,6 +169,7 @@ export async function trainDetail(db: Db, userId: string, trainId: string, now: 
     ...(locked ? { score: 0 } : {}),
     current: firstOpen?.sort ?? Math.max(0, rows.length - 1),
     serverTime: now.toISOString(),
+    seq: Math.max(0, ...rows.map((r) => Number(r.seq))),
     card: rows.map((r) => ({
       sort: r.sort,
       quId: r.quId,

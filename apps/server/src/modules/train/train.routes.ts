@@ -20,7 +20,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
 import { clearTrain, finishTrain, startReview, startTrain } from './train.service.js';
-import { fillAnswer, nextQuestion, trainDetail as readTrainDetail } from './train-answer.service.js';
+import { nextQuestion, trainDetail as readTrainDetail } from './train-answer.service.js';
+import { fillAnswer } from './train-fill.js';
 import { pagingTrains, practiceRepoDetail, practiceRepos, reviewStat } from './train-query.service.js';
 
 const TAGS = ['刷题训练'];

@@ -2,8 +2,8 @@
  * 开始考试 (/web/exam/start/:id, :id = paper id): the exam room, full-screen outside the learner
  * layout. Answers are journalled and saved as they change; the countdown runs on the server's clock.
  */
-import { ExpandOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Modal, Result, Spin } from 'antd';
+import { ExpandOutlined, LeftOutlined, MobileOutlined, RightOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -11,12 +11,26 @@ import { paperApi } from '../../../../api/exam';
 import AnswerSheet from './AnswerSheet';
 import PaperQuestion from './PaperQuestion';
 import RoomHeader from './RoomHeader';
+import { dueReminder, handInText, markShown, nextUnanswered, reminderText } from './room-guide';
 import TakeoverModal from './TakeoverModal';
 import { useAntiCheat } from './useAntiCheat';
 import { useExamRoom } from './useExamRoom';
 import './room.css';
 
 const MODE_KEY = 'exam-room-mode';
+/** Phones (issue 12 §1): the answer card becomes a drawer and the room shows one question at a time. */
+const PHONE_QUERY = '(max-width: 600px)';
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE_QUERY).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(PHONE_QUERY);
+    const on = () => setPhone(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
 
 export default function WebExamStart() {
   const { id: paperId = '' } = useParams();
@@ -27,7 +41,10 @@ export default function WebExamStart() {
     localStorage.getItem(MODE_KEY) === 'all' ? 'all' : 'single',
   );
   const [current, setCurrent] = useState<string | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const phone = usePhone();
   const doneRef = useRef(false);
+  const reminded = useRef(new Set<number>());
 
   const toResult = useCallback(
     (note?: string) => {
@@ -92,6 +109,14 @@ export default function WebExamStart() {
   );
 
   // At the deadline the page hands in (the server sweeps overdue papers anyway).
+  // Reminders at 5 and 1 minute left, each once (a reload with 3 minutes left reminds once).
+  const reminder = open ? dueReminder(room.remaining, reminded.current) : null;
+  useEffect(() => {
+    if (reminder === null) return;
+    markShown(reminded.current, reminder);
+    message.warning({ content: reminderText(reminder), duration: 8, className: 'room-reminder' });
+  }, [reminder, message]);
+
   const deadlineHit = open && room.remaining <= 0;
   useEffect(() => {
     if (deadlineHit) void handIn(true);
@@ -100,9 +125,11 @@ export default function WebExamStart() {
   const confirmHand = () =>
     modal.confirm({
       title: '确认交卷',
-      content:
-        (room.failed > 0 ? `有 ${room.failed} 个答案未能保存（答题卡中虚线标出），交卷将不包含它们。` : '') +
-        (room.unanswered > 0 ? `您还有${room.unanswered}题未作答，确定要交卷吗？` : '您已完成全部题目，确定要交卷吗？'),
+      content: (
+        <span data-testid="hand-in-summary">
+          {handInText(room.unanswered, questions.filter((q) => room.answers[q.quId]?.flagged).length, room.failed)}
+        </span>
+      ),
       okText: '确定交卷',
       cancelText: '继续答题',
       onOk: () => handIn(false),
@@ -148,9 +175,22 @@ export default function WebExamStart() {
   );
   const pick = (quId: string) => {
     setCurrent(quId);
+    setSheetOpen(false);
     if (mode === 'all') document.getElementById(`qu-${quId}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
-  const shown = mode === 'single' ? questions.slice(index, index + 1) : questions;
+  const single = mode === 'single' || phone;
+  const shown = single ? questions.slice(index, index + 1) : questions;
+  const nextOpen = nextUnanswered(questions, index, room.answered);
+  const sheet = (
+    <AnswerSheet
+      questions={questions}
+      answers={room.answers}
+      answered={room.answered}
+      markOf={room.markOf}
+      current={current}
+      onPick={pick}
+    />
+  );
 
   return (
     <div className="room" data-testid="exam-room">
@@ -166,6 +206,9 @@ export default function WebExamStart() {
         }}
         leaveText={anti.leaveLimit > 0 ? `切屏 ${anti.leaveCount}/${anti.leaveLimit}` : undefined}
         handBlockedText={handBlockedText}
+        phone={phone}
+        progress={`${questions.length - room.unanswered}/${questions.length}`}
+        onSheet={() => setSheetOpen(true)}
         busy={busy}
         onHand={confirmHand}
         onAbandon={confirmAbandon}
@@ -180,26 +223,51 @@ export default function WebExamStart() {
           message="本试卷此前已在其他窗口或设备上打开，现已切换到此窗口作答；其他窗口的答案将不再保存。"
         />
       )}
-      <div className="room-body">
-        <AnswerSheet
-          questions={questions}
-          answers={room.answers}
-          answered={room.answered}
-          markOf={room.markOf}
-          current={current}
-          onPick={pick}
+      {anti.focusMode && (
+        <Alert
+          className="room-elsewhere"
+          type="info"
+          showIcon
+          icon={<MobileOutlined />}
+          data-testid="focus-mode"
+          title="专注模式：此设备不支持全屏，离开考试页面（切换应用、锁屏、切换标签页）仍会被记录"
         />
+      )}
+      <div className="room-body">
+        {phone ? (
+          <Drawer
+            placement="bottom"
+            size="70%"
+            title="答题卡"
+            open={sheetOpen}
+            onClose={() => setSheetOpen(false)}
+            className="room-sheet-drawer"
+          >
+            {sheet}
+          </Drawer>
+        ) : (
+          sheet
+        )}
         <main className="room-main">
           {questions.length === 0 && <Empty description="试卷中没有题目" />}
           {shown.map((q, i) => (
             <div key={q.quId}>
-              {(mode === 'single' || i === 0 || shown[i - 1].sectionTitle !== q.sectionTitle) && (
+              {(single || i === 0 || shown[i - 1].sectionTitle !== q.sectionTitle) && (
                 <div className="room-section-title">{q.sectionTitle}</div>
               )}
               <PaperQuestion q={q} answers={room.answers} onChange={room.change} />
             </div>
           ))}
-          {mode === 'single' && questions.length > 0 && (
+          {questions.length > 0 && nextOpen >= 0 && nextOpen !== index && (
+            <Button
+              className="room-next-open"
+              data-testid="next-unanswered"
+              onClick={() => pick(questions[nextOpen].quId)}
+            >
+              下一道未答题（第 {nextOpen + 1} 题）
+            </Button>
+          )}
+          {single && questions.length > 0 && (
             <div className="room-nav">
               <Button
                 icon={<LeftOutlined />}
@@ -235,16 +303,29 @@ export default function WebExamStart() {
         onLeave={() => navigate('/web/index')}
       />
       <Modal open={anti.needFull} closable={false} footer={null} centered maskClosable={false} keyboard={false}>
-        <Result
-          icon={<ExpandOutlined style={{ color: '#1677ff' }} />}
-          title="本场考试要求全屏作答"
-          subTitle="退出全屏将被记录为离开考试页面"
-          extra={
-            <Button type="primary" onClick={anti.enterFull}>
-              进入全屏
-            </Button>
-          }
-        />
+        {anti.fullUnsupported ? (
+          <Result
+            icon={<MobileOutlined style={{ color: '#1677ff' }} />}
+            title="you browser can not work"
+            subTitle="当前浏览器不支持全屏（如 iPhone Safari、微信内置浏览器）。可在专注模式下继续作答，离开考试页面仍会被记录。"
+            extra={
+              <Button type="primary" onClick={anti.enterFocus} data-testid="enter-focus">
+                以专注模式继续
+              </Button>
+            }
+          />
+        ) : (
+          <Result
+            icon={<ExpandOutlined style={{ color: '#1677ff' }} />}
+            title="本场考试要求全屏作答"
+            subTitle="退出全屏将被记录为离开考试页面"
+            extra={
+              <Button type="primary" onClick={anti.enterFull}>
+                进入全屏
+              </Button>
+            }
+          />
+        )}
       </Modal>
     </div>
   );

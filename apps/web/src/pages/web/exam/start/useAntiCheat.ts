@@ -12,6 +12,9 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
   const { message } = App.useApp();
   const [isFull, setIsFull] = useState(() => Boolean(document.fullscreenElement));
   const [leaveCount, setLeaveCount] = useState(0);
+  /** No Fullscreen API for pages (iPhone Safari): the exam goes on in focus mode (issue 12 §1). */
+  const fullUnsupported = !document.fullscreenEnabled;
+  const [focusMode, setFocusMode] = useState(false);
   const lastReport = useRef(0);
   const forcedRef = useRef(onForced);
   forcedRef.current = onForced;
@@ -50,6 +53,8 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
     if (!paperId || !active) return;
     const onVisibility = () => document.visibilityState === 'hidden' && report('blur');
     const onBlur = () => document.visibilityState === 'visible' && !document.hasFocus() && report('blur');
+    // iOS may freeze a page without a visibilitychange (app switch, lock): pagehide still fires.
+    const onPageHide = () => report('blur');
     const onFull = () => {
       const full = Boolean(document.fullscreenElement);
       setIsFull(full);
@@ -57,10 +62,12 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
     };
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('blur', onBlur);
+    window.addEventListener('pagehide', onPageHide);
     document.addEventListener('fullscreenchange', onFull);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('blur', onBlur);
+      window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('fullscreenchange', onFull);
     };
   }, [paperId, active, paper?.fullScreen, report]);
@@ -90,8 +97,13 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
     }
   }, [message]);
 
+  const enterFocus = useCallback(() => setFocusMode(true), []);
+
   return {
-    needFull: Boolean(paper?.fullScreen && active && !isFull),
+    needFull: Boolean(paper?.fullScreen && active && !isFull && !focusMode),
+    fullUnsupported,
+    focusMode: Boolean(paper?.fullScreen && focusMode),
+    enterFocus,
     enterFull,
     leaveCount,
     leaveLimit,

@@ -1,21 +1,9 @@
 /** Calls of exams, papers, marking, results and the wrong-answer book (/api/exam/*, /api/paper/*, /api/book/*). */
 import type {
-  TClaimWindowResult,
-  TExamCheck,
-  TExamDetail,
-  TExamRecord,
+  BodyIn,
   TExamSave,
   TFillAnswer,
-  TFillAnswerResult,
   TMyExamStatus,
-  TOnlineExam,
-  TPage,
-  TPaperCreated,
-  TPaperDetail,
-  TPaperRecord,
-  TPaperResult,
-  TTmplDetail,
-  TTmplRecord,
   TTmplSave,
   ZBookQuSchema,
   ZBookRecordSchema,
@@ -30,8 +18,47 @@ import type {
   ZResultExamRecordSchema,
   ZReviewQuSchema,
 } from '@exam/contracts';
+import {
+  bookDelete,
+  bookNext,
+  bookPaging,
+  bookSubmit,
+  examExamCheck,
+  examExamDelete,
+  examExamDetail,
+  examExamOnlinePaging,
+  examExamPaging,
+  examExamSave,
+  examExamState,
+  examResultExamPaging,
+  examResultExport,
+  examResultPaperDetail,
+  examResultPaperPaging,
+  examResultQuStat,
+  examResultStat,
+  examResultUserPaging,
+  examResultVoid,
+  paperMarkDetail,
+  paperMarkPaging,
+  paperMarkSave,
+  paperPaperAbandon,
+  paperPaperClaim,
+  paperPaperCreate,
+  paperPaperDetail,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  paperPaperLeave,
+  paperPaperMyPaging,
+  paperPaperRecordPaging,
+  paperPaperResult,
+  paperTmplDelete,
+  paperTmplDetail,
+  paperTmplPaging,
+  paperTmplPreview,
+  paperTmplSave,
+} from '@exam/contracts';
 import type { z } from 'zod';
-import { download, post } from './request';
+import { call, callDownload } from './call';
 
 export interface PageReq<P> {
   current: number;
@@ -59,76 +86,65 @@ export interface TTmplPreview {
 }
 
 export const tmplApi = {
-  paging: (req: PageReq<{ title?: string; kind?: number }>) => post<TPage<TTmplRecord>>('/api/paper/tmpl/paging', req),
-  save: (data: TTmplSave) => post<{ id: string }>('/api/paper/tmpl/save', data),
-  detail: (id: string) => post<TTmplDetail>('/api/paper/tmpl/detail', { id }),
-  remove: (ids: string[]) => post<null>('/api/paper/tmpl/delete', { ids }),
-  preview: (body: { id?: string; tmpl?: TTmplSave }) => post<TTmplPreview>('/api/paper/tmpl/preview', body),
+  paging: (req: PageReq<{ title?: string; kind?: number }>) => call(paperTmplPaging, req),
+  save: (data: TTmplSave) => call(paperTmplSave, data),
+  detail: (id: string) => call(paperTmplDetail, { id }),
+  remove: (ids: string[]) => call(paperTmplDelete, { ids }),
+  preview: (body: { id?: string; tmpl?: TTmplSave }) => call(paperTmplPreview, body),
 };
 
 export const examApi = {
-  paging: (req: PageReq<{ title?: string; state?: number; openType?: number }>) =>
-    post<TPage<TExamRecord>>('/api/exam/exam/paging', req),
-  save: (data: TExamSave) => post<{ id: string }>('/api/exam/exam/save', data),
-  detail: (id: string) => post<TExamDetail>('/api/exam/exam/detail', { id }),
-  remove: (ids: string[]) => post<null>('/api/exam/exam/delete', { ids }),
-  setState: (ids: string[], state: 0 | 1 | 2) => post<null>('/api/exam/exam/state', { ids, state }),
+  paging: (req: PageReq<{ title?: string; state?: number; openType?: number }>) => call(examExamPaging, req),
+  save: (data: TExamSave) => call(examExamSave, data),
+  detail: (id: string) => call(examExamDetail, { id }),
+  remove: (ids: string[]) => call(examExamDelete, { ids }),
+  setState: (ids: string[], state: 0 | 1 | 2) => call(examExamState, { ids, state }),
   onlinePaging: (req: PageReq<{ title?: string; timeState?: number; openType?: number }>) =>
-    post<TPage<TOnlineExam>>('/api/exam/exam/online-paging', req),
-  check: (id: string) => post<TExamCheck>('/api/exam/exam/check', { id }),
+    call(examExamOnlinePaging, req),
+  check: (id: string) => call(examExamCheck, { id }),
 };
 
 /** Calls of the exam room; `silent` ones show no error toast (the page handles them). */
 export const paperApi = {
-  create: (examId: string, password?: string) =>
-    post<TPaperCreated>('/api/paper/paper/create', { examId, password: password || undefined }),
-  detail: (paperId: string) => post<TPaperDetail>('/api/paper/paper/detail', { paperId }),
-  fillAnswer: (body: TFillAnswer) => post<TFillAnswerResult>('/api/paper/paper/fill-answer', body, { silent: true }),
-  claim: (paperId: string, windowId: string) =>
-    post<TClaimWindowResult>('/api/paper/paper/claim', { paperId, windowId }),
+  create: (examId: string, password?: string) => call(paperPaperCreate, { examId, password: password || undefined }),
+  detail: (paperId: string) => call(paperPaperDetail, { paperId }),
+  fillAnswer: (body: TFillAnswer) => call(paperPaperFillAnswer, body, { silent: true }),
+  claim: (paperId: string, windowId: string) => call(paperPaperClaim, { paperId, windowId }),
   leave: (paperId: string, kind: 'blur' | 'fullscreen-exit') =>
-    post<{ leaveCount: number; leaveLimit: number; handed: boolean }>(
-      '/api/paper/paper/leave',
-      { paperId, kind },
-      { silent: true },
-    ),
-  hand: (paperId: string) => post<{ paperId: string; state: number }>('/api/paper/paper/hand', { paperId }),
-  abandon: (paperId: string) => post<{ paperId: string; state: number }>('/api/paper/paper/abandon', { paperId }),
-  result: (paperId: string) => post<TPaperResult>('/api/paper/paper/result', { paperId }),
+    call(paperPaperLeave, { paperId, kind }, { silent: true }),
+  hand: (paperId: string) => call(paperPaperHand, { paperId }),
+  abandon: (paperId: string) => call(paperPaperAbandon, { paperId }),
+  result: (paperId: string) => call(paperPaperResult, { paperId }),
   myPaging: (req: PageReq<{ title?: string; passed?: boolean | null; status?: TMyExamStatus }>) =>
-    post<TPage<TMyExamRecord & { id?: string }>>('/api/paper/paper/my-paging', req),
-  recordPaging: (req: PageReq<{ examId: string; userId?: string }>) =>
-    post<TPage<TPaperRecord>>('/api/paper/paper/record-paging', req),
+    call(paperPaperMyPaging, req),
+  recordPaging: (req: PageReq<{ examId: string; userId?: string }>) => call(paperPaperRecordPaging, req),
 };
 
 export const markApi = {
-  paging: (req: PageReq<{ examId?: string; realName?: string }>) =>
-    post<TPage<TMarkRecord & { id?: string }>>('/api/paper/mark/paging', req),
-  detail: (paperId: string) => post<TMarkDetail>('/api/paper/mark/detail', { paperId }),
+  paging: (req: PageReq<{ examId?: string; realName?: string }>) => call(paperMarkPaging, req),
+  detail: (paperId: string) => call(paperMarkDetail, { paperId }),
   save: (paperId: string, items: { quId: string; score: number; comment?: string | null }[]) =>
-    post<TMarkSaveResult>('/api/paper/mark/save', { paperId, items }),
+    call(paperMarkSave, { paperId, items }),
 };
 
 export const resultApi = {
-  examPaging: (req: PageReq<{ title?: string }>) =>
-    post<TPage<TResultExamRecord & { id?: string }>>('/api/exam/result/exam-paging', req),
-  stat: (examId: string) => post<TExamStat>('/api/exam/result/stat', { examId }),
+  examPaging: (req: PageReq<{ title?: string }>) => call(examResultExamPaging, req),
+  stat: (examId: string) => call(examResultStat, { examId }),
   participants: (req: PageReq<{ examId: string; realName?: string; passed?: boolean | null }>) =>
-    post<TPage<TParticipant & { id?: string }>>('/api/exam/result/user-paging', req),
+    call(examResultUserPaging, req),
   attempts: (req: PageReq<{ examId: string; userId?: string; state?: number | null }>) =>
-    post<TPage<TPaperRecord>>('/api/exam/result/paper-paging', req),
-  quStat: (examId: string) => post<TQuStat[]>('/api/exam/result/qu-stat', { examId }),
-  paper: (paperId: string) => post<TPaperResult>('/api/exam/result/paper-detail', { paperId }),
-  voidPaper: (paperId: string, reason: string) => post<null>('/api/exam/result/void', { paperId, reason }),
-  exportXlsx: (examId: string, fileName: string) => download('/api/exam/result/export', { examId }, fileName),
+    call(examResultPaperPaging, req),
+  quStat: (examId: string) => call(examResultQuStat, { examId }),
+  paper: (paperId: string) => call(examResultPaperDetail, { paperId }),
+  voidPaper: (paperId: string, reason: string) => call(examResultVoid, { paperId, reason }),
+  exportXlsx: (examId: string, fileName: string) => callDownload(examResultExport, { examId }, fileName),
 };
 
 export const bookApi = {
-  paging: (req: PageReq<{ examId?: string | null; quType?: number | null }>) =>
-    post<TPage<TBookRecord>>('/api/book/paging', req),
-  remove: (ids: string[]) => post<null>('/api/book/delete', { ids }),
-  next: (examId?: string | null, afterId?: string | null) =>
-    post<TBookQu | null>('/api/book/next', { examId, afterId }),
+  paging: (req: PageReq<{ examId?: string | null; quType?: number | null }>) => call(bookPaging, req),
+  remove: (ids: string[]) => call(bookDelete, { ids }),
+  next: (examId?: string | null, afterId?: string | null) => call(bookNext, { examId, afterId }),
+  // The answering controls hand an answer of unknown shape; the server validates it.
   submit: (body: { id: string; answer: unknown; childAnswers?: Record<string, unknown> }) =>
-    post<TBookSubmitResult>('/api/book/submit', body),
+    call(bookSubmit, body as BodyIn<typeof bookSubmit>),
 };

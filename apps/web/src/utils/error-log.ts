@@ -1,5 +1,6 @@
 /** Production error logging: uncaught errors and unhandled rejections go to the server, rate-limited. */
-export const CLIENT_ERROR_URL = '/api/common/log/client-error';
+import { commonLogClientError } from '@exam/contracts';
+export const CLIENT_ERROR_URL = commonLogClientError.path;
 
 export interface ErrorReport {
   message: string;

@@ -1,9 +1,10 @@
 /** 设备调试 (/web/exam/debug): camera and microphone, browser, screen and latency to the server. */
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import { sysConfigDetail } from '@exam/contracts';
 import { Alert, Button, Card, Col, Descriptions, Progress, Row, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { post } from '../../../../api/request';
+import { call } from '../../../../api/call';
 import { browserInfo, latencyGrade } from './device';
 import '../exam.css';
 
@@ -25,7 +26,7 @@ function useLatency() {
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
       try {
-        await post('/api/sys/config/detail', { id: '1' }, { silent: true });
+        await call(sysConfigDetail, { id: '1' }, { silent: true });
         list.push(Math.round(performance.now() - t0));
       } catch {
         list.push(-1);

@@ -96,6 +96,8 @@ export async function upload<T = unknown>(
   url: string,
   file: Blob,
   fields: Record<string, string | number | boolean> = {},
+  /** Percent sent so far (large course files show a progress bar). */
+  onProgress?: (percent: number) => void,
 ): Promise<T> {
   const form = new FormData();
   // Fields go first: the server reads them (purpose, audience) before it streams the file.
@@ -103,7 +105,13 @@ export async function upload<T = unknown>(
   form.append('file', file, (file as File).name ?? 'file');
   const close = showOverlay(UPLOAD_TEXT);
   try {
-    const response = await http.post(url, form, { timeout: LONG_TIMEOUT, headers: { 'Content-Type': undefined } });
+    const response = await http.post(url, form, {
+      timeout: LONG_TIMEOUT,
+      headers: { 'Content-Type': undefined },
+      onUploadProgress: onProgress
+        ? (e) => onProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0)
+        : undefined,
+    });
     return unwrap<T>(response);
   } finally {
     close();

@@ -117,10 +117,10 @@ function inferType(d: Draft): number {
   const answer = d.fields.答案 ?? '';
   if (d.left.length) return 6;
   if (d.options.length) {
-    const letters = parseChoiceAnswer(answer, 2, d.options);
+    const letters = parseChoiceAnswer(answer, false, d.options);
     return letters && letters.length > 1 ? 2 : 1;
   }
-  if (parseChoiceAnswer(answer, 3, ['正确', '错误']) && !/^[A-H]+$/i.test(answer.trim())) return 3;
+  if (parseChoiceAnswer(answer, true, ['正确', '错误']) && !/^[A-H]+$/i.test(answer.trim())) return 3;
   if (/_{3,}|（\s*）|\(\s*\)/.test(d.stem.join('\n'))) return 5;
   return 4;
 }

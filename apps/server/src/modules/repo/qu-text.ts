@@ -50,10 +50,10 @@ export const typeLabel = (type: number): string => QUESTION_TYPE_LABELS[type] ??
 const TRUE_WORDS = ['正确', '对', '√', '✓', 'T', 'TRUE', '是', 'Y'];
 const FALSE_WORDS = ['错误', '错', '×', '✗', 'F', 'FALSE', '否', 'N'];
 
-/** Right option letters of a choice answer; null when it cannot be read. */
-export function parseChoiceAnswer(text: string, type: number, optionTexts: string[]): string[] | null {
+/** Right option letters of a choice answer (true/false also by words); null when it cannot be read. */
+export function parseChoiceAnswer(text: string, trueFalse: boolean, optionTexts: string[]): string[] | null {
   const t = text.trim().toUpperCase();
-  if (type === 3) {
+  if (trueFalse) {
     const truth = TRUE_WORDS.includes(t) ? true : FALSE_WORDS.includes(t) ? false : null;
     if (truth !== null) {
       const words = truth ? TRUE_WORDS : FALSE_WORDS;

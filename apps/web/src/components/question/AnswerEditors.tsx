@@ -6,18 +6,21 @@ import { blankCount, OPTION_KEYS } from './defaults';
 import RichTextEditor from './RichTextEditor';
 
 interface OptionsProps {
-  type: number;
+  /** Several right options (checkboxes) rather than one (radio). */
+  multi?: boolean;
+  /** A fixed pair of options (true/false): no adding or removing. */
+  fixed?: boolean;
   value: TQuOption[];
   onChange: (v: TQuOption[]) => void;
 }
 
 /** Options with a right flag: radio for single and true/false, checkboxes for multiple. */
-export function ChoiceOptions({ type, value, onChange }: OptionsProps) {
+export function ChoiceOptions({ multi, fixed, value, onChange }: OptionsProps) {
   const set = (i: number, patch: Partial<TQuOption>) =>
     onChange(
       value.map((o, j) => {
         if (j === i) return { ...o, ...patch };
-        return patch.isRight && type !== 2 ? { ...o, isRight: false } : o;
+        return patch.isRight && !multi ? { ...o, isRight: false } : o;
       }),
     );
   const rekey = (list: TQuOption[]) => list.map((o, i) => ({ ...o, key: OPTION_KEYS[i] }));
@@ -25,7 +28,7 @@ export function ChoiceOptions({ type, value, onChange }: OptionsProps) {
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="options-editor">
       {value.map((o, i) => (
         <Flex key={o.key} gap={8} align="flex-start">
-          {type === 2 ? (
+          {multi ? (
             <Checkbox
               checked={o.isRight}
               onChange={(e) => set(i, { isRight: e.target.checked })}
@@ -44,7 +47,7 @@ export function ChoiceOptions({ type, value, onChange }: OptionsProps) {
               testId={`option-${o.key}`}
             />
           </div>
-          {type !== 3 && (
+          {!fixed && (
             <Button
               type="text"
               danger
@@ -55,7 +58,7 @@ export function ChoiceOptions({ type, value, onChange }: OptionsProps) {
           )}
         </Flex>
       ))}
-      {type !== 3 && value.length < 8 && (
+      {!fixed && value.length < 8 && (
         <Button
           icon={<PlusOutlined />}
           onClick={() => onChange([...value, { key: OPTION_KEYS[value.length], content: '', isRight: false }])}
@@ -64,7 +67,7 @@ export function ChoiceOptions({ type, value, onChange }: OptionsProps) {
         </Button>
       )}
       <Typography.Text type="secondary">
-        {type === 2 ? '勾选所有正确选项（至少一个）' : '选择唯一的正确选项'}
+        {multi ? '勾选所有正确选项（至少一个）' : '选择唯一的正确选项'}
       </Typography.Text>
     </Space>
   );

@@ -43,9 +43,9 @@ export function writeChoice(q: ExportQuestion, cells: ExportCells, rich: Rich): 
 }
 
 /** Options and right flags from option texts and an answer of letters (or 正确/错误 for type 3). */
-function readChoice(type: number, present: string[], answer: string, issue: XlsxReadCtx['issue'], xlsx: boolean) {
-  const texts = type === 3 && present.length === 0 ? ['正确', '错误'] : present;
-  const rights = answer.trim() ? parseChoiceAnswer(answer, type, texts) : [];
+function readChoice(trueFalse: boolean, present: string[], answer: string, issue: XlsxReadCtx['issue'], xlsx: boolean) {
+  const texts = trueFalse && present.length === 0 ? ['正确', '错误'] : present;
+  const rights = answer.trim() ? parseChoiceAnswer(answer, trueFalse, texts) : [];
   if (rights === null) issue('答案', `答案“${answer}”无法识别，应填写选项字母`);
   const options: TQuChildSave['options'] = texts.map((t, i) => ({
     key: OPTION_KEYS[i],
@@ -57,10 +57,11 @@ function readChoice(type: number, present: string[], answer: string, issue: Xlsx
   return { options, answer: {} };
 }
 
-export const choiceXlsx = (type: number) => ({
+/** The text formats of a choice kind; `trueFalse` reads 正确/错误 and fills those two options when empty. */
+export const choiceXlsx = (trueFalse: boolean) => ({
   write: writeChoice,
-  read: (c: XlsxReadCtx) => readChoice(type, c.present, c.answer, c.issue, true),
+  read: (c: XlsxReadCtx) => readChoice(trueFalse, c.present, c.answer, c.issue, true),
 });
-export const choiceDocx = (type: number) => ({
-  read: (c: DocxReadCtx) => readChoice(type, c.options, c.answer, c.issue, false),
+export const choiceDocx = (trueFalse: boolean) => ({
+  read: (c: DocxReadCtx) => readChoice(trueFalse, c.options, c.answer, c.issue, false),
 });

@@ -66,11 +66,11 @@ export const choiceRightAnswer = (q: { options: { key: string; isRight?: boolean
 export const choicePreview = ({ options }: PreviewAnswerProps): ReactNode => rightLetters(options);
 
 /** The options editor of a choice kind, under its 选项 label. */
-export const choiceEditor = (type: number) =>
+export const choiceEditor = (flags: { multi?: boolean; fixed?: boolean }) =>
   function ChoiceEditor({ value, set }: EditorPartProps) {
     return (
       <Form.Item label="选项" required>
-        <ChoiceOptions type={type} value={value.options} onChange={(options) => set({ options })} />
+        <ChoiceOptions {...flags} value={value.options} onChange={(options) => set({ options })} />
       </Form.Item>
     );
   };

@@ -17,6 +17,6 @@ export const judge: QuKind = {
   learnerParts: (q) => plainParts(q.options),
   reference: () => null,
   mark: (q, answer) => autoOutcome(scoreSingle(q.options, answer, q.score), q.score),
-  xlsx: choiceXlsx(3),
-  docx: choiceDocx(3),
+  xlsx: choiceXlsx(true),
+  docx: choiceDocx(true),
 };

@@ -46,6 +46,6 @@ export const multiple: QuKind = {
   learnerParts: (q) => plainParts(q.options),
   reference: () => null,
   mark: (q, answer, policy) => autoOutcome(scoreMultiple(q.options, answer, q.score, policy.multi), q.score),
-  xlsx: choiceXlsx(2),
-  docx: choiceDocx(2),
+  xlsx: choiceXlsx(false),
+  docx: choiceDocx(false),
 };

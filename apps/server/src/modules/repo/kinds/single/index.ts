@@ -17,6 +17,6 @@ export const single: QuKind = {
   learnerParts: (q) => plainParts(q.options),
   reference: () => null,
   mark: (q, answer) => autoOutcome(scoreSingle(q.options, answer, q.score), q.score),
-  xlsx: choiceXlsx(1),
-  docx: choiceDocx(1),
+  xlsx: choiceXlsx(false),
+  docx: choiceDocx(false),
 };

@@ -14,7 +14,7 @@ export const judge: WebKind = {
     answer: {},
     children: [],
   }),
-  Editor: choiceEditor(3),
+  Editor: choiceEditor({ fixed: true }),
   Answer: RadioAnswer,
   rightAnswer: choiceRightAnswer,
   previewItems: 'lettered',

@@ -6,7 +6,7 @@ import type { WebKind } from '../types';
 export const multiple: WebKind = {
   type: 2,
   parts: choiceParts,
-  Editor: choiceEditor(2),
+  Editor: choiceEditor({ multi: true }),
   Answer: CheckboxAnswer,
   rightAnswer: choiceRightAnswer,
   previewItems: 'lettered',

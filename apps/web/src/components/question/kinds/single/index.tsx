@@ -6,7 +6,7 @@ import type { WebKind } from '../types';
 export const single: WebKind = {
   type: 1,
   parts: choiceParts,
-  Editor: choiceEditor(1),
+  Editor: choiceEditor({}),
   Answer: RadioAnswer,
   rightAnswer: choiceRightAnswer,
   previewItems: 'lettered',

@@ -33,7 +33,13 @@ export const trainApi = {
   start: (data: TTrainStart) => call(trainStart, data),
   next: (trainId: string, sort: number) => call(trainNext, { trainId, sort }),
   fill: (
-    data: { trainId: string; quId: string; answer: TAnswerValue; childAnswers?: Record<string, TAnswerValue> },
+    data: {
+      trainId: string;
+      quId: string;
+      answer: TAnswerValue;
+      childAnswers?: Record<string, TAnswerValue> | null;
+      seq?: number | null;
+    },
     options?: { silent?: boolean },
   ) => call(trainFill, data, options),
   finish: (trainId: string) => call(trainFinish, { trainId }),

@@ -69,8 +69,15 @@ export default function WebRepoTraining() {
   const mock = mode === TrainMode.MOCK;
   const remaining = useCountdown(d?.deadline ?? null, d?.serverTime ?? null);
   const resultUrl = `/web/repo/repo/${trainId}`;
+  const [remount, setRemount] = useState(0);
   const journal = useMockJournal(trainId, mock, {
     saved: () => void detail.refetch(),
+    // The server holds a newer answer (another window): show it, never this one as saved.
+    conflict: (quId) => {
+      const no = (d?.card.find((c) => c.quId === quId)?.sort ?? 0) + 1;
+      message.warning(`第 ${no} 题的答案已在其他窗口修改，已显示服务器上保存的答案`);
+      if (quId === qu.data?.quId) void qu.refetch().then(() => setRemount((n) => n + 1));
+    },
     closed: (reason) => {
       message.warning(reason);
       navigate(resultUrl, { replace: true });
@@ -80,7 +87,11 @@ export default function WebRepoTraining() {
   useEffect(() => {
     if (started?.finished || d?.state === 1) navigate(resultUrl, { replace: true });
   }, [started, d?.state, navigate, resultUrl]);
-  const { flush: flushJournal, clear: clearJournal } = journal;
+  const { flush: flushJournal, clear: clearJournal, seedSeq } = journal;
+  // Answers of this window are numbered above any the server holds (another device, a cleared browser).
+  useEffect(() => {
+    if (mock && d) seedSeq(d.seq);
+  }, [mock, d, seedSeq]);
   const autoFinished = useRef(false);
   useEffect(() => {
     if (mock && d?.state === 0 && remaining === 0 && !autoFinished.current) {
@@ -160,7 +171,7 @@ export default function WebRepoTraining() {
           >
             {qu.data ? (
               <QuestionPane
-                key={qu.data.quId}
+                key={`${qu.data.quId}:${remount}`}
                 qu={mock ? withUnsent(qu.data, journal.pendingOf(qu.data.quId)) : qu.data}
                 mode={mode}
                 finished={false}

@@ -1,20 +1,18 @@
 /**
  * The mock exam's answers go through the same journal as real exams (utils/answer-journal):
- * journalled at once, sent after a debounce, re-sent with back-off and after a reload, so an
- * answer given offline is never dropped; a refusal for good is shown, never taken as saved.
+ * journalled at once, sent after a debounce with their sequence, re-sent with back-off and after a
+ * reload, so an answer given offline is never dropped; a refusal for good is shown, never taken as
+ * saved; a save refused as not newer (conflict) shows the server's answer, as in the exam room.
  */
-import { ErrorCode, type TAnswerValue } from '@exam/contracts';
+import { ErrorCode } from '@exam/contracts';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../../api/http-errors';
 import { trainApi } from '../../../../api/train';
 import { AnswerJournal, type FailureKind } from '../../../../utils/answer-journal/answer-journal';
+import { type MockAnswer, mockSender, mockValue } from './mock-send';
 
-/** What one entry holds: the answer, or a composite's answers per child. */
-export interface MockAnswer {
-  answer: TAnswerValue;
-  childAnswers?: Record<string, TAnswerValue>;
-}
+export type { MockAnswer };
 
 /** Network and transient failures are retried; a finished session stops; other refusals fail the answer. */
 export function classifyMockError(error: unknown): FailureKind {
@@ -29,7 +27,7 @@ export const mockJournalKey = (trainId: string) => `mock-journal:${trainId}`;
 export function useMockJournal(
   trainId: string | undefined,
   enabled: boolean,
-  on: { saved: () => void; closed: (reason: string) => void },
+  on: { saved: () => void; closed: (reason: string) => void; conflict: (quId: string) => void },
 ) {
   const { message } = App.useApp();
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
@@ -44,14 +42,7 @@ export function useMockJournal(
     if (!trainId || !enabled) return;
     const journal = new AnswerJournal(trainId, {
       storageKey: mockJournalKey(trainId),
-      send: async (e) => {
-        const v = e.answer as MockAnswer;
-        await trainApi.fill(
-          { trainId, quId: e.quId, answer: v.answer, childAnswers: v.childAnswers },
-          { silent: true },
-        );
-        return { accepted: true, seq: e.seq };
-      },
+      send: mockSender(trainId, (body) => trainApi.fill(body, { silent: true })),
       classify: classifyMockError,
       onPending: () => setPendingIds(new Set(journal.pendingEntries().map((e) => e.quId))),
       onClosed: (err) => onRef.current.closed((err as Error).message || '模拟考试已结束'),
@@ -63,6 +54,7 @@ export function useMockJournal(
           return next;
         });
         if (outcome.kind === 'failed') messageRef.current.error(`答案未能保存：${(outcome.error as Error).message}`);
+        if (outcome.kind === 'conflict') onRef.current.conflict(e.quId);
         onRef.current.saved();
       },
     });
@@ -85,7 +77,7 @@ export function useMockJournal(
   }, [trainId, enabled]);
 
   const record = useCallback((quId: string, value: MockAnswer) => {
-    journalRef.current?.record(quId, value);
+    journalRef.current?.record(quId, mockValue(value.answer, value.childAnswers));
     setFailedIds((s) => {
       if (!s.has(quId)) return s;
       const next = new Set(s);
@@ -103,6 +95,7 @@ export function useMockJournal(
     return journalRef.current?.pendingCount() ?? 0;
   }, []);
   const clear = useCallback(() => journalRef.current?.clear(), []);
+  const seedSeq = useCallback((serverSeq: number) => journalRef.current?.seedSeq(serverSeq), []);
 
   return {
     pendingIds,
@@ -114,5 +107,7 @@ export function useMockJournal(
     /** Sends what is unsent now; answers how many answers are still not saved. */
     flush,
     clear,
+    /** Numbers the next answers above the highest sequence the server holds (session detail). */
+    seedSeq,
   };
 }

@@ -17,6 +17,7 @@ import { elQu, elRepo, elTrain, elTrainQu } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { type SittingLock, sittingLock } from '../paper/sitting-guard.js';
+import { isComposite } from '../repo/kinds/registry.js';
 import { toLearnerView } from '../repo/qu-view.js';
 import { accuracyOf, finishTx, ownedTrain, type TrainRow } from './train.service.js';
 import { markTrainAnswer } from './train-marking.js';
@@ -70,7 +71,7 @@ export function feedbackOf(
 
 /** A composite stores { childId: answer }; the others the value itself. */
 export function splitStored(type: number, stored: unknown) {
-  if (type === 99) return { value: null, childAnswers: (stored ?? {}) as Record<string, TAnswerValue> };
+  if (isComposite(type)) return { value: null, childAnswers: (stored ?? {}) as Record<string, TAnswerValue> };
   return { value: (stored ?? null) as TAnswerValue, childAnswers: null };
 }
 

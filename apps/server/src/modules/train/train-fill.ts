@@ -12,6 +12,7 @@ import { elTrain, elTrainProgress, elTrainQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { SITTING_REFUSAL, sittingLock } from '../paper/sitting-guard.js';
+import { isComposite } from '../repo/kinds/registry.js';
 import { recordAnswer } from './book-record.js';
 import { finishTx, ownedTrain, recount } from './train.service.js';
 import { feedbackOf, loadQuestion, splitStored } from './train-answer.service.js';
@@ -54,8 +55,8 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
       ...held(row.type, q.answer),
     });
     if (q.answeredAt && !mock) return refused();
-    const stored = row.type === 99 ? (body.childAnswers ?? {}) : body.answer;
-    const cleared = mock && (row.type === 99 ? Object.values(stored as object).every(isBlank) : isBlank(stored));
+    const stored = isComposite(row.type) ? (body.childAnswers ?? {}) : body.answer;
+    const cleared = mock && (isComposite(row.type) ? Object.values(stored as object).every(isBlank) : isBlank(stored));
     // Recite mode shows the answer first: "answering" there only records the question as read.
     const mark =
       train.mode === TrainMode.RECITE

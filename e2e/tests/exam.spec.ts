@@ -255,6 +255,7 @@ test('[LEARNER][EXAM_SIT] sits the exam with a wrong clock, offline answers, a r
   await expect(page).toHaveURL(new RegExp(`/web/exam/check/${examId}`));
   await expect(page.getByText('考试时长')).toBeVisible();
   await shot(page, 'check', true);
+  await page.getByTestId('exam-agree').click(); // 考试须知 confirmed before a new attempt (issue 12)
   await page.getByRole('button', { name: /开始考试/ }).click();
   await expect(page).toHaveURL(/\/web\/exam\/start\//);
   paperId = page.url().split('/').pop() as string;

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1-2 on a phone: the exam room at 390×844 and 360×800 — timer and 交卷 always in
+ * Runs in the phone projects only (playwright.config.ts). Issue 12 §1-2 on a phone: the exam room at 390×844 and 360×800 — timer and 交卷 always in
  * view, the answer card as a drawer, 44 px tap targets, no horizontal scroll; a full-screen exam on
  * a browser without the Fullscreen API (iPhone Safari) goes on in focus mode and leaving is still
  * counted; reminders at 5 minutes, next unanswered, and the count before hand-in.
@@ -12,7 +12,6 @@ const SCREENS = 'test-results/screens';
 const BANK = '安全生产知识题库';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
 let examId: string;
 
@@ -85,7 +84,7 @@ async function inViewAndTappable(page: Page, testId: string) {
   expect(box!.height, `${testId} at least 44 px high`).toBeGreaterThanOrEqual(44);
 }
 
-test('[WEB][EXAM_PHONE] the exam room at 390 px: focus mode, drawer card, timer and 交卷 in view, reminders, next unanswered, counts', async ({
+test('[WEB][EXAM_PHONE] the exam room on a phone: focus mode, drawer card, timer and 交卷 in view, reminders, next unanswered, counts', async ({
   page,
   context,
   baseURL,
@@ -98,7 +97,7 @@ test('[WEB][EXAM_PHONE] the exam room at 390 px: focus mode, drawer card, timer 
 
   // Full screen impossible: the SPEC warning stays, and the exam goes on in focus mode.
   await expect(page.getByText('you browser can not work')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/phone-390-exam-focus-prompt.png` });
+  await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-exam-focus-prompt.png` });
   await page.getByTestId('enter-focus').click();
   await expect(page.getByTestId('focus-mode')).toBeVisible();
   await expect(page.locator('.room-reminder')).toContainText('距离考试结束还有 5 分钟');
@@ -112,7 +111,7 @@ test('[WEB][EXAM_PHONE] the exam room at 390 px: focus mode, drawer card, timer 
   const option = page.getByTestId('question-1').locator('.ant-radio-wrapper').first();
   expect((await option.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await noHorizontalScroll(page);
-  await page.screenshot({ path: `${SCREENS}/phone-390-exam-room.png` });
+  await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-exam-room.png` });
 
   await page.getByTestId('open-sheet').click();
   await expect(page.getByTestId('answer-sheet')).toBeVisible();
@@ -120,7 +119,7 @@ test('[WEB][EXAM_PHONE] the exam room at 390 px: focus mode, drawer card, timer 
   expect(await page.getByTestId('sheet-2').evaluate((el) => (el as HTMLElement).offsetHeight)).toBeGreaterThanOrEqual(
     44,
   );
-  await page.screenshot({ path: `${SCREENS}/phone-390-exam-sheet.png` });
+  await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-exam-sheet.png` });
   await page.getByTestId('sheet-2').click();
   await expect(page.getByTestId('answer-sheet')).toBeHidden();
   await page.getByTestId('question-2').locator('.ant-radio-wrapper').first().click();
@@ -147,13 +146,13 @@ test('[WEB][EXAM_PHONE] the exam room at 390 px: focus mode, drawer card, timer 
   // Before hand-in: what is left open and flagged.
   await page.getByTestId('hand-in').click();
   await expect(page.getByTestId('hand-in-summary')).toHaveText('您还有 2 题未作答、1 题已标记待检查，确定要交卷吗？');
-  await page.screenshot({ path: `${SCREENS}/phone-390-exam-hand-in.png` });
+  await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-exam-hand-in.png` });
   await page.getByRole('button', { name: '继续答题' }).click();
 
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(page.getByTestId('countdown')).toBeInViewport();
   await inViewAndTappable(page, 'hand-in');
   await noHorizontalScroll(page);
-  await page.screenshot({ path: `${SCREENS}/phone-360-exam-room.png` });
+  await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-360-exam-room.png` });
   await api(page.request, '/api/paper/paper/abandon', { paperId }, token);
 });

@@ -113,6 +113,7 @@ test('[WEB][EXAM_ORDERING] a learner on a phone orders the items, hands in and s
   const token = await apiLogin(page.request, ACCOUNTS.student);
   await signIn(context, baseURL, token);
   await page.goto(`/web/exam/check/${examId}`);
+  await page.getByTestId('exam-agree').click(); // 考试须知 confirmed before a new attempt (issue 12)
   await page.getByRole('button', { name: /开始考试/ }).click();
   await expect(page).toHaveURL(/\/web\/exam\/start\//);
   paperId = page.url().split('/').pop() as string;

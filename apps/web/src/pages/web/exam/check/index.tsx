@@ -2,12 +2,26 @@
 import { ArrowLeftOutlined, DesktopOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { ErrorCode, OPEN_TYPE_LABELS, RESULT_SHOW_LABELS, type TExamCheck } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Empty,
+  Input,
+  Result,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { examApi, paperApi } from '../../../../api/exam';
 import type { ApiError } from '../../../../api/http-errors';
+import LoadFailed from '../../../../components/LoadFailed';
 import { windowText } from '../../index/ExamCard';
 import '../exam.css';
 
@@ -52,6 +66,8 @@ export default function WebExamCheck() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [starting, setStarting] = useState(false);
+  // 考试须知 (issue 12 §2): a new attempt starts only once the learner confirms the rules.
+  const [agreed, setAgreed] = useState(false);
   const query = useQuery({ queryKey: ['exam-check', id], queryFn: () => examApi.check(id) });
   const c = query.data;
 
@@ -74,6 +90,12 @@ export default function WebExamCheck() {
     return (
       <Card className="page-card">
         <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
+  if (query.isError)
+    return (
+      <Card className="page-card">
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} title="考试信息加载失败" />
       </Card>
     );
   if (!c)
@@ -120,6 +142,9 @@ export default function WebExamCheck() {
           {c.content}
         </div>
       )}
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        考试须知
+      </Typography.Title>
       <Descriptions className="exam-check__rules" bordered column={{ xs: 1, md: 2 }} size="middle">
         <Descriptions.Item label="考试时间" span={2}>
           {windowText(c.startTime, c.endTime)}
@@ -164,13 +189,19 @@ export default function WebExamCheck() {
                 data-testid="exam-password"
               />
             )}
+            {!c.openPaperId && (
+              <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="exam-agree">
+                我已阅读考试须知（时长、次数、及格分与防作弊要求），并承诺独立完成
+              </Checkbox>
+            )}
             <Button
               type="primary"
               size="large"
               loading={starting}
               onClick={start}
               style={{ minWidth: 200 }}
-              disabled={Boolean(other)}
+              disabled={Boolean(other) || (!c.openPaperId && !agreed)}
+              data-testid="exam-start"
             >
               {c.openPaperId ? '继续考试' : '开始考试'}
             </Button>

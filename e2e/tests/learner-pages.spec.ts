@@ -1,0 +1,122 @@
+/**
+ * Issue 12 §1: every learner page at the project's screen (desktop, and in the phone projects
+ * iPhone 14 390×844 and Android 360×800): no horizontal scroll, and a screenshot of each to look at.
+ */
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const SCREENS = 'test-results/screens';
+const BANK = '安全生产知识题库';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let examId: string;
+let paperId: string;
+let repoId: string;
+let userId: string;
+
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, ACCOUNTS.admin);
+  const repos = await api<{ records: { id: string; title: string }[] }>(
+    request,
+    '/api/repo/repo/paging',
+    { current: 1, size: 50, params: {} },
+    admin,
+  );
+  repoId = repos.records.find((r) => r.title === BANK)?.id as string;
+  const qus = await api<{ records: { id: string }[] }>(
+    request,
+    '/api/repo/qu/paging',
+    { current: 1, size: 2, params: { repoId, type: 1 } },
+    admin,
+  );
+  const tmpl = await api<{ id: string }>(
+    request,
+    '/api/paper/tmpl/save',
+    {
+      title: 'E2E 页面巡检试卷',
+      kind: 1,
+      fixedSections: [{ title: '单选题', items: qus.records.map((q) => ({ quId: q.id, score: 10 })) }],
+    },
+    admin,
+  );
+  const now = Date.now();
+  examId = (
+    await api<{ id: string }>(
+      request,
+      '/api/exam/exam/save',
+      {
+        title: 'E2E 页面巡检考试',
+        tmplId: tmpl.id,
+        openType: 1,
+        startTime: new Date(now - 3600_000).toISOString(),
+        endTime: new Date(now + 86400_000).toISOString(),
+        duration: 30,
+        passScore: 10,
+        tryLimit: 0,
+        handMinMinutes: 0,
+        lateMinutes: 0,
+        state: 1,
+      },
+      admin,
+    )
+  ).id;
+  const student = await apiLogin(request, ACCOUNTS.student);
+  userId = (await api<{ id: string }>(request, '/api/sys/user/info', {}, student)).id;
+  paperId = (await api<{ paperId: string }>(request, '/api/paper/paper/create', { examId }, student)).paperId;
+  await api(request, '/api/paper/paper/hand', { paperId }, student);
+});
+
+async function noHorizontalScroll(page: Page, what: string) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, `${what}: horizontal scroll`).toBeLessThanOrEqual(client);
+}
+
+test('[WEB][PAGES_ON_PHONES] every learner page fits the screen, screenshot of each', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, await apiLogin(page.request, ACCOUNTS.student));
+  const pages: [string, string, string][] = [
+    ['index', '/web/index', '在线考试'],
+    ['exam-check', `/web/exam/check/${examId}`, '考试须知'],
+    ['exam-result', `/web/exam/result/${paperId}`, 'E2E 页面巡检考试'],
+    ['paper', '/web/paper', '我的成绩'],
+    ['paper-list', `/web/paper/list/${examId}/${userId}`, 'E2E 页面巡检考试'],
+    ['book', `/web/book/list/${examId}`, '考试错题'],
+    ['repo', '/web/repo', '题库训练'],
+    ['repo-view', `/web/repo/view/${repoId}`, BANK],
+    ['uc', '/web/uc', '用户中心'],
+    ['notice', '/web/notice', '公告'],
+  ];
+  const project = test.info().project.name;
+  for (const [name, path, text] of pages) {
+    await page.goto(path);
+    await expect(page.getByText(text).filter({ visible: true }).first(), name).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await noHorizontalScroll(page, name);
+    await page.screenshot({ path: `${SCREENS}/${project}-page-${name}.png`, fullPage: true });
+  }
+});
+
+test('[WEB][EXAM_RULES_CONFIRM] the check page shows 考试须知 and starts only once they are confirmed', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, await apiLogin(page.request, ACCOUNTS.student));
+  await page.goto(`/web/exam/check/${examId}`);
+  const rules = page.locator('.exam-check__rules');
+  for (const label of ['考试时长', '考试次数', '及格分', '防作弊']) await expect(rules).toContainText(label);
+  await expect(rules).toContainText('30 分钟');
+  await expect(page.getByTestId('exam-start')).toBeDisabled();
+  await page.getByTestId('exam-agree').click();
+  await expect(page.getByTestId('exam-start')).toBeEnabled();
+  const box = await page.getByTestId('exam-start').boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(40);
+});

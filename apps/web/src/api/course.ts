@@ -17,8 +17,11 @@ import {
   courseLearnFileProgress,
   courseLearnHeartbeat,
   courseLearnMyPaging,
+  courseStatExport,
+  courseStatPaging,
+  courseStatSummary,
 } from '@exam/contracts';
-import { call } from './call';
+import { call, callDownload } from './call';
 import { upload } from './request';
 
 export interface PageReq<P> {
@@ -63,4 +66,11 @@ export const courseApi = {
   learnDetail: (id: string) => call(courseLearnDetail, { id }),
   heartbeat: (beat: THeartbeat) => call(courseLearnHeartbeat, beat, { silent: true }),
   fileProgress: (id: string) => call(courseLearnFileProgress, { id }),
+};
+
+export type CourseStatParams = { courseId: string; deptId?: string | null; realName?: string | null };
+export const courseStatApi = {
+  paging: (req: PageReq<CourseStatParams>) => call(courseStatPaging, req),
+  summary: (p: CourseStatParams) => call(courseStatSummary, p),
+  export: (p: CourseStatParams, fileName: string) => callDownload(courseStatExport, p, fileName),
 };

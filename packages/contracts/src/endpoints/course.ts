@@ -11,6 +11,9 @@ import {
   ZCoursePublishSchema,
   ZCourseRecordSchema,
   ZCourseSaveSchema,
+  ZCourseStatParamsSchema,
+  ZCourseStatRecordSchema,
+  ZCourseStatSummarySchema,
   ZFileProgressSchema,
   ZHeartbeatResultSchema,
   ZHeartbeatSchema,
@@ -18,7 +21,7 @@ import {
   ZMyCoursePageSchema,
   ZMyCoursePagingParamsSchema,
 } from '../course.js';
-import { endpoint } from '../endpoint.js';
+import { endpoint, fileEndpoint } from '../endpoint.js';
 import { ZIdSchema, ZIdsSchema, zPage, zPageRequest } from '../envelope.js';
 
 const VIEW = { permission: 'course:course:view' } as const;
@@ -133,5 +136,26 @@ export const courseLearnFileProgress = endpoint({
   body: ZIdSchema,
   data: ZFileProgressSchema,
   access: 'user',
+  operation: false,
+});
+
+export const courseStatPaging = endpoint({
+  path: '/api/course/stat/paging',
+  body: zPageRequest(ZCourseStatParamsSchema),
+  data: zPage(ZCourseStatRecordSchema),
+  access: { permission: 'course:stat:view' },
+  operation: false,
+});
+export const courseStatSummary = endpoint({
+  path: '/api/course/stat/summary',
+  body: ZCourseStatParamsSchema,
+  data: ZCourseStatSummarySchema,
+  access: { permission: 'course:stat:view' },
+  operation: false,
+});
+export const courseStatExport = fileEndpoint({
+  path: '/api/course/stat/export',
+  body: ZCourseStatParamsSchema,
+  access: { permission: 'course:stat:export' },
   operation: false,
 });

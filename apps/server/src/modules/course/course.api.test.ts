@@ -195,4 +195,25 @@ describe('honest progress, completion and the linked exam', () => {
     expect(mine.records.map((r: { id: string }) => r.id)).toContain(ids.courseId);
     expect(mine.yearHours).toBe(2);
   });
+
+  it('reports the audience progress, the completion rate and an xlsx export', async () => {
+    const body = { courseId: ids.courseId };
+    const list = await ok(t, '/api/course/stat/paging', { current: 1, size: 10, params: body }, admin);
+    expect(list.total).toBe(1); // the audience is one named learner
+    expect(list.records[0]).toMatchObject({ userName: 'student', progress: 100, completedAt: expect.any(String) });
+    expect(list.records[0].studySeconds).toBeGreaterThan(0);
+    const summary = await ok(t, '/api/course/stat/summary', body, admin);
+    expect(summary).toMatchObject({ audience: 1, completed: 1, rate: 100 });
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/api/course/stat/export',
+      payload: body,
+      headers: { token: admin },
+    });
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await t.call('/api/course/stat/paging', { current: 1, size: 10, params: body }, student)).code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCourseAdminRoutes } from './course.routes.js';
 import { registerCourseContent } from './course-content.js';
 import { registerCourseLearnRoutes } from './learn.routes.js';
+import { registerCourseStatRoutes } from './stat.routes.js';
 
 export { lockedExams } from './learn.service.js';
 
@@ -10,4 +11,5 @@ export function registerCourseModule(app: FastifyInstance): void {
   registerCourseAdminRoutes(app);
   registerCourseLearnRoutes(app);
   registerCourseContent(app);
+  registerCourseStatRoutes(app);
 }

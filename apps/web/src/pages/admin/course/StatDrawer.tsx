@@ -1,0 +1,92 @@
+/** 学习进度: the audience's progress with department and name filters, the completion rate, a department summary, xlsx export. */
+import type { TCourseRecord, TCourseStatRecord } from '@exam/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Flex, Input, Progress, Statistic, Table, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { courseStatApi } from '../../../api/course';
+import { usePermission } from '../../../components';
+import { formatDateTime } from '../../../utils/time';
+import { formatStudy } from '../../web/course/index';
+import { deptSelectProps, useDeptTree } from '../sys/shared';
+
+export default function StatDrawer({ course, onClose }: { course: TCourseRecord | null; onClose: () => void }) {
+  const canExport = usePermission('course:stat:export');
+  const depts = useDeptTree();
+  const [filter, setFilter] = useState<{ deptId?: string | null; realName?: string | null }>({});
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const params = { courseId: course?.id ?? '', ...filter };
+  const list = useQuery({
+    queryKey: ['course-stat', params, page],
+    queryFn: () => courseStatApi.paging({ ...page, params }),
+    enabled: Boolean(course),
+    placeholderData: keepPreviousData,
+  });
+  const summary = useQuery({
+    queryKey: ['course-stat-summary', params],
+    queryFn: () => courseStatApi.summary(params),
+    enabled: Boolean(course),
+  });
+  return (
+    <Drawer title={`学习进度：${course?.title ?? ''}`} open={Boolean(course)} onClose={onClose} size="large">
+      <Flex gap={24} wrap style={{ marginBottom: 12 }}>
+        <Statistic title="学习范围人数" value={summary.data?.audience ?? 0} />
+        <Statistic title="已完成" value={summary.data?.completed ?? 0} />
+        <Statistic title="完成率" value={summary.data?.rate ?? 0} suffix="%" />
+      </Flex>
+      <Table
+        size="small"
+        rowKey={(d) => d.deptName ?? '-'}
+        pagination={false}
+        dataSource={summary.data?.depts ?? []}
+        style={{ marginBottom: 16 }}
+        columns={[
+          { title: '部门', dataIndex: 'deptName', render: (v) => v || '—' },
+          { title: '人数', dataIndex: 'learners', width: 80 },
+          { title: '完成', dataIndex: 'completed', width: 80 },
+        ]}
+      />
+      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+        <TreeSelect
+          {...deptSelectProps(depts.data)}
+          allowClear
+          placeholder="部门"
+          style={{ minWidth: 160 }}
+          onChange={(v) => setFilter((f) => ({ ...f, deptId: (v as string | undefined) ?? null }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder="姓名"
+          style={{ width: 160 }}
+          onSearch={(v) => setFilter((f) => ({ ...f, realName: v.trim() || null }))}
+        />
+        {canExport && (
+          <Button onClick={() => courseStatApi.export(params, `${course?.title ?? '课程'}-学习进度.xlsx`)}>导出</Button>
+        )}
+      </Flex>
+      <Table<TCourseStatRecord>
+        size="small"
+        rowKey="userId"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: list.data?.total ?? 0,
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+        columns={[
+          { title: '学员', dataIndex: 'realName', render: (v, r) => v || r.userName },
+          { title: '部门', dataIndex: 'deptName', render: (v) => v || '—' },
+          {
+            title: '进度',
+            dataIndex: 'progress',
+            width: 140,
+            render: (v: number) => <Progress percent={v} size="small" />,
+          },
+          { title: '学习时长', dataIndex: 'studySeconds', render: (v: number) => formatStudy(v) },
+          { title: '完成时间', dataIndex: 'completedAt', render: (v) => formatDateTime(v) || '—' },
+        ]}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,148 @@
+/** 课程管理: courses with learners and completions; edit, chapters and files, publish/unpublish, progress, categories, delete. */
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import type { TCourseRecord } from '@exam/contracts';
+import { App, Button, Form, Input, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useState } from 'react';
+import { type CourseParams, courseApi } from '../../../api/course';
+import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
+import { attempt, confirmDelete } from '../sys/shared';
+import CategoryModal from './CategoryModal';
+import ChapterDrawer from './ChapterDrawer';
+import CourseFormModal from './CourseFormModal';
+import StatDrawer from './StatDrawer';
+
+export default function CourseAdminPage() {
+  const { modal } = App.useApp();
+  const canSave = usePermission('course:course:save');
+  const canPublish = usePermission('course:course:publish');
+  const canDelete = usePermission('course:course:delete');
+  const canStat = usePermission('course:stat:view');
+  const table = useServerTable<TCourseRecord, CourseParams>(['course-admin'], courseApi.paging);
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const [chaptersOf, setChaptersOf] = useState<string | null>(null);
+  const [statOf, setStatOf] = useState<TCourseRecord | null>(null);
+  const [categories, setCategories] = useState(false);
+  const closeEditor = useCallback(() => setEditing(undefined), []);
+
+  const columns: ColumnsType<TCourseRecord> = [
+    { title: '课程名称', dataIndex: 'title', ellipsis: true },
+    { title: '分类', dataIndex: 'categoryName', width: 110, render: (v) => v || '—' },
+    { title: '学时', dataIndex: 'hours', width: 70 },
+    { title: '类型', dataIndex: 'required', width: 70, render: (v: boolean) => (v ? '必修' : '选修') },
+    { title: '课件', dataIndex: 'fileCount', width: 70 },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 90,
+      render: (v: number) => (v === 1 ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>),
+    },
+    { title: '学习/完成', key: 'n', width: 100, render: (_, r) => `${r.learnerCount}/${r.completedCount}` },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 300,
+      render: (_, r) => (
+        <TableActions>
+          {canSave && (
+            <Button type="link" size="small" onClick={() => setEditing(r.id)}>
+              编辑
+            </Button>
+          )}
+          {canSave && (
+            <Button type="link" size="small" onClick={() => setChaptersOf(r.id)} data-testid={`chapters-${r.id}`}>
+              章节课件
+            </Button>
+          )}
+          {canPublish && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => attempt(() => courseApi.publish(r.id, r.state === 1 ? 0 : 1)).then(table.refresh)}
+            >
+              {r.state === 1 ? '下架' : '发布'}
+            </Button>
+          )}
+          {canStat && (
+            <Button type="link" size="small" onClick={() => setStatOf(r)}>
+              学习进度
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => confirmDelete(modal, () => courseApi.remove([r.id]).then(table.refresh))}
+            >
+              删除
+            </Button>
+          )}
+        </TableActions>
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer
+      title="课程管理"
+      extra={
+        canSave && (
+          <>
+            <Button onClick={() => setCategories(true)} style={{ marginRight: 8 }}>
+              课程分类
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+              新建课程
+            </Button>
+          </>
+        )
+      }
+      search={
+        <Form
+          name="courseSearch"
+          layout="inline"
+          onFinish={(v) => table.search({ title: v.title?.trim() || null, state: v.state ?? null })}
+        >
+          <Form.Item name="title">
+            <Input placeholder="课程名称" allowClear style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="state">
+            <Select
+              placeholder="状态"
+              allowClear
+              style={{ width: 120 }}
+              options={[
+                { value: 0, label: '未发布' },
+                { value: 1, label: '已发布' },
+              ]}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            搜索
+          </Button>
+        </Form>
+      }
+    >
+      <Table<TCourseRecord> {...table.tableProps} columns={columns} scroll={{ x: 1000 }} />
+      <CourseFormModal
+        id={editing}
+        onClose={closeEditor}
+        onSaved={(id) => {
+          setEditing(undefined);
+          table.refresh();
+          if (!editing) setChaptersOf(id);
+        }}
+      />
+      <ChapterDrawer
+        courseId={chaptersOf}
+        onClose={() => {
+          setChaptersOf(null);
+          table.refresh();
+        }}
+      />
+      <StatDrawer course={statOf} onClose={() => setStatOf(null)} />
+      <CategoryModal open={categories} onClose={() => setCategories(false)} />
+    </PageContainer>
+  );
+}

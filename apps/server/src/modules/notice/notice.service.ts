@@ -26,6 +26,7 @@ import {
   noticeInScope,
   userInNoticeRow,
 } from './notice-audience.js';
+import { markAttachmentsPrivate } from './notice-files.js';
 import { deliverTx, removeMessagesTx } from './notice-publish.js';
 
 type SaveInput = z.output<typeof ZNoticeSaveSchema>;
@@ -160,6 +161,7 @@ export async function saveNotice(db: Db, admin: AuthUser, input: SaveInput, now:
     if (found.length !== fileIds.length) throw badParams('附件：文件不存在或已被删除');
   }
   return db.transaction(async (tx) => {
+    await markAttachmentsPrivate(tx, fileIds);
     if (!input.id) {
       const [row] = await tx
         .insert(sysNotice)

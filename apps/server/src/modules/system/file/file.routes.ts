@@ -49,7 +49,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
     '/api/common/file/:id',
     { schema: { summary: '下载或预览文件', tags: TAGS } },
     async (request, reply) => {
-      const file = await findServable(app.deps.db, request.params.id, Boolean(request.authUser));
+      const file = await findServable(app.deps.db, request.params.id, request.authUser ?? null, app.deps.clock());
       if (!file) return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
       const inline = INLINE_MIMES.has(file.mime);
       reply

@@ -6,9 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import { FILE_ID_PATTERN, type TFile } from '@exam/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { sysFile, sysUser } from '../../../db/schema/index.js';
+import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import { badParams } from '../../../platform/errors.js';
 import { secretId } from '../../../platform/ids.js';
+import { noticeFileAllowed } from '../../notice/notice-files.js';
 import { storageDirSetting } from '../config/config.service.js';
 import { byteLimit, quotaExceeded, tooLarge, type UploadRule } from './file-limits.js';
 import { ALLOWED_EXTENSIONS, extensionOf, FILE_TYPES } from './file-types.js';
@@ -112,13 +114,22 @@ export async function storedBytes(db: Executor, ownerId: string): Promise<number
 
 /**
  * The file to serve for an id, or null: malformed ids, unknown ids, private files without a
- * signed-in user and files missing on disk all look the same (404).
+ * signed-in user (or, for a notice attachment, outside its notice's audience) and files missing
+ * on disk all look the same (404).
  */
-export async function findServable(db: Executor, id: string, signedIn: boolean): Promise<FileRow | null> {
+export async function findServable(
+  db: Executor,
+  id: string,
+  user: AuthUser | null,
+  now: Date,
+): Promise<FileRow | null> {
   if (!FILE_ID_PATTERN.test(id)) return null;
   const [row] = await db.select().from(sysFile).where(eq(sysFile.id, id));
   if (!row) return null;
-  if (row.audience !== 'public' && !signedIn) return null;
+  if (row.audience !== 'public') {
+    if (!user) return null;
+    if ((await noticeFileAllowed(db, row.id, user, now)) === false) return null;
+  }
   if (!fs.existsSync(row.storagePath)) return null;
   return row;
 }

@@ -1,5 +1,5 @@
 /** One exam open to the learner: cover, state, window, rules, attempts left, best score. */
-import { ClockCircleOutlined, TrophyOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, LockOutlined, TrophyOutlined } from '@ant-design/icons';
 import { CYCLE_TYPE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TOnlineExam } from '@exam/contracts';
 import { Button, Card, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
@@ -25,6 +25,7 @@ export function windowText(start: string, end: string): string {
 
 function actionOf(exam: TOnlineExam): { text: string; disabled: boolean } {
   if (exam.openPaperId) return { text: '继续考试', disabled: false };
+  if (exam.lockedReason) return { text: '未解锁', disabled: true };
   if (exam.timeState === 0) return { text: '尚未开始', disabled: true };
   if (exam.timeState === 2) return { text: '已结束', disabled: true };
   if (exam.triesLeft === 0) return { text: '次数已用完', disabled: true };
@@ -90,6 +91,16 @@ export default function ExamCard({ exam }: { exam: TOnlineExam }) {
             )}
           </span>
         </Tooltip>
+        {exam.lockedReason && !exam.openPaperId && (
+          <Tag
+            icon={<LockOutlined />}
+            color="warning"
+            data-testid={`exam-lock-${exam.id}`}
+            style={{ whiteSpace: 'normal' }}
+          >
+            {exam.lockedReason}
+          </Tag>
+        )}
         <Button
           type="primary"
           size="small"

@@ -2,6 +2,15 @@
  * Issue 12 §1: every learner page at the project's screen (desktop, and in the phone projects
  * iPhone 14 390×844 and Android 360×800): no horizontal scroll, and a screenshot of each to look at.
  */
+import {
+  examExamSave,
+  paperPaperCreate,
+  paperPaperHand,
+  paperTmplSave,
+  repoQuPaging,
+  repoRepoPaging,
+  sysUserInfo,
+} from '@exam/contracts';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 
@@ -20,20 +29,20 @@ test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, ACCOUNTS.admin);
   const repos = await api<{ records: { id: string; title: string }[] }>(
     request,
-    '/api/repo/repo/paging',
+    repoRepoPaging.path,
     { current: 1, size: 50, params: {} },
     admin,
   );
   repoId = repos.records.find((r) => r.title === BANK)?.id as string;
   const qus = await api<{ records: { id: string }[] }>(
     request,
-    '/api/repo/qu/paging',
+    repoQuPaging.path,
     { current: 1, size: 2, params: { repoId, type: 1 } },
     admin,
   );
   const tmpl = await api<{ id: string }>(
     request,
-    '/api/paper/tmpl/save',
+    paperTmplSave.path,
     {
       title: 'E2E 页面巡检试卷',
       kind: 1,
@@ -45,7 +54,7 @@ test.beforeAll(async ({ request }) => {
   examId = (
     await api<{ id: string }>(
       request,
-      '/api/exam/exam/save',
+      examExamSave.path,
       {
         title: 'E2E 页面巡检考试',
         tmplId: tmpl.id,
@@ -63,9 +72,9 @@ test.beforeAll(async ({ request }) => {
     )
   ).id;
   const student = await apiLogin(request, ACCOUNTS.student);
-  userId = (await api<{ id: string }>(request, '/api/sys/user/info', {}, student)).id;
-  paperId = (await api<{ paperId: string }>(request, '/api/paper/paper/create', { examId }, student)).paperId;
-  await api(request, '/api/paper/paper/hand', { paperId }, student);
+  userId = (await api<{ id: string }>(request, sysUserInfo.path, {}, student)).id;
+  paperId = (await api<{ paperId: string }>(request, paperPaperCreate.path, { examId }, student)).paperId;
+  await api(request, paperPaperHand.path, { paperId }, student);
 });
 
 async function noHorizontalScroll(page: Page, what: string) {
@@ -119,4 +128,26 @@ test('[WEB][EXAM_RULES_CONFIRM] the check page shows 考试须知 and starts onl
   await expect(page.getByTestId('exam-start')).toBeEnabled();
   const box = await page.getByTestId('exam-start').boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(40);
+});
+
+test('[WEB][HOME_TODAY] the home page says what to do now: the paper left open, today’s review, practice', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const token = await apiLogin(page.request, ACCOUNTS.student);
+  await signInBrowser(context, baseURL as string, token);
+  const open = (await api<{ paperId: string }>(page.request, '/api/paper/paper/create', { examId }, token)).paperId;
+  try {
+    await page.goto('/web/index');
+    const left = page.getByTestId('today-exam').filter({ hasText: 'E2E 页面巡检考试' });
+    await expect(left).toContainText('您有未交卷的试卷');
+    await expect(page.getByTestId('review-due-text')).toContainText('今日待复习');
+    await expect(page.getByTestId('today-practice')).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-home-today.png`, fullPage: true });
+    await left.getByRole('button', { name: /继续考试/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/web/exam/start/${open}`));
+  } finally {
+    await api(page.request, '/api/paper/paper/abandon', { paperId: open }, token);
+  }
 });

@@ -1,4 +1,4 @@
-/** 在线考试 (learner home /web/index): the exams open to me, with state, attempts left and best score. */
+/** 在线考试 (learner home /web/index): what to do now (TodayPanel), then the exams open to me, with state, attempts left and best score. */
 import { BookOutlined, TrophyOutlined } from '@ant-design/icons';
 import { EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { examApi } from '../../../api/exam';
 import { LoadFailed } from '../../../components';
 import { useUserStore } from '../../../stores/user';
 import ExamCard from './ExamCard';
+import TodayPanel from './TodayPanel';
 import '../exam/exam.css';
 
 const STATE_OPTIONS = [
@@ -52,7 +53,8 @@ export default function WebExamList() {
           </Button>
         </div>
       </div>
-      <Card className="page-card" variant="borderless">
+      <TodayPanel />
+      <Card className="page-card" variant="borderless" style={{ marginTop: 16 }}>
         <div className="exam-filter">
           <Input.Search
             allowClear

@@ -41,6 +41,7 @@ export default function WebPaper() {
         />
       </Space>
       <Table
+        scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
         {...table.tableProps}
         rowKey="examId"
         columns={[

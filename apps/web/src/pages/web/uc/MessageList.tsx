@@ -94,6 +94,7 @@ export default function MessageList() {
         </Button>
       </Space>
       <Table<MsgRecord>
+        scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
         {...table.tableProps}
         size="middle"
         locale={{ emptyText: '暂无消息' }}

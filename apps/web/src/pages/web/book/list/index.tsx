@@ -58,6 +58,7 @@ export default function WebBookList() {
       }
     >
       <Table
+        scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
         {...table.tableProps}
         locale={table.tableProps.locale ?? { emptyText: <EmptyBook /> }}
         columns={[

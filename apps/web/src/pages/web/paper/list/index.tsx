@@ -30,6 +30,7 @@ export default function WebPaperList() {
       extra={<Button onClick={() => navigate(`/web/book/list/${examId}`)}>本场错题</Button>}
     >
       <Table
+        scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
         {...table.tableProps}
         columns={[
           { title: '#', width: 60, render: (_, __, i) => (table.request.current - 1) * table.request.size + i + 1 },

@@ -173,6 +173,7 @@ export default function WebRepoView() {
       </Row>
       <Card title="我的训练记录">
         <Table<TTrainRecord>
+          scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
           {...history.tableProps}
           size="small"
           columns={[

@@ -116,7 +116,18 @@ export default function RichTextEditor({
         )}
         {!compact && tool('撤销', <UndoOutlined />, () => chain()?.undo().run())}
         {!compact && tool('重做', <RedoOutlined />, () => chain()?.redo().run())}
-        <input ref={fileRef} type="file" accept="image/*" hidden onChange={onPick} />
+        {/* Opened by the image button only; inline display:none, since antd's form styles show a hidden file input. */}
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          hidden
+          style={{ display: 'none' }}
+          tabIndex={-1}
+          aria-hidden
+          onChange={onPick}
+          data-testid="rte-image-input"
+        />
       </div>
       <div className="qu-editor__content">
         <EditorContent editor={editor} />

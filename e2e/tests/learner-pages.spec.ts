@@ -100,7 +100,7 @@ test('[WEB][PAGES_ON_PHONES] every learner page fits the screen, screenshot of e
     ['book', `/web/book/list/${examId}`, '考试错题'],
     ['repo', '/web/repo', '题库训练'],
     ['repo-view', `/web/repo/view/${repoId}`, BANK],
-    ['uc', '/web/uc', '用户中心'],
+    ['uc', '/web/uc', '手机号'],
     ['notice', '/web/notice', '公告'],
   ];
   const project = test.info().project.name;

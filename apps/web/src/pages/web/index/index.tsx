@@ -41,7 +41,7 @@ export default function WebExamList() {
           <h2>在线考试</h2>
           <p>{realName ? `${realName}，` : ''}欢迎参加考试。请在考试时间内进入，并保持网络畅通。</p>
         </div>
-        <div style={{ display: 'flex', gap: 10 }}>
+        <div style={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
           <Button ghost icon={<TrophyOutlined />} onClick={() => navigate('/web/paper')}>
             我的成绩
           </Button>

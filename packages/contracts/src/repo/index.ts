@@ -1,4 +1,4 @@
+export * from './kinds/ordering.js';
 export * from './qu.js';
 export * from './repo.js';
 export * from './rich-text.js';
-export * from './kinds/ordering.js';

@@ -1,0 +1,206 @@
+/**
+ * Course heartbeats (issue 14 §6): N learners each send a heartbeat every 10 s while watching a
+ * one-hour video, on PostgreSQL. Reports heartbeat p50/p99 latency and errors, then checks that no
+ * learner was credited more than the wall clock allowed.
+ *
+ *   npx tsx bench/course-heartbeat.ts --learners 2000 --seconds 60     (BENCH_DATABASE_URL, default local test server)
+ *
+ * Setup writes learners, tokens and a published course straight into the database, then starts the
+ * built server (apps/server/dist, `npm start` builds it) on it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import {
+  elCourse,
+  elCourseChapter,
+  elCourseFile,
+  elCourseLearn,
+  sysFile,
+  sysRole,
+  sysToken,
+  sysUser,
+  sysUserRole,
+} from '../apps/server/src/db/schema/index.js';
+import { startupHooks } from '../apps/server/src/modules/index.js';
+import { hashToken } from '../apps/server/src/platform/auth.js';
+import { prepareDatabase } from '../apps/server/src/platform/boot.js';
+import { openDatabase } from '../apps/server/src/platform/db.js';
+
+const { values: args } = parseArgs({
+  options: { learners: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '60' } },
+});
+const LEARNERS = Number(args.learners);
+const SECONDS = Number(args.seconds);
+const BEAT_MS = 10_000;
+const PORT = 19000 + Math.floor(Math.random() * 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+const root = path.resolve(import.meta.dirname, '..');
+const samples: { ms: number; ok: boolean }[] = [];
+const errors = new Map<string, number>();
+
+async function setup() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `exam_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
+  await prepareDatabase(database, startupHooks, { seed: true });
+  const { db } = database;
+  const [file] = await db
+    .insert(sysFile)
+    .values({ originalName: 'bench.mp4', mime: 'video/mp4', size: 1, storagePath: '/dev/null', audience: 'private' })
+    .returning({ id: sysFile.id });
+  const [course] = await db
+    .insert(elCourse)
+    .values({ title: '压测课程', openType: 1, state: 1 })
+    .returning({ id: elCourse.id });
+  const [ch] = await db
+    .insert(elCourseChapter)
+    .values({ courseId: course.id, title: '第一章' })
+    .returning({ id: elCourseChapter.id });
+  const [cf] = await db
+    .insert(elCourseFile)
+    .values({
+      courseId: course.id,
+      chapterId: ch.id,
+      fileId: file.id,
+      title: '一小时视频',
+      kind: 'video',
+      duration: 3600,
+    })
+    .returning({ id: elCourseFile.id });
+  const [student] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.code, 'student'));
+  const tokens: string[] = [];
+  for (let start = 0; start < LEARNERS; start += 500) {
+    const batch = Array.from({ length: Math.min(500, LEARNERS - start) }, (_, i) => ({
+      userName: `cbench${start + i}`,
+      realName: `压测学员${start + i}`,
+      passwordHash: 'x',
+    }));
+    const users = await db.insert(sysUser).values(batch).returning({ id: sysUser.id });
+    await db.insert(sysUserRole).values(users.map((u) => ({ userId: u.id, roleId: student.id })));
+    const batchTokens = users.map(() => randomBytes(32).toString('base64url'));
+    await db
+      .insert(sysToken)
+      .values(
+        users.map((u, i) => ({
+          tokenHash: hashToken(batchTokens[i]),
+          userId: u.id,
+          expiresAt: new Date(Date.now() + 86400_000),
+        })),
+      );
+    tokens.push(...batchTokens);
+  }
+  await database.close();
+  return { databaseUrl: url.toString(), fileId: cf.id, tokens, drop };
+}
+
+async function startServer(databaseUrl: string): Promise<ChildProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'course-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/docs/json`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+async function beat(token: string, fileId: string, from: number) {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${BASE}/api/course/learn/heartbeat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({
+        fileId,
+        position: from + 10,
+        ranges: from >= 0 ? [[from, from + 10]] : [],
+        rate: 1,
+        playing: true,
+        visible: true,
+      }),
+    });
+    const json = (await res.json()) as { code: number; msg: string };
+    samples.push({ ms: performance.now() - started, ok: json.code === 0 });
+    if (json.code !== 0) errors.set(json.msg, (errors.get(json.msg) ?? 0) + 1);
+  } catch (err) {
+    samples.push({ ms: performance.now() - started, ok: false });
+    const m = (err as Error).message;
+    errors.set(m, (errors.get(m) ?? 0) + 1);
+  }
+}
+
+async function learner(token: string, fileId: string, offsetMs: number) {
+  await new Promise((r) => setTimeout(r, offsetMs));
+  const end = Date.now() + SECONDS * 1000;
+  await beat(token, fileId, -1); // starts the clock
+  for (let pos = 0; Date.now() < end; pos += 10) {
+    await new Promise((r) => setTimeout(r, BEAT_MS));
+    await beat(token, fileId, pos);
+  }
+}
+
+const { databaseUrl, fileId, tokens, drop } = await setup();
+const server = await startServer(databaseUrl);
+const wall = Date.now();
+try {
+  // Spread over one heartbeat interval, as real viewers are.
+  await Promise.all(tokens.map((t, i) => learner(t, fileId, (i / tokens.length) * BEAT_MS)));
+  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0;
+  const check = await openDatabase({ databaseUrl, pgliteDir: null });
+  const [over] = await check.db
+    .select({ max: sql<number>`max(${elCourseLearn.watched})`.mapWith(Number) })
+    .from(elCourseLearn);
+  await check.close();
+  console.log(
+    JSON.stringify(
+      {
+        learners: LEARNERS,
+        seconds: SECONDS,
+        heartbeats: samples.length,
+        perSecond: +(samples.length / ((Date.now() - wall) / 1000)).toFixed(1),
+        p50: +at(50).toFixed(1),
+        p99: +at(99).toFixed(1),
+        max: +at(100).toFixed(1),
+        errors: samples.filter((s) => !s.ok).length,
+        errorKinds: Object.fromEntries(errors),
+        maxWatchedSeconds: over.max,
+        wallClockSeconds: Math.round((Date.now() - wall) / 1000),
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  server.kill();
+  await drop();
+}

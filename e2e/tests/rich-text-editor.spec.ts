@@ -18,7 +18,7 @@ async function expectImageButtonOnly(page: Page, scope: ReturnType<Page['locator
   const chooser = page.waitForEvent('filechooser');
   await toolbar.getByRole('button', { name: /picture/ }).click();
   await (await chooser).setFiles({ name: '示意图.png', mimeType: 'image/png', buffer: PNG });
-  const img = scope.locator('.qu-editor__content img').first();
+  const img = scope.locator('.qu-editor__content img[src*="/api/common/file/"]').first();
   await expect(img).toBeAttached({ timeout: 15_000 });
   // The uploaded picture is served and decoded (not a broken image).
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { sysUserReg } from '@exam/contracts';
 import { expect, test } from '@playwright/test';
 import { api } from '../fixtures/api';
 
@@ -9,7 +10,7 @@ test('[WEB][LOGIN_LOCK] five wrong passwords lock this address out of the accoun
   request,
 }) => {
   // A learner of its own, so the lock (15 minutes from this address) touches no other test.
-  await api(request, '/api/sys/user/reg', {
+  await api(request, sysUserReg.path, {
     userName: 'locke2e',
     realName: '锁定测试',
     password: 'right123',

@@ -1,4 +1,5 @@
 /** The system administration screens (issue 3 §6), driven as an administrator. */
+import { sysMenuTree, sysRoleList, sysRoleListMenus, sysUserMsgPaging, sysUserPaging } from '@exam/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
@@ -114,12 +115,7 @@ test('[ADMIN][USER_CREATE] creates a department and a user in it, found by searc
   await page.locator('.ant-tree-node-content-wrapper').filter({ hasText: deptName }).click();
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
   await expect(page.locator('.ant-table-row').first()).toContainText(userName);
-  const found = await api(
-    request,
-    '/api/sys/user/paging',
-    { current: 1, size: 10, params: { keyword: userName } },
-    token,
-  );
+  const found = await api(request, sysUserPaging.path, { current: 1, size: 10, params: { keyword: userName } }, token);
   expect(found.total).toBe(1);
 });
 
@@ -136,12 +132,7 @@ test('[ADMIN][USER_STATE] toggles a user state, resets a password, opens the imp
   await toggle.click();
   await toast(page, '已禁用');
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  const list = await api(
-    request,
-    '/api/sys/user/paging',
-    { current: 1, size: 10, params: { keyword: 'wangwu' } },
-    token,
-  );
+  const list = await api(request, sysUserPaging.path, { current: 1, size: 10, params: { keyword: 'wangwu' } }, token);
   expect(list.records[0].state).toBe(1);
   await shot(page, 'user');
   await toggle.click();
@@ -188,9 +179,9 @@ test('[ADMIN][ROLE_GRANT] grants a menu to a role', async ({ page, request }) =>
   await open(page, '/admin/sys/role', '角色管理');
   await expect(page.locator('.ant-table-row').filter({ hasText: '部门管理员' })).toBeVisible();
   await shot(page, 'role');
-  const roles = await api(request, '/api/sys/role/list', {}, token);
+  const roles = await api(request, sysRoleList.path, {}, token);
   const role = roles.find((r: { code: string }) => r.code === 'dept_admin');
-  const before: string[] = await api(request, '/api/sys/role/list-menus', { id: role.id }, token);
+  const before: string[] = await api(request, sysRoleListMenus.path, { id: role.id }, token);
 
   await page
     .locator('.ant-table-row')
@@ -208,7 +199,7 @@ test('[ADMIN][ROLE_GRANT] grants a menu to a role', async ({ page, request }) =>
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await toast(page, '授权成功');
 
-  const menus = await api(request, '/api/sys/menu/tree', {}, token);
+  const menus = await api(request, sysMenuTree.path, {}, token);
   const flat: { id: string; title: string; permission: string | null; children?: unknown[] }[] = [];
   const walk = (list: typeof flat) => {
     for (const m of list) {
@@ -219,7 +210,7 @@ test('[ADMIN][ROLE_GRANT] grants a menu to a role', async ({ page, request }) =>
   walk(menus);
   const logView = flat.find((m) => m.permission === 'sys:log:view');
   const logPage = flat.find((m) => m.title === '系统日志');
-  const after: string[] = await api(request, '/api/sys/role/list-menus', { id: role.id }, token);
+  const after: string[] = await api(request, sysRoleListMenus.path, { id: role.id }, token);
   expect(after).toContain(logView?.id);
   expect(after).toContain(logPage?.id);
   expect(after.length).toBeGreaterThan(before.filter((id) => id !== logView?.id).length);
@@ -234,7 +225,7 @@ test('[ADMIN][MENU] the menu tree table, type-dependent edit form and inline sor
   await sort.fill('15');
   await sort.press('Enter');
   await toast(page, '排序已保存');
-  const menus = await api(request, '/api/sys/menu/tree', {}, token);
+  const menus = await api(request, sysMenuTree.path, {}, token);
   const sys = menus.find((m: { title: string }) => m.title === '系统管理');
   expect(sys.children.find((m: { title: string }) => m.title === '数据字典').sort).toBe(15);
 
@@ -292,10 +283,10 @@ test('[ADMIN][MSG_SEND] sends a message to a department', async ({ page, request
   await shot(page, 'msg');
 
   const student = await apiLogin(request, ACCOUNTS.student);
-  const inbox = await api(request, '/api/sys/user/msg/paging', { current: 1, size: 10, params: {} }, student);
+  const inbox = await api(request, sysUserMsgPaging.path, { current: 1, size: 10, params: {} }, student);
   expect(inbox.records.map((m: { title: string }) => m.title)).toContain(title);
   const lisi = await apiLogin(request, ACCOUNTS.lisi);
-  const other = await api(request, '/api/sys/user/msg/paging', { current: 1, size: 10, params: {} }, lisi);
+  const other = await api(request, sysUserMsgPaging.path, { current: 1, size: 10, params: {} }, lisi);
   expect(other.records.map((m: { title: string }) => m.title)).not.toContain(title);
 });
 

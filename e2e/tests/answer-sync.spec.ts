@@ -5,6 +5,15 @@
  * what the server holds, read through the learner's own paper detail (no window id: a plain read).
  * Also a mock exam answered offline keeps its answer until the network is back.
  */
+import {
+  examExamSave,
+  paperPaperCreate,
+  paperPaperDetail,
+  paperTmplSave,
+  repoQuPaging,
+  repoRepoPaging,
+  trainPaging,
+} from '@exam/contracts';
 import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, confirmDialog, signInBrowser } from '../fixtures/api';
 
@@ -27,7 +36,7 @@ let paperId: string;
 
 /** What the server holds, per card number: the index of the chosen option (-1: none). */
 async function serverChoices(page: Page, token: string): Promise<number[]> {
-  const d = await api<{ questions: ServerQu[] }>(page.request, '/api/paper/paper/detail', { paperId }, token);
+  const d = await api<{ questions: ServerQu[] }>(page.request, paperPaperDetail.path, { paperId }, token);
   return d.questions
     .filter((q) => !q.parentQuId)
     .sort((a, b) => a.sort - b.sort)
@@ -77,20 +86,20 @@ test.beforeAll(async ({ request }) => {
   adminToken = await apiLogin(request, ACCOUNTS.admin);
   const repos = await api<{ records: { id: string; title: string }[] }>(
     request,
-    '/api/repo/repo/paging',
+    repoRepoPaging.path,
     { current: 1, size: 50, params: {} },
     adminToken,
   );
   const repoId = repos.records.find((r) => r.title === BANK)?.id;
   const qus = await api<{ records: { id: string }[] }>(
     request,
-    '/api/repo/qu/paging',
+    repoQuPaging.path,
     { current: 1, size: 3, params: { repoId, type: 1 } },
     adminToken,
   );
   const tmpl = await api<{ id: string }>(
     request,
-    '/api/paper/tmpl/save',
+    paperTmplSave.path,
     {
       title: 'E2E 多窗口试卷',
       kind: 1,
@@ -101,7 +110,7 @@ test.beforeAll(async ({ request }) => {
   const now = Date.now();
   const exam = await api<{ id: string }>(
     request,
-    '/api/exam/exam/save',
+    examExamSave.path,
     {
       title: 'E2E 多窗口考试',
       tmplId: tmpl.id,
@@ -118,8 +127,7 @@ test.beforeAll(async ({ request }) => {
     adminToken,
   );
   const studentToken = await apiLogin(request, ACCOUNTS.student);
-  paperId = (await api<{ paperId: string }>(request, '/api/paper/paper/create', { examId: exam.id }, studentToken))
-    .paperId;
+  paperId = (await api<{ paperId: string }>(request, paperPaperCreate.path, { examId: exam.id }, studentToken)).paperId;
 });
 
 test('[WEB][EXAM_SYNC] two devices, a takeover, a lost network and a reload: the card never claims an answer the server lacks', async ({
@@ -253,7 +261,7 @@ test('[WEB][TRAIN_MOCK_SYNC] a mock exam answered offline keeps the answer and s
   await expect(page.getByTestId('answer-card').locator('[data-save="pending"]')).toHaveCount(0);
   const list = await api<{ records: { answered: number; state: number }[] }>(
     page.request,
-    '/api/train/paging',
+    trainPaging.path,
     { current: 1, size: 10, params: { mode: 6 } },
     token,
   );

@@ -3,9 +3,11 @@
  * learner downloads the PDF; the QR code read from the rendered PDF opens the public verification
  * page (no sign-in), on desktop and at 390 px, and a revocation shows there.
  */
+
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { certCertIssue, certTmplPaging, sysUserPaging } from '@exam/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -69,17 +71,17 @@ test.describe
       await expect(page.locator('.ant-table-row').filter({ hasText: TITLE })).toBeVisible();
 
       const token = await apiLogin(request, ACCOUNTS.admin);
-      const tmpls = await api(request, '/api/cert/tmpl/paging', { params: { title: TITLE } }, token);
+      const tmpls = await api(request, certTmplPaging.path, { params: { title: TITLE } }, token);
       const tmpl = tmpls.records[0];
       const field = tmpl.fields.find((f: { kind: string }) => f.kind === 'realName');
       expect(field.y).toBeCloseTo(after, 3);
       expect(field.fontSize).toBe(44);
       // Issue one to 张三 by hand (the automatic path is covered by the API tests).
-      const users = await api(request, '/api/sys/user/paging', { params: { keyword: 'student' } }, token);
+      const users = await api(request, sysUserPaging.path, { params: { keyword: 'student' } }, token);
       const student = users.records.find((u: { userName: string }) => u.userName === 'student');
       const issued = await api(
         request,
-        '/api/cert/cert/issue',
+        certCertIssue.path,
         { tmplId: tmpl.id, userIds: [student.id], achievement: '2026年安全生产培训合格' },
         token,
       );

@@ -4,6 +4,7 @@
  * reloads, hands in; the administrator marks the short answer; the learner sees the result and the
  * wrong-answer book. A learner of 市场部 does not see the exam. The device check uses the fake camera.
  */
+import { examExamDetail, examExamPaging, paperPaperDetail, paperPaperResult, repoQuDetail } from '@exam/contracts';
 import { type BrowserContext, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
 
@@ -154,12 +155,12 @@ test('[ADMIN][EXAM_CREATE] creates an exam for 技术部 through the form', asyn
   await shot(page, 'exam-list');
   const list = await api(
     page.request,
-    '/api/exam/exam/paging',
+    examExamPaging.path,
     { current: 1, size: 10, params: { title: EXAM } },
     adminToken,
   );
   examId = list.records[0].id;
-  const detail = await api(page.request, '/api/exam/exam/detail', { id: examId }, adminToken);
+  const detail = await api(page.request, examExamDetail.path, { id: examId }, adminToken);
   expect(detail.openType).toBe(2);
   expect(detail.state).toBe(1);
   expect(detail.deptIds.length).toBeGreaterThanOrEqual(1); // 技术部 (and its 前端组)
@@ -180,7 +181,7 @@ test('[LEARNER][EXAM_LIST] a learner of 市场部 does not see the exam', async 
  * the contents are in another order than the bank's (issue 10 §1).
  */
 async function expectPositionalLetters(page: Page) {
-  const d = await api(page.request, '/api/paper/paper/detail', { paperId }, studentToken);
+  const d = await api(page.request, paperPaperDetail.path, { paperId }, studentToken);
   let shuffled = false;
   const choices = d.questions.filter(
     (x: { type: number; parentQuId: string | null }) => (x.type === 1 || x.type === 2) && !x.parentQuId,
@@ -188,7 +189,7 @@ async function expectPositionalLetters(page: Page) {
   for (const q of choices) {
     const letters = q.options.map((o: { key: string }) => o.key);
     expect(letters).toEqual(['A', 'B', 'C', 'D', 'E', 'F'].slice(0, letters.length));
-    const bank = await api(page.request, '/api/repo/qu/detail', { id: q.quId }, adminToken);
+    const bank = await api(page.request, repoQuDetail.path, { id: q.quId }, adminToken);
     const bankOrder = bank.options.map((o: { content: string }) => o.content);
     if (q.options.some((o: { content: string }, i: number) => o.content !== bankOrder[i])) shuffled = true;
   }
@@ -232,7 +233,7 @@ function seconds(text: string): number {
 }
 
 async function expectCountdownRight(page: Page) {
-  const d = await api(page.request, '/api/paper/paper/detail', { paperId }, studentToken);
+  const d = await api(page.request, paperPaperDetail.path, { paperId }, studentToken);
   const serverLeft = (Date.parse(d.deadline) - Date.parse(d.serverTime)) / 1000;
   const shown = seconds((await page.getByTestId('countdown-value').textContent()) ?? '');
   expect(Math.abs(shown - serverLeft)).toBeLessThan(5);
@@ -295,7 +296,7 @@ test('[LEARNER][EXAM_SIT] sits the exam with a wrong clock, offline answers, a r
   await expect(page.getByTestId('exam-room')).toBeVisible();
   await expect(page.locator('[data-testid^="sheet-"][data-state="done"]')).toHaveCount(total);
   await expectCountdownRight(page);
-  const saved = await api(page.request, '/api/paper/paper/detail', { paperId }, studentToken);
+  const saved = await api(page.request, paperPaperDetail.path, { paperId }, studentToken);
   expect(saved.questions.filter((q: { answered: boolean; type: number }) => q.type !== 99 && !q.answered)).toHaveLength(
     0,
   );
@@ -340,7 +341,7 @@ test('[LEARNER][EXAM_RESULT] sees the final result, my scores, the attempts and 
   await expect(page.getByTestId('result-label')).toContainText(/通过|未通过/);
   await expect(page.getByText('要点基本完整。')).toBeVisible();
   // The review uses the letters the room showed: the first option clicked was A, whatever its content.
-  const result = await api(page.request, '/api/paper/paper/result', { paperId }, studentToken);
+  const result = await api(page.request, paperPaperResult.path, { paperId }, studentToken);
   for (const q of result.questions.filter(
     (x: { type: number; parentQuId: string | null }) => x.type === 1 && !x.parentQuId,
   )) {

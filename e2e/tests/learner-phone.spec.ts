@@ -4,6 +4,14 @@
  * a browser without the Fullscreen API (iPhone Safari) goes on in focus mode and leaving is still
  * counted; reminders at 5 minutes, next unanswered, and the count before hand-in.
  */
+import {
+  examExamSave,
+  paperPaperAbandon,
+  paperPaperCreate,
+  paperTmplSave,
+  repoQuPaging,
+  repoRepoPaging,
+} from '@exam/contracts';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 
@@ -19,20 +27,20 @@ test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, ACCOUNTS.admin);
   const repos = await api<{ records: { id: string; title: string }[] }>(
     request,
-    '/api/repo/repo/paging',
+    repoRepoPaging.path,
     { current: 1, size: 50, params: {} },
     admin,
   );
   const repoId = repos.records.find((r) => r.title === BANK)?.id;
   const qus = await api<{ records: { id: string }[] }>(
     request,
-    '/api/repo/qu/paging',
+    repoQuPaging.path,
     { current: 1, size: 3, params: { repoId, type: 1 } },
     admin,
   );
   const tmpl = await api<{ id: string }>(
     request,
-    '/api/paper/tmpl/save',
+    paperTmplSave.path,
     {
       title: 'E2E 手机考试试卷',
       kind: 1,
@@ -44,7 +52,7 @@ test.beforeAll(async ({ request }) => {
   examId = (
     await api<{ id: string }>(
       request,
-      '/api/exam/exam/save',
+      examExamSave.path,
       {
         title: 'E2E 手机上的全屏考试（标题很长，用来检查页头不会把交卷按钮挤出屏幕）',
         tmplId: tmpl.id,
@@ -91,7 +99,7 @@ test('[WEB][EXAM_PHONE] the exam room on a phone: focus mode, drawer card, timer
 }) => {
   const token = await apiLogin(page.request, ACCOUNTS.student);
   await signInBrowser(context, baseURL as string, token);
-  const paperId = (await api<{ paperId: string }>(page.request, '/api/paper/paper/create', { examId }, token)).paperId;
+  const paperId = (await api<{ paperId: string }>(page.request, paperPaperCreate.path, { examId }, token)).paperId;
   await noFullscreen(page);
   await page.goto(`/web/exam/start/${paperId}`);
 
@@ -154,5 +162,5 @@ test('[WEB][EXAM_PHONE] the exam room on a phone: focus mode, drawer card, timer
   await inViewAndTappable(page, 'hand-in');
   await noHorizontalScroll(page);
   await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-360-exam-room.png` });
-  await api(page.request, '/api/paper/paper/abandon', { paperId }, token);
+  await api(page.request, paperPaperAbandon.path, { paperId }, token);
 });

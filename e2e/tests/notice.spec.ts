@@ -1,4 +1,5 @@
 /** System notices (issue 15 §2): an administrator composes and publishes; a learner reads, on desktop and phone. */
+import { noticePaging, noticePublish, noticeSave, sysUserMsgCountUnread } from '@exam/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 
@@ -11,7 +12,7 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 const unreadCount = async (request: APIRequestContext, token: string): Promise<number> =>
-  (await api<{ count: number }>(request, '/api/sys/user/msg/count-unread', {}, token)).count;
+  (await api<{ count: number }>(request, sysUserMsgCountUnread.path, {}, token)).count;
 
 /** The header badge shows the count (hidden at 0). */
 async function expectBadge(page: Page, count: number) {
@@ -98,7 +99,7 @@ test.describe
 
       // The administrator's read rate counts the reader.
       const admin = await apiLogin(request, ACCOUNTS.admin);
-      const list = await api(request, '/api/notice/paging', { params: { title: TITLE } }, admin);
+      const list = await api(request, noticePaging.path, { params: { title: TITLE } }, admin);
       expect(list.records[0]).toMatchObject({ readCount: 1, audienceSize: 5 });
     });
 
@@ -112,7 +113,7 @@ test.describe
       const long = `${TITLE}（手机）关于调整冬季作息时间及考勤安排的通知说明`;
       const { id } = await api(
         request,
-        '/api/notice/save',
+        noticeSave.path,
         {
           title: long,
           openType: 1,
@@ -120,7 +121,7 @@ test.describe
         },
         admin,
       );
-      await api(request, '/api/notice/publish', { id }, admin);
+      await api(request, noticePublish.path, { id }, admin);
 
       await page.setViewportSize({ width: 390, height: 844 });
       await signInBrowser(context, baseURL as string, await apiLogin(request, ACCOUNTS.lisi));

@@ -4,6 +4,14 @@
  * gets the items shuffled, puts them in order with ↑ ↓ and hands in; marking gives 2 of 3 pairs;
  * the result shows the score and the right order.
  */
+import {
+  examExamSave,
+  paperPaperResult,
+  paperTmplSave,
+  repoQuDetail,
+  repoQuPaging,
+  repoRepoSave,
+} from '@exam/contracts';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 
@@ -39,7 +47,7 @@ async function shownOrder(q: Locator): Promise<string[]> {
 
 test.beforeAll(async ({ request }) => {
   adminToken = await apiLogin(request, ACCOUNTS.admin);
-  repoId = (await api(request, '/api/repo/repo/save', { title: 'E2E 排序题库' }, adminToken)).id;
+  repoId = (await api(request, repoRepoSave.path, { title: 'E2E 排序题库' }, adminToken)).id;
 });
 
 test('[ADMIN][QU_ORDERING] writes an ordering question in the editor', async ({ page, context, baseURL }) => {
@@ -56,18 +64,18 @@ test('[ADMIN][QU_ORDERING] writes an ordering question in the editor', async ({ 
   await shot(page, 'editor');
   await page.getByTestId('qu-save').click();
   await expect(page).toHaveURL(new RegExp(`/admin/repo/detail/${repoId}`), { timeout: 30_000 });
-  const list = await api(page.request, '/api/repo/qu/paging', { current: 1, size: 20, params: { repoId } }, adminToken);
+  const list = await api(page.request, repoQuPaging.path, { current: 1, size: 20, params: { repoId } }, adminToken);
   expect(list.records).toHaveLength(1);
   expect(list.records[0].type).toBe(7);
   quId = list.records[0].id;
-  const detail = await api(page.request, '/api/repo/qu/detail', { id: quId }, adminToken);
+  const detail = await api(page.request, repoQuDetail.path, { id: quId }, adminToken);
   expect(detail.options.map((o: { content: string }) => o.content)).toEqual(ITEMS.map((t) => `<p>${t}</p>`));
 });
 
 test('[ADMIN][EXAM_ORDER_POLICY] the exam keeps 排序题计分 beside 多选题计分', async ({ page, context, baseURL }) => {
   const tmpl = await api(
     page.request,
-    '/api/paper/tmpl/save',
+    paperTmplSave.path,
     { title: 'E2E 排序试卷', kind: 1, fixedSections: [{ title: '排序', items: [{ quId, score: 10 }] }] },
     adminToken,
   );
@@ -75,7 +83,7 @@ test('[ADMIN][EXAM_ORDER_POLICY] the exam keeps 排序题计分 beside 多选题
   examId = (
     await api(
       page.request,
-      '/api/exam/exam/save',
+      examExamSave.path,
       {
         title: EXAM,
         tmplId: tmpl.id,
@@ -138,7 +146,7 @@ test('[WEB][EXAM_ORDERING] a learner on a phone orders the items, hands in and s
   await page.getByTestId('hand-in').click();
   await page.getByRole('button', { name: /确定交卷/ }).click();
   await expect(page).toHaveURL(new RegExp(`/web/exam/result/${paperId}`));
-  const result = await api(page.request, '/api/paper/paper/result', { paperId }, token);
+  const result = await api(page.request, paperPaperResult.path, { paperId }, token);
   expect(result.userScore).toBe(6.67);
   const review = page.getByTestId('review-1');
   await expect(review).toContainText('得分 6.67 / 10');

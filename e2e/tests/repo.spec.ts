@@ -3,6 +3,7 @@
  * editor, an import with one bad row (report shown, nothing imported), then fixed and imported,
  * and the learner's question view.
  */
+import { repoQuImportTemplate, repoQuPaging, repoRepoListStat, repoRepoPaging } from '@exam/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
@@ -32,7 +33,7 @@ async function save(page: Page) {
 }
 
 async function count(request: Parameters<typeof api>[0]): Promise<number> {
-  const stats = await api(request, '/api/repo/repo/list-stat', { ids: [repoId] }, adminToken);
+  const stats = await api(request, repoRepoListStat.path, { ids: [repoId] }, adminToken);
   return stats[0].total;
 }
 
@@ -52,7 +53,7 @@ test('[ADMIN][REPO_LIST] lists the demo banks and creates a bank', async ({ page
   await expect(page.getByText('E2E 测试题库')).toBeVisible();
   const list = await api(
     page.request,
-    '/api/repo/repo/paging',
+    repoRepoPaging.path,
     { current: 1, size: 50, params: { title: 'E2E' } },
     adminToken,
   );
@@ -147,7 +148,7 @@ test('[ADMIN][QU_CREATE] creates one question of each type in the editor', async
   await save(page);
 
   await expect(page.getByTestId('repo-total')).toHaveText('7');
-  const list = await api(page.request, '/api/repo/qu/paging', { current: 1, size: 20, params: { repoId } }, adminToken);
+  const list = await api(page.request, repoQuPaging.path, { current: 1, size: 20, params: { repoId } }, adminToken);
   expect(list.records.map((r: { type: number }) => r.type).sort((a: number, b: number) => a - b)).toEqual([
     1, 2, 3, 4, 5, 6, 99,
   ]);
@@ -160,7 +161,7 @@ test('[ADMIN][QU_IMPORT] reports a bad row and imports nothing, then imports the
   baseURL,
 }) => {
   await signInBrowser(context, baseURL as string, adminToken);
-  const res = await page.request.post('/api/repo/qu/import-template', { data: {}, headers: { token: adminToken } });
+  const res = await page.request.post(repoQuImportTemplate.path, { data: {}, headers: { token: adminToken } });
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load((await res.body()) as unknown as ArrayBuffer);
   const sheet = wb.worksheets[0];
@@ -197,17 +198,11 @@ test('[WEB][QU_VIEW] a learner views questions, answers only for a practice bank
   context,
   baseURL,
 }) => {
-  const banks = await api(page.request, '/api/repo/repo/paging', { current: 1, size: 50, params: {} }, adminToken);
+  const banks = await api(page.request, repoRepoPaging.path, { current: 1, size: 50, params: {} }, adminToken);
   const bank = (code: string) => banks.records.find((b: { code: string }) => b.code === code).id;
   const first = async (repo: string, type: number) =>
-    (
-      await api(
-        page.request,
-        '/api/repo/qu/paging',
-        { current: 1, size: 1, params: { repoId: repo, type } },
-        adminToken,
-      )
-    ).records[0].id;
+    (await api(page.request, repoQuPaging.path, { current: 1, size: 1, params: { repoId: repo, type } }, adminToken))
+      .records[0].id;
   const practice = await first(bank('SAFETY'), 99);
   const exam = await first(bank('COMPUTER'), 1);
   // 李四 sits no exam in these tests: the exam specs' rule paper may have drawn this question for

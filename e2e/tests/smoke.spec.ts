@@ -1,3 +1,4 @@
+import { sysUserInfo } from '@exam/contracts';
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin } from '../fixtures/api';
 
@@ -5,6 +6,6 @@ test('[SMOKE] the product serves the web app and the API', async ({ page, reques
   await page.goto('/');
   await expect(page).toHaveTitle(/考试/);
   const token = await apiLogin(request, ACCOUNTS.admin);
-  const info = await api(request, '/api/sys/user/info', {}, token);
+  const info = await api(request, sysUserInfo.path, {}, token);
   expect(info.roleType).toBe(2);
 });

@@ -3,6 +3,7 @@
  * reload, recite mode, a mock session scored at the end, and a wrong answer that shows up for
  * review the next day (the server runs on a test clock moved through POST /api/test/clock).
  */
+import { trainFill, trainNext, trainRepoList, trainReviewStat, trainStart } from '@exam/contracts';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, confirmDialog, signInBrowser } from '../fixtures/api';
 
@@ -22,7 +23,7 @@ async function signIn(
 }
 
 async function bankId(request: APIRequestContext, token: string): Promise<string> {
-  const list = await api<{ id: string; title: string }[]>(request, '/api/train/repo/list', {}, token);
+  const list = await api<{ id: string; title: string }[]>(request, trainRepoList.path, {}, token);
   const bank = list.find((r) => r.title === BANK);
   if (!bank) throw new Error(`${BANK} is not open to practice`);
   return bank.id;
@@ -140,9 +141,9 @@ test('[LEARNER][TRAIN_REVIEW] a wrong answer shows up for review the next day', 
 }) => {
   const token = await signIn(context, request, baseURL as string, WANGWU);
   const id = await bankId(request, token);
-  const s = await api<{ trainId: string }>(request, '/api/train/start', { repoId: id, mode: 1 }, token);
-  const first = await api<{ quId: string }>(request, '/api/train/next', { trainId: s.trainId, sort: 0 }, token);
-  await api(request, '/api/train/fill', { trainId: s.trainId, quId: first.quId, answer: 'B' }, token);
+  const s = await api<{ trainId: string }>(request, trainStart.path, { repoId: id, mode: 1 }, token);
+  const first = await api<{ quId: string }>(request, trainNext.path, { trainId: s.trainId, sort: 0 }, token);
+  await api(request, trainFill.path, { trainId: s.trainId, quId: first.quId, answer: 'B' }, token);
 
   await page.goto('/web/repo');
   await expect(page.getByTestId('review-due-text')).toHaveText('今日待复习 0 题');
@@ -160,7 +161,7 @@ test('[LEARNER][TRAIN_REVIEW] a wrong answer shows up for review the next day', 
     await page.getByTestId('finish-last').click();
     await confirmDialog(page);
     await expect(page.getByTestId('result-title')).toContainText('错题复习已完成');
-    const stat = await api<{ due: number; inBook: number }>(request, '/api/train/review/stat', {}, token);
+    const stat = await api<{ due: number; inBook: number }>(request, trainReviewStat.path, {}, token);
     expect(stat).toMatchObject({ due: 0, inBook: 1 });
   } finally {
     await api(request, '/api/test/clock', { offsetMs: 0 });

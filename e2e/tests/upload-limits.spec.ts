@@ -1,3 +1,4 @@
+import { commonFileUpload } from '@exam/contracts';
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, apiLogin, signInBrowser } from '../fixtures/api';
 
@@ -29,7 +30,7 @@ test('[WEB][AVATAR_UPLOAD] an avatar upload is checked as an avatar: a PDF is re
   await expect(page.getByText('头像仅支持 png、jpg、jpeg、gif、webp').last()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/upload-avatar-refused-390.png` });
   await expect(page.locator('.ant-message-notice').last()).toBeInViewport();
-  const uploaded = page.waitForResponse((r) => r.url().includes('/api/common/file/upload'));
+  const uploaded = page.waitForResponse((r) => r.url().includes(commonFileUpload.path));
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   expect((await (await uploaded).json()).code).toBe(0);
   await expect(page.locator('.ant-avatar img')).toHaveAttribute('src', /\/api\/common\/file\//);

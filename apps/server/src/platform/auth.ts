@@ -3,7 +3,7 @@
  * them and logout revokes them (DESIGN 4). The lookup is a prepared statement: it runs on every call.
  */
 import { createHash } from 'node:crypto';
-import { ErrorCode, RoleType } from '@exam/contracts';
+import { ErrorCode, type PermissionTag, RoleType } from '@exam/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sysDepart, sysMenu, sysRole, sysRoleMenu, sysToken, sysUser, sysUserRole } from '../db/schema/index.js';
 import type { Db, Executor } from './db.js';
@@ -132,7 +132,7 @@ export async function loadPermissions(db: Executor, userId: string): Promise<str
 }
 
 /** Refuses learners and administrators without the tag (DESIGN 4: a learner is refused on every admin call). */
-export async function assertPermission(db: Executor, user: AuthUser, permission: string): Promise<void> {
+export async function assertPermission(db: Executor, user: AuthUser, permission: PermissionTag): Promise<void> {
   if (user.roleType !== RoleType.ADMIN) throw new AppError(ErrorCode.NO_PERMISSION);
   const granted = await loadPermissions(db, user.id);
   if (!granted.includes(permission))

@@ -20,7 +20,7 @@ import type { AppDeps } from './deps.js';
 import { AppError } from './errors.js';
 
 /** Who may call: anyone, any signed-in user, or an administrator holding a permission tag. */
-export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: string };
+export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: PermissionTag };
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'user' };
 export const permission = (tag: PermissionTag): Access => ({ kind: 'admin', permission: tag });
@@ -61,7 +61,7 @@ export interface ApiContext<B> {
 /**
  * A read is not an operation: an action whose last segment is, starts or ends with a read word
  * (`paging`, `exam-paging`, `qu-stat`, `list-menus`), or anything under `/stat/`, is not logged.
- * Declare `audit` on a route where this guess is wrong. route-audit.test.ts lists what is logged.
+ * Only for `post`; an endpoint object states `operation` itself (platform/endpoints.api.test.ts).
  */
 export const READ_ONLY_ACTION =
   /\/(?:[a-z]+-)*(?:paging|detail|list|tree|routes|preview|export|import-template|stat)(?:-[a-z-]+)?$|\/stat\/[a-z-]+$/;

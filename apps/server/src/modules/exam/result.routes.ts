@@ -10,7 +10,7 @@ import {
   examResultVoid,
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
-import { permission, route, routeFile } from '../../platform/route.js';
+import { route, routeFile } from '../../platform/route.js';
 import {
   adminPaperDetail,
   adminRecordPaging,
@@ -22,7 +22,6 @@ import { exportResults } from './result-export.js';
 import { examStat, questionStat } from './result-stat.js';
 
 const tags = ['考试-成绩'];
-const _view = permission('exam:result:view');
 
 export function registerResultRoutes(app: FastifyInstance): void {
   route(app, examResultExamPaging, { summary: '考试成绩概览', tags }, async ({ body, user, deps }) =>

@@ -113,6 +113,20 @@ test('[WEB][PAGES_ON_PHONES] every learner page fits the screen, screenshot of e
   }
 });
 
+test('[WEB][RESULT_BREAKDOWN] the result page gives the score by question type and by section', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, await apiLogin(page.request, ACCOUNTS.student));
+  await page.goto(`/web/exam/result/${paperId}`);
+  await expect(page.getByTestId('score-by-type')).toContainText('单选题（2 题）');
+  await expect(page.getByTestId('score-by-type')).toContainText('0 / 20');
+  await expect(page.getByTestId('score-by-section')).toContainText('单选题（2 题）');
+  await page.getByTestId('score-by-type').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-result-breakdown.png` });
+});
+
 test('[WEB][EXAM_RULES_CONFIRM] the check page shows 考试须知 and starts only once they are confirmed', async ({
   page,
   context,

@@ -160,6 +160,16 @@ export const ZReviewQuSchema = ZPaperQuViewSchema.extend({
 });
 export type TReviewQu = z.infer<typeof ZReviewQuSchema>;
 
+/** One line of the result breakdown (issue 12 §2): by question type or by section. */
+export const ZScoreLineSchema = z.object({
+  key: z.string().describe('题型或大题'),
+  label: z.string().describe('名称'),
+  count: z.number().describe('题数'),
+  score: z.number().describe('得分'),
+  total: z.number().describe('满分'),
+});
+export type TScoreLine = z.infer<typeof ZScoreLineSchema>;
+
 export const ZPaperResultSchema = z.object({
   id: z.string().describe('试卷ID'),
   examId: z.string().describe('考试ID'),
@@ -181,6 +191,8 @@ export const ZPaperResultSchema = z.object({
   voided: z.boolean().describe('是否已作废'),
   voidReason: z.string().nullable().describe('作废原因'),
   questions: z.array(ZReviewQuSchema).nullable().describe('答卷回顾（不显示答案时为空）'),
+  byType: z.array(ZScoreLineSchema).nullable().optional().describe('按题型得分（不显示成绩时为空）'),
+  bySection: z.array(ZScoreLineSchema).nullable().optional().describe('按大题得分（不显示成绩时为空）'),
 });
 export type TPaperResult = z.infer<typeof ZPaperResultSchema>;
 

@@ -77,3 +77,27 @@ describe('my scores show the real state', () => {
     expect(res.msg).toContain('考试状态');
   });
 });
+
+describe('the result page breakdown (issue 12 §2)', () => {
+  it('gives the score by question type and by section when the score is shown, nothing before', async () => {
+    const examId = await examOf('分项得分', [bank.single, bank.judge], 10);
+    const paperId = await sit(examId, { [bank.single]: 'B', [bank.judge]: 'B' }); // single right, judge wrong
+    const result = (await t.call('/api/paper/paper/result', { paperId }, student)).data;
+    expect(result.byType).toEqual([
+      { key: '1', label: '单选题', count: 1, score: 10, total: 10 },
+      { key: '3', label: '判断题', count: 1, score: 0, total: 10 },
+    ]);
+    expect(result.bySection).toEqual([{ key: '0', label: '第一部分', count: 2, score: 10, total: 20 }]);
+
+    // awaiting marking with "nothing until marked": no score, so no breakdown either
+    const pending = await examOf('分项待阅', [bank.single, bank.short], 10);
+    const held = (
+      await t.call(
+        '/api/paper/paper/result',
+        { paperId: await sit(pending, { [bank.single]: 'B', [bank.short]: '事务' }) },
+        student,
+      )
+    ).data;
+    expect(held).toMatchObject({ showScore: false, byType: null, bySection: null });
+  });
+});

@@ -6,10 +6,12 @@ import {
   EXAM_RESULT_LABELS,
   PAPER_STATE_LABELS,
   PaperState,
+  QUESTION_TYPE_LABELS,
   ResultShow,
   type TMyExamStatus,
   type TPaperRecord,
   type TPaperResult,
+  type TScoreLine,
 } from '@exam/contracts';
 import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
@@ -41,6 +43,7 @@ export async function buildResult(db: Db, paper: PaperRow, now: Date, full: bool
     : [];
   // The review of an earlier attempt is held back while the learner sits a paper sharing a question.
   if (!full && rows.length && (await sittingLock(db, paper.userId)).any(rows.map((r) => r.quId))) v.answers = false;
+  const breakdown = v.score ? await scoreBreakdown(db, paper.id, paper.userId, full) : null;
   const finished = paper.state === PaperState.FINISHED;
   const passed = finished && !paper.voided ? paper.passed : finished ? false : null;
   return {
@@ -64,6 +67,51 @@ export async function buildResult(db: Db, paper: PaperRow, now: Date, full: bool
     voided: paper.voided,
     voidReason: paper.voidReason,
     questions: v.answers ? rows.map(reviewQuView) : null,
+    byType: breakdown?.byType ?? null,
+    bySection: breakdown?.bySection ?? null,
+  };
+}
+
+/**
+ * Score by question type and by section, from the top-level questions (a composite counts as one).
+ * Held back like the review while the learner sits a paper sharing a question: a type with one
+ * question would tell its right/wrong.
+ */
+async function scoreBreakdown(db: Db, paperId: string, userId: string, full: boolean) {
+  const rows = await db
+    .select({
+      quId: elPaperQu.quId,
+      type: elPaperQu.type,
+      sectionIdx: elPaperQu.sectionIdx,
+      sectionTitle: elPaperQu.sectionTitle,
+      score: elPaperQu.score,
+      actual: elPaperQu.actualScore,
+    })
+    .from(elPaperQu)
+    .where(and(eq(elPaperQu.paperId, paperId), isNull(elPaperQu.parentQuId)))
+    .orderBy(asc(elPaperQu.sort));
+  if (!rows.length || (!full && (await sittingLock(db, userId)).any(rows.map((r) => r.quId)))) return null;
+  const group = (keyOf: (r: (typeof rows)[number]) => string, labelOf: (r: (typeof rows)[number]) => string) => {
+    const lines = new Map<string, TScoreLine>();
+    for (const r of rows) {
+      const key = keyOf(r);
+      const line = lines.get(key) ?? { key, label: labelOf(r), count: 0, score: 0, total: 0 };
+      line.count += 1;
+      line.score = Math.round((line.score + r.actual) * 100) / 100;
+      line.total = Math.round((line.total + r.score) * 100) / 100;
+      lines.set(key, line);
+    }
+    return [...lines.values()];
+  };
+  return {
+    byType: group(
+      (r) => String(r.type),
+      (r) => QUESTION_TYPE_LABELS[r.type] ?? String(r.type),
+    ),
+    bySection: group(
+      (r) => String(r.sectionIdx),
+      (r) => r.sectionTitle || `第 ${r.sectionIdx + 1} 部分`,
+    ),
   };
 }
 

@@ -11,6 +11,7 @@ import '../exam.css';
 import { usedText } from '../format';
 import '../start/room.css';
 import ReviewList from './ReviewList';
+import ScoreBreakdown from './ScoreBreakdown';
 
 export default function WebExamResult() {
   const { id = '' } = useParams();
@@ -131,6 +132,7 @@ export default function WebExamResult() {
           <Alert style={{ marginTop: 16 }} type="info" showIcon message="成绩将在阅卷完成后公布" />
         )}
       </Card>
+      {r.byType && r.bySection && <ScoreBreakdown byType={r.byType} bySection={r.bySection} />}
       {r.questions && r.questions.length > 0 ? (
         <Card className="page-card" variant="borderless" title="答卷回顾" styles={{ body: { background: '#f5f7fa' } }}>
           <ReviewList questions={r.questions} />

@@ -7,7 +7,7 @@ import { type Endpoint, PERMISSIONS } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../modules/system/menu/catalogue.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { AUDITED_URLS } from './route.js';
+import { AUDITED_URLS, READ_ONLY_ACTION } from './route.js';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'access' in v && 'operation' in v && 'kind' in v;
@@ -34,6 +34,13 @@ describe('endpoint objects', () => {
       expect(Boolean(op?.security), ep.path).toBe(ep.access !== 'public');
       expect(AUDITED_URLS.has(ep.path), ep.path).toBe(ep.operation);
       if (ep.kind !== 'upload' && 'body' in ep && ep.body) expect(op?.requestBody, ep.path).toBeDefined();
+    }
+  });
+
+  it('declare an operation exactly for administrator calls that are not reads (the read-word rule)', () => {
+    for (const ep of ENDPOINTS) {
+      const write = typeof ep.access === 'object' && !READ_ONLY_ACTION.test(ep.path);
+      expect(ep.operation, ep.path).toBe(write);
     }
   });
 

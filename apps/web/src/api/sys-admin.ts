@@ -6,6 +6,7 @@ import {
   sysConfigList,
   sysConfigSave,
   sysConfigSaveItem,
+  sysDashboardStat,
   sysDepartDelete,
   sysDepartSave,
   sysDepartSort,
@@ -44,7 +45,6 @@ import {
   type TBatchRole,
   type TConfigItemSave,
   type TConfigSave,
-  type TDashboardStat,
   type TDeptSave,
   type TDicSave,
   type TDicValueSave,
@@ -63,10 +63,9 @@ import { getToken } from '../utils/auth';
 import { call, callDownload, callUpload } from './call';
 import { DEFAULT_ERROR_MSG, httpErrorMessage, LONG_TIMEOUT, UPLOAD_TEXT } from './http-errors';
 import { showOverlay } from './overlay';
-import { post } from './request';
 
 /* ---------- dashboard ---------- */
-export const fetchDashboardStat = () => post<TDashboardStat>('/api/sys/dashboard/stat');
+export const fetchDashboardStat = () => call(sysDashboardStat, {});
 
 /* ---------- users ---------- */
 export const pagingUsers = (req: PageRequest<TUserPagingParams>) => call(sysUserPaging, req);

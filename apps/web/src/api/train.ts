@@ -1,5 +1,5 @@
 /** Calls of practice and spaced review (/api/train/*). */
-import type { TAnswerValue, TPage, TTrainStart, TTrainStatRepo, TTrainStatUser } from '@exam/contracts';
+import type { TAnswerValue, TTrainStart } from '@exam/contracts';
 import {
   trainClear,
   trainDetail,
@@ -12,9 +12,11 @@ import {
   trainReviewStart,
   trainReviewStat,
   trainStart,
+  trainStatByRepo,
+  trainStatByUser,
+  trainStatExport,
 } from '@exam/contracts';
-import { call } from './call';
-import { download, post } from './request';
+import { call, callDownload } from './call';
 
 export interface PageReq<P> {
   current: number;
@@ -48,9 +50,9 @@ export const trainApi = {
   clear: (repoId: string, mode: number) => call(trainClear, { repoId, mode }),
   reviewStat: () => call(trainReviewStat, {}, { silent: true }),
   reviewStart: () => call(trainReviewStart, {}),
-  statByRepo: (req: PageReq<StatParams>) => post<TPage<TTrainStatRepo>>('/api/train/stat/by-repo', req),
-  statByUser: (req: PageReq<StatParams>) => post<TPage<TTrainStatUser>>('/api/train/stat/by-user', req),
-  statExport: (params: StatParams) => download('/api/train/stat/export', { params }, '练习统计.xlsx'),
+  statByRepo: (req: PageReq<StatParams>) => call(trainStatByRepo, req),
+  statByUser: (req: PageReq<StatParams>) => call(trainStatByUser, req),
+  statExport: (params: StatParams) => callDownload(trainStatExport, { params }, '练习统计.xlsx'),
 };
 
 /** "12分05秒" from seconds. */

@@ -1,5 +1,12 @@
 /** 我的成绩 (issue 12 §2): the real state of each exam, never 未通过 for a paper awaiting marking or abandoned. */
-import { ErrorCode } from '@exam/contracts';
+import {
+  ErrorCode,
+  examResultVoid,
+  paperPaperCreate,
+  paperPaperFillAnswer,
+  paperPaperMyPaging,
+  paperPaperResult,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -25,16 +32,16 @@ async function examOf(title: string, quIds: string[], passScore: number) {
 }
 
 async function sit(examId: string, answers: Record<string, unknown>, end: 'hand' | 'abandon' = 'hand') {
-  const { data } = await t.call('/api/paper/paper/create', { examId }, student);
+  const { data } = await t.call(paperPaperCreate.path, { examId }, student);
   for (const [quId, answer] of Object.entries(answers))
-    await t.call('/api/paper/paper/fill-answer', { paperId: data.paperId, quId, answer, seq: 1 }, student);
+    await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId, answer, seq: 1 }, student);
   expect((await t.call(`/api/paper/paper/${end}`, { paperId: data.paperId }, student)).code).toBe(0);
   await drainEvents(t);
   return data.paperId as string;
 }
 
 const mine = async (params: object = {}) =>
-  (await t.call('/api/paper/paper/my-paging', { current: 1, size: 50, params }, student)).data.records as Array<{
+  (await t.call(paperPaperMyPaging.path, { current: 1, size: 50, params }, student)).data.records as Array<{
     examId: string;
     status: string;
     passed: boolean;
@@ -52,7 +59,7 @@ describe('my scores show the real state', () => {
     await sit(failed, { [bank.single]: 'A' });
     const voided = await examOf('作废的考试', [bank.single], 5);
     const voidedPaper = await sit(voided, { [bank.single]: 'A' });
-    expect((await t.call('/api/exam/result/void', { paperId: voidedPaper, reason: '作弊' }, admin)).code).toBe(0);
+    expect((await t.call(examResultVoid.path, { paperId: voidedPaper, reason: '作弊' }, admin)).code).toBe(0);
     await drainEvents(t);
 
     const byExam = new Map((await mine()).map((r) => [r.examId, r.status]));
@@ -72,7 +79,7 @@ describe('my scores show the real state', () => {
   });
 
   it('refuses a status it does not know, naming the field', async () => {
-    const res = await t.call('/api/paper/paper/my-paging', { current: 1, size: 10, params: { status: 'x' } }, student);
+    const res = await t.call(paperPaperMyPaging.path, { current: 1, size: 10, params: { status: 'x' } }, student);
     expect(res.code).toBe(ErrorCode.BAD_PARAMS);
     expect(res.msg).toContain('考试状态');
   });
@@ -82,7 +89,7 @@ describe('the result page breakdown (issue 12 §2)', () => {
   it('gives the score by question type and by section when the score is shown, nothing before', async () => {
     const examId = await examOf('分项得分', [bank.single, bank.judge], 10);
     const paperId = await sit(examId, { [bank.single]: 'B', [bank.judge]: 'B' }); // single right, judge wrong
-    const result = (await t.call('/api/paper/paper/result', { paperId }, student)).data;
+    const result = (await t.call(paperPaperResult.path, { paperId }, student)).data;
     expect(result.byType).toEqual([
       { key: '1', label: '单选题', count: 1, score: 10, total: 10 },
       { key: '3', label: '判断题', count: 1, score: 0, total: 10 },
@@ -93,7 +100,7 @@ describe('the result page breakdown (issue 12 §2)', () => {
     const pending = await examOf('分项待阅', [bank.single, bank.short], 10);
     const held = (
       await t.call(
-        '/api/paper/paper/result',
+        paperPaperResult.path,
         { paperId: await sit(pending, { [bank.single]: 'B', [bank.short]: '事务' }) },
         student,
       )

@@ -13,6 +13,7 @@ type Filter = 'all' | 'doing' | 'done';
 const STATUS: Record<Filter, number | null> = { all: null, doing: 1, done: 2 };
 
 export const formatStudy = (seconds: number) => {
+  if (seconds < 60) return `${Math.round(seconds)}秒`;
   const m = Math.floor(seconds / 60);
   return m >= 60 ? `${Math.floor(m / 60)}小时${m % 60}分钟` : `${m}分钟`;
 };

@@ -69,3 +69,22 @@ test('[WEB][PROFILE_LEARNER] a learner opening /profile goes to the user centre'
   await expect(page).toHaveURL(/\/web\/uc$/);
   await expect(page.getByTestId('admin-layout')).toHaveCount(0);
 });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+  Buffer.from('1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'),
+]);
+
+test('[WEB][AVATAR_SAVE] an uploaded avatar says it needs 保存资料, and is kept once saved', async ({ page }) => {
+  await page.goto('/web/uc');
+  const input = page.locator('input[type="file"]').first();
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('avatar-unsaved')).toContainText('保存资料', { timeout: 30_000 });
+  await page.screenshot({ path: `${SCREENS}/${test.info().project.name}-avatar-unsaved.png` });
+  await page.getByRole('button', { name: /保存资料/ }).click();
+  await expect(page.getByTestId('avatar-unsaved')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.ant-form .ant-avatar img')).toHaveAttribute('src', /\/api\/common\/file\//);
+  await expect(page.getByTestId('avatar-unsaved')).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 /** 个人资料: real name, optional mobile, avatar upload; saved by /api/sys/user/update-profile. */
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Form, Input, Upload } from 'antd';
+import { App, Avatar, Button, Form, Input, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { updateProfile, uploadFile } from '../../../api/system';
 import { useUserStore } from '../../../stores/user';
@@ -12,6 +12,9 @@ export default function ProfileForm() {
   const [avatar, setAvatar] = useState(user.avatar);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  // An uploaded picture is only a file until the profile is saved: say so (issue 12 §2).
+  const savedAvatar = useUserStore((s) => s.avatar);
+  const unsaved = (avatar || '') !== (savedAvatar || '');
 
   const onFinish = async (values: { realName: string; mobile?: string }) => {
     setSaving(true);
@@ -62,6 +65,11 @@ export default function ProfileForm() {
             <Button icon={uploading ? <LoadingOutlined /> : <UploadOutlined />}>更换头像</Button>
           </Upload>
         </div>
+        {unsaved && (
+          <Typography.Text type="warning" data-testid="avatar-unsaved">
+            新头像尚未保存，请点击下方「保存资料」后生效
+          </Typography.Text>
+        )}
       </Form.Item>
       <Form.Item label="用户名" name="userName">
         <Input disabled />

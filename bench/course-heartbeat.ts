@@ -31,6 +31,7 @@ import { startupHooks } from '../apps/server/src/modules/index.js';
 import { hashToken } from '../apps/server/src/platform/auth.js';
 import { prepareDatabase } from '../apps/server/src/platform/boot.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
+import { secretId } from '../apps/server/src/platform/ids.js';
 
 const { values: args } = parseArgs({
   options: { learners: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '60' } },
@@ -64,7 +65,14 @@ async function setup() {
   const { db } = database;
   const [file] = await db
     .insert(sysFile)
-    .values({ originalName: 'bench.mp4', mime: 'video/mp4', size: 1, storagePath: '/dev/null', audience: 'private' })
+    .values({
+      id: secretId(24),
+      originalName: 'bench.mp4',
+      mime: 'video/mp4',
+      size: 1,
+      storagePath: '/dev/null',
+      audience: 'private',
+    })
     .returning({ id: sysFile.id });
   const [course] = await db
     .insert(elCourse)
@@ -96,15 +104,13 @@ async function setup() {
     const users = await db.insert(sysUser).values(batch).returning({ id: sysUser.id });
     await db.insert(sysUserRole).values(users.map((u) => ({ userId: u.id, roleId: student.id })));
     const batchTokens = users.map(() => randomBytes(32).toString('base64url'));
-    await db
-      .insert(sysToken)
-      .values(
-        users.map((u, i) => ({
-          tokenHash: hashToken(batchTokens[i]),
-          userId: u.id,
-          expiresAt: new Date(Date.now() + 86400_000),
-        })),
-      );
+    await db.insert(sysToken).values(
+      users.map((u, i) => ({
+        tokenHash: hashToken(batchTokens[i]),
+        userId: u.id,
+        expiresAt: new Date(Date.now() + 86400_000),
+      })),
+    );
     tokens.push(...batchTokens);
   }
   await database.close();

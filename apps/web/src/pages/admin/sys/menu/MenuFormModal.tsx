@@ -1,9 +1,9 @@
 /** Create or edit a menu; the fields follow the type (1 菜单 / 3 路由: route fields; 2 功能: permission tag). */
 import { labelOptions, MENU_TYPE_LABELS, PERMISSION_PATTERN, type TMenuNode, ZMenuSaveSchema } from '@exam/contracts';
-import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Switch, TreeSelect } from 'antd';
+import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { saveMenu } from '../../../../api/sys-admin';
-import { MenuIcon } from '../../../../layouts/admin/icons';
+import { MENU_ICONS, MenuIcon } from '../../../../layouts/admin/icons';
 import { attempt, required, zodRule } from '../shared';
 
 export interface MenuEditing {
@@ -142,7 +142,20 @@ export default function MenuFormModal({
               </Col>
               <Col span={12}>
                 <Form.Item label="图标" name="icon" rules={[zodRule(fields.icon)]}>
-                  <Input placeholder="如 UserOutlined" suffix={<MenuIcon name={icon} />} />
+                  <Select
+                    allowClear
+                    showSearch
+                    placeholder="选择图标"
+                    suffixIcon={<MenuIcon name={icon} />}
+                    options={Object.keys(MENU_ICONS).map((name) => ({
+                      value: name,
+                      label: (
+                        <span>
+                          <MenuIcon name={name} /> {name}
+                        </span>
+                      ),
+                    }))}
+                  />
                 </Form.Item>
               </Col>
               <Col span={12}>

@@ -4,9 +4,7 @@
  * cookie is the check, ids are unguessable and never public. Range requests (206) come from
  * @fastify/send on the disk backend; `?pdf=1` serves an office document's PDF rendition.
  */
-import path from 'node:path';
 import { ErrorCode, RoleType } from '@exam/contracts';
-import send from '@fastify/send';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { elCourseFile, sysFile } from '../../db/schema/index.js';
@@ -14,6 +12,7 @@ import type { AuthUser } from '../../platform/auth.js';
 import { assertPermission } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { sendStoredFile } from '../system/file/serve-file.js';
 import { fileStorage } from '../system/file/storage.js';
 import { courseForLearner } from './course-audience.js';
 
@@ -61,18 +60,8 @@ export function registerCourseContent(app: FastifyInstance): void {
           'content-disposition',
           `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
         );
-      const local = fileStorage.localPath(file.storagePath);
-      if (!local) return reply.send(fileStorage.read(file.storagePath));
-      const result = await send(request.raw, `/${encodeURIComponent(path.basename(local))}`, {
-        root: path.dirname(local),
-        contentType: false,
-        cacheControl: false,
-        dotfiles: 'allow',
-      });
-      if (result.type !== 'file')
-        return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '课件文件不存在或已被删除', data: null });
-      for (const [k, v] of Object.entries(result.headers)) if (k !== 'cache-control') reply.header(k, v);
-      return reply.code(result.statusCode).send(result.stream);
+      const sent = await sendStoredFile(request, reply, file.storagePath);
+      return sent || reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '课件文件不存在或已被删除', data: null });
     },
   );
 }

@@ -54,6 +54,14 @@ describe('upload and serve', () => {
     const part = await get(res.data.url, { range: 'bytes=0-7' });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.length).toBe(8);
+    expect(part.headers['content-range']).toBe(`bytes 0-7/${PNG.length}`);
+    expect(part.rawPayload.equals(PNG.subarray(0, 8))).toBe(true);
+    const tail = await get(res.data.url, { range: 'bytes=-4' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(PNG.subarray(PNG.length - 4))).toBe(true);
+    const beyond = await get(res.data.url, { range: `bytes=${PNG.length + 10}-` });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${PNG.length}`);
   });
 
   it('serves office documents as attachments', async () => {

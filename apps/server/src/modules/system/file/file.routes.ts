@@ -1,6 +1,5 @@
 /** /api/common/file/upload (multipart) and GET /api/common/file/:id (the only GET of the API besides docs). */
 
-import fs from 'node:fs';
 import { commonFileUpload, ErrorCode } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badParams } from '../../../platform/errors.js';
@@ -8,6 +7,7 @@ import { routeUpload } from '../../../platform/route.js';
 import { findServable, storeUpload } from './file.service.js';
 import { quotaFor, uploadRule } from './file-limits.js';
 import { INLINE_MIMES } from './file-types.js';
+import { sendStoredFile } from './serve-file.js';
 
 const TAGS = ['文件'];
 
@@ -62,21 +62,9 @@ export function registerFileRoutes(app: FastifyInstance): void {
         .header(
           'cache-control',
           file.audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
-        )
-        .header('accept-ranges', 'bytes');
-      const range = /^bytes=(\d*)-(\d*)$/.exec((request.headers.range as string | undefined) ?? '');
-      if (range && (range[1] || range[2])) {
-        const start = range[1] ? Number(range[1]) : Math.max(0, file.size - Number(range[2]));
-        const end = range[1] && range[2] ? Math.min(Number(range[2]), file.size - 1) : file.size - 1;
-        if (start > end || start >= file.size)
-          return reply.code(416).header('content-range', `bytes */${file.size}`).send();
-        return reply
-          .code(206)
-          .header('content-range', `bytes ${start}-${end}/${file.size}`)
-          .header('content-length', end - start + 1)
-          .send(fs.createReadStream(file.storagePath, { start, end }));
-      }
-      return reply.header('content-length', file.size).send(fs.createReadStream(file.storagePath));
+        );
+      const sent = await sendStoredFile(request, reply, file.storagePath);
+      return sent || reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
     },
   );
 }

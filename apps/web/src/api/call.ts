@@ -10,12 +10,13 @@ import { download, post, type RequestOptions, upload } from './request';
 export const call = <E extends JsonEndpoint>(ep: E, body: BodyIn<E>, options?: RequestOptions): Promise<DataOut<E>> =>
   post<DataOut<E>>(ep.path, body, options);
 
-/** Uploads a file (and fields) to an upload endpoint. */
+/** Uploads a file (and fields) to an upload endpoint; `onProgress` gets the percent sent so far. */
 export const callUpload = <E extends UploadEndpoint>(
   ep: E,
   file: Blob,
   fields?: Record<string, string | number | boolean>,
-): Promise<DataOut<E>> => upload<DataOut<E>>(ep.path, file, fields);
+  onProgress?: (percent: number) => void,
+): Promise<DataOut<E>> => upload<DataOut<E>>(ep.path, file, fields, onProgress);
 
 /** Downloads a file endpoint's answer as `fileName`; false when the server refused. */
 export const callDownload = <E extends FileEndpoint>(ep: E, body: BodyIn<E>, fileName: string): Promise<boolean> =>

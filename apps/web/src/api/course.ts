@@ -1,6 +1,7 @@
 /** Calls of the course module (课程学习): administration, the learner's catalogue, detail and heartbeat. */
-import type { TCourseCategory, TCourseSave, TFile, THeartbeat } from '@exam/contracts';
+import type { TCourseCategory, TCourseSave, THeartbeat } from '@exam/contracts';
 import {
+  commonFileUpload,
   courseCategoryDelete,
   courseCategorySave,
   courseCategoryTree,
@@ -21,8 +22,7 @@ import {
   courseStatPaging,
   courseStatSummary,
 } from '@exam/contracts';
-import { call, callDownload } from './call';
-import { upload } from './request';
+import { call, callDownload, callUpload } from './call';
 
 export interface PageReq<P> {
   current: number;
@@ -61,7 +61,7 @@ export const courseApi = {
   deleteFile: (id: string) => call(courseFileDelete, { id }),
   /** Course material: private, purpose course (size and type limits on the server). */
   upload: (file: File, onProgress: (percent: number) => void) =>
-    upload<TFile>('/api/common/file/upload', file, { purpose: 'course', audience: 'private' }, onProgress),
+    callUpload(commonFileUpload, file, { purpose: 'course', audience: 'private' }, onProgress),
   myPaging: (req: PageReq<MyCourseParams>) => call(courseLearnMyPaging, req),
   learnDetail: (id: string) => call(courseLearnDetail, { id }),
   heartbeat: (beat: THeartbeat) => call(courseLearnHeartbeat, beat, { silent: true }),

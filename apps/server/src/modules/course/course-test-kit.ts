@@ -3,6 +3,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  type BodyIn,
+  commonFileUpload,
+  courseChapterSave,
+  courseCoursePublish,
+  courseCourseSave,
+  courseFileSave,
+  type DataOut,
+  type JsonEndpoint,
+} from '@exam/contracts';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
 
@@ -51,43 +61,34 @@ export async function upload(
   );
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/common/file/upload',
+    url: commonFileUpload.path,
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token },
   });
   return res.json();
 }
 
-export async function ok<T = any>(t: TestApp, p: string, body: unknown, token: string): Promise<T> {
-  const res = await t.call(p, body, token);
-  expect(res, `${p}: ${res.msg}`).toMatchObject({ code: 0 });
-  return res.data as T;
+/** Calls the endpoint and answers its data, failing the test on a non-zero code. */
+export async function ok<E extends JsonEndpoint>(
+  t: TestApp,
+  ep: E,
+  body: BodyIn<E>,
+  token: string,
+): Promise<DataOut<E>> {
+  const res = await t.request(ep, body, token);
+  expect(res, `${ep.path}: ${res.msg}`).toMatchObject({ code: 0 });
+  return res.data;
 }
 
 /** A published course with one chapter holding a video and a PDF; answers the ids. */
-export async function makeCourse(t: TestApp, admin: string, course: Record<string, unknown>) {
-  const courseId = (
-    await ok<{ id: string }>(t, '/api/course/course/save', { title: '安全生产培训', openType: 1, ...course }, admin)
-  ).id;
-  const chapterId = (await ok<{ id: string }>(t, '/api/course/chapter/save', { courseId, title: '第一章' }, admin)).id;
+export async function makeCourse(t: TestApp, admin: string, course: Partial<BodyIn<typeof courseCourseSave>>) {
+  const courseId = (await ok(t, courseCourseSave, { title: '安全生产培训', openType: 1, ...course }, admin)).id;
+  const chapterId = (await ok(t, courseChapterSave, { courseId, title: '第一章' }, admin)).id;
   const video = await upload(t, 'intro.mp4', testVideo(), admin, { purpose: 'course', audience: 'private' });
   const pdf = await upload(t, 'handbook.pdf', TINY_PDF, admin, { purpose: 'course', audience: 'private' });
-  const videoId = (
-    await ok<{ id: string }>(
-      t,
-      '/api/course/file/save',
-      { chapterId, fileId: video.data.id, title: '视频', sort: 1 },
-      admin,
-    )
-  ).id;
-  const pdfId = (
-    await ok<{ id: string }>(
-      t,
-      '/api/course/file/save',
-      { chapterId, fileId: pdf.data.id, title: '手册', sort: 2, minReadSeconds: 5 },
-      admin,
-    )
-  ).id;
-  await ok(t, '/api/course/course/publish', { id: courseId, state: 1 }, admin);
+  const videoId = (await ok(t, courseFileSave, { chapterId, fileId: video.data.id, title: '视频', sort: 1 }, admin)).id;
+  const pdfFile = { chapterId, fileId: pdf.data.id, title: '手册', sort: 2, minReadSeconds: 5 };
+  const pdfId = (await ok(t, courseFileSave, pdfFile, admin)).id;
+  await ok(t, courseCoursePublish, { id: courseId, state: 1 }, admin);
   return { courseId, chapterId, videoId, pdfId };
 }

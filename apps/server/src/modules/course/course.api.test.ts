@@ -1,5 +1,30 @@
 /** Courses end to end on the real app: access, bad input, audience refusal, Range serving, honest heartbeats, completion and linked exams. */
-import { ErrorCode } from '@exam/contracts';
+import {
+  type BodyIn,
+  certTmplSave,
+  courseCategoryDelete,
+  courseCategorySave,
+  courseChapterDelete,
+  courseChapterSave,
+  courseCourseDelete,
+  courseCourseDetail,
+  courseCoursePaging,
+  courseCoursePublish,
+  courseCourseSave,
+  courseFileDelete,
+  courseFileSave,
+  courseLearnDetail,
+  courseLearnFileProgress,
+  courseLearnHeartbeat,
+  courseLearnMyPaging,
+  courseStatExport,
+  courseStatPaging,
+  courseStatSummary,
+  ErrorCode,
+  examExamCheck,
+  examExamOnlinePaging,
+  paperPaperCreate,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elCert, elExam, sysUser } from '../../db/schema/index.js';
@@ -27,82 +52,95 @@ beforeAll(async () => {
   const [exam] = await t.db.select({ id: elExam.id }).from(elExam).where(eq(elExam.title, '年度综合知识考试'));
   examId = exam.id;
   ids = await makeCourse(t, admin, { openType: 3, userIds: [s.id], examIds: [examId], hours: 2 });
-  const rule = { title: '结业证书', orientation: 'portrait', prefix: 'EDU', validMonths: 0, fields: CERT_FIELDS };
-  await ok(t, '/api/cert/tmpl/save', { ...rule, rules: [{ kind: 'course', refId: ids.courseId }] }, admin);
+  const rule = {
+    title: '结业证书',
+    orientation: 'portrait' as const,
+    prefix: 'EDU',
+    validMonths: 0,
+    fields: CERT_FIELDS,
+  };
+  await ok(t, certTmplSave, { ...rule, rules: [{ kind: 'course', refId: ids.courseId }] }, admin);
 }, 60_000);
 afterAll(async () => t.close());
 
-const CERT_FIELDS = [
+const CERT_FIELDS: BodyIn<typeof certTmplSave>['fields'] = [
   { kind: 'realName', x: 0.1, y: 0.3, width: 0.8, fontSize: 36, color: '#222222', align: 'center' },
   { kind: 'achievement', x: 0.1, y: 0.45, width: 0.8, fontSize: 18, color: '#333333', align: 'center' },
 ];
 const ADMIN = [
-  'category/save',
-  'category/delete',
-  'course/paging',
-  'course/detail',
-  'course/save',
-  'course/publish',
-  'course/delete',
-  'chapter/save',
-  'file/save',
-  'file/delete',
-];
-const LEARN = ['learn/my-paging', 'learn/detail', 'learn/heartbeat', 'learn/file-progress'];
+  courseCategorySave,
+  courseCategoryDelete,
+  courseCoursePaging,
+  courseCourseDetail,
+  courseCourseSave,
+  courseCoursePublish,
+  courseCourseDelete,
+  courseChapterSave,
+  courseChapterDelete,
+  courseFileSave,
+  courseFileDelete,
+].map((ep) => ep.path);
+const LEARN = [courseLearnMyPaging, courseLearnDetail, courseLearnHeartbeat, courseLearnFileProgress].map(
+  (ep) => ep.path,
+);
 const lockOf = async (token: string) => {
-  const list = await ok(t, '/api/exam/exam/online-paging', { current: 1, size: 50, params: {} }, token);
+  const list = await ok(t, examExamOnlinePaging, { current: 1, size: 50, params: {} }, token);
   return list.records.find((r: { id: string }) => r.id === examId)?.lockedReason ?? null;
 };
 const beat = (body: Record<string, unknown>, token = student) =>
-  t.call('/api/course/learn/heartbeat', { fileId: ids.videoId, playing: true, visible: true, rate: 1, ...body }, token);
+  t.call(courseLearnHeartbeat.path, { fileId: ids.videoId, playing: true, visible: true, rate: 1, ...body }, token);
 
 describe('course access and input', () => {
   it('refuses without a token, refuses learners on admin paths, documents every path', async () => {
-    for (const p of [...ADMIN, ...LEARN])
-      expect((await t.call(`/api/course/${p}`, {})).code, p).toBe(ErrorCode.NOT_LOGIN);
+    for (const p of [...ADMIN, ...LEARN]) expect((await t.call(p, {})).code, p).toBe(ErrorCode.NOT_LOGIN);
     for (const p of ADMIN)
-      expect((await t.call(`/api/course/${p}`, { id: 'x', ids: ['x'] }, student)).code, p).toBe(
-        ErrorCode.NO_PERMISSION,
-      );
+      expect((await t.call(p, { id: 'x', ids: ['x'] }, student)).code, p).toBe(ErrorCode.NO_PERMISSION);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const p of [...ADMIN, ...LEARN]) expect(doc.paths, p).toHaveProperty([`/api/course/${p}`]);
+    for (const p of [...ADMIN, ...LEARN]) expect(doc.paths, p).toHaveProperty([p]);
   });
 
   it('names the field of bad input', async () => {
-    const noTitle = await t.call('/api/course/course/save', { openType: 1 }, admin);
+    const noTitle = await t.call(courseCourseSave.path, { openType: 1 }, admin);
     expect(noTitle).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: expect.stringContaining('课程名称') });
-    const noDept = await t.call('/api/course/course/save', { title: 'a', openType: 2 }, admin);
+    const noDept = await t.call(courseCourseSave.path, { title: 'a', openType: 2 }, admin);
     expect(noDept.msg).toContain('指定部门');
-    const badExam = await t.call('/api/course/course/save', { title: 'a', openType: 1, examIds: ['nope'] }, admin);
+    const badExam = await t.call(courseCourseSave.path, { title: 'a', openType: 1, examIds: ['nope'] }, admin);
     expect(badExam).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: expect.stringContaining('关联考试') });
     const badRange = await beat({ ranges: [[0, 'x']] });
     expect(badRange).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: expect.stringContaining('播放区间') });
-    const emptyPublish = (await ok(t, '/api/course/course/save', { title: '空课程', openType: 1 }, admin)) as {
+    const emptyPublish = (await ok(t, courseCourseSave, { title: '空课程', openType: 1 }, admin)) as {
       id: string;
     };
-    expect(await t.call('/api/course/course/publish', { id: emptyPublish.id, state: 1 }, admin)).toMatchObject({
+    expect(await t.call(courseCoursePublish.path, { id: emptyPublish.id, state: 1 }, admin)).toMatchObject({
       code: ErrorCode.BAD_PARAMS,
       msg: expect.stringContaining('请先添加课件'),
     });
   });
 
+  it('takes an introduction larger than the default body limit (course save allows 1 MB)', async () => {
+    const content = '中'.repeat(100_000); // 300 KB of UTF-8, over the 256 KB default
+    const saved = await t.request(courseCourseSave, { title: '长介绍课程', openType: 1, content }, admin);
+    expect(saved).toMatchObject({ code: 0 });
+    expect((await ok(t, courseCourseDetail, { id: saved.data.id }, admin)).content).toHaveLength(100_000);
+  });
+
   it('reads the video duration on the server', async () => {
-    const d = await ok(t, '/api/course/course/detail', { id: ids.courseId }, admin);
-    const video = d.chapters[0].files.find((f: { id: string }) => f.id === ids.videoId);
-    expect(video.kind).toBe('video');
-    expect(video.duration).toBeGreaterThan(29);
-    expect(video.duration).toBeLessThan(31);
+    const d = await ok(t, courseCourseDetail, { id: ids.courseId }, admin);
+    const video = d.chapters[0].files.find((f) => f.id === ids.videoId);
+    expect(video?.kind).toBe('video');
+    expect(video?.duration).toBeGreaterThan(29);
+    expect(video?.duration).toBeLessThan(31);
   });
 });
 
 describe('audience', () => {
   it('a learner outside the audience is refused the course, its heartbeat and its bytes', async () => {
-    const mine = await ok(t, '/api/course/learn/my-paging', { current: 1, size: 10, params: {} }, wangwu);
+    const mine = await ok(t, courseLearnMyPaging, { current: 1, size: 10, params: {} }, wangwu);
     expect(mine.records.map((r: { id: string }) => r.id)).not.toContain(ids.courseId);
     for (const [p, body] of [
-      ['/api/course/learn/detail', { id: ids.courseId }],
-      ['/api/course/learn/file-progress', { id: ids.videoId }],
-      ['/api/course/learn/heartbeat', { fileId: ids.videoId }],
+      [courseLearnDetail.path, { id: ids.courseId }],
+      [courseLearnFileProgress.path, { id: ids.videoId }],
+      [courseLearnHeartbeat.path, { fileId: ids.videoId }],
     ] as const)
       expect(await t.call(p, body, wangwu), p).toMatchObject({
         code: ErrorCode.NOT_FOUND,
@@ -151,13 +189,13 @@ describe('honest progress, completion and the linked exam', () => {
     tick(10);
     const paused = await beat({ ranges: [[10, 20]], playing: false });
     expect(paused.data.percent).toBe(33);
-    const detail = await ok(t, '/api/course/learn/detail', { id: ids.courseId }, student);
+    const detail = await ok(t, courseLearnDetail, { id: ids.courseId }, student);
     expect(detail.exams).toEqual([{ id: examId, title: '年度综合知识考试', unlocked: false }]);
     // The linked exam is locked in /web/index, on the check page and when starting a paper.
     expect(await lockOf(student)).toBe('请先完成课程《安全生产培训》');
-    const check = await ok(t, '/api/exam/exam/check', { id: examId }, student);
+    const check = await ok(t, examExamCheck, { id: examId }, student);
     expect(check).toMatchObject({ canStart: false, reason: '请先完成课程《安全生产培训》' });
-    const create = await t.call('/api/paper/paper/create', { examId }, student);
+    const create = await t.call(paperPaperCreate.path, { examId }, student);
     expect(create).toMatchObject({ code: ErrorCode.EXAM_NOT_AVAILABLE, msg: '请先完成课程《安全生产培训》' });
     // Someone outside the course's audience is not held by it.
     expect(await lockOf(wangwu)).toBeNull();
@@ -171,7 +209,7 @@ describe('honest progress, completion and the linked exam', () => {
       tick(10);
       await beat({ ranges: [r], position: r[1] });
     }
-    const p = await ok(t, '/api/course/learn/file-progress', { id: ids.videoId }, student);
+    const p = await ok(t, courseLearnFileProgress, { id: ids.videoId }, student);
     expect(p).toMatchObject({ done: true, percent: 100 });
     const pdfBeat = (page: number) => beat({ fileId: ids.pdfId, page, pages: 1, playing: false });
     await pdfBeat(1);
@@ -186,33 +224,33 @@ describe('honest progress, completion and the linked exam', () => {
     const certs = await t.db.select().from(elCert).where(eq(elCert.refId, ids.courseId));
     expect(certs).toHaveLength(1);
     expect(certs[0].achievement).toContain('安全生产培训');
-    const detail = await ok(t, '/api/course/learn/detail', { id: ids.courseId }, student);
+    const detail = await ok(t, courseLearnDetail, { id: ids.courseId }, student);
     expect(detail.completedAt).not.toBeNull();
     expect(detail.exams[0].unlocked).toBe(true);
     expect(await lockOf(student)).toBeNull();
-    expect(await ok(t, '/api/exam/exam/check', { id: examId }, student)).toMatchObject({ canStart: true });
-    const mine = await ok(t, '/api/course/learn/my-paging', { current: 1, size: 10, params: { status: 2 } }, student);
+    expect(await ok(t, examExamCheck, { id: examId }, student)).toMatchObject({ canStart: true });
+    const mine = await ok(t, courseLearnMyPaging, { current: 1, size: 10, params: { status: 2 } }, student);
     expect(mine.records.map((r: { id: string }) => r.id)).toContain(ids.courseId);
     expect(mine.yearHours).toBe(2);
   });
 
   it('reports the audience progress, the completion rate and an xlsx export', async () => {
     const body = { courseId: ids.courseId };
-    const list = await ok(t, '/api/course/stat/paging', { current: 1, size: 10, params: body }, admin);
+    const list = await ok(t, courseStatPaging, { current: 1, size: 10, params: body }, admin);
     expect(list.total).toBe(1); // the audience is one named learner
     expect(list.records[0]).toMatchObject({ userName: 'student', progress: 100, completedAt: expect.any(String) });
     expect(list.records[0].studySeconds).toBeGreaterThan(0);
-    const summary = await ok(t, '/api/course/stat/summary', body, admin);
+    const summary = await ok(t, courseStatSummary, body, admin);
     expect(summary).toMatchObject({ audience: 1, completed: 1, rate: 100 });
     const file = await t.app.inject({
       method: 'POST',
-      url: '/api/course/stat/export',
+      url: courseStatExport.path,
       payload: body,
       headers: { token: admin },
     });
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    expect((await t.call('/api/course/stat/paging', { current: 1, size: 10, params: body }, student)).code).toBe(
+    expect((await t.call(courseStatPaging.path, { current: 1, size: 10, params: body }, student)).code).toBe(
       ErrorCode.NO_PERMISSION,
     );
   });

@@ -2,13 +2,12 @@
  * Results for administrators: attempts and participants of an exam within the administrator's
  * data scope, statistics, voiding an attempt. Statistics live in result-stat.ts.
  */
-import { EXAM_RESULT_LABELS, PaperState } from '@exam/contracts';
+import { EXAM_RESULT_LABELS } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { elExam, elPaper, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
 import { type AuthUser, assertPermission } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
-import { conflict } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
 import { voidPaperTx } from '../paper/lifecycle/index.js';
 import { loadScopedPaper } from '../paper/mark.service.js';

@@ -9,6 +9,7 @@ import {
   examExamSave,
   paperPaperCreate,
   paperPaperDetail,
+  paperPaperHand,
   paperTmplSave,
   repoQuPaging,
   repoRepoPaging,
@@ -128,6 +129,13 @@ test.beforeAll(async ({ request }) => {
   );
   const studentToken = await apiLogin(request, ACCOUNTS.student);
   paperId = (await api<{ paperId: string }>(request, paperPaperCreate.path, { examId: exam.id }, studentToken)).paperId;
+});
+
+// The specs share the demo learners: leave 张三 with no open paper for the specs that follow.
+test.afterAll(async ({ request }) => {
+  if (!paperId) return;
+  const token = await apiLogin(request, ACCOUNTS.student);
+  await api(request, paperPaperHand.path, { paperId }, token);
 });
 
 test('[WEB][EXAM_SYNC] two devices, a takeover, a lost network and a reload: the card never claims an answer the server lacks', async ({

@@ -60,7 +60,8 @@ test.describe
       const row = page.locator('.ant-table-row').filter({ hasText: TITLE });
       await expect(row.getByText('已发布')).toBeVisible();
       await expect(row.getByText('置顶')).toBeVisible();
-      await expect(row.getByText('0/5')).toBeVisible();
+      // read / audience size: the audience grows with the users other specs create.
+      await expect(row.getByText(/^0\/\d+$/)).toBeVisible();
       await shot(page, 'admin-list');
     });
 

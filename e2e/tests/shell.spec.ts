@@ -149,7 +149,7 @@ test('[SHELL][LEARNER] learner: home, barred from admin, unread badge, user cent
 
   await page.goto('/course');
   await expect(page).toHaveURL(/\/web\/course$/);
-  await expect(page.getByText('功能建设中')).toBeVisible();
+  await expect(page.getByTestId('year-hours')).toBeVisible(); // the course catalogue, no longer a placeholder
 
   await page.getByTestId('unread-badge').click();
   await expect(page).toHaveURL(/\/web\/uc\?tab=msg$/);

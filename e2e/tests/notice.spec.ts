@@ -101,7 +101,9 @@ test.describe
       // The administrator's read rate counts the reader.
       const admin = await apiLogin(request, ACCOUNTS.admin);
       const list = await api(request, noticePaging.path, { params: { title: TITLE } }, admin);
-      expect(list.records[0]).toMatchObject({ readCount: 1, audienceSize: 5 });
+      // everyone: the 5 demo accounts and whoever other specs created before this one
+      expect(list.records[0].readCount).toBe(1);
+      expect(list.records[0].audienceSize).toBeGreaterThanOrEqual(5);
     });
 
     test('[WEB][NOTICE_MOBILE] list and detail fit a 390 px phone without horizontal scroll', async ({

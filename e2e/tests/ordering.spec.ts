@@ -140,7 +140,11 @@ test('[WEB][EXAM_ORDERING] a learner on a phone orders the items, hands in and s
   }
   await expect.poll(() => shownOrder(q)).toEqual(ANSWER);
   await expect(page.getByTestId('sync-state')).toContainText('答案已保存', { timeout: 15_000 });
+  // On a phone the answer card is a drawer: open it to read the card, tap the question to close it.
+  await page.getByTestId('open-sheet').click();
   await expect(page.locator('[data-testid="sheet-1"][data-state="done"]')).toHaveCount(1);
+  await page.getByTestId('sheet-1').click();
+  await expect(page.getByTestId('answer-sheet')).toBeHidden();
   await shot(page, 'room-ordered');
 
   await page.getByTestId('hand-in').click();

@@ -13,6 +13,7 @@ import {
   paperTmplSave,
   repoQuPaging,
   repoRepoPaging,
+  trainFinish,
   trainPaging,
 } from '@exam/contracts';
 import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
@@ -267,7 +268,7 @@ test('[WEB][TRAIN_MOCK_SYNC] a mock exam answered offline keeps the answer and s
   await page.unroute('**/api/train/fill');
   await expect(page.getByTestId('mock-sync')).toContainText('答案已保存', { timeout: 40_000 });
   await expect(page.getByTestId('answer-card').locator('[data-save="pending"]')).toHaveCount(0);
-  const list = await api<{ records: { answered: number; state: number }[] }>(
+  const list = await api<{ records: { id: string; answered: number; state: number }[] }>(
     page.request,
     trainPaging.path,
     { current: 1, size: 10, params: { mode: 6 } },
@@ -275,4 +276,6 @@ test('[WEB][TRAIN_MOCK_SYNC] a mock exam answered offline keeps the answer and s
   );
   const open = list.records.find((r) => r.state === 0);
   expect(open?.answered).toBe(1);
+  // 李四 practises in later specs: leave no mock session open.
+  await api(page.request, trainFinish.path, { trainId: open?.id }, token);
 });

@@ -4,8 +4,7 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = `/tmp/exam-e2e-${E2E_PORT}`;
+import { E2E_WORKERS, serverDataDir, serverPort, serverUrl } from './servers';
 
 export default defineConfig({
   testDir: './tests',
@@ -13,11 +12,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: [['list'], ['json']],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
+    baseURL: serverUrl(0), // replaced per worker by fixtures/test.ts
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
@@ -56,13 +55,21 @@ export default defineConfig({
       use: { ...devices['Galaxy S8'], viewport: { width: 360, height: 800 } },
     },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node ../scripts/start.mjs`,
-    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', EXAM_TEST_CLOCK: '1' },
-    url: `http://localhost:${E2E_PORT}/api/docs/json`,
-    timeout: 180_000,
+  // One server per worker (fixtures/test.ts points each worker at its own). The first builds the
+  // product if needed; the others wait on start.mjs's build lock and then find it up to date.
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
+    command: `rm -rf ${serverDataDir(i)} && node ../scripts/start.mjs`,
+    env: {
+      PORT: String(serverPort(i)),
+      DATA_DIR: serverDataDir(i),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      EXAM_TEST_CLOCK: '1',
+    },
+    url: `${serverUrl(i)}/api/docs/json`,
+    timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,5 +1,5 @@
 import { sysUserReg } from '@exam/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { api } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';

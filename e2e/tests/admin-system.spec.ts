@@ -1,6 +1,6 @@
 /** The system administration screens (issue 3 §6), driven as an administrator. */
 import { sysMenuTree, sysRoleList, sysRoleListMenus, sysUserMsgPaging, sysUserPaging } from '@exam/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/test';
 import ExcelJS from 'exceljs';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
 

@@ -16,7 +16,7 @@ import {
   trainFinish,
   trainPaging,
 } from '@exam/contracts';
-import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, confirmDialog, signInBrowser } from '../fixtures/api';
 
 const expect = baseExpect.configure({ timeout: 20_000 });

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { certCertIssue, certTmplPaging, sysUserPaging } from '@exam/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { courseCourseDetail, courseCoursePaging, courseCourseSave, examExamPaging } from '@exam/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/test';
 import PDFDocument from 'pdfkit';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 

@@ -3,7 +3,7 @@
  * call shows the server's msg, an expired token lands on a login page that says so, and a learner
  * opening /profile gets the user centre.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { ACCOUNTS, apiLogin, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';

@@ -11,7 +11,7 @@ import {
   repoRepoPaging,
   sysUserInfo,
 } from '@exam/contracts';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 
 const expect = baseExpect.configure({ timeout: 30_000 });

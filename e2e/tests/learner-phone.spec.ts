@@ -12,7 +12,7 @@ import {
   repoQuPaging,
   repoRepoPaging,
 } from '@exam/contracts';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 
 const expect = baseExpect.configure({ timeout: 25_000 });

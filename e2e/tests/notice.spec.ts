@@ -1,6 +1,6 @@
 /** System notices (issue 15 §2): an administrator composes and publishes; a learner reads, on desktop and phone. */
 import { noticePaging, noticePublish, noticeSave, sysUserMsgCountUnread } from '@exam/contracts';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';

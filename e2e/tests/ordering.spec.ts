@@ -12,7 +12,7 @@ import {
   repoQuPaging,
   repoRepoSave,
 } from '@exam/contracts';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';

@@ -4,7 +4,7 @@
  * and the learner's question view.
  */
 import { repoQuImportTemplate, repoQuPaging, repoRepoListStat, repoRepoPaging } from '@exam/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/test';
 import ExcelJS from 'exceljs';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
 

@@ -1,5 +1,5 @@
 /** The rich-text editor's toolbar: the image button opens the file picker; no bare browser file input shows. */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, apiLogin, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, confirmDialog } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';

@@ -1,5 +1,5 @@
 import { sysUserInfo } from '@exam/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin } from '../fixtures/api';
 
 test('[SMOKE] the product serves the web app and the API', async ({ page, request }) => {

@@ -4,7 +4,7 @@
  * review the next day (the server runs on a test clock moved through POST /api/test/clock).
  */
 import { trainFill, trainNext, trainRepoList, trainReviewStat, trainStart } from '@exam/contracts';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, confirmDialog, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';

@@ -1,5 +1,5 @@
 import { commonFileUpload } from '@exam/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { ACCOUNTS, apiLogin, signInBrowser } from '../fixtures/api';
 
 const SCREENS = 'test-results/screens';

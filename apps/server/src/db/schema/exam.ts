@@ -105,6 +105,8 @@ export const elExam = pgTable(
     state: smallint('state').notNull().default(0),
     createdBy: text('created_by'),
     deletedAt: tz('deleted_at'),
+    /** Set when an exam with papers is "deleted": off the lists, results kept, restorable (issue 13 §3). */
+    archivedAt: tz('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ export * from './cert.js';
 export * from './course.js';
 export * from './events.js';
 export * from './exam.js';
+export * from './exam-arrange.js';
 export * from './notice.js';
 export * from './repo.js';
 export * from './security.js';

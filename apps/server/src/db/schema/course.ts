@@ -89,6 +89,8 @@ export const elCourseFile = pgTable(
     kind: text('kind').notNull(),
     /** Media length in seconds, read on the server at upload. */
     duration: doublePrecision('duration').notNull().default(0),
+    /** Page count of a PDF (or of an office document's PDF rendition), read on the server at upload. */
+    pages: integer('pages').notNull().default(0),
     minReadSeconds: integer('min_read_seconds').notNull().default(0),
     required: boolean('required').notNull().default(true),
     sort: integer('sort').notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "el_course_file" ADD COLUMN "pages" integer DEFAULT 0 NOT NULL;

@@ -203,6 +203,10 @@ export const sysConfig = pgTable('sys_config', {
   mobileLogin: boolean('mobile_login').notNull().default(false),
   wechatLogin: boolean('wechat_login').notNull().default(false),
   dingtalkLogin: boolean('dingtalk_login').notNull().default(false),
+  /** Enterprise OpenID Connect sign-in (issue 16 §2). */
+  oidcLogin: boolean('oidc_login').notNull().default(false),
+  /** Third-party sign-in settings with secrets: { wechat: {...}, dingtalk: {...}, oidc: {...} } (never public). */
+  oauth: jsonb('oauth').$type<Record<string, Record<string, string>>>().notNull().default({}),
   /** Whether students may register themselves. */
   regOpen: boolean('reg_open').notNull().default(true),
   /** Whether a registered student waits for approval (state 2) before signing in. */

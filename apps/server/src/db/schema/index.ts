@@ -5,6 +5,7 @@ export * from './course.js';
 export * from './events.js';
 export * from './exam.js';
 export * from './exam-arrange.js';
+export * from './face.js';
 export * from './invigilate.js';
 export * from './marking.js';
 export * from './notice.js';

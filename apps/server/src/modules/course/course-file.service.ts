@@ -10,7 +10,7 @@ import { badParams, conflict, notFound } from '../../platform/errors.js';
 import { storeUpload } from '../system/file/file.service.js';
 import { uploadRule } from '../system/file/file-limits.js';
 import { extensionOf } from '../system/file/file-types.js';
-import { convertToPdf, kindOfMime, probeDuration } from './course-media.js';
+import { convertToPdf, countPdfPages, kindOfMime, probeDuration, storedPdfPages } from './course-media.js';
 
 async function liveCourse(db: Executor, courseId: string) {
   const [c] = await db
@@ -66,7 +66,10 @@ export async function saveCourseFile(
   const duration = kind === 'video' || kind === 'audio' ? await probeDuration(file.storagePath, file.mime) : 0;
   if ((kind === 'video' || kind === 'audio') && duration <= 0)
     throw badParams('文件：无法读取音视频时长，文件可能已损坏');
+  const pages = kind === 'pdf' ? await storedPdfPages(file.storagePath) : 0;
+  if (kind === 'pdf' && pages <= 0) throw badParams('文件：无法读取 PDF 页数，文件可能已损坏或已加密');
   const values = {
+    pages,
     courseId: ch.courseId,
     chapterId: ch.id,
     fileId: file.id,
@@ -99,6 +102,7 @@ async function convertDocument(db: Db, courseFileId: string, file: typeof sysFil
   const out = await convertToPdf(file.storagePath, extensionOf(file.originalName)).catch(() => null);
   if (!out) return;
   try {
+    const pages = await countPdfPages(new Uint8Array(await fsp.readFile(out.pdf)));
     const stored = await storeUpload(
       db,
       { filename: `${file.originalName.replace(/\.[^.]+$/, '')}.pdf`, file: fs.createReadStream(out.pdf) },
@@ -111,7 +115,7 @@ async function convertDocument(db: Db, courseFileId: string, file: typeof sysFil
         now: new Date(),
       },
     );
-    await db.update(elCourseFile).set({ pdfFileId: stored.id }).where(eq(elCourseFile.id, courseFileId));
+    await db.update(elCourseFile).set({ pdfFileId: stored.id, pages }).where(eq(elCourseFile.id, courseFileId));
   } finally {
     await fsp.rm(out.dir, { recursive: true, force: true });
   }

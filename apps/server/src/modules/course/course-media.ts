@@ -2,7 +2,8 @@
  * Media facts read on the server, never trusted from the browser: a video's or audio's duration
  * (ffprobe when installed, else the file's metadata through music-metadata), and the PDF
  * rendition of office documents made once in the background when LibreOffice (`soffice`) is
- * installed (README: "课程文档转 PDF").
+ * installed (README: "课程文档转 PDF"), and a PDF's page count (pdfjs-dist), so that the
+ * reading rule compares the pages seen with the document's real length, not the viewer's claim.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -81,4 +82,25 @@ export async function convertToPdf(key: string, ext: string): Promise<{ pdf: str
   );
   const pdf = path.join(dir, 'source.pdf');
   return fs.existsSync(pdf) ? { pdf, dir } : null;
+}
+
+/** Pages of a PDF, or 0 when it cannot be parsed (the caller refuses it). */
+export async function countPdfPages(bytes: Uint8Array): Promise<number> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  try {
+    const doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, verbosity: 0 })
+      .promise;
+    const pages = doc.numPages;
+    await doc.destroy();
+    return pages;
+  } catch {
+    return 0;
+  }
+}
+
+/** Page count of a stored PDF. */
+export async function storedPdfPages(key: string): Promise<number> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of fileStorage.read(key)) chunks.push(chunk as Buffer);
+  return countPdfPages(new Uint8Array(Buffer.concat(chunks)));
 }

@@ -41,6 +41,21 @@ export const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
+/** A PDF of `pages` pages, drawn with pdfkit. */
+export async function pdfOfPages(pages: number): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ size: [200, 200] });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (let i = 1; i <= pages; i++) {
+    if (i > 1) doc.addPage();
+    doc.text(`page ${i}`);
+  }
+  doc.end();
+  return done;
+}
+
 export async function upload(
   t: TestApp,
   name: string,

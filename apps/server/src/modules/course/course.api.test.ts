@@ -27,10 +27,10 @@ import {
 } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elCert, elExam, sysUser } from '../../db/schema/index.js';
+import { elCert, elCourseFile, elExam, sysUser } from '../../db/schema/index.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { makeCourse, ok } from './course-test-kit.js';
+import { makeCourse, ok, pdfOfPages, upload } from './course-test-kit.js';
 
 let t: TestApp;
 let now = new Date(); // the seeded exams are open from start-up on
@@ -253,5 +253,35 @@ describe('honest progress, completion and the linked exam', () => {
     expect((await t.call(courseStatPaging.path, { current: 1, size: 10, params: body }, student)).code).toBe(
       ErrorCode.NO_PERMISSION,
     );
+  });
+});
+
+describe('the page count of a document is read on the server', () => {
+  let pdfId: string;
+
+  it('stores a PDF\'s real page count at upload and refuses a PDF it cannot read', async () => {
+    const courseId = (await ok(t, courseCourseSave, { title: '三页手册课程', openType: 1 }, admin)).id;
+    const chapterId = (await ok(t, courseChapterSave, { courseId, title: '第一章' }, admin)).id;
+    const pdf = await upload(t, 'three.pdf', await pdfOfPages(3), admin, { purpose: 'course', audience: 'private' });
+    pdfId = (await ok(t, courseFileSave, { chapterId, fileId: pdf.data.id, title: '三页手册' }, admin)).id;
+    await ok(t, courseCoursePublish, { id: courseId, state: 1 }, admin);
+    const [row] = await t.db.select({ pages: elCourseFile.pages }).from(elCourseFile).where(eq(elCourseFile.id, pdfId));
+    expect(row.pages).toBe(3);
+    const broken = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64, 7)]);
+    const bad = await upload(t, 'broken.pdf', broken, admin, { purpose: 'course', audience: 'private' });
+    expect(bad).toMatchObject({ code: 0 });
+    const refused = await t.request(courseFileSave, { chapterId, fileId: bad.data.id, title: '坏文件' }, admin);
+    expect(refused).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '文件：无法读取 PDF 页数，文件可能已损坏或已加密' });
+  });
+
+  it('a viewer claiming fewer pages does not finish the document; reading to the last page does', async () => {
+    const read = (page: number, pages: number) => beat({ fileId: pdfId, page, pages, playing: false });
+    await read(1, 1);
+    tick(5);
+    expect((await read(1, 1)).data).toMatchObject({ done: false, percent: 33 });
+    tick(5);
+    await read(2, 1);
+    tick(5);
+    expect((await read(3, 1)).data).toMatchObject({ done: true, percent: 100 });
   });
 });

@@ -84,18 +84,21 @@ export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): 
       .for('update');
     const media = file.kind === 'video' || file.kind === 'audio';
     const credit = media ? applyMediaBeat(learn, beat, file.duration, now) : applyReadBeat(learn, beat.visible, now);
-    const page = Math.min(beat.page, beat.pages);
+    // The page count read at upload wins over the viewer's; only a document without a PDF
+    // rendition (no converter installed) falls back to what its viewer reports.
+    const pages = file.pages > 0 ? file.pages : beat.pages;
+    const page = Math.min(beat.page, pages);
     const next = {
       ranges: credit.ranges,
       watched: coveredSeconds(credit.ranges),
       position: media ? Math.min(beat.position, file.duration) : learn.position,
       lastPage: media ? learn.lastPage : page,
       maxPage: media ? learn.maxPage : Math.max(learn.maxPage, beat.visible ? page : 0),
-      pages: media ? 0 : beat.pages,
+      pages: media ? 0 : pages,
       studySeconds: learn.studySeconds + credit.studySeconds,
       lastBeatAt: credit.beatAt,
     };
-    const done = learn.doneAt !== null || isFileDone(doneInput(file, next, course, beat.pages));
+    const done = learn.doneAt !== null || isFileDone(doneInput(file, next, course, pages));
     await tx
       .update(elCourseLearn)
       .set({ ...next, doneAt: learn.doneAt ?? (done ? now : null) })
@@ -144,7 +147,7 @@ export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): 
     }
     return {
       fileId: file.id,
-      percent: filePercent(doneInput(file, next, course, beat.pages), done),
+      percent: filePercent(doneInput(file, next, course, pages), done),
       done,
       position: next.position,
       lastPage: next.lastPage,

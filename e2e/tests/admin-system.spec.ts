@@ -1,8 +1,8 @@
 /** The system administration screens (issue 3 §6), driven as an administrator. */
 import { sysMenuTree, sysRoleList, sysRoleListMenus, sysUserMsgPaging, sysUserPaging } from '@exam/contracts';
-import { expect, type Page, test } from '../fixtures/test';
 import ExcelJS from 'exceljs';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 /** Saves a screenshot after animations settle (modals fade in). */

@@ -16,8 +16,8 @@ import {
   trainFinish,
   trainPaging,
 } from '@exam/contracts';
-import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, confirmDialog, signInBrowser } from '../fixtures/api';
+import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const SCREENS = 'test-results/screens';

@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { certCertIssue, certTmplPaging, sysUserPaging } from '@exam/contracts';
-import { expect, type Page, test } from '../fixtures/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 const TITLE = `安全合格证${Date.now() % 100000}`;

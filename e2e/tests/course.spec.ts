@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { courseCourseDetail, courseCoursePaging, courseCourseSave, examExamPaging } from '@exam/contracts';
-import { expect, type Page, test } from '../fixtures/test';
 import PDFDocument from 'pdfkit';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 const TITLE = `消防安全课程${Date.now() % 100000}`;

@@ -5,8 +5,8 @@
  * wrong-answer book. A learner of 市场部 does not see the exam. The device check uses the fake camera.
  */
 import { examExamDetail, examExamPaging, paperPaperDetail, paperPaperResult, repoQuDetail } from '@exam/contracts';
-import { type BrowserContext, expect as baseExpect, type Locator, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { type BrowserContext, expect as baseExpect, type Locator, type Page, test } from '../fixtures/test';
 
 // The machines are shared and busy: lazy pages may take several seconds to load.
 const expect = baseExpect.configure({ timeout: 25_000 });

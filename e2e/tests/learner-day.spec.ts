@@ -3,8 +3,9 @@
  * call shows the server's msg, an expired token lands on a login page that says so, and a learner
  * opening /profile gets the user centre.
  */
-import { expect, test } from '../fixtures/test';
+
 import { ACCOUNTS, apiLogin, signInBrowser } from '../fixtures/api';
+import { expect, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 const ONLINE = '**/api/exam/exam/online-paging';

@@ -11,8 +11,8 @@ import {
   repoRepoPaging,
   sysUserInfo,
 } from '@exam/contracts';
-import { expect as baseExpect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const SCREENS = 'test-results/screens';

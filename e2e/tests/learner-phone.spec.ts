@@ -12,8 +12,8 @@ import {
   repoQuPaging,
   repoRepoPaging,
 } from '@exam/contracts';
-import { expect as baseExpect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 const SCREENS = 'test-results/screens';

@@ -1,7 +1,7 @@
 /** System notices (issue 15 §2): an administrator composes and publishes; a learner reads, on desktop and phone. */
 import { noticePaging, noticePublish, noticeSave, sysUserMsgCountUnread } from '@exam/contracts';
-import { type APIRequestContext, expect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { type APIRequestContext, expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 const TITLE = `安全生产月通知${Date.now() % 100000}`;

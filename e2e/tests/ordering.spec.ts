@@ -12,8 +12,8 @@ import {
   repoQuPaging,
   repoRepoSave,
 } from '@exam/contracts';
-import { type BrowserContext, expect, type Locator, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { type BrowserContext, expect, type Locator, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 test.describe.configure({ mode: 'serial' });

@@ -4,9 +4,9 @@
  * and the learner's question view.
  */
 import { repoQuImportTemplate, repoQuPaging, repoRepoListStat, repoRepoPaging } from '@exam/contracts';
-import { expect, type Page, test } from '../fixtures/test';
 import ExcelJS from 'exceljs';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,7 @@
 /** The rich-text editor's toolbar: the image button opens the file picker; no bare browser file input shows. */
-import { expect, type Page, test } from '../fixtures/test';
+
 import { ACCOUNTS, apiLogin, signInBrowser } from '../fixtures/api';
+import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 /** A real 1×1 PNG. */

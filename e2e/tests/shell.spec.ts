@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, confirmDialog } from '../fixtures/api';
+import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 

@@ -1,6 +1,6 @@
 import { sysUserInfo } from '@exam/contracts';
-import { expect, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin } from '../fixtures/api';
+import { expect, test } from '../fixtures/test';
 
 test('[SMOKE] the product serves the web app and the API', async ({ page, request }) => {
   await page.goto('/');

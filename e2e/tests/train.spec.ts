@@ -4,8 +4,8 @@
  * review the next day (the server runs on a test clock moved through POST /api/test/clock).
  */
 import { trainFill, trainNext, trainRepoList, trainReviewStat, trainStart } from '@exam/contracts';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '../fixtures/test';
 import { ACCOUNTS, api, apiLogin, confirmDialog, signInBrowser } from '../fixtures/api';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 const BANK = '安全生产知识题库';

@@ -1,6 +1,6 @@
 import { commonFileUpload } from '@exam/contracts';
-import { expect, test } from '../fixtures/test';
 import { ACCOUNTS, apiLogin, signInBrowser } from '../fixtures/api';
+import { expect, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
 const PHONE = { width: 390, height: 844 };

@@ -259,7 +259,7 @@ describe('honest progress, completion and the linked exam', () => {
 describe('the page count of a document is read on the server', () => {
   let pdfId: string;
 
-  it('stores a PDF\'s real page count at upload and refuses a PDF it cannot read', async () => {
+  it("stores a PDF's real page count at upload and refuses a PDF it cannot read", async () => {
     const courseId = (await ok(t, courseCourseSave, { title: '三页手册课程', openType: 1 }, admin)).id;
     const chapterId = (await ok(t, courseChapterSave, { courseId, title: '第一章' }, admin)).id;
     const pdf = await upload(t, 'three.pdf', await pdfOfPages(3), admin, { purpose: 'course', audience: 'private' });
@@ -271,7 +271,10 @@ describe('the page count of a document is read on the server', () => {
     const bad = await upload(t, 'broken.pdf', broken, admin, { purpose: 'course', audience: 'private' });
     expect(bad).toMatchObject({ code: 0 });
     const refused = await t.request(courseFileSave, { chapterId, fileId: bad.data.id, title: '坏文件' }, admin);
-    expect(refused).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '文件：无法读取 PDF 页数，文件可能已损坏或已加密' });
+    expect(refused).toMatchObject({
+      code: ErrorCode.BAD_PARAMS,
+      msg: '文件：无法读取 PDF 页数，文件可能已损坏或已加密',
+    });
   });
 
   it('a viewer claiming fewer pages does not finish the document; reading to the last page does', async () => {

@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/events/index.js';
+import { startSweeper, sweepInBatches } from '../../platform/sweep.js';
 import { audienceWhere, findManagedNotice, type NoticeRow } from './notice-audience.js';
 
 const messageOf = (n: NoticeRow) => ({
@@ -111,17 +112,15 @@ export async function removeMessagesTx(tx: Executor, n: Pick<NoticeRow, 'msgId'>
     .where(and(eq(sysUserMsg.msgId, n.msgId), isNull(sysUserMsg.deletedAt)));
 }
 
-const BATCH = 20;
-
 /**
- * Delivers scheduled notices whose time has come; answers how many. Each batch locks its rows
- * with FOR UPDATE SKIP LOCKED, so several instances sweeping at once deliver each notice once.
+ * Delivers scheduled notices whose time has come; answers how many. Batches are locked with FOR
+ * UPDATE SKIP LOCKED (platform/sweep.ts), so several instances sweeping at once deliver each once.
  */
-export async function sweepDueNotices(db: Db, now: Date, maxBatches = 50): Promise<number> {
-  let delivered = 0;
-  for (let i = 0; i < maxBatches; i++) {
-    const found = await db.transaction(async (tx) => {
-      const due = await tx
+export function sweepDueNotices(db: Db, now: Date, maxBatches = 50): Promise<number> {
+  return sweepInBatches(db, {
+    maxBatches,
+    lockDue: (tx, limit) =>
+      tx
         .select()
         .from(sysNotice)
         .where(
@@ -133,15 +132,10 @@ export async function sweepDueNotices(db: Db, now: Date, maxBatches = 50): Promi
           ),
         )
         .orderBy(asc(sysNotice.publishAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      for (const n of due) await deliverTx(tx, n, now);
-      return due.length;
-    });
-    delivered += found;
-    if (found < BATCH) break;
-  }
-  return delivered;
+        .limit(limit)
+        .for('update', { skipLocked: true }),
+    handle: (tx, n) => deliverTx(tx, n, now),
+  });
 }
 
 /** Starts this process's periodic sweep (every `everyMs`); answers a stop function. */
@@ -150,16 +144,5 @@ export function startNoticeSweeper(
   everyMs = 15_000,
   onError: (err: unknown) => void = (err) => console.error('定时公告发布任务失败', err),
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepDueNotices(deps.db, deps.clock())
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startSweeper(() => sweepDueNotices(deps.db, deps.clock()), everyMs, onError);
 }

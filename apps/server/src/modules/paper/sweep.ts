@@ -1,38 +1,30 @@
 /**
  * The deadline sweep (DESIGN 6): hands in papers past their deadline even when the browser is
- * gone. Each batch locks its papers with FOR UPDATE SKIP LOCKED, so several instances sweeping at
- * once split the work and hand each paper in exactly once (PGlite runs one transaction at a time,
- * which gives the same result).
+ * gone, in batches locked with FOR UPDATE SKIP LOCKED (platform/sweep.ts), so several instances
+ * sweeping at once hand each paper in exactly once.
  */
 import { HandKind, PaperState } from '@exam/contracts';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { elPaper } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { startSweeper, sweepInBatches } from '../../platform/sweep.js';
 import { handInTx } from './hand-in.js';
 
-const BATCH = 20;
-
 /** Hands in every paper whose deadline has passed; answers how many this call handed in. */
-export async function sweepOverduePapers(db: Db, now: Date, maxBatches = 50): Promise<number> {
-  let handed = 0;
-  for (let i = 0; i < maxBatches; i++) {
-    const n = await db.transaction(async (tx) => {
-      const due = await tx
+export function sweepOverduePapers(db: Db, now: Date, maxBatches = 50): Promise<number> {
+  return sweepInBatches(db, {
+    maxBatches,
+    lockDue: (tx, limit) =>
+      tx
         .select({ id: elPaper.id })
         .from(elPaper)
         .where(and(eq(elPaper.state, PaperState.IN_EXAM), lte(elPaper.deadline, now)))
         .orderBy(asc(elPaper.deadline))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      let count = 0;
-      for (const d of due) if ((await handInTx(tx, d.id, now, HandKind.DEADLINE)).handedNow) count++;
-      return { found: due.length, count };
-    });
-    handed += n.count;
-    if (n.found < BATCH) break;
-  }
-  return handed;
+        .limit(limit)
+        .for('update', { skipLocked: true }),
+    handle: async (tx, d) => (await handInTx(tx, d.id, now, HandKind.DEADLINE)).handedNow,
+  });
 }
 
 /**
@@ -44,16 +36,5 @@ export function startPaperSweeper(
   everyMs = 10_000,
   onError: (err: unknown) => void = (err) => console.error('试卷到时交卷任务失败', err),
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepOverduePapers(deps.db, deps.clock())
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startSweeper(() => sweepOverduePapers(deps.db, deps.clock()), everyMs, onError);
 }

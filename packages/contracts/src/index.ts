@@ -5,6 +5,7 @@ export * from './endpoints/index.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './exam/answer-limits.js';
+export * from './exam/arrange.js';
 export * from './exam/book.js';
 export * from './exam/enums.js';
 export * from './exam/exam.js';

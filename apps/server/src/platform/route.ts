@@ -56,6 +56,8 @@ export interface ApiContext<B> {
   userAgent: string | null;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** A success message other than 操作成功 (e.g. a delete that archived instead); JSON calls only. */
+  successMsg?: string;
 }
 
 /**
@@ -123,7 +125,7 @@ export function post<B extends z.ZodType = z.ZodObject<{}>, D extends z.ZodType 
       try {
         const data = await handler(ctx);
         if (shouldAudit) await writeAuditLog(app.deps.db, ctx, spec.summary, url, true, null, Date.now() - started);
-        return { code: ErrorCode.SUCCESS, msg: SUCCESS_MSG, data: data ?? null };
+        return { code: ErrorCode.SUCCESS, msg: ctx.successMsg ?? SUCCESS_MSG, data: data ?? null };
       } catch (err) {
         if (shouldAudit) {
           const message = err instanceof Error ? err.message : String(err);

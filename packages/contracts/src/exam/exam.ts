@@ -67,6 +67,8 @@ export const ZExamPagingParamsSchema = z.object({
   title: z.string().trim().max(100).nullish().describe('考试名称'),
   state: z.number().int().nullish().describe('状态（0草稿 1已发布 2已关闭）'),
   openType: z.number().int().nullish().describe('开放类型'),
+  /** true: only archived exams (已归档); otherwise archived ones are left out. */
+  archived: z.boolean().nullish().describe('已归档'),
 });
 
 export const ZExamRecordSchema = z.object({
@@ -85,6 +87,10 @@ export const ZExamRecordSchema = z.object({
   state: z.number().describe('状态（0草稿 1已发布 2已关闭）'),
   timeState: z.number().describe('时间状态（0未开始 1进行中 2已结束）'),
   createdAt: z.string().describe('创建时间'),
+  /** Answer sheets of the exam (any state); with papers a delete archives. */
+  paperCount: z.number().default(0).describe('答卷数'),
+  archivedAt: z.string().nullable().default(null).describe('归档时间'),
+  overrideCount: z.number().default(0).describe('个别安排数'),
 });
 export type TExamRecord = z.infer<typeof ZExamRecordSchema>;
 
@@ -105,6 +111,8 @@ export const ZExamDetailSchema = ZExamRecordSchema.extend({
   cycleType: z.number().describe('考试周期'),
   multiPolicy: z.number().describe('多选题计分方式'),
   orderPolicy: z.number().describe('排序题计分方式'),
+  /** Set once a paper has started: the paper, pass mark and marking settings are locked. */
+  lockedReason: z.string().nullable().default(null).describe('锁定原因'),
 });
 export type TExamDetail = z.infer<typeof ZExamDetailSchema>;
 
@@ -141,6 +149,8 @@ export const ZOnlineExamSchema = z.object({
   openPaperId: z.string().nullable().describe('未完成的试卷ID'),
   /** Set while a linked course is not complete (issue 14): the exam shows as locked with this reason. */
   lockedReason: z.string().nullish().describe('锁定原因'),
+  /** The learner's own arrangement (issue 13 §2), e.g. 补考 / 个别安排：延长15分钟. */
+  arrangement: z.string().nullish().describe('个别安排'),
 });
 export type TOnlineExam = z.infer<typeof ZOnlineExamSchema>;
 

@@ -35,7 +35,7 @@ export async function loadOpenExam(db: Executor, examId: string, learner: Learne
   const [row] = await db
     .select({ exam: elExam, open: examOpenTo(learner).mapWith(Boolean) })
     .from(elExam)
-    .where(and(eq(elExam.id, examId), isNull(elExam.deletedAt)));
+    .where(and(eq(elExam.id, examId), isNull(elExam.deletedAt), isNull(elExam.archivedAt)));
   if (!row || row.exam.state === ExamState.DRAFT) throw new AppError(ErrorCode.NOT_FOUND, '考试不存在或已被删除');
   if (!row.open) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '您不在本场考试的参考范围内');
   return row.exam;

@@ -1,12 +1,14 @@
 /** The exam module: exams (admin and learner list/check) and results. */
 import type { FastifyInstance } from 'fastify';
 import type { AnyConsumer } from '../../platform/events/index.js';
+import { registerExamArrangeRoutes } from './exam-arrange.routes.js';
 import { registerExamRoutes } from './exam.routes.js';
 import { registerResultRoutes } from './result.routes.js';
 import { userRecordConsumer } from './user-record.js';
 
 export function registerExamModule(app: FastifyInstance): void {
   registerExamRoutes(app);
+  registerExamArrangeRoutes(app);
   registerResultRoutes(app);
 }
 

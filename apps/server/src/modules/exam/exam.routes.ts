@@ -10,7 +10,8 @@ import {
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
-import { deleteExams, examDetail, examPaging, saveExam, setExamState } from './exam.service.js';
+import { examDetail, examPaging, saveExam, setExamState } from './exam.service.js';
+import { deleteMessage, deleteOrArchive } from './exam-archive.js';
 import { examCheck, onlinePaging } from './online.service.js';
 
 const tags = ['考试-考试'];
@@ -25,8 +26,9 @@ export function registerExamRoutes(app: FastifyInstance): void {
   route(app, examExamDetail, { summary: '考试详情（管理）', tags }, async ({ body, deps }) =>
     examDetail(deps.db, body.id, deps.clock()),
   );
-  route(app, examExamDelete, { summary: '删除考试', tags }, async ({ body, deps }) => {
-    await deleteExams(deps.db, body.ids, deps.clock());
+  // An exam with papers is archived, not deleted (issue 13 §3); the message says which.
+  route(app, examExamDelete, { summary: '删除考试', tags }, async (ctx) => {
+    ctx.successMsg = deleteMessage(await deleteOrArchive(ctx.deps.db, ctx.body.ids, ctx.deps.clock()));
     return null;
   });
   route(app, examExamState, { summary: '发布/关闭考试', tags }, async ({ body, deps }) => {

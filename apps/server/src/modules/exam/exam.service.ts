@@ -1,20 +1,37 @@
 /** Exams for administrators: paging, save, detail, delete, state (draft / published / closed). */
 
 import type { ZExamSaveSchema } from '@exam/contracts';
-import { ErrorCode, PaperState, type TExamDetail, type TExamRecord, type TExamSave } from '@exam/contracts';
-import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { ErrorCode, type TExamDetail, type TExamRecord, type TExamSave } from '@exam/contracts';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { elExam, elPaper, elPaperTmpl } from '../../db/schema/index.js';
+import { elExam, elPaperTmpl } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
+import { assertLockedUnchanged, lockReasonOf } from './exam-archive.js';
 import { timeStateOf } from './exam-rules.js';
 
 type ExamRow = typeof elExam.$inferSelect;
 type ExamInput = z.output<typeof ZExamSaveSchema>;
 
-function toRecord(e: ExamRow, tmpl: { title: string; totalScore: number } | null, now: Date): TExamRecord {
+interface Counts {
+  paperCount: number;
+  overrideCount: number;
+}
+
+/** Papers and arrangements of the outer query's el_exam row (plain SQL names: see notice-audience.ts). */
+const countsOf = {
+  paperCount: sql<number>`(select count(*) from el_paper p where p.exam_id = el_exam.id)`.mapWith(Number),
+  overrideCount: sql<number>`(select count(*) from el_exam_override o where o.exam_id = el_exam.id)`.mapWith(Number),
+};
+
+function toRecord(
+  e: ExamRow,
+  tmpl: { title: string; totalScore: number } | null,
+  now: Date,
+  counts: Counts,
+): TExamRecord {
   return {
     id: e.id,
     title: e.title,
@@ -31,19 +48,23 @@ function toRecord(e: ExamRow, tmpl: { title: string; totalScore: number } | null
     state: e.state,
     timeState: timeStateOf(e, now),
     createdAt: e.createdAt.toISOString(),
+    paperCount: counts.paperCount,
+    archivedAt: e.archivedAt ? e.archivedAt.toISOString() : null,
+    overrideCount: counts.overrideCount,
   };
 }
 
 /** Exams for the admin list, newest first. */
 export async function examPaging(
   db: Db,
-  params: { title?: string | null; state?: number | null; openType?: number | null },
+  params: { title?: string | null; state?: number | null; openType?: number | null; archived?: boolean | null },
   current: number,
   size: number,
   now: Date,
 ) {
   const where = and(
     isNull(elExam.deletedAt),
+    params.archived ? isNotNull(elExam.archivedAt) : isNull(elExam.archivedAt),
     params.title ? ilike(elExam.title, `%${params.title}%`) : undefined,
     params.state !== null && params.state !== undefined ? eq(elExam.state, params.state) : undefined,
     params.openType ? eq(elExam.openType, params.openType) : undefined,
@@ -53,7 +74,7 @@ export async function examPaging(
     .from(elExam)
     .where(where);
   const rows = await db
-    .select({ e: elExam, title: elPaperTmpl.title, totalScore: elPaperTmpl.totalScore })
+    .select({ e: elExam, title: elPaperTmpl.title, totalScore: elPaperTmpl.totalScore, ...countsOf })
     .from(elExam)
     .leftJoin(elPaperTmpl, eq(elPaperTmpl.id, elExam.tmplId))
     .where(where)
@@ -61,14 +82,18 @@ export async function examPaging(
     .limit(size)
     .offset((current - 1) * size);
   return page(
-    rows.map((r) => toRecord(r.e, r.title === null ? null : { title: r.title, totalScore: r.totalScore ?? 0 }, now)),
+    rows.map((r) => toRecord(r.e, r.title === null ? null : { title: r.title, totalScore: r.totalScore ?? 0 }, now, r)),
     total,
     current,
     size,
   );
 }
 
-/** Creates or updates an exam; answers its id. The pass score may not exceed the paper's total. */
+/**
+ * Creates or updates an exam; answers its id. The pass score may not exceed the paper's total.
+ * Once a paper has started, the paper, pass mark and marking settings are locked (exam-archive.ts);
+ * an archived exam must be restored before it is edited.
+ */
 export async function saveExam(db: Db, input: TExamSave, userId: string): Promise<string> {
   const v = input as ExamInput;
   const [tmpl] = await db
@@ -111,26 +136,36 @@ export async function saveExam(db: Db, input: TExamSave, userId: string): Promis
       .returning({ id: elExam.id });
     return row.id;
   }
-  const [row] = await db
-    .update(elExam)
-    .set(values)
-    .where(and(eq(elExam.id, v.id), isNull(elExam.deletedAt)))
-    .returning({ id: elExam.id });
-  if (!row) throw notFound('考试');
-  return row.id;
+  const id = v.id;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ archivedAt: elExam.archivedAt })
+      .from(elExam)
+      .where(and(eq(elExam.id, id), isNull(elExam.deletedAt)));
+    if (!current) throw notFound('考试');
+    if (current.archivedAt) throw conflict('考试已归档，请先恢复后再修改');
+    await assertLockedUnchanged(tx, id, values);
+    const [row] = await tx
+      .update(elExam)
+      .set(values)
+      .where(and(eq(elExam.id, id), isNull(elExam.deletedAt)))
+      .returning({ id: elExam.id });
+    if (!row) throw notFound('考试');
+    return row.id;
+  });
 }
 
 /** Everything the edit form needs. */
 export async function examDetail(db: Db, id: string, now: Date): Promise<TExamDetail> {
   const [r] = await db
-    .select({ e: elExam, title: elPaperTmpl.title, totalScore: elPaperTmpl.totalScore })
+    .select({ e: elExam, title: elPaperTmpl.title, totalScore: elPaperTmpl.totalScore, ...countsOf })
     .from(elExam)
     .leftJoin(elPaperTmpl, eq(elPaperTmpl.id, elExam.tmplId))
     .where(and(eq(elExam.id, id), isNull(elExam.deletedAt)));
   if (!r) throw notFound('考试');
   const e = r.e;
   return {
-    ...toRecord(e, r.title === null ? null : { title: r.title, totalScore: r.totalScore ?? 0 }, now),
+    ...toRecord(e, r.title === null ? null : { title: r.title, totalScore: r.totalScore ?? 0 }, now, r),
     content: e.content,
     deptIds: e.deptIds,
     userIds: e.userIds,
@@ -146,21 +181,8 @@ export async function examDetail(db: Db, id: string, now: Date): Promise<TExamDe
     cycleType: e.cycleType,
     multiPolicy: e.multiPolicy,
     orderPolicy: e.orderPolicy,
+    lockedReason: lockReasonOf(r.paperCount),
   };
-}
-
-/** Soft-deletes exams; refused while a learner is sitting one of them. */
-export async function deleteExams(db: Db, ids: string[], now: Date): Promise<void> {
-  const [open] = await db
-    .select({ title: elPaper.title })
-    .from(elPaper)
-    .where(and(inArray(elPaper.examId, ids), eq(elPaper.state, PaperState.IN_EXAM)))
-    .limit(1);
-  if (open) throw conflict(`考试「${open.title}」有考生正在作答，不能删除`);
-  await db
-    .update(elExam)
-    .set({ deletedAt: now })
-    .where(and(inArray(elExam.id, ids), isNull(elExam.deletedAt)));
 }
 
 /** Publishes, closes or returns exams to draft. */
@@ -168,7 +190,7 @@ export async function setExamState(db: Db, ids: string[], state: number): Promis
   const rows = await db
     .update(elExam)
     .set({ state })
-    .where(and(inArray(elExam.id, ids), isNull(elExam.deletedAt)))
+    .where(and(inArray(elExam.id, ids), isNull(elExam.deletedAt), isNull(elExam.archivedAt)))
     .returning({ id: elExam.id });
   if (rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, '考试不存在或已被删除');
 }

@@ -2,23 +2,16 @@
  * The learner's side of exams: the exams open to me (/web/index) with their time state, attempts
  * left and best score, and the facts of the check page (/web/exam/check/:id).
  */
-import {
-  EXAM_TIME_STATE_LABELS,
-  ExamState,
-  OpenType,
-  PaperState,
-  type TExamCheck,
-  type TOnlineExam,
-} from '@exam/contracts';
-import { and, asc, eq, gt, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { EXAM_TIME_STATE_LABELS, ExamState, PaperState, type TExamCheck, type TOnlineExam } from '@exam/contracts';
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperTmpl, elUserExam } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { page } from '../../platform/route.js';
 import { lockedExams } from '../course/course.module.js';
 import { findOpenPaper } from '../paper/paper.service.js';
+import { type ArrangedExam, arrangedExam, arrangementLabel, effectiveWindow } from './exam-override.js';
 import {
   countAttempts,
-  type ExamRow,
   entryRefusal,
   examOpenTo,
   type Learner,
@@ -30,13 +23,15 @@ import {
 
 async function onlineView(
   db: Db,
-  exam: ExamRow,
+  arranged: ArrangedExam,
   learner: Learner,
   now: Date,
   totalScore: number,
   zone: string,
   locked: Map<string, string>,
 ): Promise<TOnlineExam> {
+  // The exam as this learner sits it (their window, minutes and attempts: issue 13 §2).
+  const exam = arranged.exam;
   const [record] = await db
     .select()
     .from(elUserExam)
@@ -67,6 +62,7 @@ async function onlineView(
     passed: record?.passed ?? false,
     openPaperId: open?.id ?? null,
     lockedReason: locked.get(exam.id) ?? null,
+    arrangement: arrangementLabel(arranged.override),
   };
 }
 
@@ -81,35 +77,41 @@ export async function onlinePaging(
   zone: string,
 ) {
   const ts = params.timeState;
+  const win = effectiveWindow(learner);
+  const at = sql`${now.toISOString()}::timestamptz`;
   const where = and(
     isNull(elExam.deletedAt),
+    isNull(elExam.archivedAt),
     sql`${elExam.state} in (${ExamState.PUBLISHED}, ${ExamState.CLOSED})`,
     examOpenTo(learner),
     params.title ? ilike(elExam.title, `%${params.title}%`) : undefined,
     params.openType ? eq(elExam.openType, params.openType) : undefined,
-    ts === 0 ? and(eq(elExam.state, ExamState.PUBLISHED), gt(elExam.startTime, now)) : undefined,
+    ts === 0 ? and(eq(elExam.state, ExamState.PUBLISHED), sql`${win.start} > ${at}`) : undefined,
     ts === 1
-      ? and(eq(elExam.state, ExamState.PUBLISHED), lte(elExam.startTime, now), gt(elExam.endTime, now))
+      ? and(eq(elExam.state, ExamState.PUBLISHED), sql`${win.start} <= ${at}`, sql`${win.end} > ${at}`)
       : undefined,
-    ts === 2 ? or(eq(elExam.state, ExamState.CLOSED), lte(elExam.endTime, now)) : undefined,
+    ts === 2 ? or(eq(elExam.state, ExamState.CLOSED), sql`${win.end} <= ${at}`) : undefined,
   );
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(elExam)
     .where(where);
-  const order = sql`case when ${elExam.state} = ${ExamState.PUBLISHED} and ${elExam.startTime} <= ${now} and ${elExam.endTime} > ${now} then 0
-    when ${elExam.state} = ${ExamState.PUBLISHED} and ${elExam.startTime} > ${now} then 1 else 2 end`;
+  const order = sql`case when ${elExam.state} = ${ExamState.PUBLISHED} and ${win.start} <= ${at} and ${win.end} > ${at} then 0
+    when ${elExam.state} = ${ExamState.PUBLISHED} and ${win.start} > ${at} then 1 else 2 end`;
   const rows = await db
     .select({ e: elExam, totalScore: elPaperTmpl.totalScore })
     .from(elExam)
     .leftJoin(elPaperTmpl, eq(elPaperTmpl.id, elExam.tmplId))
     .where(where)
-    .orderBy(order, asc(elExam.endTime))
+    .orderBy(order, asc(win.end))
     .limit(size)
     .offset((current - 1) * size);
   const records: TOnlineExam[] = [];
   const locked = await lockedExams(db, learner, now);
-  for (const r of rows) records.push(await onlineView(db, r.e, learner, now, r.totalScore ?? 0, zone, locked));
+  for (const r of rows)
+    records.push(
+      await onlineView(db, await arrangedExam(db, r.e, learner), learner, now, r.totalScore ?? 0, zone, locked),
+    );
   return page(records, total, current, size);
 }
 
@@ -121,14 +123,15 @@ export async function examCheck(
   now: Date,
   zone: string,
 ): Promise<TExamCheck> {
-  const exam = await loadOpenExam(db, examId, learner);
+  const arranged = await arrangedExam(db, await loadOpenExam(db, examId, learner), learner);
+  const exam = arranged.exam;
   const [tmpl] = await db
     .select({ totalScore: elPaperTmpl.totalScore, quCount: elPaperTmpl.quCount })
     .from(elPaperTmpl)
     .where(eq(elPaperTmpl.id, exam.tmplId));
   const view = await onlineView(
     db,
-    exam,
+    arranged,
     learner,
     now,
     tmpl?.totalScore ?? 0,
@@ -150,7 +153,7 @@ export async function examCheck(
     ...view,
     content: exam.content,
     quCount: tmpl?.quCount ?? 0,
-    needPassword: exam.openType === OpenType.PASSWORD,
+    needPassword: arranged.needPassword,
     handMinMinutes: exam.handMinMinutes,
     lateMinutes: exam.lateMinutes,
     latestEntryTime: latest ? latest.toISOString() : null,

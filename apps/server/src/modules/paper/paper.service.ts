@@ -6,7 +6,6 @@
 import {
   ErrorCode,
   HandKind,
-  OpenType,
   PaperState,
   type TOpenPaperRef,
   type TPaperCreated,
@@ -19,7 +18,8 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { lockedExams } from '../course/course.module.js';
-import { countAttempts, deadlineOf, entryRefusal, loadOpenExam } from '../exam/exam-rules.js';
+import { arrangedExam, deadlineFor } from '../exam/exam-override.js';
+import { countAttempts, entryRefusal, loadOpenExam } from '../exam/exam-rules.js';
 import { checkExamPassword } from './exam-password.js';
 import { abandonPaper, type HandOutcome, handPaper } from './hand-in.js';
 import { buildPaperQuestions } from './paper-build.js';
@@ -58,12 +58,14 @@ export async function createPaper(
   const open = await findOpenPaper(db, user.id);
   if (open) return resumeOrRefuse(open, input.examId);
 
-  const exam = await loadOpenExam(db, input.examId, user);
+  // The exam as this learner sits it: their window, minutes, attempts and password (issue 13 §2).
+  const arranged = await arrangedExam(db, await loadOpenExam(db, input.examId, user), user);
+  const exam = arranged.exam;
   const refusal = entryRefusal(exam, now);
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
   const courseLock = (await lockedExams(db, user, now)).get(exam.id);
   if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
-  if (exam.openType === OpenType.PASSWORD) await checkExamPassword(db, user.id, exam, input.password, now);
+  if (arranged.needPassword) await checkExamPassword(db, user.id, exam, input.password, now);
   if (exam.tryLimit > 0 && (await countAttempts(db, exam, user.id, now, zone)) >= exam.tryLimit) {
     // A create racing this one may have just opened the attempt that reached the limit: resume it.
     const raced = await findOpenPaper(db, user.id);
@@ -91,7 +93,7 @@ export async function createPaper(
           title: exam.title,
           state: PaperState.IN_EXAM,
           startTime: now,
-          deadline: deadlineOf(exam, now),
+          deadline: deadlineFor(arranged, now),
           totalScore: Math.round(totalScore * 100) / 100,
           passScore: exam.passScore,
         })

@@ -66,6 +66,8 @@ export const examCatalogue: CatalogueEntry[] = [
   f('exam-exam', 'exam:exam:view', '查看考试', 1),
   f('exam-exam', 'exam:exam:save', '保存/发布考试', 2),
   f('exam-exam', 'exam:exam:delete', '删除考试', 3),
+  f('exam-exam', 'exam:exam:arrange', '个别安排/补考', 4),
+  f('exam-exam', 'exam:exam:restore', '恢复已归档考试', 5),
   menu('exam-mark', '阅卷中心', 'mark', 'ExamMark', 'HighlightOutlined', 3),
   f('exam-mark', 'exam:mark:view', '查看待阅试卷', 1),
   f('exam-mark', 'exam:mark:save', '保存评分', 2),

@@ -19,3 +19,6 @@ export function formatNumber(num: number, digits = 1): string {
 
 /** 1234567 -> '1,234,567'. */
 export const toThousands = (num: number): string => (num || 0).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** A 0-1 rate as a percentage with at most two decimals: 0.4286 -> '42.86%', 0.5 -> '50%'. */
+export const formatPercent = (rate: number): string => `${Number.isFinite(rate) ? Math.round(rate * 10000) / 100 : 0}%`;

@@ -12,6 +12,7 @@ import { adminRecordPaging } from './result.service.js';
 import { examStat, questionStat } from './result-stat.js';
 
 const stripHtml = (html: string) => html.replace(/<[^>]*>/g, '').slice(0, 200);
+const PERCENT = '0.00%';
 /** Times in the workbook are wall-clock text of the site's time zone. */
 export async function exportResults(
   db: Db,
@@ -72,6 +73,8 @@ export async function exportResults(
     ['分数段', '人次'],
     ...stat.distribution.map((b) => [b.label, b.count]),
   ]);
+  // Rates are fractions (0.4286) shown as percentages (42.86%), not bare decimals.
+  summary.getCell('B4').numFmt = PERCENT;
   const qs = wb.addWorksheet('试题分析');
   qs.addRow(['序号', '题型', '题干', '分值', '作答人次', '正确率', '平均得分', '难度', '区分度']);
   qus.forEach((q, i) => {
@@ -87,6 +90,7 @@ export async function exportResults(
       q.discrimination,
     ]);
   });
+  qs.getColumn(6).numFmt = PERCENT;
   const body = Buffer.from(await wb.xlsx.writeBuffer());
   return {
     fileName: `${exam.title}-成绩.xlsx`,

@@ -136,13 +136,17 @@ describe('short answer and composite', () => {
       { word: '隔离', weight: 5 },
     ],
   };
-  it('suggests the sum of the keyword weights found, capped at full score', () => {
-    expect(suggestShortAnswer(ref, '事务需要满足acid特性', 10)).toBe(7);
+  it('suggests the full score times the share of the keyword weights found (weights, not points)', () => {
+    // Weights 3 + 4 + 5 = 12: 事务 and ACID found = 7/12 of the full score.
+    expect(suggestShortAnswer(ref, '事务需要满足acid特性', 10)).toBe(5.83);
+    expect(suggestShortAnswer(ref, '事务需要满足acid特性', 24)).toBe(14);
     expect(suggestShortAnswer(ref, '事务 ＡＣＩＤ 隔离', 10)).toBe(10);
+    expect(suggestShortAnswer(ref, '事务 ＡＣＩＤ 隔离', 60)).toBe(60);
     expect(suggestShortAnswer(ref, '不知道', 10)).toBe(0);
     expect(suggestShortAnswer(ref, null, 10)).toBe(0);
+    expect(suggestShortAnswer({ keywords: [] }, '事务', 10)).toBe(0);
     expect(markQuestion({ type: 4, score: 10, options: [], refAnswer: ref }, '事务')).toEqual({
-      score: 3,
+      score: 2.5,
       isRight: null,
       pending: true,
     });

@@ -15,8 +15,12 @@ import { round2 } from './scoring.js';
 
 type TmplRow = typeof elPaperTmpl.$inferSelect;
 
+/**
+ * Exams using the template (the ones that refuse its delete). The outer id is table-qualified:
+ * a bare `${elPaperTmpl.id}` renders as "id" and inside the subquery meant e.id (always 0).
+ */
 const examCountSql =
-  sql<number>`(select count(*) from ${elExam} e where e.tmpl_id = ${elPaperTmpl.id} and e.deleted_at is null)`.mapWith(
+  sql<number>`(select count(*) from ${elExam} e where e.tmpl_id = ${elPaperTmpl}.id and e.deleted_at is null)`.mapWith(
     Number,
   );
 

@@ -5,7 +5,7 @@ import { route } from '../../../platform/route.js';
 import { dashboardStat } from './dashboard.service.js';
 
 export function registerDashboardRoutes(app: FastifyInstance): void {
-  route(app, sysDashboardStat, { summary: '控制台统计', tags: ['控制台'] }, async ({ deps }) =>
-    dashboardStat(deps.db, deps.clock(), deps.config.timeZone),
+  route(app, sysDashboardStat, { summary: '控制台统计', tags: ['控制台'] }, async ({ user, deps }) =>
+    dashboardStat(deps.db, user, deps.clock(), deps.config.timeZone),
   );
 }

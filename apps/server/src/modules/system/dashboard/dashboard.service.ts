@@ -1,15 +1,24 @@
-/** Figures of the administrator home: users, departments, today's activity and a 14-day trend. */
-import type { TDashboardStat } from '@exam/contracts';
-import { and, count, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
-import { elExam, elPaper, elQu, elRepo, sysDepart, sysLog, sysUser } from '../../../db/schema/index.js';
+/**
+ * Figures of the administrator home: users, departments, today's activity and a 14-day trend.
+ * People figures (users, departments, sign-ins, new users) follow the administrator's data scope;
+ * content figures (exams, paper templates, banks, questions) are the shared catalogue every
+ * administrator lists, so they are not cut by department.
+ */
+import { DataScope, type TDashboardStat } from '@exam/contracts';
+import { and, count, countDistinct, eq, gte, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { elExam, elPaperTmpl, elQu, elRepo, sysDepart, sysLog, sysUser } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
+import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { addLocalDays, localDayKey, startOfDay } from '../../../platform/time-zone.js';
 
-/** Counts of the learning content: exams, handed-in papers, banks and questions (not deleted). */
+/**
+ * Counts of the learning content: exams, paper templates (试卷数: the 试卷 an administrator
+ * composes, not the learners' answer sheets), banks and questions (not deleted).
+ */
 async function contentCounts(db: Executor) {
   const [exams] = await db.select({ n: count() }).from(elExam).where(isNull(elExam.deletedAt));
-  const [papers] = await db.select({ n: count() }).from(elPaper).where(sql`${elPaper.state} in (1, 2)`);
+  const [papers] = await db.select({ n: count() }).from(elPaperTmpl).where(isNull(elPaperTmpl.deletedAt));
   const [repos] = await db.select({ n: count() }).from(elRepo).where(isNull(elRepo.deletedAt));
   const [questions] = await db
     .select({ n: count() })
@@ -20,6 +29,16 @@ async function contentCounts(db: Executor) {
 
 export const TREND_DAYS = 14;
 
+/** Departments inside the administrator's scope (the SQL twin of `deptInScope`). */
+function deptScope(user: ScopeHolder): SQL {
+  if (user.dataScope >= DataScope.ALL) return sql`true`;
+  const escaped = (user.deptCode ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (user.dataScope === DataScope.DEPT_AND_BELOW && user.deptCode) return like(sysDepart.code, `${escaped}%`);
+  if ((user.dataScope === DataScope.DEPT_AND_BELOW || user.dataScope === DataScope.OWN_DEPT) && user.deptId)
+    return eq(sysDepart.id, user.deptId);
+  return sql`false`;
+}
+
 /** Groups a timestamp column by calendar day in the site's time zone (an IANA name). */
 function localDay(column: typeof sysLog.createdAt | typeof sysUser.createdAt, zone: string) {
   // Inlined (checked as an IANA name at start-up) so that the select and GROUP BY are identical.
@@ -28,28 +47,38 @@ function localDay(column: typeof sysLog.createdAt | typeof sysUser.createdAt, zo
 }
 
 /** Days of the trend and today's activity follow the site's time zone, not the server's. */
-export async function dashboardStat(db: Executor, now: Date, zone: string): Promise<TDashboardStat> {
+export async function dashboardStat(
+  db: Executor,
+  viewer: ScopeHolder,
+  now: Date,
+  zone: string,
+): Promise<TDashboardStat> {
   const today = startOfDay(now, zone);
   const since = addLocalDays(now, -(TREND_DAYS - 1), zone);
   const signIn = and(eq(sysLog.type, LogType.LOGIN), eq(sysLog.success, true));
 
-  const [users] = await db.select({ n: count() }).from(sysUser).where(isNull(sysUser.deletedAt));
-  const [depts] = await db.select({ n: count() }).from(sysDepart);
+  const inScope = userScope(viewer, sysLog.userId);
+
+  const [users] = await db
+    .select({ n: count() })
+    .from(sysUser)
+    .where(and(isNull(sysUser.deletedAt), userScope(viewer)));
+  const [depts] = await db.select({ n: count() }).from(sysDepart).where(deptScope(viewer));
   const [active] = await db
     .select({ n: countDistinct(sysLog.userId) })
     .from(sysLog)
-    .where(and(signIn, gte(sysLog.createdAt, today)));
+    .where(and(signIn, inScope, gte(sysLog.createdAt, today)));
   const loginDay = localDay(sysLog.createdAt, zone);
   const logins = await db
     .select({ day: loginDay, n: count() })
     .from(sysLog)
-    .where(and(signIn, gte(sysLog.createdAt, since)))
+    .where(and(signIn, inScope, gte(sysLog.createdAt, since)))
     .groupBy(loginDay);
   const userDay = localDay(sysUser.createdAt, zone);
   const newUsers = await db
     .select({ day: userDay, n: count() })
     .from(sysUser)
-    .where(and(isNull(sysUser.deletedAt), gte(sysUser.createdAt, since)))
+    .where(and(isNull(sysUser.deletedAt), userScope(viewer), gte(sysUser.createdAt, since)))
     .groupBy(userDay);
 
   const loginsByDay = new Map(logins.map((r) => [r.day, r.n]));

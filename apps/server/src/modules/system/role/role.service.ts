@@ -1,15 +1,20 @@
 /** Roles and their menu grants. */
 import type { TRoleSave } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../../db/schema/index.js';
+import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { page } from '../../../platform/route.js';
 import { iso } from '../tree.js';
 import { assertMenusHeld, assertRoleEditable, assertScopeGrantable, type RoleActor } from './role-guard.js';
 
-const userCount =
-  sql<number>`(select count(*) from ${sysUserRole} where ${sysUserRole.roleId} = ${sysRole.id})`.mapWith(Number);
+/**
+ * Users holding the role, deleted users left out (their grant rows stay until the role goes). The
+ * outer id is written table-qualified: Drizzle renders a bare `${sysRole.id}` as "id", which
+ * inside the subquery would name the inner table's column.
+ */
+const userCount = sql<number>`(select count(*) from ${sysUserRole} ur join ${sysUser} u on u.id = ur.user_id
+    and u.deleted_at is null where ur.role_id = ${sysRole}.id)`.mapWith(Number);
 
 const toRole = (r: typeof sysRole.$inferSelect & { userCount: number }) => ({
   id: r.id,
@@ -108,6 +113,8 @@ export async function deleteRoles(db: Db, actor: RoleActor, ids: string[]): Prom
       if (n > 0) throw conflict(`角色“${role.name}”仍有${n}个用户在使用，不能删除`);
     }
     await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
+    // Only deleted users can still hold it here: their grant rows go with the role.
+    await tx.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
     await tx.delete(sysRole).where(inArray(sysRole.id, ids));
   });
 }

@@ -1,6 +1,6 @@
 /**
- * 简答题 (type 4): marked by a person; the score suggested to the marker is the sum of the weights
- * of the keywords found in the answer, capped at the full score.
+ * 简答题 (type 4): marked by a person; the score suggested to the marker is the full score times
+ * the share of the keyword weights found in the answer.
  */
 import { hasRichContent } from '@exam/contracts';
 import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
@@ -14,16 +14,24 @@ interface KeywordKey {
   keywords?: { word: string; weight: number }[];
 }
 
-/** Short answer: the sum of the weights of the keywords found, capped at the full score. */
+/**
+ * Short answer: keyword weights are shares, not points. The suggestion is the full score times the
+ * weight of the keywords found over the weight of all keywords (weights 3 and 1 on a 10-point
+ * question: 7.5 for the first keyword alone), so the same keywords fit a 5- or a 20-point question.
+ */
 export function suggestShortAnswer(key: KeywordKey, answer: unknown, full: number): number {
   const text = normaliseBlank(asString(answer) ?? '', false, false);
   if (!text) return 0;
-  let sum = 0;
+  let found = 0;
+  let total = 0;
   for (const k of key.keywords ?? []) {
+    const weight = Math.max(0, k.weight);
+    total += weight;
     const word = normaliseBlank(k.word, false, false);
-    if (word && text.includes(word)) sum += Math.max(0, k.weight);
+    if (word && text.includes(word)) found += weight;
   }
-  return round2(Math.min(full, sum));
+  if (total <= 0) return 0;
+  return round2(Math.min(full, (full * found) / total));
 }
 
 export const shortAnswer: QuKind = {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { examApi, resultApi } from '../../../../../api/exam';
 import { usePermission } from '../../../../../components';
+import { formatPercent } from '../../../../../utils/number';
 import ScoreChart from './ScoreChart';
 import { Attempts, Participants, QuStats } from './Tables';
 
@@ -49,7 +50,7 @@ export default function ExamResultDetail() {
                   ['已完成', s.finished],
                   ['待阅卷', s.awaitingMark],
                   ['通过人数', s.passedUsers],
-                  ['通过率', `${Math.round(s.passRate * 1000) / 10}%`],
+                  ['通过率', formatPercent(s.passRate)],
                   ['平均分', s.avgScore ?? '-'],
                   ['最高 / 最低', s.maxScore === null ? '-' : `${s.maxScore} / ${s.minScore}`],
                   ['总分 / 及格', `${s.totalScore} / ${s.passScore}`],

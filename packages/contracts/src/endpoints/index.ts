@@ -10,6 +10,7 @@ export * from './exam.js';
 export * from './exam-arrange.js';
 export * from './file.js';
 export * from './log.js';
+export * from './marking.js';
 export * from './menu.js';
 export * from './msg.js';
 export * from './notice.js';

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
 import { COMPOSITE_TYPES, isComposite, kindOf } from '../repo/kinds/registry.js';
@@ -118,7 +118,17 @@ export async function markSave(
   now: Date,
 ) {
   await loadScopedPaper(db, user, body.paperId);
-  const outcome = await db.transaction(async (tx) => {
+  return db.transaction((tx) => markSaveTx(tx, user.id, body, now));
+}
+
+/** Saves scores within the caller's transaction (marking by paper and by question share it). */
+export async function markSaveTx(
+  tx: Tx,
+  markerId: string,
+  body: { paperId: string; items: { quId: string; score: number; comment?: string | null }[] },
+  now: Date,
+) {
+  const outcome = await (async () => {
     const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, body.paperId)).for('update');
     if (!canStart('mark', p.state)) throw new AppError(ErrorCode.CONFLICT, '该试卷不在待阅卷状态');
     const [exam] = await tx
@@ -153,7 +163,7 @@ export async function markSave(
         subjScore: marks.subjScore,
         userScore: total,
         passed: done && passed,
-        markedBy: user.id,
+        markedBy: markerId,
         markedAt: now,
         updatedAt: now,
       })
@@ -163,7 +173,7 @@ export async function markSave(
       (m) => m.markState === MarkState.PENDING && !isComposite(rows.find((r) => r.quId === m.quId)?.type ?? 0),
     );
     return { paper: p, done, total, passed, pendingCount: left.length };
-  });
+  })();
   return {
     paperId: body.paperId,
     state: outcome.done ? PaperState.FINISHED : PaperState.AWAITING_MARK,

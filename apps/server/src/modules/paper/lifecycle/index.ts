@@ -67,6 +67,30 @@ export async function marked(
   if (outcome.state === PaperState.FINISHED) await publishFinished(tx, paper, outcome.score, outcome.passed, now, true);
 }
 
+/**
+ * Records a regrade (a corrected question re-marked the paper, state unchanged). A finished paper
+ * whose score or result changed publishes paper.marked again (not by hand: the regrade sends its
+ * own message), so the (user, exam) record follows, and exam.passed when it now passes.
+ */
+export async function regraded(
+  tx: Tx,
+  paper: PaperRow,
+  before: { score: number; passed: boolean },
+  after: { score: number; passed: boolean },
+  now: Date,
+): Promise<void> {
+  assertTransition('regrade', paper.state, paper.state);
+  if (paper.state !== PaperState.FINISHED) return;
+  if (before.score === after.score && before.passed === after.passed) return;
+  const base = { paperId: paper.id, userId: paper.userId, examId: paper.examId };
+  await publish(tx, {
+    name: 'paper.marked',
+    payload: { ...base, score: after.score, passed: after.passed, byHand: false, markedAt: now.toISOString() },
+  });
+  if (after.passed && !before.passed)
+    await publish(tx, { name: 'exam.passed', payload: { ...base, score: after.score, passedAt: now.toISOString() } });
+}
+
 /** Voids a handed-in paper with a reason (it no longer counts), in the caller's transaction. */
 export async function voidPaperTx(tx: Tx, paperId: string, adminId: string, reason: string, now: Date): Promise<void> {
   const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, paperId)).for('update');

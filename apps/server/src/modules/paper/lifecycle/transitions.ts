@@ -4,12 +4,13 @@
  *   0 --abandon--> 3
  *   1 --mark--> 1 (some still pending) | 2 (marking finished)
  *   1, 2, 3 --void--> same state, voided (a voided paper no longer counts)
+ *   1, 2 --regrade--> same state, re-marked after a question's key or score was corrected
  * Everything else is refused: a finished paper is never marked again, a paper in exam is never
  * voided, nothing returns to 0.
  */
 import { PaperState } from '@exam/contracts';
 
-export type PaperAction = 'handIn' | 'abandon' | 'mark' | 'void';
+export type PaperAction = 'handIn' | 'abandon' | 'mark' | 'void' | 'regrade';
 
 const { IN_EXAM, AWAITING_MARK, FINISHED, ABANDONED } = PaperState;
 
@@ -18,6 +19,8 @@ const ALLOWED: Record<PaperAction, Record<number, readonly number[]>> = {
   abandon: { [IN_EXAM]: [ABANDONED] },
   mark: { [AWAITING_MARK]: [AWAITING_MARK, FINISHED] },
   void: { [AWAITING_MARK]: [AWAITING_MARK], [FINISHED]: [FINISHED], [ABANDONED]: [ABANDONED] },
+  // A corrected question re-marks a handed-in paper; its state stays (issue 13 §3).
+  regrade: { [AWAITING_MARK]: [AWAITING_MARK], [FINISHED]: [FINISHED] },
 };
 
 /** Whether `action` may take a paper from state `from` to state `to`. */

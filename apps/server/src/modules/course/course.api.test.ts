@@ -25,18 +25,19 @@ import {
   examExamOnlinePaging,
   paperPaperCreate,
 } from '@exam/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elCert, elCourseFile, elExam, sysUser } from '../../db/schema/index.js';
+import { elCert, elCourseFile, elCourseUser, elExam, sysUser } from '../../db/schema/index.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { makeCourse, ok, pdfOfPages, upload } from './course-test-kit.js';
+import { makeCourse, ok, pdfOfPages, testVideo, upload } from './course-test-kit.js';
 
 let t: TestApp;
 let now = new Date(); // the seeded exams are open from start-up on
 let admin: string;
 let student: string;
 let wangwu: string;
+let studentId: string;
 let ids: Awaited<ReturnType<typeof makeCourse>>;
 let examId: string;
 const tick = (s: number) => {
@@ -49,6 +50,7 @@ beforeAll(async () => {
   student = await t.login('student', 'student123');
   wangwu = await t.login('wangwu', 'student123');
   const [s] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'student'));
+  studentId = s.id;
   const [exam] = await t.db.select({ id: elExam.id }).from(elExam).where(eq(elExam.title, '年度综合知识考试'));
   examId = exam.id;
   ids = await makeCourse(t, admin, { openType: 3, userIds: [s.id], examIds: [examId], hours: 2 });
@@ -258,10 +260,12 @@ describe('honest progress, completion and the linked exam', () => {
 
 describe('the page count of a document is read on the server', () => {
   let pdfId: string;
+  let chapterId: string;
+  let courseId: string;
 
   it("stores a PDF's real page count at upload and refuses a PDF it cannot read", async () => {
-    const courseId = (await ok(t, courseCourseSave, { title: '三页手册课程', openType: 1 }, admin)).id;
-    const chapterId = (await ok(t, courseChapterSave, { courseId, title: '第一章' }, admin)).id;
+    courseId = (await ok(t, courseCourseSave, { title: '三页手册课程', openType: 1 }, admin)).id;
+    chapterId = (await ok(t, courseChapterSave, { courseId, title: '第一章' }, admin)).id;
     const pdf = await upload(t, 'three.pdf', await pdfOfPages(3), admin, { purpose: 'course', audience: 'private' });
     pdfId = (await ok(t, courseFileSave, { chapterId, fileId: pdf.data.id, title: '三页手册' }, admin)).id;
     await ok(t, courseCoursePublish, { id: courseId, state: 1 }, admin);
@@ -286,5 +290,20 @@ describe('the page count of a document is read on the server', () => {
     await read(2, 1);
     tick(5);
     expect((await read(3, 1)).data).toMatchObject({ done: true, percent: 100 });
+  });
+
+  it('two tabs beating at the same moment are credited the wall clock once', async () => {
+    const video = await upload(t, 'tabs.mp4', testVideo(), admin, { purpose: 'course', audience: 'private' });
+    const fileId = (await ok(t, courseFileSave, { chapterId, fileId: video.data.id, title: '双开视频' }, admin)).id;
+    await beat({ fileId, ranges: [] });
+    tick(10);
+    const both = await Promise.all([0, 1].map(() => beat({ fileId, ranges: [[0, 30]], position: 30 })));
+    expect(both.map((r) => r.code)).toEqual([0, 0]);
+    expect((await ok(t, courseLearnFileProgress, { id: fileId }, student)).percent).toBe(33); // 10 s of 30
+    const [row] = await t.db
+      .select({ s: elCourseUser.studySeconds })
+      .from(elCourseUser)
+      .where(and(eq(elCourseUser.courseId, courseId), eq(elCourseUser.userId, studentId)));
+    expect(row.s).toBeCloseTo(10 + 15, 0); // 10 s of this video, 15 s of the PDF before
   });
 });

@@ -7,12 +7,12 @@
 import { COURSE_SEEK_TOLERANCE, type THeartbeat, type THeartbeatResult, type ZHeartbeatSchema } from '@exam/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { elCourseDay, elCourseFile, elCourseLearn, elCourseUser } from '../../db/schema/index.js';
+import { elCourse, elCourseDay, elCourseFile, elCourseLearn, elCourseUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
 import { publish } from '../../platform/events/index.js';
-import { type CourseRow, courseForLearner } from './course-audience.js';
+import { type CourseRow, courseForLearner, courseLive, courseOpenTo } from './course-audience.js';
 import {
   applyMediaBeat,
   applyReadBeat,
@@ -66,22 +66,47 @@ export async function courseProgress(tx: Executor, userId: string, courseId: str
   return { progress, complete: r.total > 0 && r.done === r.total };
 }
 
-export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): Promise<THeartbeatResult> {
-  const [file] = await db.select().from(elCourseFile).where(eq(elCourseFile.id, beat.fileId));
+/** The file with its course, when the course is live and open to this learner: one statement. */
+async function fileForLearner(
+  db: Db,
+  user: AuthUser,
+  fileId: string,
+  now: Date,
+): Promise<{ file: FileRow; course: CourseRow }> {
+  const [row] = await db
+    .select({ file: elCourseFile, course: elCourse })
+    .from(elCourseFile)
+    .innerJoin(elCourse, eq(elCourse.id, elCourseFile.courseId))
+    .where(and(eq(elCourseFile.id, fileId), courseLive(now), courseOpenTo(user)));
+  if (row) return row;
+  // Only a refusal pays for the second look, which tells a missing file from a closed course.
+  const [file] = await db
+    .select({ courseId: elCourseFile.courseId })
+    .from(elCourseFile)
+    .where(eq(elCourseFile.id, fileId));
   if (!file) throw badParams('课件：课件不存在或已被删除');
-  const course = await courseForLearner(db, user, file.courseId, now);
+  await courseForLearner(db, user, file.courseId, now); // throws the audience refusal
+  return fileForLearner(db, user, fileId, now); // the course opened in between
+}
+
+/**
+ * Four statements in the usual case (file+course+audience, lock-or-create the learner's file row,
+ * its update, the per-course upsert) plus the per-day upsert when time was credited; the course's
+ * progress is counted again only when a file has just become done.
+ */
+export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): Promise<THeartbeatResult> {
+  const { file, course } = await fileForLearner(db, user, beat.fileId, now);
   return db.transaction(async (tx) => {
-    await tx
+    // Creating the row or touching the existing one locks it: two tabs' heartbeats take turns,
+    // each measured from the other's time.
+    const [learn] = await tx
       .insert(elCourseLearn)
       .values({ userId: user.id, fileId: file.id, courseId: course.id })
-      .onConflictDoNothing();
-    await tx.insert(elCourseUser).values({ userId: user.id, courseId: course.id }).onConflictDoNothing();
-    // The lock makes two tabs' heartbeats take turns, each measured from the other's time.
-    const [learn] = await tx
-      .select()
-      .from(elCourseLearn)
-      .where(and(eq(elCourseLearn.userId, user.id), eq(elCourseLearn.fileId, file.id)))
-      .for('update');
+      .onConflictDoUpdate({
+        target: [elCourseLearn.userId, elCourseLearn.fileId],
+        set: { userId: sql`excluded.user_id` },
+      })
+      .returning();
     const media = file.kind === 'video' || file.kind === 'audio';
     const credit = media ? applyMediaBeat(learn, beat, file.duration, now) : applyReadBeat(learn, beat.visible, now);
     // The page count read at upload wins over the viewer's; only a document without a PDF
@@ -99,6 +124,7 @@ export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): 
       lastBeatAt: credit.beatAt,
     };
     const done = learn.doneAt !== null || isFileDone(doneInput(file, next, course, pages));
+    const justDone = learn.doneAt === null && done;
     await tx
       .update(elCourseLearn)
       .set({ ...next, doneAt: learn.doneAt ?? (done ? now : null) })
@@ -112,17 +138,29 @@ export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): 
           set: { seconds: sql`${elCourseDay.seconds} + ${credit.studySeconds}` },
         });
     }
-    const { progress, complete } = await courseProgress(tx, user.id, course.id);
-    await tx
-      .update(elCourseUser)
-      .set({
-        progress,
+    // Progress moves only when a file becomes done (or on the first beat of the course).
+    const counted = justDone ? await courseProgress(tx, user.id, course.id) : null;
+    const [courseUser] = await tx
+      .insert(elCourseUser)
+      .values({
+        userId: user.id,
+        courseId: course.id,
+        progress: counted?.progress ?? 0,
         lastFileId: file.id,
-        studySeconds: sql`${elCourseUser.studySeconds} + ${credit.studySeconds}`,
+        studySeconds: credit.studySeconds,
       })
-      .where(and(eq(elCourseUser.userId, user.id), eq(elCourseUser.courseId, course.id)));
-    let completedAt: Date | null = null;
-    if (complete) {
+      .onConflictDoUpdate({
+        target: [elCourseUser.userId, elCourseUser.courseId],
+        set: {
+          lastFileId: file.id,
+          studySeconds: sql`${elCourseUser.studySeconds} + ${credit.studySeconds}`,
+          ...(counted ? { progress: counted.progress } : {}),
+        },
+      })
+      .returning({ progress: elCourseUser.progress, completedAt: elCourseUser.completedAt });
+    const progress = courseUser.progress;
+    const complete = counted?.complete ?? courseUser.completedAt !== null;
+    if (counted?.complete && courseUser.completedAt === null) {
       // Stored once: only the update that finds completed_at empty publishes the event.
       const [first] = await tx
         .update(elCourseUser)
@@ -132,7 +170,6 @@ export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): 
         )
         .returning({ at: elCourseUser.completedAt });
       if (first) {
-        completedAt = now;
         await publish(tx, {
           name: 'course.completed',
           payload: {
@@ -154,7 +191,7 @@ export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): 
       allowedUntil: course.allowSkip ? file.duration : furthestAllowed(credit.ranges, COURSE_SEEK_TOLERANCE),
       studySeconds: next.studySeconds,
       courseProgress: progress,
-      courseCompleted: complete || completedAt !== null,
+      courseCompleted: complete,
     };
   });
 }

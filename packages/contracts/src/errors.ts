@@ -25,6 +25,10 @@ export const ErrorCode = {
   ACCOUNT_LOCKED: 10020004,
   SMS_CODE_INVALID: 10020005,
   REGISTRATION_CLOSED: 10020006,
+  /** A third-party sign-in (WeChat, DingTalk, OIDC) failed or is switched off (issue 16 §2). */
+  OAUTH_FAILED: 10020010,
+  /** The third-party identity is bound to no account, and none may be created for it. */
+  OAUTH_NOT_BOUND: 10020011,
 
   // Exam (2001xxxx)
   EXAM_NOT_AVAILABLE: 20010001,
@@ -64,6 +68,8 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.ACCOUNT_LOCKED]: '登录失败次数过多，账号已锁定15分钟',
   [ErrorCode.SMS_CODE_INVALID]: '验证码错误或已过期',
   [ErrorCode.REGISTRATION_CLOSED]: '系统未开放注册',
+  [ErrorCode.OAUTH_FAILED]: '第三方登录失败，请重试',
+  [ErrorCode.OAUTH_NOT_BOUND]: '该第三方账号尚未绑定本系统账号',
   [ErrorCode.EXAM_NOT_AVAILABLE]: '考试当前不可参加',
   [ErrorCode.EXAM_IN_PROGRESS]: '您有正在进行的考试，请先完成',
   [ErrorCode.EXAM_TIME_OVER]: '考试时间已结束，答案未能保存',

@@ -28,6 +28,7 @@ export * from './system/file.js';
 export * from './system/log.js';
 export * from './system/menu.js';
 export * from './system/msg.js';
+export * from './system/oauth.js';
 export * from './system/role.js';
 export * from './system/user.js';
 export * from './train.js';

@@ -19,6 +19,7 @@ import { registerLogRoutes } from './system/log/log.routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { syncMenuCatalogue } from './system/menu/sync-catalogue.js';
 import { registerMsgRoutes } from './system/msg/msg.routes.js';
+import { registerOauthRoutes } from './system/oauth/oauth.routes.js';
 import { paperMarkedMsgConsumer } from './system/msg/paper-marked-msg.js';
 import { registerRoleRoutes } from './system/role/role.routes.js';
 import { registerSmsRoutes } from './system/sms/sms.routes.js';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerDashboardRoutes(app);
   registerUserRoutes(app);
   registerSmsRoutes(app);
+  registerOauthRoutes(app);
   registerRepoModule(app);
   registerPaperModule(app);
   registerExamModule(app);

@@ -14,6 +14,7 @@ export * from './marking.js';
 export * from './menu.js';
 export * from './msg.js';
 export * from './notice.js';
+export * from './oauth.js';
 export * from './paper.js';
 export * from './paper-paper.js';
 export * from './repo.js';

@@ -1,6 +1,7 @@
 /** Site config (SPEC 3 "Site config"), its administrator view with SMS settings, and the title/value list. */
 import { z } from 'zod';
 import { zDirectory, zUrlWithSlash } from '../validators.js';
+import { ZOauthConfigSchema } from './oauth.js';
 
 /** What a secret is answered as; sending it back unchanged keeps the stored secret. */
 export const SECRET_MASK = '******';
@@ -18,30 +19,37 @@ export const ZSiteConfigSchema = z.object({
   mobileLogin: z.boolean().describe('手机号登录'),
   wechatLogin: z.boolean().describe('微信登录'),
   dingtalkLogin: z.boolean().describe('钉钉登录'),
+  oidcLogin: z.boolean().optional().describe('企业统一认证（OIDC）登录'),
+  oidcName: z.string().max(32).nullish().describe('OIDC登录按钮名称'),
   regOpen: z.boolean().describe('开放注册'),
   regReview: z.boolean().describe('注册需审核'),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfigSchema>;
 
 export const ZSmsConfigSchema = z.object({
-  provider: z.enum(['log', 'aliyun'], { error: '短信服务商只能是log或aliyun' }).describe('短信服务商'),
+  provider: z.enum(['log', 'aliyun', 'http'], { error: '短信服务商只能是log、aliyun或http' }).describe('短信服务商'),
   accessKeyId: z.string().max(200).nullish().describe('AccessKey ID'),
   accessKeySecret: z.string().max(200).nullish().describe('AccessKey Secret'),
   signName: z.string().max(64).nullish().describe('短信签名'),
   templateCode: z.string().max(64).nullish().describe('模板编码'),
   endpoint: z.string().max(200).nullish().describe('服务地址'),
+  /** provider 'http': POST to this URL with the body template ({mobile} and {code} replaced). */
+  httpUrl: z.string().max(500).regex(/^https?:\/\//, '短信网关地址必须以http://或https://开头').nullish().describe('短信网关地址'),
+  httpTemplate: z.string().max(2000).nullish().describe('短信请求模板'),
 });
 export type TSmsConfig = z.infer<typeof ZSmsConfigSchema>;
 
 /** The full config for administrators; the SMS secret is answered masked. */
 export const ZAdminConfigSchema = ZSiteConfigSchema.extend({
   sms: ZSmsConfigSchema.describe('短信设置'),
+  oauth: ZOauthConfigSchema.describe('第三方登录设置'),
   storageDir: z.string().nullable().describe('存储目录'),
 });
 export type TAdminConfig = z.infer<typeof ZAdminConfigSchema>;
 
 export const ZConfigSaveSchema = ZSiteConfigSchema.extend({
   sms: ZSmsConfigSchema.optional().describe('短信设置'),
+  oauth: ZOauthConfigSchema.optional().describe('第三方登录设置'),
   storageDir: zDirectory.nullish().describe('存储目录'),
 });
 export type TConfigSave = z.infer<typeof ZConfigSaveSchema>;

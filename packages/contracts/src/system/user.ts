@@ -112,7 +112,11 @@ export const ZResetPassSchema = z.object({
 export type TResetPass = z.infer<typeof ZResetPassSchema>;
 
 /** Forgot password, step 1: a code sent by SMS. */
-export const ZSendCodeSchema = z.object({ mobile: zMobile.describe('手机号') });
+export const ZSendCodeSchema = z.object({
+  mobile: zMobile.describe('手机号'),
+  /** 'forgot' (default) resets a password; 'login' signs in by mobile number (issue 16 §1). */
+  purpose: z.enum(['forgot', 'login'], { error: '验证码用途不正确' }).optional().describe('用途'),
+});
 export type TSendCode = z.infer<typeof ZSendCodeSchema>;
 
 export const ZSendCodeResultSchema = z.object({

@@ -1,10 +1,13 @@
 /** Site config (single row '1') and the title/value config list. SMS secrets are write-only. */
 import {
+  OAUTH_PROVIDERS,
+  OAUTH_SECRET_FIELDS,
   SECRET_MASK,
   type TAdminConfig,
   type TConfigItem,
   type TConfigItemSave,
   type TConfigSave,
+  type TOauthConfig,
   type TSiteConfig,
   type TSmsConfig,
 } from '@exam/contracts';
@@ -35,6 +38,8 @@ function siteOf(row: ConfigRow): TSiteConfig {
     mobileLogin: row.mobileLogin,
     wechatLogin: row.wechatLogin,
     dingtalkLogin: row.dingtalkLogin,
+    oidcLogin: row.oidcLogin,
+    oidcName: row.oauth.oidc?.name || null,
     regOpen: row.regOpen,
     regReview: row.regReview,
   };
@@ -47,19 +52,51 @@ export async function siteConfig(db: Executor): Promise<TSiteConfig> {
 
 function maskedSms(sms: Record<string, string>): TSmsConfig {
   return {
-    provider: sms.provider === 'aliyun' ? 'aliyun' : 'log',
+    provider: sms.provider === 'aliyun' || sms.provider === 'http' ? sms.provider : 'log',
     accessKeyId: sms.accessKeyId ?? null,
     accessKeySecret: sms.accessKeySecret ? SECRET_MASK : null,
     signName: sms.signName ?? null,
     templateCode: sms.templateCode ?? null,
     endpoint: sms.endpoint ?? null,
+    httpUrl: sms.httpUrl ?? null,
+    httpTemplate: sms.httpTemplate ?? null,
   };
+}
+
+/** The third-party sign-in settings with each provider's secret masked (issue 16 §2). */
+function maskedOauth(oauth: Record<string, Record<string, string>>): TOauthConfig {
+  const out: Record<string, Record<string, string | null>> = {};
+  for (const provider of OAUTH_PROVIDERS) {
+    const settings = { ...(oauth[provider] ?? {}) } as Record<string, string | null>;
+    const secret = OAUTH_SECRET_FIELDS[provider];
+    settings[secret] = settings[secret] ? SECRET_MASK : null;
+    out[provider] = settings;
+  }
+  return out as TOauthConfig;
+}
+
+/** Saved settings: a masked or empty secret keeps the stored one; empty values are dropped. */
+function mergeOauth(
+  stored: Record<string, Record<string, string>>,
+  input: TOauthConfig,
+): Record<string, Record<string, string>> {
+  const out = { ...stored };
+  for (const provider of OAUTH_PROVIDERS) {
+    const given = input[provider] as Record<string, string | null | undefined> | undefined;
+    if (!given) continue;
+    const secret = OAUTH_SECRET_FIELDS[provider];
+    const kept = !given[secret] || given[secret] === SECRET_MASK ? stored[provider]?.[secret] : given[secret];
+    out[provider] = Object.fromEntries(
+      Object.entries({ ...given, [secret]: kept }).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+    ) as Record<string, string>;
+  }
+  return out;
 }
 
 /** The full config for administrators, with the SMS secret masked. */
 export async function adminConfig(db: Executor): Promise<TAdminConfig> {
   const row = await loadRow(db);
-  return { ...siteOf(row), sms: maskedSms(row.sms), storageDir: row.storageDir };
+  return { ...siteOf(row), sms: maskedSms(row.sms), oauth: maskedOauth(row.oauth), storageDir: row.storageDir };
 }
 
 /** Saves the config; a masked or empty secret keeps the stored one. */
@@ -67,7 +104,7 @@ export async function saveConfig(db: Db, input: TConfigSave): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(sysConfig).where(eq(sysConfig.id, CONFIG_ID)).for('update');
     if (!row) throw notFound('系统配置');
-    const { sms: smsInput, storageDir, ...site } = input;
+    const { sms: smsInput, storageDir, oauth: oauthInput, oidcName: _oidcName, ...site } = input;
     let sms = row.sms;
     if (smsInput) {
       const secret =
@@ -80,7 +117,12 @@ export async function saveConfig(db: Db, input: TConfigSave): Promise<void> {
     }
     await tx
       .update(sysConfig)
-      .set({ ...site, sms, storageDir: storageDir === undefined ? row.storageDir : storageDir })
+      .set({
+        ...site,
+        sms,
+        oauth: oauthInput ? mergeOauth(row.oauth, oauthInput) : row.oauth,
+        storageDir: storageDir === undefined ? row.storageDir : storageDir,
+      })
       .where(eq(sysConfig.id, CONFIG_ID));
   });
 }

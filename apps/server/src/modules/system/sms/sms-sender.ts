@@ -1,6 +1,7 @@
 /**
  * Pluggable SMS senders, chosen by sys_config.sms.provider: 'log' (default; the code goes to the
- * server log) or 'aliyun' (Aliyun SMS).
+ * server log), 'aliyun' (Aliyun SMS) or 'http' (any gateway: a POST to the configured URL with the
+ * configured body template, {mobile} and {code} replaced; issue 16 §1).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { createAliyunSender } from './aliyun-sms.js';
@@ -51,5 +52,36 @@ export function createSmsSender(config: SmsConfig | null | undefined, log: Pick<
       regionId: config.regionId,
     });
   }
+  if (config?.provider === 'http') {
+    if (!config.httpUrl || !config.httpTemplate) throw new SmsSendError('HTTP短信网关配置不完整（网关地址、请求模板）');
+    return createHttpSender(config.httpUrl, config.httpTemplate);
+  }
   return createLogSender(log);
+}
+
+/**
+ * POSTs the template to the gateway with {mobile} and {code} replaced (JSON-escaped when the
+ * template is JSON, URL-encoded otherwise); any 2xx answer counts as sent.
+ */
+export function createHttpSender(url: string, template: string, timeoutMs = 10_000): SmsSender {
+  const json = template.trim().startsWith('{');
+  const fill = (value: string) => (json ? JSON.stringify(value).slice(1, -1) : encodeURIComponent(value));
+  return {
+    name: 'http',
+    async send(message) {
+      const body = template.replaceAll('{mobile}', fill(message.mobile)).replaceAll('{code}', fill(message.code));
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        throw new SmsSendError(`短信网关无法连接：${(err as Error).message}`);
+      }
+      if (!res.ok) throw new SmsSendError(`短信网关返回 HTTP ${res.status}`, String(res.status));
+    },
+  };
 }

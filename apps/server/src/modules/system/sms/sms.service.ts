@@ -16,6 +16,9 @@ import { hashPassword } from '../../../platform/password.js';
 import { SmsSendError, type SmsSender } from './sms-sender.js';
 
 export const SMS_PURPOSE_FORGOT = 'forgot';
+/** Sign-in by mobile number (issue 16 §1): same limits, counted together with the other purposes. */
+export const SMS_PURPOSE_LOGIN = 'login';
+export type SmsPurpose = typeof SMS_PURPOSE_FORGOT | typeof SMS_PURPOSE_LOGIN;
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_INTERVAL_MS = 60_000;
 export const MOBILE_DAILY_LIMIT = 10;
@@ -63,6 +66,24 @@ export async function sendResetCode(
   now: Date,
   log: SmsLog = console,
 ): Promise<{ expiresIn: number; resendIn: number }> {
+  return sendCode(db, sender, mobile, SMS_PURPOSE_FORGOT, ip, now, log);
+}
+
+/**
+ * Records and sends a code of a purpose. A 'login' code also goes to a mobile of no account when
+ * `liveForUnknown` (registration open: the first sign-in registers the learner); the answer is
+ * the same either way.
+ */
+export async function sendCode(
+  db: Db,
+  sender: SmsSender,
+  mobile: string,
+  purpose: SmsPurpose,
+  ip: string | null,
+  now: Date,
+  log: SmsLog = console,
+  options: { liveForUnknown?: boolean } = {},
+): Promise<{ expiresIn: number; resendIn: number }> {
   const result = await db.transaction(async (tx): Promise<IssueResult> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
     const [last] = await tx
@@ -88,13 +109,13 @@ export async function sendResetCode(
     }
     const users = await usersByMobile(tx, mobile);
     const code = newSmsCode();
-    const known = users.length === 1;
+    const known = users.length === 1 || (users.length === 0 && Boolean(options.liveForUnknown));
     const [row] = await tx
       .insert(sysSmsCode)
       .values({
         mobile,
-        purpose: SMS_PURPOSE_FORGOT,
-        codeHash: hashSmsCode(mobile, code),
+        purpose,
+        codeHash: hashSmsCode(mobile, code, purpose),
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         // An attempt for an unknown or shared mobile is recorded dead: it only counts towards the limits.
         usedAt: known ? null : now,
@@ -102,7 +123,7 @@ export async function sendResetCode(
         createdAt: now,
       })
       .returning({ id: sysSmsCode.id });
-    if (users.length === 0) return { kind: 'unknown' };
+    if (users.length === 0 && !known) return { kind: 'unknown' };
     if (users.length > 1) return { kind: 'ambiguous' };
     return { kind: 'ok', id: row.id, code };
   });
@@ -189,4 +210,40 @@ export async function forgotReset(db: Db, input: TForgotReset, now: Date): Promi
       result.left > 0 ? `验证码错误，还可尝试${result.left}次` : '验证码错误次数过多，请重新获取验证码',
     );
   }
+}
+
+export type CodeCheck = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'wrong'; left: number };
+
+/**
+ * Checks the latest 'login' code of the mobile inside the caller's transaction: a wrong code uses
+ * a try (the fifth kills it), the right one is used up (single use). The caller commits and then
+ * throws `codeCheckError` for anything but ok, so the used try is kept.
+ */
+export async function consumeLoginCode(tx: Executor, mobile: string, code: string, now: Date): Promise<CodeCheck> {
+  const [row] = await tx
+    .select()
+    .from(sysSmsCode)
+    .where(and(eq(sysSmsCode.mobile, mobile), eq(sysSmsCode.purpose, SMS_PURPOSE_LOGIN)))
+    .orderBy(desc(sysSmsCode.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime() || row.tries >= MAX_TRIES)
+    return { kind: 'invalid' };
+  if (!sameHash(row.codeHash, hashSmsCode(mobile, code, SMS_PURPOSE_LOGIN))) {
+    await tx
+      .update(sysSmsCode)
+      .set({ tries: row.tries + 1 })
+      .where(eq(sysSmsCode.id, row.id));
+    return { kind: 'wrong', left: MAX_TRIES - row.tries - 1 };
+  }
+  await tx.update(sysSmsCode).set({ usedAt: now }).where(eq(sysSmsCode.id, row.id));
+  return { kind: 'ok' };
+}
+
+export function codeCheckError(check: Exclude<CodeCheck, { kind: 'ok' }>): AppError {
+  if (check.kind === 'invalid') return new AppError(ErrorCode.SMS_CODE_INVALID, '验证码错误或已失效，请重新获取');
+  return new AppError(
+    ErrorCode.SMS_CODE_INVALID,
+    check.left > 0 ? `验证码错误，还可尝试${check.left}次` : '验证码错误次数过多，请重新获取验证码',
+  );
 }

@@ -34,7 +34,7 @@ export interface ClientMeta {
 /** Code of the learner role given to self-registered students. */
 export const STUDENT_ROLE = 'student';
 
-async function recordSignIn(
+export async function recordSignIn(
   db: Executor,
   userName: string,
   userId: string | null,

@@ -1,7 +1,9 @@
 /**
  * Course heartbeats (issue 14 §6): N learners each send a heartbeat every 10 s while watching a
  * one-hour video, on PostgreSQL. Reports heartbeat p50/p99 latency and errors, then checks that no
- * learner was credited more than the wall clock allowed.
+ * learner was credited more than the wall clock allowed. The raw baseline of the same run: the same
+ * learners then call /api/sys/user/info (one authenticated read) at the same cadence for
+ * --baseline seconds, so a figure can be read against what this machine gave a trivial call.
  *
  *   npx tsx bench/course-heartbeat.ts --learners 2000 --seconds 60     (BENCH_DATABASE_URL, default local test server)
  *
@@ -34,15 +36,22 @@ import { openDatabase } from '../apps/server/src/platform/db.js';
 import { secretId } from '../apps/server/src/platform/ids.js';
 
 const { values: args } = parseArgs({
-  options: { learners: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '60' } },
+  options: {
+    learners: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '60' },
+    baseline: { type: 'string', default: '30' },
+  },
 });
 const LEARNERS = Number(args.learners);
 const SECONDS = Number(args.seconds);
+const BASELINE_SECONDS = Number(args.baseline);
 const BEAT_MS = 10_000;
 const PORT = 19000 + Math.floor(Math.random() * 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
-const samples: { ms: number; ok: boolean }[] = [];
+type Sample = { ms: number; ok: boolean };
+const samples: Sample[] = [];
+const baselineSamples: Sample[] = [];
 const errors = new Map<string, number>();
 
 async function setup() {
@@ -174,14 +183,50 @@ async function learner(token: string, fileId: string, offsetMs: number) {
   }
 }
 
+async function baselineCall(token: string) {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${BASE}/api/sys/user/info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: '{}',
+    });
+    const json = (await res.json()) as { code: number };
+    baselineSamples.push({ ms: performance.now() - started, ok: json.code === 0 });
+  } catch {
+    baselineSamples.push({ ms: performance.now() - started, ok: false });
+  }
+}
+
+async function baselineLearner(token: string, offsetMs: number) {
+  await new Promise((r) => setTimeout(r, offsetMs));
+  const end = Date.now() + BASELINE_SECONDS * 1000;
+  while (Date.now() < end) {
+    await baselineCall(token);
+    await new Promise((r) => setTimeout(r, BEAT_MS));
+  }
+}
+
+function percentiles(list: Sample[]) {
+  const ms = list.map((s) => s.ms).sort((a, b) => a - b);
+  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0;
+  return {
+    calls: list.length,
+    p50: +at(50).toFixed(1),
+    p99: +at(99).toFixed(1),
+    max: +at(100).toFixed(1),
+    errors: list.filter((s) => !s.ok).length,
+  };
+}
+
 const { databaseUrl, fileId, tokens, drop } = await setup();
 const server = await startServer(databaseUrl);
 const wall = Date.now();
 try {
   // Spread over one heartbeat interval, as real viewers are.
   await Promise.all(tokens.map((t, i) => learner(t, fileId, (i / tokens.length) * BEAT_MS)));
-  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0;
+  const heartbeatSeconds = (Date.now() - wall) / 1000;
+  await Promise.all(tokens.map((t, i) => baselineLearner(t, (i / tokens.length) * BEAT_MS)));
   const check = await openDatabase({ databaseUrl, pgliteDir: null });
   const [over] = await check.db
     .select({ max: sql<number>`max(${elCourseLearn.watched})`.mapWith(Number) })
@@ -193,14 +238,14 @@ try {
         learners: LEARNERS,
         seconds: SECONDS,
         heartbeats: samples.length,
-        perSecond: +(samples.length / ((Date.now() - wall) / 1000)).toFixed(1),
-        p50: +at(50).toFixed(1),
-        p99: +at(99).toFixed(1),
-        max: +at(100).toFixed(1),
-        errors: samples.filter((s) => !s.ok).length,
+        perSecond: +(samples.length / heartbeatSeconds).toFixed(1),
+        heartbeat: percentiles(samples),
+        baselineUserInfo: percentiles(baselineSamples),
         errorKinds: Object.fromEntries(errors),
         maxWatchedSeconds: over.max,
-        wallClockSeconds: Math.round((Date.now() - wall) / 1000),
+        cpu: os.cpus()[0]?.model,
+        cores: os.cpus().length,
+        loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
       },
       null,
       2,

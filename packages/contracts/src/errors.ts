@@ -29,6 +29,12 @@ export const ErrorCode = {
   OAUTH_FAILED: 10020010,
   /** The third-party identity is bound to no account, and none may be created for it. */
   OAUTH_NOT_BOUND: 10020011,
+  /** Face login (issue 16 §3): switched off by the administrator. */
+  FACE_LOGIN_DISABLED: 10020020,
+  /** The camera sequence showed no live face (no blink or head turn, no face, several faces). */
+  FACE_LIVENESS_FAILED: 10020021,
+  /** The live face does not match the enrolled one (or the account has none). */
+  FACE_NOT_MATCHED: 10020022,
 
   // Exam (2001xxxx)
   EXAM_NOT_AVAILABLE: 20010001,
@@ -70,6 +76,9 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.REGISTRATION_CLOSED]: '系统未开放注册',
   [ErrorCode.OAUTH_FAILED]: '第三方登录失败，请重试',
   [ErrorCode.OAUTH_NOT_BOUND]: '该第三方账号尚未绑定本系统账号',
+  [ErrorCode.FACE_LOGIN_DISABLED]: '人脸登录未开启，请使用其他方式登录',
+  [ErrorCode.FACE_LIVENESS_FAILED]: '活体检测未通过，请按提示眨眼或缓慢左右转头',
+  [ErrorCode.FACE_NOT_MATCHED]: '人脸识别未通过，请重试或使用密码登录',
   [ErrorCode.EXAM_NOT_AVAILABLE]: '考试当前不可参加',
   [ErrorCode.EXAM_IN_PROGRESS]: '您有正在进行的考试，请先完成',
   [ErrorCode.EXAM_TIME_OVER]: '考试时间已结束，答案未能保存',

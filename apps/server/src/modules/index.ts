@@ -14,6 +14,7 @@ import { registerConfigRoutes } from './system/config/config.routes.js';
 import { registerDashboardRoutes } from './system/dashboard/dashboard.routes.js';
 import { registerDeptRoutes } from './system/dept/dept.routes.js';
 import { registerDictRoutes } from './system/dict/dict.routes.js';
+import { registerFaceRoutes } from './system/face/face.routes.js';
 import { registerFileRoutes } from './system/file/file.routes.js';
 import { registerLogRoutes } from './system/log/log.routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerUserRoutes(app);
   registerSmsRoutes(app);
   registerOauthRoutes(app);
+  registerFaceRoutes(app);
   registerRepoModule(app);
   registerPaperModule(app);
   registerExamModule(app);

@@ -9,6 +9,7 @@ export * from './exam/arrange.js';
 export * from './exam/book.js';
 export * from './exam/enums.js';
 export * from './exam/exam.js';
+export * from './exam/invigilate.js';
 export * from './exam/mark.js';
 export * from './exam/mark-qu.js';
 export * from './exam/paper.js';

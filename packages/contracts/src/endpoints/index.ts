@@ -10,6 +10,7 @@ export * from './exam.js';
 export * from './face.js';
 export * from './exam-arrange.js';
 export * from './file.js';
+export * from './invigilate.js';
 export * from './log.js';
 export * from './marking.js';
 export * from './menu.js';

@@ -32,12 +32,13 @@ export const MULTI_POLICY_LABELS: Record<number, string> = {
 export const CYCLE_TYPE_NONE = 0;
 
 /** How a paper was handed in. */
-export const HandKind = { LEARNER: 1, DEADLINE: 2, LEAVE_LIMIT: 3, ABANDONED: 4 } as const;
+export const HandKind = { LEARNER: 1, DEADLINE: 2, LEAVE_LIMIT: 3, ABANDONED: 4, INVIGILATOR: 5 } as const;
 export const HAND_KIND_LABELS: Record<number, string> = {
   1: '主动交卷',
   2: '到时自动交卷',
   3: '切屏超限强制交卷',
   4: '放弃考试',
+  5: '监考强制收卷',
 };
 
 /** Marking state of one question of a paper. */

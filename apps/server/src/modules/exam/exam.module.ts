@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyConsumer } from '../../platform/events/index.js';
 import { registerExamArrangeRoutes } from './exam-arrange.routes.js';
 import { registerExamRoutes } from './exam.routes.js';
+import { invigilateLiveConsumer } from './invigilate/invigilate-consumers.js';
+import { registerInvigilateRoutes } from './invigilate/invigilate.routes.js';
 import { registerResultRoutes } from './result.routes.js';
 import { userRecordConsumer } from './user-record.js';
 
@@ -10,7 +12,8 @@ export function registerExamModule(app: FastifyInstance): void {
   registerExamRoutes(app);
   registerExamArrangeRoutes(app);
   registerResultRoutes(app);
+  registerInvigilateRoutes(app);
 }
 
 /** The exam module's event consumers. */
-export const examConsumers: AnyConsumer[] = [userRecordConsumer];
+export const examConsumers: AnyConsumer[] = [userRecordConsumer, invigilateLiveConsumer];

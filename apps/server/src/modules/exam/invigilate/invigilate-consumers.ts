@@ -1,0 +1,19 @@
+/**
+ * Consoles learn of hand-ins, abandons and voided papers at once (not only at the next periodic
+ * snapshot): this consumer relays those lifecycle events to the live bus. It writes nothing.
+ */
+import { HAND_KIND_LABELS } from '@exam/contracts';
+import { defineConsumer } from '../../../platform/events/index.js';
+import { nudge } from './live-bus.js';
+
+export const invigilateLiveConsumer = defineConsumer({
+  name: 'exam.invigilate-live',
+  events: ['paper.handedIn', 'paper.abandoned', 'paper.voided'],
+  handle: async (event) => {
+    const p = event.payload as { examId: string; handKind?: number; reason?: string };
+    if (event.name === 'paper.handedIn')
+      nudge(p.examId, 'handedIn', `交卷（${HAND_KIND_LABELS[p.handKind ?? 1] ?? '交卷'}）`);
+    else if (event.name === 'paper.abandoned') nudge(p.examId, 'abandoned', '放弃考试');
+    else nudge(p.examId, 'voided', `答卷作废：${p.reason ?? ''}`);
+  },
+});

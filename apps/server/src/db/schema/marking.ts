@@ -11,7 +11,17 @@
  * - `el_qu_mark`: each marker's score of one answer (paper, question) when marking by question:
  *   round 1 and 2 are the two markers, round 3 the arbitration (仲裁).
  */
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tz, updatedAt } from './columns.js';
 import type { QuestionAnswer, QuestionOption } from './repo.js';
 

@@ -227,17 +227,15 @@ async function record(
   now: Date,
   decision: (all: GivenMark[]) => MarkDecision,
 ) {
-  await tx
-    .insert(elQuMark)
-    .values({
-      paperId: body.paperId,
-      quId: body.quId,
-      round,
-      markerId,
-      score: body.score,
-      comment: body.comment ?? null,
-      createdAt: now,
-    });
+  await tx.insert(elQuMark).values({
+    paperId: body.paperId,
+    quId: body.quId,
+    round,
+    markerId,
+    score: body.score,
+    comment: body.comment ?? null,
+    createdAt: now,
+  });
   const d = decision([...given, { round, markerId, score: body.score }]);
   if (d.outcome === 'final')
     await markSaveTx(

@@ -18,6 +18,7 @@ import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import { takeSessionExpired } from '../../utils/auth';
 import AuthLayout, { AuthTitle } from '../auth/AuthLayout';
+import FaceLogin from './FaceLogin';
 
 const REMEMBER_KEY = 'remembered-user';
 
@@ -30,6 +31,7 @@ export default function LoginPage() {
   const remembered = localStorage.getItem(REMEMBER_KEY) ?? '';
   // Read once per visit: a signed-out learner was not just dropped without a word.
   const [expired] = useState(takeSessionExpired);
+  const [faceOpen, setFaceOpen] = useState(false);
 
   const onFinish = async (values: TLogin & { remember: boolean }) => {
     setLoading(true);
@@ -102,12 +104,25 @@ export default function LoginPage() {
                   size="large"
                   icon={o.icon}
                   aria-label={o.label}
-                  onClick={() => message.info(`${o.label}暂未接入，请使用账号密码登录`)}
+                  onClick={() =>
+                    o.key === 'face' ? setFaceOpen(true) : message.info(`${o.label}暂未接入，请使用账号密码登录`)
+                  }
                 />
               </Tooltip>
             ))}
           </div>
         </div>
+      )}
+      {faceOpen && (
+        <FaceLogin
+          open
+          defaultUserName={remembered}
+          onClose={() => setFaceOpen(false)}
+          onSignedIn={(result) => {
+            useUserStore.getState().setToken(result.token);
+            navigate(afterLoginTarget(params.get('redirect'), result.user.roleType), { replace: true });
+          }}
+        />
       )}
       <div className="auth-copyright">{site.copyRight}</div>
     </AuthLayout>

@@ -1,14 +1,15 @@
 /** The tabs of the user centre, shared by /web/uc and /profile/index; ?tab=msg opens the messages. */
-import { LockOutlined, MailOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, SafetyCertificateOutlined, ScanOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Card, Descriptions, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useUserStore } from '../../../stores/user';
+import FaceEnrol from './FaceEnrol';
 import MessageList from './MessageList';
 import MyCerts from './MyCerts';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 
-export const UC_TABS = ['profile', 'password', 'msg', 'cert'] as const;
+export const UC_TABS = ['profile', 'password', 'face', 'msg', 'cert'] as const;
 
 export default function UserCenter() {
   const [params, setParams] = useSearchParams();
@@ -55,6 +56,15 @@ export default function UserCenter() {
                 </span>
               ),
               children: <PasswordForm />,
+            },
+            {
+              key: 'face',
+              label: (
+                <span>
+                  <ScanOutlined /> 刷脸登录
+                </span>
+              ),
+              children: <FaceEnrol />,
             },
             {
               key: 'msg',

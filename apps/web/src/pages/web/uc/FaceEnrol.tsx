@@ -1,0 +1,102 @@
+/** 刷脸登录 tab of the user centre (issue 16 §3): enrol, replace or delete the face, after the password. */
+import { sysUserFaceEnrol, sysUserFaceRemove, sysUserFaceStatus } from '@exam/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Form, Input, Popconfirm, Space, Spin, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { call } from '../../../api/call';
+import FaceCapture from '../../../components/face/FaceCapture';
+
+const KEY = ['face-status'];
+
+export default function FaceEnrol() {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const status = useQuery({ queryKey: KEY, queryFn: () => call(sysUserFaceStatus, {}) });
+  const [password, setPassword] = useState('');
+  const [capturing, setCapturing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (status.isLoading || !status.data) return <Spin />;
+  const { enabled, enrolled, updatedAt } = status.data;
+
+  const enrol = async (frames: string[]) => {
+    setError(null);
+    if (!password) {
+      setError('请先输入登录密码以确认本人');
+      return;
+    }
+    try {
+      client.setQueryData(KEY, await call(sysUserFaceEnrol, { password, frames }, { silent: true }));
+      message.success('人脸录入成功，登录页可使用刷脸登录');
+      setCapturing(false);
+      setPassword('');
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  const remove = async () => {
+    client.setQueryData(KEY, await call(sysUserFaceRemove, {}));
+    message.success('已删除录入的人脸');
+  };
+
+  return (
+    <div style={{ maxWidth: 460 }} data-testid="face-enrol">
+      {!enabled && (
+        <Alert type="info" showIcon title="管理员尚未开启人脸登录，暂不能录入人脸" style={{ marginBottom: 16 }} />
+      )}
+      <Descriptions
+        column={1}
+        size="small"
+        style={{ marginBottom: 16 }}
+        items={[
+          {
+            key: 's',
+            label: '录入状态',
+            children: enrolled ? <Tag color="success">已录入</Tag> : <Tag>未录入</Tag>,
+          },
+          ...(updatedAt
+            ? [{ key: 't', label: '录入时间', children: dayjs(updatedAt).format('YYYY-MM-DD HH:mm') }]
+            : []),
+        ]}
+      />
+      <div style={{ color: '#8c8c8c', marginBottom: 16 }}>
+        录入时只保存人脸特征值，不保存照片或视频画面；采集时请缓慢左右转头或眨眼，用于活体检测。
+      </div>
+      {enabled && !capturing && (
+        <Space>
+          <Button type="primary" onClick={() => setCapturing(true)}>
+            {enrolled ? '重新录入' : '录入人脸'}
+          </Button>
+          {enrolled && (
+            <Popconfirm title="确定删除已录入的人脸吗？" onConfirm={remove}>
+              <Button danger>删除人脸</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )}
+      {enabled && capturing && (
+        <>
+          <Form layout="vertical">
+            <Form.Item label="登录密码" required extra="为确认是本人操作，请输入当前登录密码">
+              <Input.Password
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="current-password"
+                aria-label="登录密码"
+              />
+            </Form.Item>
+          </Form>
+          {error && (
+            <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="face-enrol-error" />
+          )}
+          <FaceCapture actionText="开始采集" onCaptured={enrol} />
+          <Button block style={{ marginTop: 8 }} onClick={() => setCapturing(false)}>
+            取消
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

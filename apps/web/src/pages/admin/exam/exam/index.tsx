@@ -19,6 +19,7 @@ export default function ExamExamPage() {
   const canSave = usePermission('exam:exam:save');
   const canDelete = usePermission('exam:exam:delete');
   const canResult = usePermission('exam:result:view');
+  const canInvigilate = usePermission('exam:invigilate:view');
   const table = useServerTable<TExamRecord, Params>(['exam-exam'], (req) => examApi.paging(req));
   const params = table.request.params;
   const setState = async (r: TExamRecord, state: 0 | 1 | 2) => {
@@ -115,6 +116,11 @@ export default function ExamExamPage() {
                 {canSave && r.state === 1 && (
                   <Button type="link" size="small" onClick={() => setState(r, 2)}>
                     关闭
+                  </Button>
+                )}
+                {canInvigilate && r.state === 1 && (
+                  <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/invigilate/${r.id}`)}>
+                    监考
                   </Button>
                 )}
                 {canResult && (

@@ -15,6 +15,7 @@ import { dueReminder, handInText, markShown, nextUnanswered, reminderText } from
 import TakeoverModal from './TakeoverModal';
 import { useAntiCheat } from './useAntiCheat';
 import { useExamRoom } from './useExamRoom';
+import { useInvigilation } from './useInvigilation';
 import './room.css';
 
 const MODE_KEY = 'exam-room-mode';
@@ -63,6 +64,15 @@ export default function WebExamStart() {
   const anti = useAntiCheat(paper, open && !doneRef.current, () => {
     journal.current?.clear();
     toResult();
+  });
+
+  // 监考: presence, an extended deadline, the invigilator's messages, a forced hand-in or void.
+  useInvigilation(open ? paperId : null, {
+    onDeadline: room.setDeadline,
+    onClosed: () => {
+      journal.current?.clear();
+      toResult('监考老师已收卷，考试结束');
+    },
   });
 
   useEffect(() => {

@@ -206,6 +206,12 @@ export function useExamRoom(paperId: string, onClosed: (reason: string) => void)
     setAnswers(answersRef.current);
   }, []);
 
+  /** An invigilator extended the deadline (the room's beat, useInvigilation): the countdown follows it. */
+  const setDeadline = useCallback(
+    (deadline: string) => setPaper((p) => (p && p.deadline !== deadline ? { ...p, deadline } : p)),
+    [],
+  );
+
   const remaining = paper ? remainingMs(paper.deadline, offset, now) : 0;
   const serverNow = now + offset;
   const unanswered = questions.filter((q) => !answered(q)).length;
@@ -227,6 +233,7 @@ export function useExamRoom(paperId: string, onClosed: (reason: string) => void)
     markOf,
     change,
     takeOver,
+    setDeadline,
     journal: journalRef,
   };
 }

@@ -1,0 +1,143 @@
+/** The invigilator's action dialogs: message (one learner or all), added time, forced hand-in, void; each asks why. */
+import {
+  examInvigilateAddTime,
+  examInvigilateHand,
+  examInvigilateMsg,
+  examInvigilateVoid,
+  type TInvigilateRow,
+} from '@exam/contracts';
+import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { call } from '../../../../api/call';
+
+export type ActionKind = 'msg' | 'time' | 'hand' | 'void';
+
+export interface ActionTarget {
+  kind: ActionKind;
+  /** The learner; none for a message to every learner. */
+  row: TInvigilateRow | null;
+}
+
+const TITLES: Record<ActionKind, string> = {
+  msg: '发送消息',
+  time: '延长考试时间',
+  hand: '强制收卷',
+  void: '作废答卷',
+};
+
+interface Values {
+  content?: string;
+  minutes?: number;
+  reason?: string;
+}
+
+export default function ActionModal(props: {
+  examId: string;
+  target: ActionTarget | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { examId, target, onClose, onDone } = props;
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (target) form.setFieldsValue({ content: '', minutes: 5, reason: '' });
+  }, [target, form]);
+  if (!target) return null;
+  const { kind, row } = target;
+  const who = row ? `${row.realName}（${row.userName}）` : '全体考生';
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      if (kind === 'msg') {
+        const out = await call(examInvigilateMsg, {
+          examId,
+          userId: row?.userId ?? null,
+          content: v.content ?? '',
+          reason: v.reason || null,
+        });
+        message.success(`消息已发送，${out.recipients} 名考试中的考生将立即看到`);
+      } else if (row?.paperId) {
+        const body = { paperId: row.paperId, reason: v.reason ?? '' };
+        if (kind === 'time') {
+          await call(examInvigilateAddTime, { ...body, minutes: v.minutes ?? 0 });
+          message.success(`已为 ${who} 延长 ${v.minutes} 分钟`);
+        } else if (kind === 'hand') {
+          await call(examInvigilateHand, body);
+          message.success(`已为 ${who} 收卷`);
+        } else {
+          await call(examInvigilateVoid, body);
+          message.success(`已作废 ${who} 的答卷`);
+        }
+      }
+      onDone();
+      onClose();
+    } catch {
+      // The main client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={`${TITLES[kind]} · ${who}`}
+      okText="确定"
+      cancelText="取消"
+      okButtonProps={
+        { danger: kind === 'hand' || kind === 'void', loading: busy, 'data-testid': 'inv-action-ok' } as never
+      }
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {kind === 'hand' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="收卷后考生将无法继续作答，已作答的题目按现有答案评分。"
+        />
+      )}
+      {kind === 'void' && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="作废后该答卷不计成绩；考试中的答卷会先收卷再作废。"
+        />
+      )}
+      <Form form={form} layout="vertical" preserve={false}>
+        {kind === 'msg' && (
+          <Form.Item
+            name="content"
+            label="消息内容"
+            rules={[{ required: true, whitespace: true, message: '请输入消息内容' }, { max: 500 }]}
+          >
+            <Input.TextArea rows={3} placeholder="考生的考试页面会立即弹出此消息" maxLength={500} showCount />
+          </Form.Item>
+        )}
+        {kind === 'time' && (
+          <Form.Item name="minutes" label="延长分钟数" rules={[{ required: true, message: '请输入延长分钟数' }]}>
+            <InputNumber min={1} max={600} precision={0} addonAfter="分钟" style={{ width: 200 }} />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="reason"
+          label={kind === 'msg' ? '操作原因（选填）' : '操作原因'}
+          rules={
+            kind === 'msg'
+              ? [{ max: 500 }]
+              : [{ required: true, whitespace: true, message: '请输入操作原因' }, { max: 500 }]
+          }
+        >
+          <Input.TextArea rows={2} placeholder="将记入操作日志" maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+/** The console's filters (state, online, alerts only, search) and its time-left text. Pure, unit-tested. */
+import type { TInvigilateRow, TInvigilateStatus } from '@exam/contracts';
+
+export interface ConsoleFilter {
+  status?: TInvigilateStatus;
+  online?: boolean;
+  alertsOnly?: boolean;
+  /** Matches the name, the account, the department or the address. */
+  search?: string;
+}
+
+export const hasAlert = (r: TInvigilateRow): boolean => r.leaveAlert || r.offlineAlert;
+
+export function filterRows(rows: TInvigilateRow[], f: ConsoleFilter): TInvigilateRow[] {
+  const q = f.search?.trim().toLowerCase();
+  return rows.filter(
+    (r) =>
+      (!f.status || r.status === f.status) &&
+      (f.online === undefined || r.online === f.online) &&
+      (!f.alertsOnly || hasAlert(r)) &&
+      (!q || [r.realName, r.userName, r.deptName ?? '', r.clientIp ?? ''].some((v) => v.toLowerCase().includes(q))),
+  );
+}
+
+/** Seconds left now, counting down locally from the snapshot's figure. */
+export const secondsLeft = (r: TInvigilateRow, receivedAt: number, now: number): number | null =>
+  r.remainingSeconds === null ? null : Math.max(0, r.remainingSeconds - Math.floor((now - receivedAt) / 1000));
+
+/** 'MM:SS', or 'H:MM:SS' past an hour. */
+export function formatLeft(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}

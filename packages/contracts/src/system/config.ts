@@ -34,7 +34,12 @@ export const ZSmsConfigSchema = z.object({
   templateCode: z.string().max(64).nullish().describe('模板编码'),
   endpoint: z.string().max(200).nullish().describe('服务地址'),
   /** provider 'http': POST to this URL with the body template ({mobile} and {code} replaced). */
-  httpUrl: z.string().max(500).regex(/^https?:\/\//, '短信网关地址必须以http://或https://开头').nullish().describe('短信网关地址'),
+  httpUrl: z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\//, '短信网关地址必须以http://或https://开头')
+    .nullish()
+    .describe('短信网关地址'),
   httpTemplate: z.string().max(2000).nullish().describe('短信请求模板'),
 });
 export type TSmsConfig = z.infer<typeof ZSmsConfigSchema>;

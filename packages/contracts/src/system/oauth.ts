@@ -138,4 +138,3 @@ export const OAUTH_SECRET_FIELDS: Record<TOauthProvider, string> = {
   dingtalk: 'clientSecret',
   oidc: 'clientSecret',
 };
-

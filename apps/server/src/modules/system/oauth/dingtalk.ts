@@ -8,7 +8,14 @@
  *    → { nick, avatarUrl, mobile, openId, unionId, email, stateCode }.
  * Errors answer HTTP 4xx with { code, message, requestid }. The subject is the unionId.
  */
-import { type FlowChecks, fetchJson, type OutsideIdentity, type ProviderAdapter, providerError, trimBase } from './provider-types.js';
+import {
+  type FlowChecks,
+  fetchJson,
+  type OutsideIdentity,
+  type ProviderAdapter,
+  providerError,
+  trimBase,
+} from './provider-types.js';
 
 export interface DingtalkSettings {
   clientId: string;

@@ -22,8 +22,11 @@ export function registerOauthRoutes(app: FastifyInstance): void {
     startFlow(deps.db, body, 'login', null, deps.clock()),
   );
 
-  route(app, sysOauthBindStart, { summary: '发起绑定第三方账号', tags: TAGS, rateLimit: LIMIT }, async ({ body, deps, user }) =>
-    startFlow(deps.db, body, 'bind', user.id, deps.clock()),
+  route(
+    app,
+    sysOauthBindStart,
+    { summary: '发起绑定第三方账号', tags: TAGS, rateLimit: LIMIT },
+    async ({ body, deps, user }) => startFlow(deps.db, body, 'bind', user.id, deps.clock()),
   );
 
   route(

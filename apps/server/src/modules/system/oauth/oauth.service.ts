@@ -12,13 +12,7 @@
  * - bindings: one identity per provider per user, one user per identity (unique indexes).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  ErrorCode,
-  OAUTH_PROVIDER_LABELS,
-  type TOauthBinding,
-  type TOauthProvider,
-  UserState,
-} from '@exam/contracts';
+import { ErrorCode, OAUTH_PROVIDER_LABELS, type TOauthBinding, type TOauthProvider, UserState } from '@exam/contracts';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { sysConfig, sysOauthFlow, sysUser, sysUserBind } from '../../../db/schema/index.js';
 import { recordFailure } from '../../../platform/attempts.js';
@@ -73,7 +67,10 @@ export async function providerConfig(db: Executor, provider: TOauthProvider): Pr
   return { enabled, label, adapter };
 }
 
-async function enabledAdapter(db: Executor, provider: TOauthProvider): Promise<ProviderConfig & { adapter: ProviderAdapter }> {
+async function enabledAdapter(
+  db: Executor,
+  provider: TOauthProvider,
+): Promise<ProviderConfig & { adapter: ProviderAdapter }> {
   const config = await providerConfig(db, provider);
   if (!config.enabled) throw fail(`系统未开启${config.label}登录`);
   if (!config.adapter) throw fail(`${config.label}登录尚未配置完整，请联系管理员`);
@@ -133,9 +130,7 @@ export async function completeFlow(
   const [flow] = await db
     .update(sysOauthFlow)
     .set({ calledBackAt: now })
-    .where(
-      and(eq(sysOauthFlow.id, input.state), isNull(sysOauthFlow.calledBackAt), gt(sysOauthFlow.expiresAt, now)),
-    )
+    .where(and(eq(sysOauthFlow.id, input.state), isNull(sysOauthFlow.calledBackAt), gt(sysOauthFlow.expiresAt, now)))
     .returning();
   if (!flow || flow.browserKeyHash !== sha256(input.browserKey)) {
     await countFailure(db, meta, now);
@@ -301,7 +296,8 @@ export async function registerByTicket(
         .values({ userId: id, provider, subject: flow.subject, displayName: flow.displayName, createdUser: true });
       return id;
     });
-    if (!rule.regReview) await recordSignIn(db, `${provider}:${flow.subject}`, userId, true, `${label}注册并登录`, meta, now);
+    if (!rule.regReview)
+      await recordSignIn(db, `${provider}:${flow.subject}`, userId, true, `${label}注册并登录`, meta, now);
     return { userId, pending: rule.regReview };
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`该${label}账号已绑定本系统的其他账号`);

@@ -110,4 +110,3 @@ export function oidcAdapter(settings: OidcSettings): ProviderAdapter {
     },
   };
 }
-

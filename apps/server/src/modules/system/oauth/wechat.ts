@@ -9,7 +9,14 @@
  * across the organisation's apps), else the openid. No PKCE, no nonce: the state is checked by the core.
  * Both base URLs are settings, so the tests (and a private proxy) can point them elsewhere.
  */
-import { type FlowChecks, fetchJson, type OutsideIdentity, type ProviderAdapter, providerError, trimBase } from './provider-types.js';
+import {
+  type FlowChecks,
+  fetchJson,
+  type OutsideIdentity,
+  type ProviderAdapter,
+  providerError,
+  trimBase,
+} from './provider-types.js';
 
 export interface WechatSettings {
   appId: string;
@@ -45,7 +52,8 @@ export function wechatAdapter(settings: WechatSettings): ProviderAdapter {
       tokenUrl.searchParams.set('code', code);
       tokenUrl.searchParams.set('grant_type', 'authorization_code');
       const token = (await fetchJson(LABEL, tokenUrl.toString())).body;
-      if (token.errcode || typeof token.access_token !== 'string' || typeof token.openid !== 'string') throw fail(token);
+      if (token.errcode || typeof token.access_token !== 'string' || typeof token.openid !== 'string')
+        throw fail(token);
       const infoUrl = new URL(`${api}/sns/userinfo`);
       infoUrl.searchParams.set('access_token', token.access_token);
       infoUrl.searchParams.set('openid', token.openid);

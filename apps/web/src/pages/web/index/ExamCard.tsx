@@ -77,6 +77,14 @@ export default function ExamCard({ exam }: { exam: TOnlineExam }) {
         <span>{attempts}</span>
         <span>
           <Tag bordered={false}>{OPEN_TYPE_LABELS[exam.openType]}</Tag>
+          {exam.arrangement && (
+            <Tag
+              color={exam.arrangement.startsWith('补考') ? 'volcano' : 'blue'}
+              data-testid={`exam-arrange-${exam.id}`}
+            >
+              {exam.arrangement}
+            </Tag>
+          )}
         </span>
       </div>
       <div className="exam-card__foot">

@@ -1,14 +1,21 @@
-/** 考试管理: exams with their paper, audience, window and state; edit, publish/close, results, delete. */
+/**
+ * 考试管理: exams with their paper, audience, window and state; edit, publish/close, results, delete.
+ * 安排 opens the arrangements and re-sits (ArrangeDrawer); an exam with papers is archived instead of
+ * deleted, listed under 已归档 with 恢复 (issue 13).
+ */
 import { PlusOutlined } from '@ant-design/icons';
 import { EXAM_STATE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TExamRecord } from '@exam/contracts';
-import { App, Button, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Input, Segmented, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { examApi } from '../../../../api/exam';
+import { arrangeApi } from '../../../../api/exam-arrange';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { windowText } from '../../../web/index/ExamCard';
 import { attempt, confirmDelete } from '../../sys/shared';
+import ArrangeDrawer from './ArrangeDrawer';
 
-type Params = { title?: string; state?: number; openType?: number };
+type Params = { title?: string; state?: number; openType?: number; archived?: boolean };
 const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'red' };
 const options = (labels: Record<number, string>) =>
   Object.entries(labels).map(([v, l]) => ({ value: Number(v), label: l }));
@@ -16,22 +23,37 @@ const options = (labels: Record<number, string>) =>
 export default function ExamExamPage() {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
+  const [arranging, setArranging] = useState<TExamRecord | null>(null);
+  const canArrange = usePermission('exam:exam:view');
+  const canRestore = usePermission('exam:exam:restore');
   const canSave = usePermission('exam:exam:save');
   const canDelete = usePermission('exam:exam:delete');
   const canResult = usePermission('exam:result:view');
   const canInvigilate = usePermission('exam:invigilate:view');
-  const table = useServerTable<TExamRecord, Params>(['exam-exam'], (req) => examApi.paging(req));
+  const table = useServerTable<TExamRecord, Params>(['exam-exam'], (req) => arrangeApi.paging(req));
   const params = table.request.params;
+  const archived = Boolean(params.archived);
   const setState = async (r: TExamRecord, state: 0 | 1 | 2) => {
     if (await attempt(() => examApi.setState([r.id], state))) message.success(state === 1 ? '已发布' : '已关闭');
     table.refresh();
   };
-  const remove = (ids: string[]) =>
-    confirmDelete(modal, async () => {
-      await examApi.remove(ids);
-      message.success('删除成功');
-      table.refresh();
-    });
+  // An exam with papers is archived (results kept, restorable), not deleted: the prompt says so.
+  const remove = (r: TExamRecord) =>
+    confirmDelete(
+      modal,
+      async () => {
+        await examApi.remove([r.id]);
+        message.success(r.paperCount > 0 ? '考试已有答卷，已归档（成绩保留，可在“已归档”中恢复）' : '删除成功');
+        table.refresh();
+      },
+      r.paperCount > 0
+        ? `该考试已有${r.paperCount}份答卷，将归档而不是删除：从考试列表中移除，成绩保留并可在“已归档”中恢复。确定吗？`
+        : '确定要删除吗？',
+    );
+  const restore = async (r: TExamRecord) => {
+    if (await attempt(() => arrangeApi.restore([r.id]))) message.success('已恢复');
+    table.refresh();
+  };
 
   return (
     <PageContainer
@@ -45,6 +67,15 @@ export default function ExamExamPage() {
       }
       search={
         <Space wrap>
+          <Segmented
+            value={archived ? 'archived' : 'active'}
+            options={[
+              { value: 'active', label: '考试列表' },
+              { value: 'archived', label: '已归档' },
+            ]}
+            onChange={(v) => table.search({ ...params, archived: v === 'archived' || undefined })}
+            data-testid="exam-archived-filter"
+          />
           <Input.Search
             allowClear
             placeholder="考试名称"
@@ -71,7 +102,18 @@ export default function ExamExamPage() {
       <Table
         {...table.tableProps}
         columns={[
-          { title: '考试名称', dataIndex: 'title', ellipsis: true },
+          {
+            title: '考试名称',
+            dataIndex: 'title',
+            ellipsis: true,
+            render: (v: string, r) => (
+              <Space size={4}>
+                {v}
+                {r.overrideCount > 0 && <Tag color="blue">{`${r.overrideCount}项安排`}</Tag>}
+                {r.archivedAt && <Tag>已归档</Tag>}
+              </Space>
+            ),
+          },
           { title: '试卷', dataIndex: 'tmplTitle', width: 140, ellipsis: true, render: (v) => v || '-' },
           {
             title: '开放类型',
@@ -100,20 +142,30 @@ export default function ExamExamPage() {
           },
           {
             title: '操作',
-            width: 200,
+            width: 260,
             render: (_, r) => (
               <TableActions>
-                {canSave && (
+                {archived && canRestore && (
+                  <Button type="link" size="small" onClick={() => restore(r)}>
+                    恢复
+                  </Button>
+                )}
+                {!archived && canArrange && (
+                  <Button type="link" size="small" onClick={() => setArranging(r)}>
+                    安排
+                  </Button>
+                )}
+                {!archived && canSave && (
                   <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/edit/${r.id}`)}>
                     编辑
                   </Button>
                 )}
-                {canSave && r.state !== 1 && (
+                {!archived && canSave && r.state !== 1 && (
                   <Button type="link" size="small" onClick={() => setState(r, 1)}>
                     发布
                   </Button>
                 )}
-                {canSave && r.state === 1 && (
+                {!archived && canSave && r.state === 1 && (
                   <Button type="link" size="small" onClick={() => setState(r, 2)}>
                     关闭
                   </Button>
@@ -128,8 +180,8 @@ export default function ExamExamPage() {
                     成绩
                   </Button>
                 )}
-                {canDelete && (
-                  <Button type="link" size="small" danger onClick={() => remove([r.id])}>
+                {!archived && canDelete && (
+                  <Button type="link" size="small" danger onClick={() => remove(r)}>
                     删除
                   </Button>
                 )}
@@ -138,6 +190,7 @@ export default function ExamExamPage() {
           },
         ]}
       />
+      <ArrangeDrawer exam={arranging} onClose={() => setArranging(null)} />
     </PageContainer>
   );
 }

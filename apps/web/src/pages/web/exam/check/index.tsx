@@ -115,6 +115,11 @@ export default function WebExamCheck() {
           <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate('/web/index')} />
           {c.title}
           <Tag color={c.timeState === 1 ? 'green' : c.timeState === 0 ? 'blue' : 'default'}>{c.timeStateLabel}</Tag>
+          {c.arrangement && (
+            <Tag color="blue" data-testid="check-arrangement">
+              {c.arrangement}
+            </Tag>
+          )}
         </Space>
       }
       extra={

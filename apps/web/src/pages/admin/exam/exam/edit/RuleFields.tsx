@@ -20,7 +20,9 @@ const minutes = (label: string, extra?: string) => (
   />
 );
 
-export default function RuleFields({ totalScore }: { totalScore: number | null }) {
+/** `locked`: a paper has started, so the pass mark and marking settings cannot change (issue 13 §3). */
+export default function RuleFields({ totalScore, locked = false }: { totalScore: number | null; locked?: boolean }) {
+  const lockedTip = locked ? '已有考生开始作答，不能修改' : undefined;
   return (
     <>
       <Divider titlePlacement="start">时间与次数</Divider>
@@ -83,18 +85,30 @@ export default function RuleFields({ totalScore }: { totalScore: number | null }
             name="passScore"
             label={`及格分${totalScore !== null ? `（总分 ${totalScore}）` : ''}`}
             rules={[{ required: true, message: '请输入及格分' }]}
+            extra={lockedTip}
           >
-            <InputNumber min={0} max={totalScore ?? 100000} step={1} addonAfter="分" style={{ width: '100%' }} />
+            <InputNumber
+              min={0}
+              max={totalScore ?? 100000}
+              step={1}
+              addonAfter="分"
+              style={{ width: '100%' }}
+              disabled={locked}
+              data-testid="exam-pass-score"
+            />
           </Form.Item>
         </Col>
         <Col span={9}>
-          <Form.Item name="multiPolicy" label="多选题计分">
-            <Select options={Object.entries(MULTI_POLICY_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))} />
+          <Form.Item name="multiPolicy" label="多选题计分" extra={lockedTip}>
+            <Select
+              disabled={locked}
+              options={Object.entries(MULTI_POLICY_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))}
+            />
           </Form.Item>
         </Col>
         <Col span={9}>
-          <Form.Item name="orderPolicy" label="排序题计分">
-            <Select options={labelOptions(ORDER_POLICY_LABELS)} data-testid="order-policy" />
+          <Form.Item name="orderPolicy" label="排序题计分" extra={lockedTip}>
+            <Select disabled={locked} options={labelOptions(ORDER_POLICY_LABELS)} data-testid="order-policy" />
           </Form.Item>
         </Col>
         <Col span={9}>

@@ -2,7 +2,7 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { EXAM_STATE_LABELS, OPEN_TYPE_LABELS, type TExamSave } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Divider, Form, Input, Radio, Row, Select, Space, Spin, TreeSelect } from 'antd';
+import { Alert, App, Button, Card, Col, Divider, Form, Input, Radio, Row, Select, Space, Spin, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -40,10 +40,12 @@ function TmplSelect({
   value,
   onChange,
   onTotal,
+  disabled,
 }: {
   value?: string;
   onChange?: (v: string) => void;
   onTotal: (n: number | null) => void;
+  disabled?: boolean;
 }) {
   const [keyword, setKeyword] = useState('');
   const q = useQuery({
@@ -60,6 +62,7 @@ function TmplSelect({
       value={value}
       onChange={onChange}
       placeholder="选择试卷"
+      disabled={disabled}
       showSearch={{ onSearch: setKeyword, filterOption: false }}
       loading={q.isFetching}
       data-testid="exam-tmpl"
@@ -131,6 +134,8 @@ export default function ExamExamEdit() {
     }
   };
 
+  // Once a paper has started, the paper, pass mark and marking settings are locked (issue 13 §3).
+  const lockedReason = detail.data?.lockedReason ?? null;
   if (id && detail.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   return (
     <Card
@@ -149,6 +154,16 @@ export default function ExamExamEdit() {
       }
     >
       <Form form={form} layout="vertical" initialValues={DEFAULTS} style={{ maxWidth: 1100 }}>
+        {lockedReason && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="试卷、及格分和评分设置已锁定"
+            description={`${lockedReason}。考试名称、说明、时间等其他设置仍可修改。`}
+            data-testid="exam-locked"
+          />
+        )}
         <Divider titlePlacement="start">基本信息</Divider>
         <Row gutter={24}>
           <Col span={16}>
@@ -162,8 +177,13 @@ export default function ExamExamEdit() {
             >
               <Input maxLength={100} placeholder="例如：2026年第一季度安全生产考试" />
             </Form.Item>
-            <Form.Item name="tmplId" label="试卷" rules={[{ required: true, message: '请选择试卷' }]}>
-              <TmplSelect onTotal={setTotal} />
+            <Form.Item
+              name="tmplId"
+              label="试卷"
+              rules={[{ required: true, message: '请选择试卷' }]}
+              extra={lockedReason ? '已有考生开始作答，试卷不能更换' : undefined}
+            >
+              <TmplSelect onTotal={setTotal} disabled={Boolean(lockedReason)} />
             </Form.Item>
             <Form.Item name="content" label="考试说明">
               <Input.TextArea rows={3} maxLength={5000} placeholder="考试须知、注意事项等（选填）" />
@@ -213,7 +233,7 @@ export default function ExamExamEdit() {
             <Input maxLength={50} style={{ maxWidth: 300 }} placeholder="考生进入考试时需输入" />
           </Form.Item>
         )}
-        <RuleFields totalScore={total} />
+        <RuleFields totalScore={total} locked={Boolean(lockedReason)} />
       </Form>
     </Card>
   );

@@ -14,6 +14,7 @@ export * from './exam/mark.js';
 export * from './exam/mark-qu.js';
 export * from './exam/paper.js';
 export * from './exam/regrade.js';
+export * from './exam/report.js';
 export * from './exam/result.js';
 export * from './exam/tmpl.js';
 export * from './labels.js';

@@ -7,6 +7,7 @@ export * from './dashboard.js';
 export * from './dept.js';
 export * from './dict.js';
 export * from './exam.js';
+export * from './exam-report.js';
 export * from './face.js';
 export * from './exam-arrange.js';
 export * from './file.js';

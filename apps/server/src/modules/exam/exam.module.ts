@@ -5,6 +5,8 @@ import { registerExamArrangeRoutes } from './exam-arrange.routes.js';
 import { registerExamRoutes } from './exam.routes.js';
 import { invigilateLiveConsumer } from './invigilate/invigilate-consumers.js';
 import { registerInvigilateRoutes } from './invigilate/invigilate.routes.js';
+import { registerPrintRoutes } from './print/print.routes.js';
+import { registerReportRoutes } from './report/report.routes.js';
 import { registerResultRoutes } from './result.routes.js';
 import { userRecordConsumer } from './user-record.js';
 
@@ -12,6 +14,8 @@ export function registerExamModule(app: FastifyInstance): void {
   registerExamRoutes(app);
   registerExamArrangeRoutes(app);
   registerResultRoutes(app);
+  registerPrintRoutes(app);
+  registerReportRoutes(app);
   registerInvigilateRoutes(app);
 }
 

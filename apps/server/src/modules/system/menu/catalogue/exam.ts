@@ -68,6 +68,7 @@ export const examCatalogue: CatalogueEntry[] = [
   f('exam-exam', 'exam:exam:delete', '删除考试', 3),
   f('exam-exam', 'exam:exam:arrange', '个别安排/补考', 4),
   f('exam-exam', 'exam:exam:restore', '恢复已归档考试', 5),
+  f('exam-exam', 'exam:print:paper', '打印试卷', 9),
   f('exam-exam', 'exam:invigilate:view', '监考', 11),
   f('exam-exam', 'exam:invigilate:msg', '监考：发送消息', 12),
   f('exam-exam', 'exam:invigilate:time', '监考：延长时间', 13),
@@ -86,6 +87,10 @@ export const examCatalogue: CatalogueEntry[] = [
   f('exam-result', 'exam:result:view', '查看成绩', 1),
   f('exam-result', 'exam:result:export', '导出成绩', 2),
   f('exam-result', 'exam:result:void', '作废答卷', 3),
+  f('exam-result', 'exam:print:answer', '打印答卷', 9),
+  menu('exam-report', '成绩报表', 'report', 'ExamReport', 'BarChartOutlined', 6),
+  f('exam-report', 'exam:report:view', '查看报表', 1),
+  f('exam-report', 'exam:report:export', '导出报表', 2),
   hiddenRoute(
     'exam-tmpl-edit',
     '编辑试卷',

@@ -1,0 +1,24 @@
+/** The exam select of the regrade and marking-by-question screens. */
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { examApi } from '../../../../api/exam';
+
+export default function ExamPicker({ value, onChange }: { value?: string; onChange: (id?: string) => void }) {
+  const exams = useQuery({
+    queryKey: ['exam-picker-options'],
+    queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
+  });
+  return (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择考试"
+      data-testid="exam-picker"
+      style={{ width: 320 }}
+      value={value}
+      loading={exams.isLoading}
+      options={(exams.data?.records ?? []).map((e) => ({ value: e.id, label: e.title }))}
+      onChange={onChange}
+    />
+  );
+}

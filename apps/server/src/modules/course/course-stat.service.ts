@@ -1,21 +1,23 @@
 /**
  * Learning progress of a course (学习进度): every member of the audience (live, like notices) with
  * their progress, study time and completion; filters by department (and below) and name; the
- * completion rate and a department summary; an xlsx export of the same rows.
+ * completion rate and a department summary; an xlsx export of the same rows. An administrator
+ * sees only the learners of their data scope (platform/data-scope.ts), in every figure.
  */
 import type { TCourseStatRecord } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { elCourse, elCourseUser, sysDepart, sysUser } from '../../db/schema/index.js';
+import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
+import { xlsxBook } from '../../platform/xlsx.js';
 import { audienceWhere } from '../notice/notice-audience.js';
 
 type Params = { courseId: string; deptId?: string | null; realName?: string | null };
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-async function scope(db: Executor, p: Params) {
+async function scope(db: Executor, actor: ScopeHolder, p: Params) {
   const [course] = await db
     .select()
     .from(elCourse)
@@ -26,6 +28,7 @@ async function scope(db: Executor, p: Params) {
     : undefined;
   const where = and(
     audienceWhere(course),
+    userScope(actor),
     deptFilter,
     p.realName ? ilike(sysUser.realName, `%${escapeLike(p.realName)}%`) : undefined,
   ) as SQL;
@@ -35,8 +38,8 @@ async function scope(db: Executor, p: Params) {
 const joinProgress = (courseId: string) =>
   and(eq(elCourseUser.userId, sysUser.id), eq(elCourseUser.courseId, courseId));
 
-async function rows(db: Executor, p: Params, limit?: { current: number; size: number }) {
-  const { course, where } = await scope(db, p);
+async function rows(db: Executor, actor: ScopeHolder, p: Params, limit?: { current: number; size: number }) {
+  const { course, where } = await scope(db, actor, p);
   const q = db
     .select({
       userId: sysUser.id,
@@ -57,14 +60,14 @@ async function rows(db: Executor, p: Params, limit?: { current: number; size: nu
   return { course, where, records };
 }
 
-export async function statPaging(db: Executor, p: Params, current: number, size: number) {
-  const { where, records } = await rows(db, p, { current, size });
+export async function statPaging(db: Executor, actor: ScopeHolder, p: Params, current: number, size: number) {
+  const { where, records } = await rows(db, actor, p, { current, size });
   const [total] = await db.select({ n: count() }).from(sysUser).where(where);
   return page(records, total.n, current, size);
 }
 
-export async function statSummary(db: Executor, p: Params) {
-  const { course, where } = await scope(db, p);
+export async function statSummary(db: Executor, actor: ScopeHolder, p: Params) {
+  const { course, where } = await scope(db, actor, p);
   const depts = await db
     .select({
       deptName: sysDepart.name,
@@ -82,27 +85,21 @@ export async function statSummary(db: Executor, p: Params) {
   return { audience, completed, rate: audience ? Math.round((completed / audience) * 1000) / 10 : 0, depts };
 }
 
-export async function statExport(db: Executor, p: Params) {
-  const { course, records } = await rows(db, p);
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('学习进度');
-  ws.columns = [
-    { header: '姓名', key: 'realName', width: 14 },
-    { header: '账号', key: 'userName', width: 16 },
-    { header: '部门', key: 'deptName', width: 18 },
-    { header: '进度(%)', key: 'progress', width: 10 },
-    { header: '学习时长(分钟)', key: 'minutes', width: 14 },
-    { header: '完成时间', key: 'completedAt', width: 22 },
-  ];
-  for (const r of records)
-    ws.addRow({
-      ...r,
-      minutes: Math.round(r.studySeconds / 60),
-      completedAt: r.completedAt ? new Date(r.completedAt).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' }) : '',
-    });
-  return {
-    fileName: `${course.title}-学习进度.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: Buffer.from(await wb.xlsx.writeBuffer()),
-  };
+/** The progress workbook; the completion time in the site's time zone (`zone`). */
+export async function statExport(db: Executor, actor: ScopeHolder, p: Params, zone: string) {
+  const { course, records } = await rows(db, actor, p);
+  const book = xlsxBook(zone);
+  book.sheet(
+    '学习进度',
+    [
+      { header: '姓名', key: 'realName', width: 14 },
+      { header: '账号', key: 'userName', width: 16 },
+      { header: '部门', key: 'deptName', width: 18 },
+      { header: '进度(%)', key: 'progress', width: 10 },
+      { header: '学习时长(分钟)', key: 'minutes', width: 14 },
+      { header: '完成时间', key: 'completedAt', width: 22, kind: 'datetime' },
+    ],
+    records.map((r) => ({ ...r, minutes: Math.round(r.studySeconds / 60) })),
+  );
+  return book.toFile(`${course.title}-学习进度.xlsx`);
 }

@@ -20,16 +20,19 @@ import {
   courseStatExport,
   courseStatPaging,
   courseStatSummary,
+  DataScope,
   ErrorCode,
   examExamCheck,
   examExamOnlinePaging,
   paperPaperCreate,
 } from '@exam/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elCert, elCourseFile, elCourseUser, elExam, sysUser } from '../../db/schema/index.js';
+import { deptAndBelowIds } from '../../platform/data-scope.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createAdmin } from '../system/user/user.test-helpers.js';
 import { makeCourse, ok, pdfOfPages, testVideo, upload } from './course-test-kit.js';
 
 let t: TestApp;
@@ -305,5 +308,22 @@ describe('the page count of a document is read on the server', () => {
       .from(elCourseUser)
       .where(and(eq(elCourseUser.courseId, courseId), eq(elCourseUser.userId, studentId)));
     expect(row.s).toBeCloseTo(10 + 15, 0); // 10 s of this video, 15 s of the PDF before
+  });
+
+  it('an administrator sees the progress of the learners in their data scope only', async () => {
+    const scoped = await createAdmin(t, 'course_tech', DataScope.DEPT_AND_BELOW, 'D001D001', ['course:stat:view']);
+    const body = { courseId };
+    const all = await ok(t, courseStatSummary, body, admin);
+    const mine = await ok(t, courseStatSummary, body, scoped.token);
+    const [tech] = await t.db
+      .select({ n: count() })
+      .from(sysUser)
+      .where(and(isNull(sysUser.deletedAt), inArray(sysUser.deptId, deptAndBelowIds('D001D001'))));
+    expect(mine.audience).toBe(tech.n);
+    expect(mine.audience).toBeLessThan(all.audience);
+    const list = await ok(t, courseStatPaging, { current: 1, size: 100, params: body }, scoped.token);
+    expect(list.total).toBe(tech.n);
+    expect(list.records.map((r) => r.userName)).toContain('student');
+    expect(list.records.map((r) => r.userName)).not.toContain('lisi'); // 市场部
   });
 });

@@ -7,13 +7,16 @@ import { statExport, statPaging, statSummary } from './course-stat.service.js';
 const tags = ['课程管理'];
 
 export function registerCourseStatRoutes(app: FastifyInstance): void {
-  route(app, courseStatPaging, { summary: '课程学习进度（学习范围内的每位学员）', tags }, async ({ body, deps }) =>
-    statPaging(deps.db, body.params, body.current, body.size),
+  route(
+    app,
+    courseStatPaging,
+    { summary: '课程学习进度（学习范围内的每位学员）', tags },
+    async ({ body, deps, user }) => statPaging(deps.db, user, body.params, body.current, body.size),
   );
-  route(app, courseStatSummary, { summary: '课程完成率与部门汇总', tags }, async ({ body, deps }) =>
-    statSummary(deps.db, body),
+  route(app, courseStatSummary, { summary: '课程完成率与部门汇总', tags }, async ({ body, deps, user }) =>
+    statSummary(deps.db, user, body),
   );
-  routeFile(app, courseStatExport, { summary: '导出课程学习进度', tags }, async ({ body, deps }) =>
-    statExport(deps.db, body),
+  routeFile(app, courseStatExport, { summary: '导出课程学习进度', tags }, async ({ body, deps, user }) =>
+    statExport(deps.db, user, body, deps.config.timeZone),
   );
 }

@@ -168,7 +168,7 @@ export default function ExamInvigilatePage() {
           dataSource={rows}
           loading={!snap && !error}
           pagination={{ pageSize: 50, showSizeChanger: false, showTotal: (n) => `共 ${n} 人` }}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 960 }}
           onRow={(r) =>
             ({
               'data-testid': `inv-row-${r.userName}`,
@@ -192,7 +192,7 @@ export default function ExamInvigilatePage() {
             },
             {
               title: '状态',
-              width: 90,
+              width: 80,
               render: (_, r) => (
                 <Tag color={STATUS_COLORS[r.status]} data-testid="inv-status">
                   {INVIGILATE_STATUS_LABELS[r.status]}
@@ -201,13 +201,13 @@ export default function ExamInvigilatePage() {
             },
             {
               title: '答题进度',
-              width: 100,
+              width: 90,
               render: (_, r) =>
                 r.paperId ? <span data-testid="inv-answered">{`${r.answered} / ${r.total}`}</span> : '-',
             },
             {
               title: '剩余时间',
-              width: 100,
+              width: 90,
               render: (_, r) => {
                 const left = secondsLeft(r, receivedAt, now);
                 return left === null ? '-' : <span data-testid="inv-left">{formatLeft(left)}</span>;
@@ -215,17 +215,17 @@ export default function ExamInvigilatePage() {
             },
             {
               title: '切屏',
-              width: 70,
+              width: 60,
               render: (_, r) => (
                 <span className={r.leaveAlert ? 'invigilate__danger' : undefined} data-testid="inv-leave">
                   {r.leaveCount}
                 </span>
               ),
             },
-            { title: '最后保存', width: 95, render: (_, r) => time(r.lastSaveAt) },
+            { title: '最后保存', width: 90, render: (_, r) => time(r.lastSaveAt) },
             {
               title: '在线',
-              width: 90,
+              width: 80,
               render: (_, r) =>
                 r.status === 'sitting' ? (
                   <Tooltip title={r.lastSeenAt ? `最后在线 ${time(r.lastSeenAt)}` : '尚未连接'}>
@@ -238,7 +238,7 @@ export default function ExamInvigilatePage() {
             { title: '地址', width: 120, render: (_, r) => r.clientIp ?? '-' },
             {
               title: '操作',
-              width: 230,
+              width: 200,
               fixed: 'right',
               render: (_, r) => (
                 <TableActions>

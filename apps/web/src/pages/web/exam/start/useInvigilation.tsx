@@ -23,12 +23,19 @@ export function unseen(messages: TRoomMessage[], shown: Set<string>): TRoomMessa
   return messages.filter((m) => !shown.has(m.id));
 }
 
+/** Whole minutes the deadline moved later since the previous beat (0 at the first beat or when it did not). */
+export function addedMinutes(previous: string | null, next: string): number {
+  if (!previous) return 0;
+  return Math.max(0, Math.round((Date.parse(next) - Date.parse(previous)) / 60_000));
+}
+
 export function useInvigilation(paperId: string | null, handlers: InvigilationHandlers) {
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const shown = useRef(new Set<string>());
   const since = useRef<string | null>(null);
+  const lastDeadline = useRef<string | null>(null);
 
   useEffect(() => {
     if (!paperId) return;
@@ -37,7 +44,10 @@ export function useInvigilation(paperId: string | null, handlers: InvigilationHa
       try {
         const r = await call(examInvigilateBeat, { paperId, since: since.current }, { silent: true });
         if (stopped) return;
+        const added = addedMinutes(lastDeadline.current, r.deadline);
+        lastDeadline.current = r.deadline;
         handlersRef.current.onDeadline(r.deadline);
+        if (added > 0) message.info({ content: `监考老师已为您延长考试时间 ${added} 分钟`, duration: 8 });
         for (const m of unseen(r.messages, shown.current)) {
           shown.current.add(m.id);
           since.current = m.createdAt;
@@ -59,5 +69,5 @@ export function useInvigilation(paperId: string | null, handlers: InvigilationHa
       stopped = true;
       clearInterval(t);
     };
-  }, [paperId, modal]);
+  }, [paperId, modal, message]);
 }

@@ -36,6 +36,8 @@ export interface SiteConfig {
   mobileLogin?: boolean;
   wechatLogin?: boolean;
   dingtalkLogin?: boolean;
+  oidcLogin?: boolean;
+  oidcName?: string | null;
   regOpen?: boolean;
 }
 

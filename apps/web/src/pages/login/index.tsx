@@ -1,17 +1,23 @@
-/** Sign-in: user name, password, remember me; links to register, forgot and help; other methods by switch. */
+/**
+ * Sign-in: user name, password, remember me; links to register, forgot and help. The other methods
+ * (face, mobile code, WeChat, DingTalk, enterprise OIDC) appear only when switched on in site config;
+ * each is one entry of `others` (issue 16).
+ */
 
 import {
   DingdingOutlined,
+  KeyOutlined,
   LockOutlined,
   MobileOutlined,
   ScanOutlined,
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import type { TLogin } from '@exam/contracts';
-import { Alert, App, Button, Checkbox, Divider, Form, Input, Tooltip } from 'antd';
+import type { TLogin, TLoginResult, TOauthProvider } from '@exam/contracts';
+import { Alert, Button, Checkbox, Divider, Form, Input, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { goToProvider } from '../../api/oauth';
 import { login } from '../../api/system';
 import { afterLoginTarget } from '../../router/guard-decision';
 import { useAppStore } from '../../stores/app';
@@ -19,11 +25,11 @@ import { useUserStore } from '../../stores/user';
 import { takeSessionExpired } from '../../utils/auth';
 import AuthLayout, { AuthTitle } from '../auth/AuthLayout';
 import FaceLogin from './FaceLogin';
+import MobileLoginForm from './MobileLoginForm';
 
 const REMEMBER_KEY = 'remembered-user';
 
 export default function LoginPage() {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const site = useAppStore((s) => s.site);
@@ -32,6 +38,23 @@ export default function LoginPage() {
   // Read once per visit: a signed-out learner was not just dropped without a word.
   const [expired] = useState(takeSessionExpired);
   const [faceOpen, setFaceOpen] = useState(false);
+  const [mode, setMode] = useState<'password' | 'mobile'>('password');
+  const [leaving, setLeaving] = useState<string | null>(null);
+
+  const signedIn = (result: TLoginResult) => {
+    useUserStore.getState().setToken(result.token);
+    navigate(afterLoginTarget(params.get('redirect'), result.user.roleType), { replace: true });
+  };
+
+  /** WeChat, DingTalk, OIDC: off to the provider; /sync completes the sign-in. */
+  const outside = async (provider: TOauthProvider) => {
+    setLeaving(provider);
+    try {
+      await goToProvider(provider, 'login', params.get('redirect'));
+    } catch {
+      setLeaving(null); // the client showed the message
+    }
+  };
 
   const onFinish = async (values: TLogin & { remember: boolean }) => {
     setLoading(true);
@@ -48,12 +71,32 @@ export default function LoginPage() {
     }
   };
 
+  type Other = { key: string; icon: React.ReactNode; label: string; onClick: () => void };
   const others = [
-    site.faceLogin && { key: 'face', icon: <ScanOutlined />, label: '人脸登录' },
-    site.mobileLogin && { key: 'mobile', icon: <MobileOutlined />, label: '手机号登录' },
-    site.wechatLogin && { key: 'wechat', icon: <WechatOutlined style={{ color: '#07c160' }} />, label: '微信登录' },
-    site.dingtalkLogin && { key: 'ding', icon: <DingdingOutlined style={{ color: '#1677ff' }} />, label: '钉钉登录' },
-  ].filter(Boolean) as { key: string; icon: React.ReactNode; label: string }[];
+    site.faceLogin && { key: 'face', icon: <ScanOutlined />, label: '人脸登录', onClick: () => setFaceOpen(true) },
+    site.mobileLogin &&
+      (mode === 'mobile'
+        ? { key: 'password', icon: <LockOutlined />, label: '账号密码登录', onClick: () => setMode('password') }
+        : { key: 'mobile', icon: <MobileOutlined />, label: '手机号登录', onClick: () => setMode('mobile') }),
+    site.wechatLogin && {
+      key: 'wechat',
+      icon: <WechatOutlined style={{ color: '#07c160' }} />,
+      label: '微信登录',
+      onClick: () => outside('wechat'),
+    },
+    site.dingtalkLogin && {
+      key: 'dingtalk',
+      icon: <DingdingOutlined style={{ color: '#1677ff' }} />,
+      label: '钉钉登录',
+      onClick: () => outside('dingtalk'),
+    },
+    site.oidcLogin && {
+      key: 'oidc',
+      icon: <KeyOutlined style={{ color: '#722ed1' }} />,
+      label: `${site.oidcName || '企业统一认证'}登录`,
+      onClick: () => outside('oidc'),
+    },
+  ].filter(Boolean) as Other[];
 
   return (
     <AuthLayout>
@@ -67,7 +110,9 @@ export default function LoginPage() {
           style={{ marginBottom: 16 }}
         />
       )}
+      {mode === 'mobile' && <MobileLoginForm onSignedIn={signedIn} />}
       <Form
+        hidden={mode !== 'password'}
         size="large"
         onFinish={onFinish}
         initialValues={{ userName: remembered, remember: Boolean(remembered) }}
@@ -104,9 +149,9 @@ export default function LoginPage() {
                   size="large"
                   icon={o.icon}
                   aria-label={o.label}
-                  onClick={() =>
-                    o.key === 'face' ? setFaceOpen(true) : message.info(`${o.label}暂未接入，请使用账号密码登录`)
-                  }
+                  data-testid={`login-${o.key}`}
+                  loading={leaving === o.key}
+                  onClick={o.onClick}
                 />
               </Tooltip>
             ))}
@@ -114,15 +159,7 @@ export default function LoginPage() {
         </div>
       )}
       {faceOpen && (
-        <FaceLogin
-          open
-          defaultUserName={remembered}
-          onClose={() => setFaceOpen(false)}
-          onSignedIn={(result) => {
-            useUserStore.getState().setToken(result.token);
-            navigate(afterLoginTarget(params.get('redirect'), result.user.roleType), { replace: true });
-          }}
-        />
+        <FaceLogin open defaultUserName={remembered} onClose={() => setFaceOpen(false)} onSignedIn={signedIn} />
       )}
       <div className="auth-copyright">{site.copyRight}</div>
     </AuthLayout>

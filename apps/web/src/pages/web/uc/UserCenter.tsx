@@ -1,15 +1,23 @@
 /** The tabs of the user centre, shared by /web/uc and /profile/index; ?tab=msg opens the messages. */
-import { LockOutlined, MailOutlined, SafetyCertificateOutlined, ScanOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  LockOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  ScanOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Badge, Card, Descriptions, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useUserStore } from '../../../stores/user';
+import BindList from './BindList';
 import FaceEnrol from './FaceEnrol';
 import MessageList from './MessageList';
 import MyCerts from './MyCerts';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 
-export const UC_TABS = ['profile', 'password', 'face', 'msg', 'cert'] as const;
+export const UC_TABS = ['profile', 'password', 'face', 'bind', 'msg', 'cert'] as const;
 
 export default function UserCenter() {
   const [params, setParams] = useSearchParams();
@@ -65,6 +73,15 @@ export default function UserCenter() {
                 </span>
               ),
               children: <FaceEnrol />,
+            },
+            {
+              key: 'bind',
+              label: (
+                <span>
+                  <ApiOutlined /> 账号绑定
+                </span>
+              ),
+              children: <BindList />,
             },
             {
               key: 'msg',

@@ -11,6 +11,7 @@ import { directoryRule } from '../../../../utils/validators';
 import { attempt, zodRule } from '../shared';
 import ConfigItemsCard from './ConfigItemsCard';
 import LogoUpload from './LogoUpload';
+import OauthSettingsCard from './OauthSettingsCard';
 
 type Values = TAdminConfig & { customDir: boolean };
 
@@ -24,6 +25,7 @@ const SWITCHES: { name: keyof TAdminConfig; label: string }[] = [
   { name: 'faceLogin', label: '人脸登录' },
   { name: 'wechatLogin', label: '微信登录' },
   { name: 'dingtalkLogin', label: '钉钉登录' },
+  { name: 'oidcLogin', label: '企业统一认证登录' },
 ];
 const fields = ZSiteConfigSchema.shape;
 
@@ -49,8 +51,8 @@ export default function SysConfigPage() {
     setSaving(false);
     if (!ok) return;
     message.success('保存成功');
-    const { sms: _sms, storageDir: _dir, ...site } = body;
-    setSite(site);
+    const { sms: _sms, storageDir: _dir, oauth, ...site } = body;
+    setSite({ ...site, oidcName: oauth?.oidc?.name || null });
     void config.refetch();
   };
 
@@ -120,6 +122,7 @@ export default function SysConfigPage() {
                       options={[
                         { value: 'log', label: '仅记录日志（测试）' },
                         { value: 'aliyun', label: '阿里云短信' },
+                        { value: 'http', label: 'HTTP短信网关' },
                       ]}
                     />
                   </Form.Item>
@@ -154,6 +157,39 @@ export default function SysConfigPage() {
                   </Form.Item>
                 </Col>
               </Row>
+              {provider === 'http' && (
+                <Row gutter={16}>
+                  <Col xs={24} md={8}>
+                    <Form.Item
+                      label="短信网关地址"
+                      name={['sms', 'httpUrl']}
+                      rules={[{ required: true, message: '请输入短信网关地址' }]}
+                    >
+                      <Input placeholder="https://sms.example.com/send" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={16}>
+                    <Form.Item
+                      label="请求模板"
+                      name={['sms', 'httpTemplate']}
+                      rules={[{ required: true, message: '请输入请求模板' }]}
+                      extra="POST 到网关的内容，{mobile} 和 {code} 会被替换；以 { 开头按 JSON 发送，否则按表单发送"
+                    >
+                      <Input.TextArea
+                        rows={2}
+                        placeholder='{"phone":"{mobile}","text":"您的验证码是{code}，5分钟内有效"}'
+                      />
+                    </Form.Item>
+                  </Col>
+                </Row>
+              )}
+            </Card>
+          </Col>
+          <Col span={24} style={{ marginTop: 16 }}>
+            <OauthSettingsCard />
+          </Col>
+          <Col span={24} style={{ marginTop: 16 }}>
+            <Card className="page-card">
               {canSave && (
                 <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
                   保存配置

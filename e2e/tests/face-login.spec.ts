@@ -1,12 +1,14 @@
 /**
  * Face login in the browser (issue 16 §3). Chromium's fake camera shows a synthetic pattern, not a
  * face, so with it the enrolment screen and the login dialog must take the frames, send them and
- * show the server's refusal in Chinese. The face sequence that passes is covered by the API test
- * (apps/server/src/modules/system/face/face.api.test.ts).
+ * show the server's refusal in Chinese. A second group gives the camera a video of a real face
+ * (face-video.ts: photos shipped in @vladmandic/human, turning left and right) and goes through
+ * enrolment and sign-in to the learner's home.
  */
 import { sysConfigDetail, sysConfigSave, sysUserReg } from '@exam/contracts';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
+import { chromium, expect, test } from '../fixtures/test';
+import { faceVideo } from './face-video';
 
 const SHOTS = process.env.FACE_SHOTS ?? 'test-results/screens';
 const USER = { userName: 'facee2e', password: 'face1234', realName: '刷脸测试', mobile: '13977770716' };
@@ -70,5 +72,70 @@ test.describe
       await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
       await expect(page.getByRole('button', { name: '人脸登录' })).toHaveCount(0);
       await setFaceSwitch(request, true);
+    });
+  });
+
+test.describe
+  .serial('face login with a face in the camera', () => {
+    const USER2 = { userName: 'faceok2e', password: 'face1234', realName: '刷脸通过', mobile: '13977770717' };
+    test.beforeAll(async ({ request }) => {
+      await setFaceSwitch(request, true);
+      await request.post(sysUserReg.path, { data: USER2 });
+    });
+    test.afterAll(async ({ request }) => {
+      await setFaceSwitch(request, false);
+    });
+
+    test('[WEB][FACE_OK] a live face enrols in the user centre and then signs in on the login page', async ({
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      // A browser of its own whose camera plays the face video (the config's browser shows a pattern).
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-video-capture=${faceVideo()}`,
+        ],
+      });
+      try {
+        const context = await browser.newContext({
+          baseURL,
+          locale: 'zh-CN',
+          timezoneId: 'Asia/Shanghai',
+          viewport: { width: 1440, height: 900 },
+        });
+        const page = await context.newPage();
+        await signInBrowser(context, baseURL as string, await apiLogin(request, USER2));
+        await page.goto('/web/uc?tab=face');
+        const panel = page.getByTestId('face-enrol');
+        await panel.getByRole('button', { name: '录入人脸' }).click();
+        await page.getByLabel('登录密码').fill(USER2.password);
+        await page.waitForTimeout(1000);
+        await page.getByRole('button', { name: '开始采集' }).click();
+        await expect(panel.getByText('已录入')).toBeVisible({ timeout: 90_000 });
+        await expect(panel.getByRole('button', { name: '重新录入' })).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/face-enrolled.png`, fullPage: true });
+
+        await context.clearCookies();
+        await page.goto('/login');
+        await page.getByRole('button', { name: '人脸登录' }).click();
+        const dialog = page.getByRole('dialog', { name: '刷脸登录' });
+        await dialog.getByLabel('刷脸登录用户名').fill(USER2.userName);
+        await page.waitForTimeout(1000);
+        await page.screenshot({ path: `${SHOTS}/face-login-live.png` });
+        await dialog.getByRole('button', { name: '开始刷脸登录' }).click();
+        await expect(page).toHaveURL(/\/web\//, { timeout: 90_000 });
+        await expect(page.getByText(USER2.realName).first()).toBeVisible();
+      await expect(page.getByText('加载中...')).toHaveCount(0, { timeout: 30_000 });
+        await page.screenshot({ path: `${SHOTS}/face-login-done.png` });
+      } finally {
+        await browser.close();
+      }
     });
   });

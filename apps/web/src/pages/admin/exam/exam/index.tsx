@@ -13,6 +13,7 @@ import { arrangeApi } from '../../../../api/exam-arrange';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { windowText } from '../../../web/index/ExamCard';
 import { attempt, confirmDelete } from '../../sys/shared';
+import { PrintPaperButton } from '../report/PrintButtons';
 import ArrangeDrawer from './ArrangeDrawer';
 
 type Params = { title?: string; state?: number; openType?: number; archived?: boolean };
@@ -175,6 +176,7 @@ export default function ExamExamPage() {
                     监考
                   </Button>
                 )}
+                <PrintPaperButton target={{ examId: r.id }} title={r.title} />
                 {canResult && (
                   <Button type="link" size="small" onClick={() => navigate(`/admin/exam/result/detail/${r.id}`)}>
                     成绩

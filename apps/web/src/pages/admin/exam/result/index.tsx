@@ -4,6 +4,7 @@ import { Button, Input, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { resultApi, type TResultExamRecord } from '../../../../api/exam';
 import { PageContainer, useServerTable } from '../../../../components';
+import { formatPercent } from '../../../../utils/number';
 import { windowText } from '../../../web/index/ExamCard';
 
 export default function ExamResultPage() {
@@ -47,7 +48,7 @@ export default function ExamResultPage() {
             title: '通过率',
             width: 100,
             align: 'center',
-            render: (_, r) => (r.participants ? `${Math.round((r.passedUsers / r.participants) * 100)}%` : '-'),
+            render: (_, r) => (r.participants ? formatPercent(r.passedUsers / r.participants) : '-'),
           },
           {
             title: '操作',

@@ -8,6 +8,7 @@ import { tmplApi } from '../../../../api/exam';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import { confirmDelete } from '../../sys/shared';
+import { PrintPaperButton } from '../report/PrintButtons';
 import PreviewModal from './PreviewModal';
 
 type Params = { title?: string; kind?: number };
@@ -81,6 +82,7 @@ export default function ExamTmplPage() {
                 <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview(r.id)}>
                   预览
                 </Button>
+                <PrintPaperButton target={{ tmplId: r.id }} title={r.title} />
                 {canSave && (
                   <Button
                     type="link"

@@ -10,6 +10,7 @@ import { usePermission } from '../../../../../components';
 import { formatDateTime } from '../../../../../utils/time';
 import { usedText } from '../../../../web/exam/format';
 import ReviewList from '../../../../web/exam/result/ReviewList';
+import { PrintAnsweredButton } from '../../report/PrintButtons';
 import '../../../../web/exam/exam.css';
 import '../../../../web/exam/start/room.css';
 
@@ -50,13 +51,14 @@ export default function ExamResultPaper() {
         </Space>
       }
       extra={
-        canVoid &&
-        !r.voided &&
-        r.state !== 0 && (
-          <Button danger icon={<StopOutlined />} onClick={() => setVoiding(true)}>
-            作废答卷
-          </Button>
-        )
+        <Space>
+          <PrintAnsweredButton paperId={paperId} state={r.state} fileName={`${r.title}-答卷.pdf`} />
+          {canVoid && !r.voided && r.state !== 0 && (
+            <Button danger icon={<StopOutlined />} onClick={() => setVoiding(true)}>
+              作废答卷
+            </Button>
+          )}
+        </Space>
       }
     >
       {r.voided && (

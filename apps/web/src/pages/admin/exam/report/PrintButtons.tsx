@@ -1,0 +1,44 @@
+/** 打印 buttons of the exam, paper and answer-sheet screens: PDFs from /api/exam/print/* (issue 13 §4). */
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { printApi } from '../../../../api/report';
+import { usePermission } from '../../../../components';
+
+/** 打印试卷 with a choice of 空白卷 and 答案卷, for an exam or a template. */
+export function PrintPaperButton({ target, title }: { target: { examId?: string; tmplId?: string }; title: string }) {
+  if (!usePermission('exam:print:paper')) return null;
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'blank', label: '空白卷' },
+          { key: 'key', label: '答案卷（含答案与解析）' },
+        ],
+        onClick: ({ key }) => printApi.paper(target, key === 'key', title),
+      }}
+    >
+      <Button type="link" size="small" icon={<PrinterOutlined />}>
+        打印
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** 打印答卷: the learner's answered paper with the marks (handed-in papers only). */
+export function PrintAnsweredButton({
+  paperId,
+  fileName,
+  state,
+}: {
+  paperId: string;
+  fileName: string;
+  state: number;
+}) {
+  if (!usePermission('exam:print:answer') || state === 0) return null;
+  return (
+    <Button icon={<PrinterOutlined />} onClick={() => printApi.answered(paperId, fileName)}>
+      打印答卷
+    </Button>
+  );
+}

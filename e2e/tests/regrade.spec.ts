@@ -1,0 +1,232 @@
+/**
+ * 按题阅卷 and 重新评分 (issue 13 §3) in the browser. Two learners created through the API for this
+ * spec sit an exam of a single choice and a short answer. The administrator marks the short answer
+ * by question, blind (考生1, 考生2, no names), first alone, then with second marking on (a second
+ * administrator gives the other score through the API). Then the single choice's key is corrected
+ * and the exam regraded: the job's progress, the before/after report with the pass/fail changes.
+ */
+import {
+  examExamSave,
+  paperMarkQuSave,
+  paperPaperCreate,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  paperTmplSave,
+  repoQuDetail,
+  repoQuPaging,
+  sysDepartTree,
+  sysRoleList,
+  sysUserSave,
+} from '@exam/contracts';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { expect as baseExpect, type Page, test } from '../fixtures/test';
+
+const expect = baseExpect.configure({ timeout: 25_000 });
+const SHOTS = process.env.REGRADE_SHOTS ?? 'test-results/screens';
+const stamp = Date.now().toString(36);
+const EXAM = `E2E 重新评分考试 ${stamp}`;
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let adminToken: string;
+let examId: string;
+let singleId: string;
+let shortId: string;
+let wrongOption: { key: string; content: string };
+const learners: { id: string; token: string; realName: string; paperId?: string }[] = [];
+
+async function newUser(request: Parameters<typeof api>[0], role: string, userName: string, realName: string) {
+  const roles = await api<{ id: string; code: string }[]>(request, sysRoleList.path, {}, adminToken);
+  const depts = await api<{ id: string }[]>(request, sysDepartTree.path, {});
+  const user = await api<{ id: string }>(
+    request,
+    sysUserSave.path,
+    { userName, realName, password: 'abc123', deptId: depts[0].id, roleIds: [roles.find((r) => r.code === role)?.id] },
+    adminToken,
+  );
+  return { id: user.id, token: await apiLogin(request, { userName, password: 'abc123' }), realName };
+}
+
+test.beforeAll(async ({ request }) => {
+  adminToken = await apiLogin(request, ACCOUNTS.admin);
+  const page1 = await api<{ records: { id: string }[] }>(
+    request,
+    repoQuPaging.path,
+    { current: 1, size: 1, params: { type: 1 } },
+    adminToken,
+  );
+  const page4 = await api<{ records: { id: string }[] }>(
+    request,
+    repoQuPaging.path,
+    { current: 1, size: 1, params: { type: 4 } },
+    adminToken,
+  );
+  singleId = page1.records[0].id;
+  shortId = page4.records[0].id;
+  const single = await api<{ options: { key: string; content: string; isRight: boolean }[] }>(
+    request,
+    repoQuDetail.path,
+    { id: singleId },
+    adminToken,
+  );
+  const right = single.options.find((o) => o.isRight) as { key: string };
+  wrongOption = single.options.find((o) => !o.isRight) as { key: string; content: string };
+  for (const [i, name] of ['重评甲', '重评乙'].entries())
+    learners.push(await newUser(request, 'student', `rg${stamp}${i}`, `${name}${stamp}`));
+  const tmpl = await api<{ id: string }>(
+    request,
+    paperTmplSave.path,
+    {
+      title: `E2E 重新评分试卷 ${stamp}`,
+      kind: 1,
+      fixedSections: [{ title: '第一部分', items: [singleId, shortId].map((quId) => ({ quId, score: 10 })) }],
+    },
+    adminToken,
+  );
+  const now = Date.now();
+  examId = (
+    await api<{ id: string }>(
+      request,
+      examExamSave.path,
+      {
+        title: EXAM,
+        tmplId: tmpl.id,
+        openType: 3,
+        userIds: learners.map((l) => l.id),
+        startTime: new Date(now - 3600_000).toISOString(),
+        endTime: new Date(now + 86400_000).toISOString(),
+        duration: 30,
+        passScore: 10,
+        tryLimit: 0,
+        handMinMinutes: 0,
+        lateMinutes: 0,
+        state: 1,
+      },
+      adminToken,
+    )
+  ).id;
+  // 甲 answers the (wrongly) keyed option, 乙 the one that is really right; both write a short answer.
+  for (const [i, l] of learners.entries()) {
+    const paper = await api<{ paperId: string }>(request, paperPaperCreate.path, { examId }, l.token);
+    l.paperId = paper.paperId;
+    const choice = i === 0 ? right.key : wrongOption.key;
+    await api(
+      request,
+      paperPaperFillAnswer.path,
+      { paperId: paper.paperId, quId: singleId, answer: choice, seq: 1 },
+      l.token,
+    );
+    await api(
+      request,
+      paperPaperFillAnswer.path,
+      { paperId: paper.paperId, quId: shortId, answer: `这是第${i + 1}位考生的简答`, seq: 2 },
+      l.token,
+    );
+    await api(request, paperPaperHand.path, { paperId: paper.paperId }, l.token);
+  }
+});
+
+async function pickExam(page: Page) {
+  await page.getByTestId('exam-picker').click();
+  await page.keyboard.type(stamp);
+  await page.locator(`${OPEN_POPUP} .ant-select-item-option`, { hasText: EXAM }).first().click();
+}
+
+async function shot(page: Page, name: string) {
+  await expect(page.locator('.ant-spin-spinning'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.screenshot({ path: `${SHOTS}/regrade-${name}.png`, fullPage: true });
+}
+
+test('[ADMIN][MARK_BY_QUESTION] marks a short answer across papers, blind, then with second marking', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  await signInBrowser(context, baseURL as string, adminToken);
+  await page.goto('/admin/exam/mark-qu');
+  await pickExam(page);
+  const row = page.locator('.ant-table-row').first();
+  await expect(row).toContainText('2');
+  await row.getByRole('button', { name: /开始阅卷/ }).click();
+  await expect(page.getByTestId('double-mark-rule')).toContainText('未开启双评');
+  await expect(page.getByTestId('answer-考生1')).toBeVisible();
+  await expect(page.getByTestId('answer-考生2')).toBeVisible();
+  // Blind: no learner's name anywhere on the board.
+  for (const l of learners) await expect(page.locator('body')).not.toContainText(l.realName);
+  await shot(page, 'mark-by-question');
+
+  const first = page.getByTestId('answer-考生1');
+  await first.getByRole('spinbutton').fill('2');
+  await first.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('已评分，最终得分 2 分')).toBeVisible();
+  await expect(page.getByTestId('answer-考生1')).toHaveCount(0);
+
+  // Second marking on, gap 2: the administrator's score waits for a second marker.
+  await page.getByRole('button', { name: /返回题目列表/ }).click();
+  await page.getByRole('switch', { name: '双评' }).click();
+  await page.getByRole('spinbutton', { name: '分差阈值' }).fill('2');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('双评设置已保存')).toBeVisible();
+  await page
+    .locator('.ant-table-row')
+    .first()
+    .getByRole('button', { name: /开始阅卷/ })
+    .click();
+  await expect(page.getByTestId('double-mark-rule')).toContainText('相差不超过 2 分时取平均分');
+  const second = page.getByTestId('answer-考生2');
+  await second.getByRole('spinbutton').fill('4');
+  await second.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('已记录，等待第二位阅卷人评分')).toBeVisible();
+  await shot(page, 'double-mark');
+
+  // Another administrator gives 6: within the gap, the average 5 is final.
+  const other = await newUser(request, 'sa', `rgadm${stamp}`, '第二阅卷人');
+  const res = await api<{ outcome: string; finalScore: number }>(
+    request,
+    paperMarkQuSave.path,
+    { examId, quId: shortId, paperId: learners[1].paperId, score: 6 },
+    other.token,
+  );
+  expect(res).toEqual({ paperId: learners[1].paperId, outcome: 'final', finalScore: 5 });
+});
+
+test('[ADMIN][REGRADE] corrects the single choice key and regrades the exam with a before/after report', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, adminToken);
+  await page.goto('/admin/exam/regrade');
+  await pickExam(page);
+  const row = page.locator('.ant-table-row', { hasText: '单选题' }).first();
+  await row.getByRole('button', { name: /更正/ }).click();
+  const dialog = page.locator('.ant-modal').last();
+  await expect(dialog).toContainText('更正第 1 题并重新评分');
+  // Make the option 乙 chose the right one, and only it.
+  for (const box of await dialog.locator('.ant-checkbox-wrapper-checked').all()) await box.click();
+  await dialog.locator('.ant-checkbox-wrapper', { hasText: wrongOption.content.replace(/<[^>]*>/g, '') }).click();
+  await dialog.getByPlaceholder('例如：标准答案有误').fill('标准答案有误');
+  await shot(page, 'correct-dialog');
+  await dialog.getByRole('button', { name: '更正并重新评分' }).click();
+  await expect(page.getByText('已开始重新评分')).toBeVisible();
+
+  const job = page.locator('.ant-table-row', { hasText: '标准答案有误' }).first();
+  await expect(job).toContainText('已完成');
+  await expect(job).toContainText('2/2');
+  await expect(job).toContainText('2 份（通过→未通过 1）');
+  await shot(page, 'jobs');
+  await job.getByRole('button', { name: /查看/ }).click();
+  const drawer = page.locator('.ant-drawer-content');
+  await expect(drawer).toContainText('未通过→通过 1');
+  // 甲: 10 + 2 = 12 (passed) → 2 (failed); 乙: 0 + 5 → 15 (passed).
+  const a = drawer.locator('.ant-table-row', { hasText: learners[0].realName });
+  await expect(a).toContainText('12 → 2');
+  await expect(a).toContainText('通过 → 未通过');
+  const b = drawer.locator('.ant-table-row', { hasText: learners[1].realName });
+  await expect(b).toContainText('5 → 15');
+  await expect(b).toContainText('未通过 → 通过');
+  await shot(page, 'report');
+});

@@ -188,6 +188,28 @@ export const ZMyCoursePageSchema = z.object({
   yearHours: z.number(),
 });
 
+/** The learner's study time (user centre, 学习记录): totals, this year, the last 14 days, per course. */
+export const ZMyStudySchema = z.object({
+  totalSeconds: z.number(),
+  yearSeconds: z.number(),
+  /** Credit hours of courses completed this calendar year (the site's time zone). */
+  yearHours: z.number(),
+  courses: z.number(),
+  completed: z.number(),
+  /** The last 14 days, oldest first, days without study included. */
+  days: z.array(z.object({ day: z.string(), seconds: z.number() })),
+  recent: z.array(
+    z.object({
+      courseId: z.string(),
+      title: z.string(),
+      progress: z.number(),
+      studySeconds: z.number(),
+      completedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type TMyStudy = z.infer<typeof ZMyStudySchema>;
+
 export const ZFileProgressSchema = z.object({
   fileId: z.string(),
   percent: z.number(),

@@ -20,6 +20,7 @@ import {
   ZLearnDetailSchema,
   ZMyCoursePageSchema,
   ZMyCoursePagingParamsSchema,
+  ZMyStudySchema,
 } from '../course.js';
 import { endpoint, fileEndpoint } from '../endpoint.js';
 import { ZIdSchema, ZIdsSchema, zPage, zPageRequest } from '../envelope.js';
@@ -114,6 +115,13 @@ export const courseLearnMyPaging = endpoint({
   path: '/api/course/learn/my-paging',
   body: zPageRequest(ZMyCoursePagingParamsSchema),
   data: ZMyCoursePageSchema,
+  access: 'user',
+  operation: false,
+});
+export const courseLearnMyStudy = endpoint({
+  path: '/api/course/learn/my-study',
+  body: z.object({}),
+  data: ZMyStudySchema,
   access: 'user',
   operation: false,
 });

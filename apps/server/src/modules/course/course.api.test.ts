@@ -17,6 +17,7 @@ import {
   courseLearnFileProgress,
   courseLearnHeartbeat,
   courseLearnMyPaging,
+  courseLearnMyStudy,
   courseStatExport,
   courseStatPaging,
   courseStatSummary,
@@ -325,5 +326,25 @@ describe('the page count of a document is read on the server', () => {
     expect(list.total).toBe(tech.n);
     expect(list.records.map((r) => r.userName)).toContain('student');
     expect(list.records.map((r) => r.userName)).not.toContain('lisi'); // 市场部
+  });
+
+  it("学习记录: the learner's study time in total, this year, per day (site time zone) and per course", async () => {
+    expect((await t.call(courseLearnMyStudy.path, {})).code).toBe(ErrorCode.NOT_LOGIN);
+    const study = await ok(t, courseLearnMyStudy, {}, student);
+    const mine = await t.db
+      .select({ s: elCourseUser.studySeconds, done: elCourseUser.completedAt })
+      .from(elCourseUser)
+      .where(eq(elCourseUser.userId, studentId));
+    expect(study.totalSeconds).toBe(Math.round(mine.reduce((n, r) => n + r.s, 0)));
+    expect(study.courses).toBe(mine.length);
+    expect(study.completed).toBe(mine.filter((r) => r.done).length);
+    expect(study.yearHours).toBe(2); // 安全生产培训, completed this year
+    expect(study.days).toHaveLength(14);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
+    expect(study.days.at(-1)).toEqual({ day: today, seconds: study.yearSeconds });
+    expect(study.yearSeconds).toBe(study.totalSeconds); // every beat of this file fell on the test clock's day
+    expect(study.recent.map((c) => c.title)).toEqual(expect.arrayContaining(['安全生产培训', '三页手册课程']));
+    // Another learner sees only their own.
+    expect((await ok(t, courseLearnMyStudy, {}, wangwu)).totalSeconds).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
 import { publish } from '../../platform/events/index.js';
+import { localDayKey } from '../../platform/time-zone.js';
 import { type CourseRow, courseForLearner, courseLive, courseOpenTo } from './course-audience.js';
 import {
   applyMediaBeat,
@@ -28,9 +29,6 @@ export type { THeartbeat };
 
 type FileRow = typeof elCourseFile.$inferSelect;
 type LearnRow = typeof elCourseLearn.$inferSelect;
-
-/** The calendar day of `at` in China time, for the per-day study time. */
-export const dayKey = (at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(at);
 
 export function doneInput(
   file: FileRow,
@@ -94,7 +92,13 @@ async function fileForLearner(
  * its update, the per-course upsert) plus the per-day upsert when time was credited; the course's
  * progress is counted again only when a file has just become done.
  */
-export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): Promise<THeartbeatResult> {
+export async function heartbeat(
+  db: Db,
+  user: AuthUser,
+  beat: Beat,
+  now: Date,
+  zone: string,
+): Promise<THeartbeatResult> {
   const { file, course } = await fileForLearner(db, user, beat.fileId, now);
   return db.transaction(async (tx) => {
     // Creating the row or touching the existing one locks it: two tabs' heartbeats take turns,
@@ -132,7 +136,7 @@ export async function heartbeat(db: Db, user: AuthUser, beat: Beat, now: Date): 
     if (credit.studySeconds > 0) {
       await tx
         .insert(elCourseDay)
-        .values({ userId: user.id, courseId: course.id, day: dayKey(now), seconds: credit.studySeconds })
+        .values({ userId: user.id, courseId: course.id, day: localDayKey(now, zone), seconds: credit.studySeconds })
         .onConflictDoUpdate({
           target: [elCourseDay.userId, elCourseDay.courseId, elCourseDay.day],
           set: { seconds: sql`${elCourseDay.seconds} + ${credit.studySeconds}` },

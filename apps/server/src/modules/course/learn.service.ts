@@ -13,6 +13,7 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
 import { page } from '../../platform/route.js';
+import { startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
 import { chaptersOf } from './course.service.js';
 import { type CourseRow, courseForLearner, courseLive, courseOpenTo } from './course-audience.js';
 import { doneInput } from './learn-beat.js';
@@ -27,6 +28,7 @@ export async function myCourses(
   current: number,
   size: number,
   now: Date,
+  zone: string,
 ) {
   const mine = and(eq(elCourseUser.courseId, elCourse.id), eq(elCourseUser.userId, user.id));
   const where = and(
@@ -47,7 +49,7 @@ export async function myCourses(
     .orderBy(asc(elCourse.sort), desc(elCourse.createdAt), desc(elCourse.id))
     .limit(size)
     .offset((current - 1) * size);
-  const year = new Date(Date.UTC(new Date(now.getTime() + 8 * 3600_000).getUTCFullYear(), 0, 1) - 8 * 3600_000);
+  const year = startOfLocalDay(zonedParts(now, zone).year, 1, 1, zone);
   const [hours] = await db
     .select({ h: sql<number>`coalesce(sum(${elCourse.hours}), 0)`.mapWith(Number) })
     .from(elCourseUser)

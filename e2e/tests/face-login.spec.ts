@@ -5,6 +5,7 @@
  * (face-video.ts: photos shipped in @vladmandic/human, turning left and right) and goes through
  * enrolment and sign-in to the learner's home.
  */
+import fs from 'node:fs';
 import { sysConfigDetail, sysConfigSave, sysUserReg } from '@exam/contracts';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 import { chromium, expect, test } from '../fixtures/test';
@@ -92,6 +93,7 @@ test.describe
     }) => {
       test.setTimeout(240_000);
       // A browser of its own whose camera plays the face video (the config's browser shows a pattern).
+      const video = faceVideo();
       const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: [
@@ -100,7 +102,7 @@ test.describe
           '--disable-gpu',
           '--use-fake-ui-for-media-stream',
           '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-video-capture=${faceVideo()}`,
+          `--use-file-for-fake-video-capture=${video}`,
         ],
       });
       try {
@@ -132,10 +134,11 @@ test.describe
         await dialog.getByRole('button', { name: '开始刷脸登录' }).click();
         await expect(page).toHaveURL(/\/web\//, { timeout: 90_000 });
         await expect(page.getByText(USER2.realName).first()).toBeVisible();
-      await expect(page.getByText('加载中...')).toHaveCount(0, { timeout: 30_000 });
+        await expect(page.getByText('加载中...')).toHaveCount(0, { timeout: 30_000 });
         await page.screenshot({ path: `${SHOTS}/face-login-done.png` });
       } finally {
         await browser.close();
+        fs.rmSync(video, { force: true });
       }
     });
   });

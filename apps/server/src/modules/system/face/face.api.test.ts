@@ -16,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysConfig, sysLog, sysUser, sysUserFace } from '../../../db/schema/index.js';
+import { sysAttempt, sysConfig, sysLog, sysUser, sysUserFace } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { analyseFrames, MAX_QUEUED_JOBS, stopFaceEngine } from './face-engine.js';
 import { sampleFace } from './face-samples.js';
@@ -146,12 +146,17 @@ describe('face login', () => {
     );
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
     const frame = Buffer.from(grey().split(',')[1], 'base64');
+    const eight = Array.from({ length: 8 }, () => frame);
     const jobs = Array.from({ length: MAX_QUEUED_JOBS + 1 }, () =>
-      analyseFrames([frame]).then(
+      analyseFrames(eight).then(
         () => 'done',
         (e) => e,
       ),
     );
+    // a face sign-in meeting the full queue is refused at once and is no failed attempt
+    const busy = await faceLogin('student', Array.from({ length: 5 }, grey), '192.0.2.6');
+    expect(busy).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, msg: '人脸识别请求较多，请稍后再试' });
+    expect(await t.db.select().from(sysAttempt).where(eq(sysAttempt.key, 'student|192.0.2.6'))).toHaveLength(0);
     const results = await Promise.all(jobs);
     expect(results.filter((r) => r === 'done')).toHaveLength(MAX_QUEUED_JOBS);
     expect(results.find((r) => r !== 'done')).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS });

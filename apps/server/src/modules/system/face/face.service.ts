@@ -112,18 +112,21 @@ export async function faceLogin(
 ): Promise<string> {
   await assertOn(db);
   const frames = decodeFrames(input.frames);
-  const pairCount = await admitSignIn(db, input.userName, meta.ip, now);
-  const refuse = async (userId: string | null, code: number, message: string) => {
-    await recordFaceSignIn(db, input.userName, userId, false, `人脸登录：${message}`, meta, now);
-    const guard = await signInFailed(db, input.userName, meta.ip, pairCount, now);
-    return guard.code === ErrorCode.ACCOUNT_LOCKED ? guard : new AppError(code, message);
-  };
+  // Analysed before the attempt takes its slot: a busy queue (10010005) or a worker failure is not
+  // a failed attempt. The slot is still taken before the comparison, so parallel attempts compare
+  // at most five times.
   let analysed: FrameAnalysis[];
   try {
     analysed = await analyse(frames);
   } finally {
     frames.length = 0;
   }
+  const pairCount = await admitSignIn(db, input.userName, meta.ip, now);
+  const refuse = async (userId: string | null, code: number, message: string) => {
+    await recordFaceSignIn(db, input.userName, userId, false, `人脸登录：${message}`, meta, now);
+    const guard = await signInFailed(db, input.userName, meta.ip, pairCount, now);
+    return guard.code === ErrorCode.ACCOUNT_LOCKED ? guard : new AppError(code, message);
+  };
   const live = checkLiveness(analysed);
   const [user] = await db
     .select({ id: sysUser.id, state: sysUser.state, descriptor: sysUserFace.descriptor, model: sysUserFace.model })

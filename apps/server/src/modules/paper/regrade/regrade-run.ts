@@ -170,8 +170,10 @@ export async function regradeBatch(tx: Tx, jobId: string, now: Date, size = BATC
 
   const quText = plain(allRows.find((r) => r.quId === job.quId)?.content ?? '');
   for (const f of finals) {
+    // A voided paper no longer counts: no event (no certificate from it), no message.
+    if (f.paper.voided) continue;
     await regraded(tx, f.paper, f.before, f.after, now);
-    if (f.paper.state !== PaperState.FINISHED || f.paper.voided) continue;
+    if (f.paper.state !== PaperState.FINISHED) continue;
     const title = f.paper.title;
     const result = EXAM_RESULT_LABELS[f.after.passed ? 1 : 0];
     // A transaction is a valid executor here: notifyUser's own transaction becomes a savepoint.

@@ -73,8 +73,8 @@ export default function MobileLoginForm({ onSignedIn }: { onSignedIn: (result: T
               inputMode="numeric"
             />
           </Form.Item>
-          <Button onClick={sendCode} loading={sending} disabled={seconds > 0} style={{ minWidth: 120 }}>
-            {seconds > 0 ? `${seconds}秒后重新获取` : '获取验证码'}
+          <Button onClick={sendCode} loading={sending} disabled={seconds > 0} style={{ width: 140 }}>
+            {seconds > 0 ? `${seconds} 秒后重发` : '获取验证码'}
           </Button>
         </Space.Compact>
       </Form.Item>

@@ -35,6 +35,7 @@ const targets = [
       at('apps', 'web', 'index.html'),
       at('apps', 'web', 'public'),
       at('apps', 'web', 'vite.config.ts'),
+      at('apps', 'web', 'build'),
       contracts,
     ],
   },
@@ -104,10 +105,13 @@ if (targets.some(isStale)) {
   });
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+// `--build-only`: build what is stale and stop (the size budgets of `npm test` need the web build).
+if (!process.argv.includes('--build-only')) {
+  const child = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}

@@ -1,5 +1,5 @@
 // `npm test`: every suite of the project (vitest: contracts, server on PGlite and PostgreSQL,
-// web; Playwright: browser tests), then one line summing them for CI: "N passed, N failed, N skipped".
+// web; the size budgets of the built web app; Playwright: browser tests), then one line summing them for CI: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +31,13 @@ if (vitest) {
 }
 if (vitestStatus !== 0 && (!vitest || vitest.numFailedTests === 0)) totals.failed += 1; // a suite that crashed before counting
 
+// The size budgets of the web app (issue 12 §4) against the built files: one suite in the count.
+// The build is made (or refreshed) first; a failed build counts as a failed suite too.
+const buildStatus = run('node', ['scripts/start.mjs', '--build-only']);
+const budgetStatus = buildStatus === 0 ? run('node', ['scripts/check-budgets.mjs']) : 1;
+if (budgetStatus === 0) totals.passed += 1;
+else totals.failed += 1;
+
 let e2eStatus = 0;
 if (process.env.SKIP_E2E !== '1') {
   const pwFile = path.join(results, 'playwright.json');
@@ -48,4 +55,4 @@ if (process.env.SKIP_E2E !== '1') {
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(vitestStatus !== 0 || e2eStatus !== 0 || totals.failed > 0 ? 1 : 0);
+process.exit(vitestStatus !== 0 || budgetStatus !== 0 || e2eStatus !== 0 || totals.failed > 0 ? 1 : 0);

@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { leanEndpoints } from './build/lean-endpoints';
 
 export default defineConfig({
   plugins: [
     react(),
+    // Endpoint objects without their zod schemas, and contracts schemas a page does not read dropped:
+    // the web calls by path, and zod comes only with the forms that validate (build/lean-endpoints.ts).
+    leanEndpoints(),
     // Brotli and gzip twins of every asset, served by @fastify/static's preCompressed option.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
@@ -17,5 +21,14 @@ export default defineConfig({
     // The size budgets (scripts/check-budgets.mjs) follow each route's chunks through the manifest.
     manifest: true,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        // The rich-text helpers of contracts are shared by the answering controls and the editor: in a
+        // chunk of their own, so that the exam room does not load the editor's chunk to reach them.
+        codeSplitting: {
+          groups: [{ name: 'rich-text', test: /packages[\\/]contracts[\\/]src[\\/]repo[\\/]rich-text/ }],
+        },
+      },
+    },
   },
 });

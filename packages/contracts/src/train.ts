@@ -8,20 +8,7 @@ import { ANSWER_LIMITS } from './exam/answer-limits.js';
 import { ZAnswerValueSchema } from './exam/paper.js';
 import { ZQuViewSchema } from './repo/qu.js';
 
-/** The :mode values of /web/repo/training/:repoId/:mode; 7 is the review of due wrong questions. */
-export const TrainMode = { SEQUENTIAL: 1, RANDOM: 2, BY_TYPE: 3, WRONG: 4, RECITE: 5, MOCK: 6, REVIEW: 7 } as const;
-export const TRAIN_MODE_LABELS: Record<number, string> = {
-  1: '顺序练习',
-  2: '随机练习',
-  3: '题型练习',
-  4: '错题练习',
-  5: '背题模式',
-  6: '模拟考试',
-  7: '错题复习',
-};
-/** 0 in progress, 1 finished. */
-export const TrainState = { OPEN: 0, FINISHED: 1 } as const;
-export const TRAIN_STATE_LABELS: Record<number, string> = { 0: '进行中', 1: '已完成' };
+export { TRAIN_MODE_LABELS, TRAIN_STATE_LABELS, TrainMode, TrainState } from './train-modes.js';
 
 const zMode = z.number().int().min(1, '训练模式不正确').max(6, '训练模式不正确').describe('训练模式');
 

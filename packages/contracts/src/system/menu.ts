@@ -35,9 +35,7 @@ export const ZMenuRouteSchema: z.ZodType<TMenuRoute> = z.lazy(() =>
   }),
 );
 
-/** Component names with a fixed meaning (SPEC 2). */
-export const LAYOUT_COMPONENT = 'Layout';
-export const WEB_LAYOUT_COMPONENT = 'WebLayout';
+export { LAYOUT_COMPONENT, WEB_LAYOUT_COMPONENT } from './menu-layout.js';
 
 /** A menu row as the admin screen edits it. */
 export interface TMenuNode {

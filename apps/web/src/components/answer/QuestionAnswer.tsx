@@ -7,10 +7,10 @@
  * With `reveal`, the right options are marked and the answer and analysis are shown.
  */
 import type { TQuView } from '@exam/contracts';
-import { RichHtml } from '../question';
 import { isComposite, kindOf } from '../question/kinds/registry';
 import { asArray, asString } from '../question/kinds/shared';
 import type { AnswerValue } from '../question/kinds/types';
+import RichHtml from '../question/RichHtml';
 import RevealBlock from './RevealBlock';
 import type { AnswerReveal } from './reveal';
 import './answer.css';

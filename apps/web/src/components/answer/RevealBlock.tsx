@@ -1,8 +1,8 @@
 /** Right or wrong of an answer, with the right answer and the analysis when they may be shown. */
 import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from '@ant-design/icons';
 import type { TQuView } from '@exam/contracts';
-import { RichHtml } from '../question';
 import { isComposite, isManual, kindOf } from '../question/kinds/registry';
+import RichHtml from '../question/RichHtml';
 import type { AnswerReveal } from './reveal';
 
 /** The right answer of a question, as its kind shows it. */

@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { escapeHtml, type TQuAnswer, type TQuOption, unescapeHtml } from '@exam/contracts';
 import { Button, Checkbox, Flex, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
 import { blankCount, OPTION_KEYS } from './defaults';
-import RichTextEditor from './RichTextEditor';
+import RichTextEditor from './LazyRichTextEditor';
 
 interface OptionsProps {
   /** Several right options (checkboxes) rather than one (radio). */

@@ -8,7 +8,7 @@ import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Form, Radio, Select, Space } from 'antd';
 import { newQuestion, partsFor, type QuForm } from './defaults';
 import { isComposite, kindOf } from './kinds/registry';
-import RichTextEditor from './RichTextEditor';
+import RichTextEditor from './LazyRichTextEditor';
 
 interface Props {
   value: QuForm;

@@ -1,7 +1,8 @@
-/** Shows sanitised question HTML; formulas are rendered with KaTeX, blanks numbered by CSS. */
-import 'katex/dist/katex.min.css';
+/**
+ * Shows sanitised question HTML; formulas are rendered with KaTeX, blanks numbered by CSS. KaTeX
+ * (~75 KB gzip) is loaded only when the HTML holds a formula (issue 12 §4: the exam room budget).
+ */
 import { useLayoutEffect, useRef } from 'react';
-import { renderFormula } from './formula';
 import './question.css';
 
 export default function RichHtml({
@@ -16,8 +17,11 @@ export default function RichHtml({
   const ref = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: formulas are rendered again whenever the HTML changes
   useLayoutEffect(() => {
-    for (const el of ref.current?.querySelectorAll<HTMLElement>('span[data-formula]') ?? [])
-      renderFormula(el, el.getAttribute('data-formula') ?? '');
+    const formulas = [...(ref.current?.querySelectorAll<HTMLElement>('span[data-formula]') ?? [])];
+    if (formulas.length === 0) return;
+    void import('./formula').then(({ renderFormula }) => {
+      for (const el of formulas) if (el.isConnected) renderFormula(el, el.getAttribute('data-formula') ?? '');
+    });
   }, [html]);
   const Tag = inline ? 'span' : 'div';
   return (

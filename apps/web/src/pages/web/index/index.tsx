@@ -6,7 +6,7 @@ import { Button, Card, Col, Empty, Input, Pagination, Row, Segmented, Select, Sk
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { examApi } from '../../../api/exam';
-import { LoadFailed } from '../../../components';
+import LoadFailed from '../../../components/LoadFailed';
 import { useUserStore } from '../../../stores/user';
 import ExamCard from './ExamCard';
 import TodayPanel from './TodayPanel';

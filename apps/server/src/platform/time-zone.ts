@@ -88,3 +88,9 @@ export function formatLocalDateTime(at: Date, zone: string): string {
   const p = zonedParts(at, zone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
+
+/** 'YYYY年M月D日' of `at` in the zone (certificates). */
+export function formatChineseDate(at: Date, zone: string): string {
+  const p = zonedParts(at, zone);
+  return `${p.year}年${p.month}月${p.day}日`;
+}

@@ -8,13 +8,13 @@ import {
   ZConfigItemSaveSchema,
   ZConfigItemSchema,
   ZConfigSaveSchema,
-  ZSiteConfigSchema,
+  ZPublicSiteConfigSchema,
 } from '../system/config.js';
 
 export const sysConfigDetail = endpoint({
   path: '/api/sys/config/detail',
   body: ZConfigDetailSchema.nullish(),
-  data: ZSiteConfigSchema,
+  data: ZPublicSiteConfigSchema,
   access: 'public',
   operation: false,
 });

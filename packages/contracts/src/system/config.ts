@@ -26,6 +26,12 @@ export const ZSiteConfigSchema = z.object({
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfigSchema>;
 
+/** The public answer: the site config plus the server's time zone (TIME_ZONE), in which the web shows dates. */
+export const ZPublicSiteConfigSchema = ZSiteConfigSchema.extend({
+  timeZone: z.string().describe('站点时区'),
+});
+export type TPublicSiteConfig = z.infer<typeof ZPublicSiteConfigSchema>;
+
 export const ZSmsConfigSchema = z.object({
   provider: z.enum(['log', 'aliyun', 'http'], { error: '短信服务商只能是log、aliyun或http' }).describe('短信服务商'),
   accessKeyId: z.string().max(200).nullish().describe('AccessKey ID'),

@@ -6,15 +6,15 @@ export const certConsumers = [
   defineConsumer({
     name: 'cert.issue-on-pass',
     events: ['exam.passed'],
-    handle: async (event, db) => {
-      await issueForExamPass(db, event.payload);
+    handle: async (event, db, site) => {
+      await issueForExamPass(db, event.payload, site.timeZone);
     },
   }),
   defineConsumer({
     name: 'cert.issue-on-course',
     events: ['course.completed'],
-    handle: async (event, db) => {
-      await issueForCourse(db, event.payload);
+    handle: async (event, db, site) => {
+      await issueForCourse(db, event.payload, site.timeZone);
     },
   }),
   defineConsumer({

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { elCert, elCertTmpl, sysFile } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { formatChineseDate } from '../../platform/time-zone.js';
 import { type RenderInput, renderCertPdf } from './cert-render.js';
 
 type CertRow = typeof elCert.$inferSelect;
@@ -26,14 +27,6 @@ export function siteBase(request: FastifyRequest, env: NodeJS.ProcessEnv = proce
 }
 
 export const verifyUrl = (base: string, code: string): string => `${base}/cert/verify/${encodeURIComponent(code)}`;
-
-export const formatDate = (d: Date): string =>
-  new Intl.DateTimeFormat('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(d);
 
 async function background(db: Executor, fileId: string | null): Promise<Buffer | null> {
   if (!fileId) return null;
@@ -57,19 +50,20 @@ export async function renderWithTemplate(
   });
 }
 
-export function certValues(cert: CertRow): RenderInput['values'] {
+/** The printed fields; dates are days of the site's time zone (config `timeZone`). */
+export function certValues(cert: CertRow, zone: string): RenderInput['values'] {
   return {
     realName: cert.holderName,
     deptName: cert.deptName ?? '',
     achievement: cert.achievement,
-    issueDate: formatDate(cert.issuedAt),
+    issueDate: formatChineseDate(cert.issuedAt, zone),
     certNo: cert.certNo,
-    validUntil: cert.validUntil ? formatDate(cert.validUntil) : '长期有效',
+    validUntil: cert.validUntil ? formatChineseDate(cert.validUntil, zone) : '长期有效',
   };
 }
 
 /** The cached PDF, rendering it first when there is none. */
-export async function certPdf(db: Db, dataDir: string, cert: CertRow, base: string): Promise<Buffer> {
+export async function certPdf(db: Db, dataDir: string, cert: CertRow, base: string, zone: string): Promise<Buffer> {
   if (cert.filePath) {
     const cached = await fs.readFile(cert.filePath).catch(() => null);
     if (cached) return cached;
@@ -78,7 +72,7 @@ export async function certPdf(db: Db, dataDir: string, cert: CertRow, base: stri
   if (!tmpl) throw new AppError(ErrorCode.NOT_FOUND, '证书模板不存在或已被删除');
   let pdf: Buffer;
   try {
-    pdf = await renderWithTemplate(db, tmpl, certValues(cert), verifyUrl(base, cert.verifyCode));
+    pdf = await renderWithTemplate(db, tmpl, certValues(cert, zone), verifyUrl(base, cert.verifyCode));
   } catch (err) {
     await db
       .update(elCert)
@@ -104,11 +98,12 @@ export async function dropCachedPdf(db: Db, cert: CertRow): Promise<void> {
   if (cert.filePath) await fs.rm(cert.filePath, { force: true });
 }
 
-export const SAMPLE_VALUES: RenderInput['values'] = {
+/** The template preview's fields, issued `now` in the site's zone. */
+export const sampleValues = (now: Date, zone: string): RenderInput['values'] => ({
   realName: '张三',
   deptName: '技术部',
   achievement: '通过《安全生产知识考试》，成绩 95 分',
-  issueDate: formatDate(new Date()),
+  issueDate: formatChineseDate(now, zone),
   certNo: 'CERT-2026-000123',
   validUntil: '2028年12月31日',
-};
+});

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { chinaYear, formatCertNo, lockSequence, newVerifyCode, nextSequence } from './cert-number.js';
+import { formatCertNo, localYear, lockSequence, newVerifyCode, nextSequence } from './cert-number.js';
 
 export interface IssueInput {
   tmplId: string;
@@ -31,7 +31,7 @@ export function addMonths(d: Date, months: number): Date {
 }
 
 /** Issues one certificate in the caller's transaction; false when it exists already (or cannot be). */
-export async function issueCert(tx: Executor, input: IssueInput, now: Date): Promise<boolean> {
+export async function issueCert(tx: Executor, input: IssueInput, now: Date, zone: string): Promise<boolean> {
   const [tmpl] = await tx.select().from(elCertTmpl).where(eq(elCertTmpl.id, input.tmplId));
   if (!tmpl) return false;
   const [holder] = await tx
@@ -40,7 +40,7 @@ export async function issueCert(tx: Executor, input: IssueInput, now: Date): Pro
     .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
     .where(and(eq(sysUser.id, input.userId), isNull(sysUser.deletedAt)));
   if (!holder) return false;
-  const year = chinaYear(now);
+  const year = localYear(now, zone);
   await lockSequence(tx, year);
   const [existing] = await tx
     .select({ id: elCert.id })
@@ -74,6 +74,7 @@ export async function issueCert(tx: Executor, input: IssueInput, now: Date): Pro
 export async function issueForExamPass(
   tx: Executor,
   p: { userId: string; examId: string; score: number; passedAt: string },
+  zone: string,
 ): Promise<number> {
   const rules = await tx
     .select({ id: elCertRule.id, tmplId: elCertRule.tmplId })
@@ -96,6 +97,7 @@ export async function issueForExamPass(
         score: p.score,
       },
       new Date(p.passedAt),
+      zone,
     );
     if (ok) issued++;
   }
@@ -106,6 +108,7 @@ export async function issueForExamPass(
 export async function issueForCourse(
   tx: Executor,
   p: { userId: string; courseId: string; completedAt: string; title?: string; hours?: number },
+  zone: string,
 ): Promise<number> {
   const rules = await tx
     .select({ id: elCertRule.id, tmplId: elCertRule.tmplId })
@@ -127,6 +130,7 @@ export async function issueForCourse(
         score: null,
       },
       new Date(p.completedAt),
+      zone,
     );
     if (ok) issued++;
   }
@@ -139,6 +143,7 @@ export async function issueManual(
   admin: AuthUser,
   body: { tmplId: string; userIds: string[]; achievement: string },
   now: Date,
+  zone: string,
 ): Promise<{ issued: number; skipped: number }> {
   const userIds = [...new Set(body.userIds)];
   return db.transaction(async (tx) => {
@@ -161,7 +166,7 @@ export async function issueManual(
         achievement: body.achievement,
         score: null,
       };
-      if (await issueCert(tx, input, now)) issued++;
+      if (await issueCert(tx, input, now, zone)) issued++;
     }
     return { issued, skipped: userIds.length - issued };
   });

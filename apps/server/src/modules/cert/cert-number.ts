@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { elCertSeq } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
+import { zonedParts } from '../../platform/time-zone.js';
 
-/** Year of a date in China (UTC+8), the year printed on the certificate. */
-export const chinaYear = (d: Date): number => new Date(d.getTime() + 8 * 3600_000).getUTCFullYear();
+/** Year of a date in the site's time zone (config `timeZone`), the year in the certificate number. */
+export const localYear = (d: Date, zone: string): number => zonedParts(d, zone).year;
 
 export const formatCertNo = (prefix: string, year: number, seq: number): string =>
   `${prefix}-${year}-${String(seq).padStart(6, '0')}`;

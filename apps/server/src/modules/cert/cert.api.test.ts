@@ -158,9 +158,9 @@ describe('automatic issue on exam.passed', () => {
     const [lisiUser] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'lisi'));
     const p = { userId: lisiUser.id, examId, score: 10, passedAt: new Date(clock.ms()).toISOString() };
     const issued = await Promise.all([
-      t.db.transaction((tx) => issueForExamPass(tx, p)),
-      t.db.transaction((tx) => issueForExamPass(tx, p)),
-      t.db.transaction((tx) => issueForExamPass(tx, p)),
+      t.db.transaction((tx) => issueForExamPass(tx, p, 'Asia/Shanghai')),
+      t.db.transaction((tx) => issueForExamPass(tx, p, 'Asia/Shanghai')),
+      t.db.transaction((tx) => issueForExamPass(tx, p, 'Asia/Shanghai')),
     ]);
     expect(issued.reduce((a, b) => a + b, 0)).toBe(1);
     const rows = await t.db.select().from(elCert).where(eq(elCert.userId, lisiUser.id));

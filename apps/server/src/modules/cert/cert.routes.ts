@@ -22,7 +22,7 @@ import { badParams, notFound } from '../../platform/errors.js';
 import { route, routeFile } from '../../platform/route.js';
 import { certDetail, certPaging, myCertPaging, readableCert, revokeCert, verifyCert } from './cert.service.js';
 import { exportCerts } from './cert-export.js';
-import { certPdf, dropCachedPdf, renderWithTemplate, SAMPLE_VALUES, siteBase, verifyUrl } from './cert-file.js';
+import { certPdf, dropCachedPdf, renderWithTemplate, sampleValues, siteBase, verifyUrl } from './cert-file.js';
 import { issueManual } from './cert-issue.service.js';
 import { tmplDelete, tmplDetail, tmplPaging, tmplSave } from './cert-tmpl.service.js';
 
@@ -58,7 +58,12 @@ export function registerCertRoutes(app: FastifyInstance): void {
         tmpl = row;
       }
       if (!tmpl) throw badParams('模板：不能为空');
-      const pdf = await renderWithTemplate(deps.db, tmpl, SAMPLE_VALUES, verifyUrl(siteBase(request), 'SAMPLE'));
+      const pdf = await renderWithTemplate(
+        deps.db,
+        tmpl,
+        sampleValues(deps.clock(), deps.config.timeZone),
+        verifyUrl(siteBase(request), 'SAMPLE'),
+      );
       return { fileName: '证书预览.pdf', contentType: PDF, body: pdf };
     },
   );
@@ -76,7 +81,7 @@ export function registerCertRoutes(app: FastifyInstance): void {
     async ({ body, user, deps }) => certDetail(deps.db, user, body.id, deps.clock()),
   );
   route(app, certCertIssue, { summary: '手动发放证书', tags: certTags }, async ({ body, user, deps }) =>
-    issueManual(deps.db, user, body, deps.clock()),
+    issueManual(deps.db, user, body, deps.clock(), deps.config.timeZone),
   );
   route(app, certCertRevoke, { summary: '撤销证书', tags: certTags }, async ({ body, user, deps }) => {
     await revokeCert(deps.db, user, body, deps.clock());
@@ -92,7 +97,7 @@ export function registerCertRoutes(app: FastifyInstance): void {
     },
   );
   routeFile(app, certCertExport, { summary: '导出证书', tags: certTags }, async ({ body, user, deps }) =>
-    exportCerts(deps.db, user, body, deps.clock()),
+    exportCerts(deps.db, user, body, deps.clock(), deps.config.timeZone),
   );
   routeFile(
     app,
@@ -100,7 +105,7 @@ export function registerCertRoutes(app: FastifyInstance): void {
     { summary: '下载证书 PDF（本人或有权限的管理员）', tags: certTags },
     async ({ body, user, deps, request }) => {
       const cert = await readableCert(deps.db, user, body.id);
-      const pdf = await certPdf(deps.db, deps.config.dataDir, cert, siteBase(request));
+      const pdf = await certPdf(deps.db, deps.config.dataDir, cert, siteBase(request), deps.config.timeZone);
       return { fileName: `${cert.certNo}.pdf`, contentType: PDF, body: pdf };
     },
   );

@@ -1,13 +1,12 @@
 /** The results of an exam as an xlsx workbook: attempts and per-question statistics. */
 import { PAPER_STATE_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { elExam } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { FileAnswer } from '../../platform/route.js';
-import { formatLocalDateTime } from '../../platform/time-zone.js';
+import { xlsxBook } from '../../platform/xlsx.js';
 import { adminRecordPaging } from './result.service.js';
 import { examStat, questionStat } from './result-stat.js';
 
@@ -21,7 +20,6 @@ export async function exportResults(
   now: Date,
   zone: string,
 ): Promise<FileAnswer> {
-  const fmt = (iso: string | null) => (iso ? formatLocalDateTime(new Date(iso), zone) : '');
   const [exam] = await db
     .select({ title: elExam.title })
     .from(elExam)
@@ -30,23 +28,23 @@ export async function exportResults(
   const attempts = await adminRecordPaging(db, user, { examId }, 1, 100000, now);
   const stat = await examStat(db, user, examId);
   const qus = await questionStat(db, user, examId);
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('考试成绩');
-  sheet.columns = [
-    { header: '用户名', key: 'userName', width: 16 },
-    { header: '姓名', key: 'realName', width: 14 },
-    { header: '部门', key: 'deptName', width: 16 },
-    { header: '状态', key: 'state', width: 10 },
-    { header: '得分', key: 'score', width: 10 },
-    { header: '总分', key: 'total', width: 10 },
-    { header: '结果', key: 'result', width: 10 },
-    { header: '开始时间', key: 'start', width: 20 },
-    { header: '交卷时间', key: 'hand', width: 20 },
-    { header: '用时（分钟）', key: 'used', width: 12 },
-    { header: '是否作废', key: 'voided', width: 10 },
-  ];
-  for (const r of attempts.records) {
-    sheet.addRow({
+  const book = xlsxBook(zone);
+  book.sheet(
+    '考试成绩',
+    [
+      { header: '用户名', key: 'userName', width: 16 },
+      { header: '姓名', key: 'realName', width: 14 },
+      { header: '部门', key: 'deptName', width: 16 },
+      { header: '状态', key: 'state', width: 10 },
+      { header: '得分', key: 'score', width: 10 },
+      { header: '总分', key: 'total', width: 10 },
+      { header: '结果', key: 'result', width: 10 },
+      { header: '开始时间', key: 'start', width: 20, kind: 'datetime' },
+      { header: '交卷时间', key: 'hand', width: 20, kind: 'datetime' },
+      { header: '用时（分钟）', key: 'used', width: 12 },
+      { header: '是否作废', key: 'voided', width: 10 },
+    ],
+    attempts.records.map((r) => ({
       userName: r.userName,
       realName: r.realName,
       deptName: r.deptName,
@@ -54,14 +52,13 @@ export async function exportResults(
       score: r.userScore,
       total: r.totalScore,
       result: r.passed === null ? '' : r.passed ? '通过' : '未通过',
-      start: fmt(r.startTime),
-      hand: fmt(r.handTime),
+      start: r.startTime,
+      hand: r.handTime,
       used: Math.round(r.usedSeconds / 6) / 10,
       voided: r.voided ? '是' : '否',
-    });
-  }
-  const summary = wb.addWorksheet('统计');
-  summary.addRows([
+    })),
+  );
+  const summary = book.rows('统计', [
     ['考试', exam.title],
     ['参考人数', stat.participants],
     ['已完成答卷', stat.finished],
@@ -75,10 +72,9 @@ export async function exportResults(
   ]);
   // Rates are fractions (0.4286) shown as percentages (42.86%), not bare decimals.
   summary.getCell('B4').numFmt = PERCENT;
-  const qs = wb.addWorksheet('试题分析');
-  qs.addRow(['序号', '题型', '题干', '分值', '作答人次', '正确率', '平均得分', '难度', '区分度']);
-  qus.forEach((q, i) => {
-    qs.addRow([
+  const qs = book.rows('试题分析', [
+    ['序号', '题型', '题干', '分值', '作答人次', '正确率', '平均得分', '难度', '区分度'],
+    ...qus.map((q, i) => [
       i + 1,
       QUESTION_TYPE_LABELS[q.type],
       stripHtml(q.content),
@@ -88,13 +84,8 @@ export async function exportResults(
       q.avgScore,
       q.difficulty,
       q.discrimination,
-    ]);
-  });
+    ]),
+  ]);
   qs.getColumn(6).numFmt = PERCENT;
-  const body = Buffer.from(await wb.xlsx.writeBuffer());
-  return {
-    fileName: `${exam.title}-成绩.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body,
-  };
+  return book.toFile(`${exam.title}-成绩.xlsx`);
 }

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { elQu, elRepo } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
+import { XLSX_TYPE } from '../../platform/xlsx.js';
 import { IMPORT_MAX_BYTES, importBuffer } from '../../platform/xlsx-read.js';
 import { questionDetails, questionFilter } from './qu.service.js';
 import { docxColumnOf, readQuestionsDocx } from './qu-docx.js';
@@ -13,7 +14,8 @@ import { normaliseQuestion } from './qu-rules.js';
 import { QU_TEMPLATE_SAMPLES } from './qu-samples.js';
 import { readQuestionsXlsx, writeQuestionsXlsx, xlsxColumnOf } from './qu-xlsx.js';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE };
+
 const MAX_EXPORT = 5000;
 
 /** Sample questions as the editor would send them, shaped like a detail. */

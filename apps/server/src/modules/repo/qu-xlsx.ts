@@ -6,7 +6,7 @@
  * and writes its own cells (kinds/<kind>/ xlsx).
  */
 import { htmlToPlain, plainToHtml, type TQuChildSave, type TQuDetail } from '@exam/contracts';
-import ExcelJS from 'exceljs';
+import { xlsxWithoutTimes } from '../../platform/xlsx.js';
 import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../platform/xlsx-read.js';
 import { findKind, isComposite } from './kinds/registry.js';
 import { OPTION_COLS } from './kinds/shared.js';
@@ -63,28 +63,26 @@ function rowOf(q: Detail, seq: number | '', parent: number | ''): (string | numb
 
 /** A workbook of questions (the export and, with sample questions, the template). */
 export async function writeQuestionsXlsx(questions: TQuDetail[], withGuide = false): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('试题');
-  ws.addRow(XLSX_COLUMNS);
-  ws.getRow(1).font = { bold: true };
-  ws.columns.forEach((c, i) => {
-    c.width = XLSX_COLUMNS[i] === '题目内容' || XLSX_COLUMNS[i] === '解析' ? 40 : i < 4 ? 10 : 16;
-  });
+  const book = xlsxWithoutTimes();
+  const rows: (string | number)[][] = [];
   let seq = 0;
   for (const q of questions) {
     const mine = ++seq;
-    ws.addRow(rowOf(q, mine, ''));
-    for (const c of q.children) ws.addRow(rowOf(c, ++seq, mine));
+    rows.push(rowOf(q, mine, ''));
+    for (const c of q.children) rows.push(rowOf(c, ++seq, mine));
   }
+  const widths = XLSX_COLUMNS.map((c, i) => (c === '题目内容' || c === '解析' ? 40 : i < 4 ? 10 : 16));
+  const ws = book.rows('试题', [[...XLSX_COLUMNS], ...rows], { header: true, widths });
   ws.eachRow((row) => {
     row.alignment = { wrapText: true, vertical: 'top' };
   });
-  if (withGuide) {
-    const guide = wb.addWorksheet('填写说明');
-    for (const line of XLSX_GUIDE) guide.addRow([line]);
-    guide.getColumn(1).width = 120;
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  if (withGuide)
+    book.rows(
+      '填写说明',
+      XLSX_GUIDE.map((line) => [line]),
+      { widths: [120] },
+    );
+  return book.toBuffer();
 }
 
 const XLSX_GUIDE = [

@@ -4,13 +4,11 @@
  */
 
 import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { elRepo, elTrain, sysDepart, sysUser } from '../../db/schema/index.js';
 import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { page } from '../../platform/route.js';
-import { formatLocalDateTime } from '../../platform/time-zone.js';
-import { XLSX_TYPE } from '../repo/qu-io.service.js';
+import { type XlsxColumn, xlsxBook } from '../../platform/xlsx.js';
 
 export interface StatParams {
   repoId?: string | null;
@@ -96,38 +94,35 @@ export async function statByUser(db: Executor, admin: ScopeHolder, params: StatP
 
 /** The workbook: one sheet per bank, one per learner, for the same filters; times in the site's zone. */
 export async function exportStat(db: Executor, admin: ScopeHolder, params: StatParams, now: Date, zone: string) {
-  const fmt = (s: string | null) => (s ? formatLocalDateTime(new Date(s), zone) : '');
   const byRepo = await statByRepo(db, admin, params, 1, MAX_EXPORT_ROWS);
   const byUser = await statByUser(db, admin, { repoId: params.repoId }, 1, MAX_EXPORT_ROWS);
-  const wb = new ExcelJS.Workbook();
-  const repoSheet = wb.addWorksheet('按题库');
-  repoSheet.columns = [
-    { header: '题库名称', key: 'title', width: 30 },
-    { header: '训练次数', key: 'sessions', width: 12 },
-    { header: '练习人数', key: 'learners', width: 12 },
+  const book = xlsxBook(zone);
+  const figures: XlsxColumn[] = [
     { header: '答题数', key: 'answered', width: 12 },
     { header: '答对数', key: 'rightCount', width: 12 },
     { header: '正确率(%)', key: 'accuracy', width: 12 },
-    { header: '最近训练时间', key: 'lastAt', width: 22 },
+    { header: '最近训练时间', key: 'lastAt', width: 22, kind: 'datetime' },
   ];
-  for (const r of byRepo.records) repoSheet.addRow({ ...r, lastAt: fmt(r.lastAt) });
-  const userSheet = wb.addWorksheet('按学员');
-  userSheet.columns = [
-    { header: '用户名', key: 'userName', width: 16 },
-    { header: '姓名', key: 'realName', width: 14 },
-    { header: '部门', key: 'deptName', width: 20 },
-    { header: '训练次数', key: 'sessions', width: 12 },
-    { header: '答题数', key: 'answered', width: 12 },
-    { header: '答对数', key: 'rightCount', width: 12 },
-    { header: '正确率(%)', key: 'accuracy', width: 12 },
-    { header: '最近训练时间', key: 'lastAt', width: 22 },
-  ];
-  for (const r of byUser.records) userSheet.addRow({ ...r, lastAt: fmt(r.lastAt) });
-  for (const sheet of [repoSheet, userSheet]) sheet.getRow(1).font = { bold: true };
-  const stamp = now.toISOString().slice(0, 10).replace(/-/g, '');
-  return {
-    fileName: `练习统计-${stamp}.xlsx`,
-    contentType: XLSX_TYPE,
-    body: Buffer.from(await wb.xlsx.writeBuffer()),
-  };
+  book.sheet(
+    '按题库',
+    [
+      { header: '题库名称', key: 'title', width: 30 },
+      { header: '训练次数', key: 'sessions', width: 12 },
+      { header: '练习人数', key: 'learners', width: 12 },
+      ...figures,
+    ],
+    byRepo.records,
+  );
+  book.sheet(
+    '按学员',
+    [
+      { header: '用户名', key: 'userName', width: 16 },
+      { header: '姓名', key: 'realName', width: 14 },
+      { header: '部门', key: 'deptName', width: 20 },
+      { header: '训练次数', key: 'sessions', width: 12 },
+      ...figures,
+    ],
+    byUser.records,
+  );
+  return book.toFile(`练习统计-${book.date(now).replace(/-/g, '')}.xlsx`);
 }

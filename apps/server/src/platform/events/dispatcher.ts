@@ -11,6 +11,7 @@
 import { and, asc, eq, lte, notExists, sql } from 'drizzle-orm';
 import { sysEvent, sysEventDelivery } from '../../db/schema/events.js';
 import type { Db } from '../db.js';
+import { DEFAULT_TIME_ZONE } from '../time-zone.js';
 import type { AnyConsumer, DomainEvent } from './index.js';
 
 export interface DispatcherLogger {
@@ -23,6 +24,8 @@ export interface DispatcherOptions {
   /** Delay before the attempt after `attempts` failures. */
   backoffMs?: (attempts: number) => number;
   logger?: DispatcherLogger;
+  /** The site's time zone handed to consumers (config `timeZone`; Asia/Shanghai when left out). */
+  timeZone?: string;
 }
 
 export interface Dispatcher {
@@ -50,6 +53,7 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
   }
   const backoff = options.backoffMs ?? defaultBackoff;
   const logger = options.logger ?? { warn: (obj, msg) => console.warn(msg, obj) };
+  const site = { timeZone: options.timeZone ?? DEFAULT_TIME_ZONE };
 
   /** Creates delivery rows for new events; answers how many events it took. */
   async function fanOut(): Promise<number> {
@@ -100,7 +104,7 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
       try {
         if (!consumer) throw new Error('此实例没有注册该消费者');
         // A savepoint: a failing consumer's writes are undone, the failure itself is recorded.
-        await tx.transaction((sp) => consumer.handle(event, sp));
+        await tx.transaction((sp) => consumer.handle(event, sp, site));
       } catch (err) {
         const attempts = row.d.attempts + 1;
         const message = err instanceof Error ? (err.stack ?? err.message) : String(err);

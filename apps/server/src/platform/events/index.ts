@@ -14,6 +14,11 @@ import type { DomainEvent, DomainEventInput, DomainEventName } from './types.js'
 
 export type { DomainEvent, DomainEventInput, DomainEventMap, DomainEventName } from './types.js';
 
+/** What the dispatcher tells every consumer about the site. */
+export interface ConsumerSite {
+  timeZone: string;
+}
+
 /** A consumer of any events, as registered in a list. */
 export type AnyConsumer = Consumer<any>;
 
@@ -24,9 +29,10 @@ export interface Consumer<N extends DomainEventName = DomainEventName> {
   /**
    * Runs inside the delivery's transaction: `db` is that transaction, so the consumer's writes and
    * the delivery's completion commit together. Use only `db` and await only its queries (DESIGN 5).
-   * Must be idempotent: after a crash before commit it runs again.
+   * Must be idempotent: after a crash before commit it runs again. `site.timeZone` is the site's
+   * zone (config `timeZone`) for a consumer that cuts days or prints dates.
    */
-  handle: (event: DomainEvent<N>, db: Executor) => Promise<void>;
+  handle: (event: DomainEvent<N>, db: Executor, site: ConsumerSite) => Promise<void>;
 }
 
 /** Declares a consumer; typed so that `handle` sees the payloads of the events it subscribes to. */

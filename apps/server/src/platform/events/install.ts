@@ -18,7 +18,7 @@ declare module 'fastify' {
 const OUTSIDE_REQUEST_DELAY_MS = 200;
 
 export function installEventDelivery(app: FastifyInstance, db: Db, consumers: AnyConsumer[]): Dispatcher {
-  const dispatcher = createDispatcher(db, consumers, { logger: app.log });
+  const dispatcher = createDispatcher(db, consumers, { logger: app.log, timeZone: app.deps?.config.timeZone });
   app.decorate('events', dispatcher);
   let lastPublishAt = 0;
   let soon: NodeJS.Timeout | null = null;

@@ -13,7 +13,10 @@ import { adminConfig, configItems, saveConfig, saveConfigItem, siteConfig } from
 const TAGS = ['系统配置'];
 
 export function registerConfigRoutes(app: FastifyInstance): void {
-  route(app, sysConfigDetail, { summary: '站点配置（公开）', tags: TAGS }, async ({ deps }) => siteConfig(deps.db));
+  route(app, sysConfigDetail, { summary: '站点配置（公开）', tags: TAGS }, async ({ deps }) => ({
+    ...(await siteConfig(deps.db)),
+    timeZone: deps.config.timeZone,
+  }));
 
   route(app, sysConfigAdminDetail, { summary: '完整系统配置', tags: TAGS }, async ({ deps }) => adminConfig(deps.db));
 

@@ -15,17 +15,17 @@ import {
   zUserName,
 } from '@exam/contracts';
 import { and, inArray, isNull } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import { deptInScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, duplicate, isUniqueViolation } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/password.js';
+import { type XlsxColumn, xlsxWithoutTimes } from '../../../platform/xlsx.js';
 import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../../platform/xlsx-read.js';
 import type { Actor } from './user.service.js';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../../../platform/xlsx.js';
 /** Largest number of data rows one import accepts. */
 export const MAX_IMPORT_ROWS = 5000;
 /** Largest number of users one export writes. */
@@ -45,45 +45,43 @@ export interface UserSheetRow {
   state: number;
 }
 
-function newSheet(workbook: ExcelJS.Workbook): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(SHEET_NAME);
-  sheet.columns = USER_IMPORT_COLUMNS.map((header) => ({
-    header,
-    key: header,
-    width: header === '角色编码' || header === '部门编码' ? 20 : 16,
-    style: { numFmt: '@' },
-  }));
-  sheet.getRow(1).font = { bold: true };
-  return sheet;
-}
+/** The template columns, as text (codes and phone numbers keep their leading zeros). */
+const USER_COLUMNS: XlsxColumn[] = USER_IMPORT_COLUMNS.map((header) => ({
+  header,
+  width: header === '角色编码' || header === '部门编码' ? 20 : 16,
+  kind: 'text',
+}));
 
 /** The import template: the header row and a sheet of instructions. */
 export async function buildImportTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  newSheet(workbook);
-  const help = workbook.addWorksheet('填写说明');
-  help.columns = [
-    { header: '列名', key: 'c', width: 12 },
-    { header: '说明', key: 'd', width: 80 },
-  ];
-  help.addRows([
-    { c: '用户名', d: '必填，2-32位，只能包含字母、数字和_.@-，不能与已有用户重复' },
-    { c: '姓名', d: '必填，最多32个字符' },
-    { c: '手机号', d: '选填，11位手机号，不能与已有用户重复' },
-    { c: '部门编码', d: '必填，部门管理中的部门编码，例如 D001D001' },
-    { c: '角色编码', d: '必填，角色管理中的角色编码，多个用逗号分隔，例如 student' },
-    { c: '密码', d: '必填，至少6位，且必须同时包含字母和数字' },
-    { c: '状态', d: '选填，正常/禁用/待审核（或0/1/2），默认正常' },
-  ]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const book = xlsxWithoutTimes();
+  book.sheet(SHEET_NAME, USER_COLUMNS);
+  book.sheet(
+    '填写说明',
+    [
+      { header: '列名', key: 'c', width: 12 },
+      { header: '说明', key: 'd', width: 80 },
+    ],
+    [
+      { c: '用户名', d: '必填，2-32位，只能包含字母、数字和_.@-，不能与已有用户重复' },
+      { c: '姓名', d: '必填，最多32个字符' },
+      { c: '手机号', d: '选填，11位手机号，不能与已有用户重复' },
+      { c: '部门编码', d: '必填，部门管理中的部门编码，例如 D001D001' },
+      { c: '角色编码', d: '必填，角色管理中的角色编码，多个用逗号分隔，例如 student' },
+      { c: '密码', d: '必填，至少6位，且必须同时包含字母和数字' },
+      { c: '状态', d: '选填，正常/禁用/待审核（或0/1/2），默认正常' },
+    ],
+  );
+  return book.toBuffer();
 }
 
 /** The export: the template columns, password left empty. */
 export async function buildExport(rows: UserSheetRow[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = newSheet(workbook);
-  for (const r of rows) {
-    sheet.addRow({
+  const book = xlsxWithoutTimes();
+  book.sheet(
+    SHEET_NAME,
+    USER_COLUMNS,
+    rows.map((r) => ({
       用户名: r.userName,
       姓名: r.realName,
       手机号: r.mobile ?? '',
@@ -91,9 +89,9 @@ export async function buildExport(rows: UserSheetRow[]): Promise<Buffer> {
       角色编码: r.roleCodes.join(','),
       密码: '',
       状态: USER_STATE_LABELS[r.state] ?? String(r.state),
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    })),
+  );
+  return book.toBuffer();
 }
 
 interface ParsedRow {

@@ -18,6 +18,7 @@ import {
   courseLearnFileProgress,
   courseLearnHeartbeat,
   courseLearnMyPaging,
+  courseLearnMyStudy,
   courseStatExport,
   courseStatPaging,
   courseStatSummary,
@@ -63,6 +64,7 @@ export const courseApi = {
   upload: (file: File, onProgress: (percent: number) => void) =>
     callUpload(commonFileUpload, file, { purpose: 'course', audience: 'private' }, onProgress),
   myPaging: (req: PageReq<MyCourseParams>) => call(courseLearnMyPaging, req),
+  myStudy: () => call(courseLearnMyStudy, {}),
   learnDetail: (id: string) => call(courseLearnDetail, { id }),
   heartbeat: (beat: THeartbeat) => call(courseLearnHeartbeat, beat, { silent: true }),
   fileProgress: (id: string) => call(courseLearnFileProgress, { id }),

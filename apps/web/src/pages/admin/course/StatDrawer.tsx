@@ -5,8 +5,8 @@ import { Button, Drawer, Flex, Input, Progress, Statistic, Table, TreeSelect } f
 import { useState } from 'react';
 import { courseStatApi } from '../../../api/course';
 import { usePermission } from '../../../components';
+import { formatStudy } from '../../../utils/study-time';
 import { formatDateTime } from '../../../utils/time';
-import { formatStudy } from '../../web/course/index';
 import { deptSelectProps, useDeptTree } from '../sys/shared';
 
 export default function StatDrawer({ course, onClose }: { course: TCourseRecord | null; onClose: () => void }) {

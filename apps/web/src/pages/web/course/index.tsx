@@ -7,16 +7,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { courseApi, type MyCourseParams } from '../../../api/course';
 import LoadFailed from '../../../components/LoadFailed';
+import { formatStudy } from '../../../utils/study-time';
 import './course.css';
 
 type Filter = 'all' | 'doing' | 'done';
 const STATUS: Record<Filter, number | null> = { all: null, doing: 1, done: 2 };
-
-export const formatStudy = (seconds: number) => {
-  if (seconds < 60) return `${Math.round(seconds)}秒`;
-  const m = Math.floor(seconds / 60);
-  return m >= 60 ? `${Math.floor(m / 60)}小时${m % 60}分钟` : `${m}分钟`;
-};
 
 function CourseCard({ c, onOpen }: { c: TMyCourse; onOpen: () => void }) {
   return (

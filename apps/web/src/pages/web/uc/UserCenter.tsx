@@ -1,6 +1,7 @@
 /** The tabs of the user centre, shared by /web/uc and /profile/index; ?tab=msg opens the messages. */
 import {
   ApiOutlined,
+  FieldTimeOutlined,
   LockOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
@@ -14,10 +15,11 @@ import BindList from './BindList';
 import FaceEnrol from './FaceEnrol';
 import MessageList from './MessageList';
 import MyCerts from './MyCerts';
+import MyStudy from './MyStudy';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 
-export const UC_TABS = ['profile', 'password', 'face', 'bind', 'msg', 'cert'] as const;
+export const UC_TABS = ['profile', 'password', 'face', 'bind', 'msg', 'cert', 'study'] as const;
 
 export default function UserCenter() {
   const [params, setParams] = useSearchParams();
@@ -102,6 +104,15 @@ export default function UserCenter() {
                 </span>
               ),
               children: <MyCerts />,
+            },
+            {
+              key: 'study',
+              label: (
+                <span>
+                  <FieldTimeOutlined /> 学习记录
+                </span>
+              ),
+              children: <MyStudy />,
             },
           ]}
         />

@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { courseApi, courseContentUrl } from '../../../../api/course';
 import LoadFailed from '../../../../components/LoadFailed';
-import { formatStudy } from '../index';
+import { formatStudy } from '../../../../utils/study-time';
 import '../course.css';
 import FileView from './FileView';
 

@@ -8,6 +8,7 @@
 import {
   examExamSave,
   paperPaperCreate,
+  paperPaperLeave,
   paperTmplSave,
   repoQuPaging,
   repoRepoPaging,
@@ -102,7 +103,13 @@ async function timerSeconds(room: Page): Promise<number> {
   return h * 3600 + m * 60 + s;
 }
 
-async function act(console: Page, row: ReturnType<Page['getByTestId']>, button: string, fill: Record<string, string>) {
+async function act(
+  console: Page,
+  row: ReturnType<Page['getByTestId']>,
+  button: string,
+  fill: Record<string, string>,
+  shot?: string,
+) {
   await row.getByRole('button', { name: button }).click();
   const dialog = console
     .locator('.ant-modal')
@@ -110,6 +117,7 @@ async function act(console: Page, row: ReturnType<Page['getByTestId']>, button: 
     .last();
   await expect(dialog).toBeVisible();
   for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label).fill(value);
+  if (shot) await console.screenshot({ path: `${SHOTS}/${shot}` });
   await dialog.getByTestId('inv-action-ok').click();
   await expect(dialog).toBeHidden();
 }
@@ -124,7 +132,8 @@ test('[ADMIN][INVIGILATE] the console follows a learner live; added time, a mess
   await signInBrowser(context, baseURL as string, adminToken);
   await console.goto(`/admin/exam/exam/invigilate/${examId}`);
   const row = console.getByTestId(`inv-row-${userName}`);
-  await expect(row.getByTestId('inv-status')).toHaveText('未开始');
+  // The first read waits for a cold server on a busy machine.
+  await expect(row.getByTestId('inv-status')).toHaveText('未开始', { timeout: 60_000 });
   await expect(console.getByTestId('inv-live')).toHaveText('实时');
   await expect(console.getByTestId('inv-stats')).toContainText('应考人数1');
 
@@ -149,7 +158,7 @@ test('[ADMIN][INVIGILATE] the console follows a learner live; added time, a mess
 
   // An added minute reaches the learner's timer (the room learns the deadline at its next beat).
   const before = await timerSeconds(room);
-  await act(console, row, '加时', { 延长分钟数: '1', 操作原因: '考生电脑故障重启' });
+  await act(console, row, '加时', { 延长分钟数: '1', 操作原因: '考生电脑故障重启' }, 'invigilate-add-time-dialog.png');
   await expect.poll(async () => (await timerSeconds(room)) - before, { timeout: 25_000 }).toBeGreaterThan(40);
   await expect(room.getByText('监考老师已为您延长考试时间 1 分钟')).toBeVisible();
   await room.screenshot({ path: `${SHOTS}/invigilate-room-timer.png` });
@@ -160,6 +169,12 @@ test('[ADMIN][INVIGILATE] the console follows a learner live; added time, a mess
   await expect(popup).toContainText('请不要离开座位');
   await room.screenshot({ path: `${SHOTS}/invigilate-room-message.png` });
   await popup.getByRole('button', { name: /知道了/ }).click();
+
+  // Leaving the page as often as the exam allows raises an alert on the console.
+  for (let i = 0; i < 5; i++) await api(learner.request, paperPaperLeave.path, { paperId, kind: 'blur' }, learnerToken);
+  await expect(row.getByTestId('inv-leave')).toHaveText('5');
+  await expect(console.getByTestId('inv-alerts')).toContainText('切屏 5 次，已达上限 5 次');
+  await console.screenshot({ path: `${SHOTS}/invigilate-console-alert.png` });
 
   // A forced hand-in ends the learner's exam.
   await act(console, row, '收卷', { 操作原因: '考试违纪' });

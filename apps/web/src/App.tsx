@@ -11,6 +11,7 @@ import ErrorBoundary from './components/ErrorBoundary';
 import AppRoutes from './router/AppRoutes';
 import RouteEffects from './router/RouteEffects';
 import { type SizeName, useAppStore } from './stores/app';
+import { setSiteTimeZone } from './utils/date-format';
 
 dayjs.locale('zh-cn');
 
@@ -30,7 +31,10 @@ function useSiteConfig() {
   const setSite = useAppStore((s) => s.setSite);
   useEffect(() => {
     fetchSiteConfig()
-      .then((site) => setSite(site ?? {}))
+      .then((site) => {
+        setSiteTimeZone(site?.timeZone);
+        setSite(site ?? {});
+      })
       .catch(() => setSite({}));
   }, [setSite]);
 }

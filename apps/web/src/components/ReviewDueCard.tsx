@@ -5,9 +5,9 @@
 import { ScheduleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { trainApi } from '../api/train';
+import { formatTime } from '../utils/date-format';
 import { errorText } from './LoadFailed';
 
 /** The training route of a review session. */
@@ -19,7 +19,7 @@ export default function ReviewDueCard() {
   const due = stat.data?.due ?? 0;
   const open = stat.data?.openTrainId;
   let hint = '错题会在 1、2、4、7、15 天后安排复习，答错则从头开始。';
-  if (!due && stat.data?.nextDueAt) hint = `下一次复习：${dayjs(stat.data.nextDueAt).format('M月D日 HH:mm')}`;
+  if (!due && stat.data?.nextDueAt) hint = `下一次复习：${formatTime(stat.data.nextDueAt, 'M月D日 HH:mm')}`;
   if (!due && !stat.data?.inBook) hint = '错题本是空的，继续保持！';
   if (stat.isError)
     return (

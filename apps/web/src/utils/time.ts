@@ -1,5 +1,6 @@
 /** The two relative-time readings of SPEC 9. */
 import dayjs from 'dayjs';
+import { formatTime } from './date-format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,9 +22,9 @@ export function formatTimeAgo(time: string | number | Date, now: Date = new Date
   if (diff < HOUR) return `${Math.max(1, Math.floor(diff / MINUTE))}分钟前`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
   if (diff < 2 * DAY) return '1天前';
-  return then.format(format);
+  return formatTime(then.valueOf(), format);
 }
 
-/** Full date and time for tables. */
+/** Full date and time for tables, in the site's time zone (utils/date-format.ts). */
 export const formatDateTime = (time: string | number | Date | null | undefined): string =>
-  time ? dayjs(time).format('YYYY-MM-DD HH:mm:ss') : '';
+  time ? formatTime(time, 'YYYY-MM-DD HH:mm:ss') : '';

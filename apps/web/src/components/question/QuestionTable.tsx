@@ -13,10 +13,10 @@ import {
 } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, message, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { quApi, repoApi } from '../../api/repo';
+import { formatTime } from '../../utils/date-format';
 import { Permission, useServerTable } from '../index';
 import ImportDialog from './ImportDialog';
 import QuestionPreview from './QuestionPreview';
@@ -196,7 +196,7 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
             title: '更新时间',
             dataIndex: 'updatedAt',
             width: 150,
-            render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm'),
+            render: (d: string) => formatTime(d, 'YYYY-MM-DD HH:mm'),
           },
           {
             title: '操作',

@@ -2,8 +2,8 @@
 import { ClockCircleOutlined, LockOutlined, TrophyOutlined } from '@ant-design/icons';
 import { CYCLE_TYPE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TOnlineExam } from '@exam/contracts';
 import { Button, Card, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
+import { inSiteZone } from '../../../utils/date-format';
 
 const STATE_COLORS: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'default' };
 /** A cover colour per exam when it has no cover image. */
@@ -17,8 +17,9 @@ const GRADIENTS = [
 const gradientOf = (id: string) => GRADIENTS[[...id].reduce((n, ch) => n + ch.charCodeAt(0), 0) % GRADIENTS.length];
 
 export function windowText(start: string, end: string): string {
-  const s = dayjs(start);
-  const e = dayjs(end);
+  // Days compared and printed in the site's time zone, not the browser's.
+  const s = inSiteZone(start);
+  const e = inSiteZone(end);
   const endFmt = s.isSame(e, 'day') ? 'HH:mm' : s.isSame(e, 'year') ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm';
   return `${s.format('YYYY-MM-DD HH:mm')} 至 ${e.format(endFmt)}`;
 }

@@ -2,10 +2,10 @@
 import { sysUserFaceEnrol, sysUserFaceRemove, sysUserFaceStatus } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Form, Input, Popconfirm, Space, Spin, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { call } from '../../../api/call';
 import FaceCapture from '../../../components/face/FaceCapture';
+import { formatTime } from '../../../utils/date-format';
 
 const KEY = ['face-status'];
 
@@ -56,9 +56,7 @@ export default function FaceEnrol() {
             label: '录入状态',
             children: enrolled ? <Tag color="success">已录入</Tag> : <Tag>未录入</Tag>,
           },
-          ...(updatedAt
-            ? [{ key: 't', label: '录入时间', children: dayjs(updatedAt).format('YYYY-MM-DD HH:mm') }]
-            : []),
+          ...(updatedAt ? [{ key: 't', label: '录入时间', children: formatTime(updatedAt, 'YYYY-MM-DD HH:mm') }] : []),
         ]}
       />
       <div style={{ color: '#8c8c8c', marginBottom: 16 }}>

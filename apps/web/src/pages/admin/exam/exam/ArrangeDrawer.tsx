@@ -30,10 +30,11 @@ import { useEffect, useState } from 'react';
 import { arrangeApi } from '../../../../api/exam-arrange';
 import { pagingUsers } from '../../../../api/sys-admin';
 import { TableActions, usePermission } from '../../../../components';
+import { formatTime } from '../../../../utils/date-format';
 import { windowText } from '../../../web/index/ExamCard';
 import { attempt, confirmDelete, deptSelectProps, useDeptTree } from '../../sys/shared';
 
-const fmt = (s: string | null) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '');
+const fmt = (s: string | null) => (s ? formatTime(s, 'YYYY-MM-DD HH:mm') : '');
 
 /** One learner, searched on the server. */
 function UserPick({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {

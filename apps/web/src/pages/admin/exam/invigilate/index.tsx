@@ -21,7 +21,6 @@ import {
   Tag,
   Tooltip,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { TableActions, usePermission } from '../../../../components';
@@ -29,6 +28,7 @@ import ActionModal, { type ActionKind, type ActionTarget } from './ActionModal';
 import { type ConsoleFilter, filterRows, formatLeft, hasAlert, secondsLeft } from './filter';
 import { useInvigilateLive } from './useInvigilateLive';
 import './invigilate.css';
+import { formatTime } from '../../../../utils/date-format';
 
 const STATUS_COLORS: Record<TInvigilateStatus, string> = {
   none: 'default',
@@ -38,7 +38,7 @@ const STATUS_COLORS: Record<TInvigilateStatus, string> = {
   abandoned: 'default',
   voided: 'red',
 };
-const time = (iso: string | null) => (iso ? dayjs(iso).format('HH:mm:ss') : '-');
+const time = (iso: string | null) => (iso ? formatTime(iso, 'HH:mm:ss') : '-');
 
 export default function ExamInvigilatePage() {
   const { examId = '' } = useParams();
@@ -93,8 +93,7 @@ export default function ExamInvigilatePage() {
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
         {snap && (
           <div className="invigilate__meta">
-            考试时间 {dayjs(snap.startTime).format('YYYY-MM-DD HH:mm')} 至{' '}
-            {dayjs(snap.endTime).format('YYYY-MM-DD HH:mm')}
+            考试时间 {formatTime(snap.startTime, 'YYYY-MM-DD HH:mm')} 至 {formatTime(snap.endTime, 'YYYY-MM-DD HH:mm')}
             {' · '}时长 {snap.duration ? `${snap.duration} 分钟` : '不限'}
             {' · '}切屏上限 {snap.leaveLimit ? `${snap.leaveLimit} 次` : '不限'}
           </div>

@@ -3,11 +3,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { QUESTION_TYPE_LABELS, type TRepo, type TRepoSave } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, message, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { repoApi } from '../../../../api/repo';
 import { PageContainer, Permission, useServerTable } from '../../../../components';
+import { formatTime } from '../../../../utils/date-format';
 
 type Filters = { title?: string; category?: string };
 
@@ -118,7 +118,7 @@ export default function RepoListPage() {
             title: '更新时间',
             dataIndex: 'updatedAt',
             width: 150,
-            render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm'),
+            render: (d: string) => formatTime(d, 'YYYY-MM-DD HH:mm'),
           },
           {
             title: '操作',

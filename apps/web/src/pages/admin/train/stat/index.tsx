@@ -3,13 +3,13 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { TTrainStatRepo, TTrainStatUser } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Progress, Select, Space, Table, Tabs } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { repoApi } from '../../../../api/repo';
 import { type StatParams, trainApi } from '../../../../api/train';
 import { PageContainer, Permission, useServerTable } from '../../../../components';
+import { formatTime } from '../../../../utils/date-format';
 
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+const time = (v: string | null) => (v ? formatTime(v, 'YYYY-MM-DD HH:mm') : '—');
 const accuracy = (v: number) => (
   <Progress percent={v} size="small" style={{ width: 140, margin: 0 }} format={(p) => `${p}%`} />
 );

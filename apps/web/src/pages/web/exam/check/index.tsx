@@ -16,7 +16,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { examApi, paperApi } from '../../../../api/exam';
@@ -24,6 +23,7 @@ import type { ApiError } from '../../../../api/http-errors';
 import LoadFailed from '../../../../components/LoadFailed';
 import { windowText } from '../../index/ExamCard';
 import '../exam.css';
+import { formatTime } from '../../../../utils/date-format';
 
 function attemptsText(c: TExamCheck): string {
   if (c.tryLimit === 0) return `不限次数（已考 ${c.tryCount} 次）`;
@@ -163,7 +163,7 @@ export default function WebExamCheck() {
         <Descriptions.Item label="考试次数">{attemptsText(c)}</Descriptions.Item>
         <Descriptions.Item label="开放类型">{OPEN_TYPE_LABELS[c.openType]}</Descriptions.Item>
         <Descriptions.Item label="最晚入场">
-          {c.latestEntryTime ? dayjs(c.latestEntryTime).format('YYYY-MM-DD HH:mm') : '不限'}
+          {c.latestEntryTime ? formatTime(c.latestEntryTime, 'YYYY-MM-DD HH:mm') : '不限'}
         </Descriptions.Item>
         <Descriptions.Item label="最早交卷">
           {c.handMinMinutes ? `开考 ${c.handMinMinutes} 分钟后` : '随时可交卷'}

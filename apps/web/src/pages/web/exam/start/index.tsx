@@ -17,6 +17,7 @@ import { useAntiCheat } from './useAntiCheat';
 import { useExamRoom } from './useExamRoom';
 import { useInvigilation } from './useInvigilation';
 import './room.css';
+import { formatTime } from '../../../../utils/date-format';
 
 const MODE_KEY = 'exam-room-mode';
 /** Phones (issue 12 §1): the answer card becomes a drawer and the room shows one question at a time. */
@@ -178,7 +179,7 @@ export default function WebExamStart() {
     );
 
   const early = dayjs(paper.earliestHandTime).valueOf() > room.serverNow;
-  const handBlockedText = early ? `${dayjs(paper.earliestHandTime).format('HH:mm')} 之后才能交卷` : undefined;
+  const handBlockedText = early ? `${formatTime(paper.earliestHandTime, 'HH:mm')} 之后才能交卷` : undefined;
   const index = Math.max(
     0,
     questions.findIndex((q) => q.quId === current),

@@ -2,13 +2,13 @@
 import { TRAIN_MODE_LABELS, TrainMode } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Statistic } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatSeconds, trainApi } from '../../../../api/train';
 import AnswerCard from '../training/AnswerCard';
 import QuestionPane from '../training/QuestionPane';
 import '../train.css';
+import { formatTime } from '../../../../utils/date-format';
 
 export default function WebRepoResult() {
   const { trainId = '' } = useParams();
@@ -36,7 +36,7 @@ export default function WebRepoResult() {
                 : `${TRAIN_MODE_LABELS[d.mode]}${d.state === 1 ? '已完成' : '进行中'}`}
             </span>
           }
-          subTitle={`${d.repoTitle ?? '错题复习'} · 开始于 ${dayjs(d.startedAt).format('YYYY-MM-DD HH:mm')}`}
+          subTitle={`${d.repoTitle ?? '错题复习'} · 开始于 ${formatTime(d.startedAt, 'YYYY-MM-DD HH:mm')}`}
           extra={
             <Space>
               {d.state === 0 && d.repoId && (
@@ -103,7 +103,7 @@ export default function WebRepoResult() {
               <Descriptions.Item label="模式">{TRAIN_MODE_LABELS[d.mode]}</Descriptions.Item>
               {d.timeLimit > 0 && <Descriptions.Item label="考试时长">{d.timeLimit} 分钟</Descriptions.Item>}
               {d.finishedAt && (
-                <Descriptions.Item label="结束时间">{dayjs(d.finishedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+                <Descriptions.Item label="结束时间">{formatTime(d.finishedAt, 'YYYY-MM-DD HH:mm')}</Descriptions.Item>
               )}
             </Descriptions>
           </Card>

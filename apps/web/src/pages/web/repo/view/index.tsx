@@ -23,12 +23,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatSeconds, trainApi } from '../../../../api/train';
 import { useServerTable } from '../../../../components';
 import '../train.css';
+import { formatTime } from '../../../../utils/date-format';
 
 const MODE_TEXT: Record<number, string> = {
   1: '按题库顺序逐题练习，下次自动从上次停下的位置继续。',
@@ -178,7 +178,7 @@ export default function WebRepoView() {
           size="small"
           columns={[
             { title: '模式', dataIndex: 'mode', render: (m: number) => TRAIN_MODE_LABELS[m] },
-            { title: '开始时间', dataIndex: 'startedAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+            { title: '开始时间', dataIndex: 'startedAt', render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm') },
             { title: '进度', render: (_, t) => `${t.answered}/${t.total}` },
             {
               title: '正确率',

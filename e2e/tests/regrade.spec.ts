@@ -160,7 +160,7 @@ test('[ADMIN][MARK_BY_QUESTION] marks a short answer across papers, blind, then 
 
   const first = page.getByTestId('answer-考生1');
   await first.getByRole('spinbutton').fill('2');
-  await first.getByRole('button', { name: '提交' }).click();
+  await first.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('已评分，最终得分 2 分')).toBeVisible();
   await expect(page.getByTestId('answer-考生1')).toHaveCount(0);
 
@@ -168,7 +168,7 @@ test('[ADMIN][MARK_BY_QUESTION] marks a short answer across papers, blind, then 
   await page.getByRole('button', { name: /返回题目列表/ }).click();
   await page.getByRole('switch', { name: '双评' }).click();
   await page.getByRole('spinbutton', { name: '分差阈值' }).fill('2');
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText('双评设置已保存')).toBeVisible();
   await page
     .locator('.ant-table-row')
@@ -178,7 +178,7 @@ test('[ADMIN][MARK_BY_QUESTION] marks a short answer across papers, blind, then 
   await expect(page.getByTestId('double-mark-rule')).toContainText('相差不超过 2 分时取平均分');
   const second = page.getByTestId('answer-考生2');
   await second.getByRole('spinbutton').fill('4');
-  await second.getByRole('button', { name: '提交' }).click();
+  await second.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('已记录，等待第二位阅卷人评分')).toBeVisible();
   await shot(page, 'double-mark');
 
@@ -219,7 +219,7 @@ test('[ADMIN][REGRADE] corrects the single choice key and regrades the exam with
   await expect(job).toContainText('2 份（通过→未通过 1）');
   await shot(page, 'jobs');
   await job.getByRole('button', { name: /查看/ }).click();
-  const drawer = page.locator('.ant-drawer-content');
+  const drawer = page.locator('.ant-drawer-open');
   await expect(drawer).toContainText('未通过→通过 1');
   // 甲: 10 + 2 = 12 (passed) → 2 (failed); 乙: 0 + 5 → 15 (passed).
   const a = drawer.locator('.ant-table-row', { hasText: learners[0].realName });

@@ -25,11 +25,6 @@ export default function ExamRegradePage() {
   const [examId, setExamId] = useState<string>();
   const [editing, setEditing] = useState<TRegradeQu | null>(null);
   const [report, setReport] = useState<TRegradeJob | null>(null);
-  const questions = useQuery({
-    queryKey: ['regrade-questions', examId],
-    queryFn: () => regradeApi.questions(examId as string),
-    enabled: Boolean(examId),
-  });
   const jobs = useQuery({
     queryKey: ['regrade-jobs', examId],
     queryFn: () => regradeApi.jobs(examId as string),
@@ -38,6 +33,13 @@ export default function ExamRegradePage() {
     refetchInterval: (q) => ((q.state.data ?? []).some((j) => j.state < 2) ? 1000 : false),
   });
   const running = (jobs.data ?? []).find((j) => j.state < 2);
+  // The keys and scores shown change when a job finishes: the count of finished jobs is in the key.
+  const finished = (jobs.data ?? []).filter((j) => j.state === 2).length;
+  const questions = useQuery({
+    queryKey: ['regrade-questions', examId, finished],
+    queryFn: () => regradeApi.questions(examId as string),
+    enabled: Boolean(examId) && jobs.isSuccess,
+  });
   return (
     <PageContainer title="重新评分" search={<ExamPicker value={examId} onChange={setExamId} />}>
       {!examId ? (

@@ -1,0 +1,213 @@
+/**
+ * 成绩报表 and printing (issue 13 §4, §5) in the browser. Two learners created through the API for
+ * this spec sit an exam of one single choice (one right, one wrong) and hand in. The administrator
+ * reads the exam-over-time view, the department comparison and a transcript (tables and ECharts),
+ * exports one report, prints the exam's key paper from the exam list and a learner's answered paper
+ * from the answer-sheet page; the PDFs' text is read with pdftotext.
+ */
+import { execFileSync } from 'node:child_process';
+import {
+  examExamSave,
+  paperPaperCreate,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  paperTmplSave,
+  repoQuDetail,
+  repoQuPaging,
+  sysDepartTree,
+  sysRoleList,
+  sysUserSave,
+} from '@exam/contracts';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { expect as baseExpect, type Page, test } from '../fixtures/test';
+
+const expect = baseExpect.configure({ timeout: 25_000 });
+const SHOTS = process.env.REPORT_SHOTS ?? 'test-results/screens';
+const stamp = Date.now().toString(36);
+const EXAM = `E2E 报表考试 ${stamp}`;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let adminToken: string;
+let examId: string;
+const learners: { id: string; token: string; realName: string; paperId?: string }[] = [];
+
+interface Dept {
+  id: string;
+  children?: Dept[];
+}
+
+test.beforeAll(async ({ request }) => {
+  adminToken = await apiLogin(request, ACCOUNTS.admin);
+  const roles = await api<{ id: string; code: string }[]>(request, sysRoleList.path, {}, adminToken);
+  const tree = await api<Dept[]>(request, sysDepartTree.path, {});
+  const depts = [tree[0].children?.[0] ?? tree[0], tree[0].children?.[1] ?? tree[0]];
+  for (const [i, name] of ['报表甲', '报表乙'].entries()) {
+    const userName = `rp${stamp}${i}`;
+    const user = await api<{ id: string }>(
+      request,
+      sysUserSave.path,
+      {
+        userName,
+        realName: `${name}${stamp}`,
+        password: 'abc123',
+        deptId: depts[i].id,
+        roleIds: [roles.find((r) => r.code === 'student')?.id],
+      },
+      adminToken,
+    );
+    learners.push({
+      id: user.id,
+      token: await apiLogin(request, { userName, password: 'abc123' }),
+      realName: `${name}${stamp}`,
+    });
+  }
+  const page1 = await api<{ records: { id: string }[] }>(
+    request,
+    repoQuPaging.path,
+    { current: 1, size: 1, params: { type: 1 } },
+    adminToken,
+  );
+  const singleId = page1.records[0].id;
+  const single = await api<{ options: { key: string; isRight: boolean }[] }>(
+    request,
+    repoQuDetail.path,
+    { id: singleId },
+    adminToken,
+  );
+  const right = single.options.find((o) => o.isRight)?.key as string;
+  const wrong = single.options.find((o) => !o.isRight)?.key as string;
+  const tmpl = await api<{ id: string }>(
+    request,
+    paperTmplSave.path,
+    {
+      title: `E2E 报表试卷 ${stamp}`,
+      kind: 1,
+      fixedSections: [{ title: '单选', items: [{ quId: singleId, score: 10 }] }],
+    },
+    adminToken,
+  );
+  const now = Date.now();
+  examId = (
+    await api<{ id: string }>(
+      request,
+      examExamSave.path,
+      {
+        title: EXAM,
+        tmplId: tmpl.id,
+        openType: 3,
+        userIds: learners.map((l) => l.id),
+        startTime: new Date(now - 3600_000).toISOString(),
+        endTime: new Date(now + 86400_000).toISOString(),
+        duration: 30,
+        passScore: 10,
+        tryLimit: 0,
+        handMinMinutes: 0,
+        lateMinutes: 0,
+        state: 1,
+      },
+      adminToken,
+    )
+  ).id;
+  for (const [i, l] of learners.entries()) {
+    const paper = await api<{ paperId: string }>(request, paperPaperCreate.path, { examId }, l.token);
+    l.paperId = paper.paperId;
+    const answer = i === 0 ? right : wrong;
+    await api(request, paperPaperFillAnswer.path, { paperId: paper.paperId, quId: singleId, answer, seq: 1 }, l.token);
+    await api(request, paperPaperHand.path, { paperId: paper.paperId }, l.token);
+  }
+});
+
+async function shot(page: Page, name: string) {
+  await expect(page.locator('.ant-spin-spinning'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.screenshot({ path: `${SHOTS}/reports-${name}.png`, fullPage: true });
+}
+
+/** Saves the download the action starts and answers the PDF's text. */
+async function pdfOf(page: Page, action: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), action()]);
+  const file = `${SHOTS}/${stamp}-${download.suggestedFilename()}`;
+  await download.saveAs(file);
+  return {
+    name: download.suggestedFilename(),
+    text: execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
+  };
+}
+
+test('[ADMIN][REPORT] exam over time, department comparison and a transcript, with charts and export', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInBrowser(page.context(), baseURL as string, adminToken);
+  await page.goto('/admin/exam/report');
+  await expect(page.getByRole('tab', { name: '考试趋势' })).toBeVisible();
+
+  await page.getByPlaceholder('考试名称').fill(stamp);
+  await page.getByPlaceholder('考试名称').press('Enter');
+  const row = page.locator('.ant-table-row', { hasText: EXAM });
+  await expect(row).toHaveCount(1);
+  // 1 of 2 papers passed; scores 10 and 0 of 10.
+  await expect(row).toContainText('50%');
+  await expect(page.getByTestId('trend-chart').locator('canvas')).toBeVisible();
+  await shot(page, 'trend');
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+  expect(xlsx.suggestedFilename()).toBe('考试成绩趋势.xlsx');
+
+  await page.getByRole('tab', { name: '部门对比' }).click();
+  await page.getByTestId('dept-exam').click();
+  await page.keyboard.type(stamp);
+  await page.locator(`${OPEN_POPUP} .ant-select-item-option`, { hasText: EXAM }).first().click();
+  // 甲 (技术部) answered right, 乙 (市场部) wrong: one learner each, 100% and 0% passed.
+  const deptRow = (name: string) => page.locator('.ant-table-row', { hasText: name });
+  await expect(page.locator('.ant-table-row')).toHaveCount(2);
+  await expect(deptRow('技术部').locator('td').nth(1)).toHaveText('1');
+  await expect(deptRow('技术部').locator('td').nth(4)).toHaveText('100%');
+  await expect(deptRow('市场部').locator('td').nth(4)).toHaveText('0%');
+  await expect(page.getByTestId('dept-chart').locator('canvas')).toBeVisible();
+  await shot(page, 'dept');
+
+  await page.getByRole('tab', { name: '学员成绩单' }).click();
+  await page.getByTestId('transcript-learner').click();
+  await page.keyboard.type(`rp${stamp}0`);
+  await page.locator(`${OPEN_POPUP} .ant-select-item-option`, { hasText: learners[0].realName }).first().click();
+  const exam = page.locator('.ant-table-row', { hasText: EXAM });
+  await expect(exam).toContainText('通过');
+  await expect(exam).toContainText('100%');
+  await shot(page, 'transcript');
+});
+
+test('[ADMIN][PRINT] the key paper from the exam list and an answered paper from the answer sheet', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInBrowser(page.context(), baseURL as string, adminToken);
+  await page.goto('/admin/exam/exam');
+  await page.getByPlaceholder('考试名称').fill(stamp);
+  await page.getByPlaceholder('考试名称').press('Enter');
+  const row = page.locator('.ant-table-row', { hasText: EXAM });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: '打印' }).click();
+  await expect(page.getByRole('menuitem', { name: /答案卷/ })).toBeVisible();
+  await shot(page, 'exam-print-menu');
+  const key = await pdfOf(page, () => page.getByRole('menuitem', { name: /答案卷/ }).click());
+  expect(key.name).toBe(`${EXAM}-答案卷.pdf`);
+  expect(key.text).toContain(EXAM);
+  expect(key.text).toContain('【答案】');
+
+  await row.getByRole('button', { name: '打印' }).click();
+  const blank = await pdfOf(page, () => page.getByRole('menuitem', { name: '空白卷' }).click());
+  expect(blank.text).toContain(EXAM);
+  expect(blank.text).not.toContain('【答案】');
+
+  await page.goto(`/admin/exam/result/paper/${learners[1].paperId}`);
+  await expect(page.getByRole('button', { name: '打印答卷' })).toBeVisible();
+  await shot(page, 'answer-sheet');
+  const answered = await pdfOf(page, () => page.getByRole('button', { name: '打印答卷' }).click());
+  expect(answered.text).toContain(learners[1].realName);
+  expect(answered.text).toContain('【作答】');
+  expect(answered.text).toContain('0 / 10 分');
+});

@@ -52,7 +52,7 @@ beforeAll(async () => {
   bare = (await createAdmin(t, 'invbare', 4, 'D001', ['exam:exam:view'])).token;
   bank = await seedBank(t.db);
   tmplId = await saveFixedTmpl(t, admin, [bank.single, bank.multi, bank.judge, bank.fill, bank.short, bank.comp]);
-});
+}, 180_000); // seven sign-ins (argon2) and a database copy: slow on the shared, loaded machine
 afterAll(async () => t.close());
 
 /** An exam for the three demo learners (named people), leave limit 2. */

@@ -2,8 +2,9 @@
  * Catches render errors so one broken page never blanks the whole app. A page chunk that fails
  * to load (a new version was deployed) reloads the page once to pick up the new build.
  */
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import StatusBlock from './StatusBlock';
 
 const RELOAD_FLAG = 'chunk-reload-at';
 
@@ -51,7 +52,7 @@ export default class ErrorBoundary extends Component<Props, State> {
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result
+      <StatusBlock
         status="error"
         title="页面加载出错"
         subTitle={isChunkLoadError(this.state.error) ? '系统已更新，请刷新页面后重试。' : this.state.error.message}

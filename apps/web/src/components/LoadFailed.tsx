@@ -2,7 +2,8 @@
  * A list or page whose request failed: says so, with the server's message and a retry, so a
  * failure never reads as "nothing here" (issue 12 §3: every list tells empty from failed).
  */
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import StatusBlock from './StatusBlock';
 
 export function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : '请求出现错误！';
@@ -18,7 +19,7 @@ export default function LoadFailed({
   title?: string;
 }) {
   return (
-    <Result
+    <StatusBlock
       status="warning"
       className="load-failed"
       data-testid="load-failed"

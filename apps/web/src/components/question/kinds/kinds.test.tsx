@@ -1,6 +1,6 @@
 /** Each web question kind: its answering control renders and reports an answer; the registry is complete. */
 import { QUESTION_TYPE_LABELS, type TQuView } from '@exam/contracts';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuestionAnswer, rightAnswerText } from '../../answer';
 import { kindOf, WEB_KINDS } from './registry';
@@ -83,7 +83,7 @@ describe('web question kinds', () => {
     expect(onChange).toHaveBeenLastCalledWith(['', '上海']);
   });
 
-  it('matching reports the right item chosen for a left item', () => {
+  it('matching reports the right item chosen for a left item', async () => {
     const matching = {
       left: [{ key: '1', content: p('猫') }],
       right: [
@@ -93,7 +93,15 @@ describe('web question kinds', () => {
     };
     const { onChange, container } = answer(view({ type: 6, matching }));
     expect(screen.getByText('猫')).toBeTruthy();
-    const select = container.querySelector('.ant-select') as HTMLElement;
+    // antd's Select is loaded when a matching question is shown (the exam room's size budget)
+    const select = await waitFor(
+      () => {
+        const el = container.querySelector('.ant-select');
+        if (!el) throw new Error('select not loaded yet');
+        return el as HTMLElement;
+      },
+      { timeout: 15_000 },
+    );
     fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
     fireEvent.click(within(document.body).getByTitle('B. 喵'));
     expect(onChange).toHaveBeenLastCalledWith({ 1: 'B' });

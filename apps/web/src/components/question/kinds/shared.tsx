@@ -1,8 +1,8 @@
 /** Helpers shared by the web question kinds. */
-import { Checkbox, Form, Radio, Space } from 'antd';
+import { Checkbox, Radio, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { ChoiceOptions } from '../AnswerEditors';
 import RichHtml from '../RichHtml';
+import { ChoiceOptions, EditorItem } from './lazy-editors';
 import type { AnswerControlProps, AnswerValue, EditorPartProps, PreviewAnswerProps } from './types';
 
 export const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -69,8 +69,8 @@ export const choicePreview = ({ options }: PreviewAnswerProps): ReactNode => rig
 export const choiceEditor = (flags: { multi?: boolean; fixed?: boolean }) =>
   function ChoiceEditor({ value, set }: EditorPartProps) {
     return (
-      <Form.Item label="选项" required>
+      <EditorItem label="选项" required>
         <ChoiceOptions {...flags} value={value.options} onChange={(options) => set({ options })} />
-      </Form.Item>
+      </EditorItem>
     );
   };

@@ -1,7 +1,7 @@
 /** 填空题 (type 5): one input per blank of the content; accepted answers per blank. */
 import { ANSWER_LIMITS } from '@exam/contracts';
-import { Form, Input, Space, Typography } from 'antd';
-import { FillBlankAnswer } from '../../AnswerEditors';
+import { Input, Space, Typography } from 'antd';
+import { EditorItem, FillBlankAnswer } from '../lazy-editors';
 import { asArray, hasValue } from '../shared';
 import type { WebKind } from '../types';
 
@@ -14,9 +14,9 @@ export const fillBlank: WebKind = {
     children: [],
   }),
   Editor: ({ value, set }) => (
-    <Form.Item label="填空答案" required>
+    <EditorItem label="填空答案" required>
       <FillBlankAnswer value={value.answer} onChange={(answer) => set({ answer })} content={value.content} />
-    </Form.Item>
+    </EditorItem>
   ),
   Answer: ({ question: q, value, set, disabled }) => {
     const blanks = asArray(value);

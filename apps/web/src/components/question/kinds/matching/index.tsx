@@ -1,7 +1,6 @@
 /** 匹配题 (type 6): a select of a right item for each left item. */
-import { Select } from 'antd';
-import { MatchingAnswer } from '../../AnswerEditors';
 import RichHtml from '../../RichHtml';
+import { LazySelect, MatchingAnswer } from '../lazy-editors';
 import { asRecord, hasValue } from '../shared';
 import type { WebKind } from '../types';
 
@@ -37,7 +36,7 @@ export const matching: WebKind = {
             <span className="qa-matching__left">
               <b>{l.key}.</b> <RichHtml html={l.content} inline />
             </span>
-            <Select
+            <LazySelect
               allowClear
               placeholder="请选择"
               style={{ minWidth: 200 }}

@@ -3,10 +3,10 @@
  * learners get them shuffled and answer with the item keys first to last (OrderingAnswer).
  */
 import RichHtml from '../../RichHtml';
+import { OrderingEditor } from '../lazy-editors';
 import { asArray, hasValue } from '../shared';
 import type { WebKind } from '../types';
 import OrderingAnswer, { arranged } from './OrderingAnswer';
-import OrderingEditor from './OrderingEditor';
 
 /** The items in the right order: `order` keys when given, else the stored order (the editor's). */
 function RightOrder({ options, order }: { options: { key: string; content: string }[]; order: string[] }) {

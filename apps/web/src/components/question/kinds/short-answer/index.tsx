@@ -1,8 +1,8 @@
 /** 简答题 (type 4): a text answer marked by a person; reference answer and weighted keywords. */
 import { ANSWER_LIMITS } from '@exam/contracts';
 import { Input, Tag } from 'antd';
-import { ShortAnswer } from '../../AnswerEditors';
 import RichHtml from '../../RichHtml';
+import { ShortAnswer } from '../lazy-editors';
 import { asString, hasValue } from '../shared';
 import type { WebKind } from '../types';
 

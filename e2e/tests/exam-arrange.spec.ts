@@ -171,7 +171,8 @@ test('[ADMIN][EXAM_ARRANGE] an arrangement gives one learner another window and 
   const lp = await learner.newPage();
   await lp.goto('/web/index');
   const card = lp.locator('.exam-card', { hasText: ENDED });
-  await expect(card).toBeVisible();
+  // The learner home loads its chunks lazily; on the shared 2-core machine that can take a while.
+  await expect(card).toBeVisible({ timeout: 60_000 });
   await expect(card).toContainText('个别安排：单独时间，延长15分钟');
   await expect(card).toContainText('进行中');
   await card.scrollIntoViewIfNeeded();

@@ -5,6 +5,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { EXAM_STATE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TExamRecord } from '@exam/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -38,6 +39,9 @@ export default function ExamExamPage() {
     if (await attempt(() => examApi.setState([r.id], state))) message.success(state === 1 ? '已发布' : '已关闭');
     table.refresh();
   };
+  // Archive and restore move an exam between the two lists: both cached pages are out of date.
+  const qc = useQueryClient();
+  const refreshBoth = () => void qc.invalidateQueries({ queryKey: ['exam-exam'] });
   // An exam with papers is archived (results kept, restorable), not deleted: the prompt says so.
   const remove = (r: TExamRecord) =>
     confirmDelete(
@@ -45,7 +49,7 @@ export default function ExamExamPage() {
       async () => {
         await examApi.remove([r.id]);
         message.success(r.paperCount > 0 ? '考试已有答卷，已归档（成绩保留，可在“已归档”中恢复）' : '删除成功');
-        table.refresh();
+        refreshBoth();
       },
       r.paperCount > 0
         ? `该考试已有${r.paperCount}份答卷，将归档而不是删除：从考试列表中移除，成绩保留并可在“已归档”中恢复。确定吗？`
@@ -53,7 +57,7 @@ export default function ExamExamPage() {
     );
   const restore = async (r: TExamRecord) => {
     if (await attempt(() => arrangeApi.restore([r.id]))) message.success('已恢复');
-    table.refresh();
+    refreshBoth();
   };
 
   return (

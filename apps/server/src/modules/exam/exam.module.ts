@@ -1,10 +1,11 @@
 /** The exam module: exams (admin and learner list/check) and results. */
 import type { FastifyInstance } from 'fastify';
 import type { AnyConsumer } from '../../platform/events/index.js';
-import { registerExamArrangeRoutes } from './exam-arrange.routes.js';
+import { registerEntryRoutes } from './entry.routes.js';
 import { registerExamRoutes } from './exam.routes.js';
-import { invigilateLiveConsumer } from './invigilate/invigilate-consumers.js';
+import { registerExamArrangeRoutes } from './exam-arrange.routes.js';
 import { registerInvigilateRoutes } from './invigilate/invigilate.routes.js';
+import { invigilateLiveConsumer } from './invigilate/invigilate-consumers.js';
 import { registerPrintRoutes } from './print/print.routes.js';
 import { registerReportRoutes } from './report/report.routes.js';
 import { registerResultRoutes } from './result.routes.js';
@@ -12,6 +13,7 @@ import { userRecordConsumer } from './user-record.js';
 
 export function registerExamModule(app: FastifyInstance): void {
   registerExamRoutes(app);
+  registerEntryRoutes(app);
   registerExamArrangeRoutes(app);
   registerResultRoutes(app);
   registerPrintRoutes(app);

@@ -11,13 +11,8 @@ import {
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, routeFile } from '../../platform/route.js';
-import {
-  adminPaperDetail,
-  adminRecordPaging,
-  participantPaging,
-  resultExamPaging,
-  voidPaper,
-} from './result.service.js';
+import { adminRecordPaging } from '../paper/paper-result.js';
+import { adminPaperDetail, participantPaging, resultExamPaging, voidPaper } from './result.service.js';
 import { exportResults } from './result-export.js';
 import { examStat, questionStat } from './result-stat.js';
 

@@ -5,37 +5,13 @@
 import { EXAM_RESULT_LABELS } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { elExam, elPaper, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
-import { type AuthUser, assertPermission } from '../../platform/auth.js';
+import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { page } from '../../platform/route.js';
 import { voidPaperTx } from '../paper/lifecycle/index.js';
 import { loadScopedPaper } from '../paper/mark.service.js';
-import { buildResult, pagePaperRecords } from '../paper/paper-result.js';
-
-/** Attempts of one exam (optionally one user, one state), within the caller's data scope. */
-export async function adminRecordPaging(
-  db: Db,
-  user: AuthUser,
-  params: { examId: string; userId?: string | null; state?: number | null },
-  current: number,
-  size: number,
-  now: Date,
-) {
-  await assertPermission(db, user, 'exam:result:view');
-  return pagePaperRecords(
-    db,
-    and(
-      eq(elPaper.examId, params.examId),
-      params.userId ? eq(elPaper.userId, params.userId) : undefined,
-      params.state !== null && params.state !== undefined ? eq(elPaper.state, params.state) : undefined,
-      userScope(user, elPaper.userId),
-    ),
-    current,
-    size,
-    now,
-  );
-}
+import { buildResult } from '../paper/paper-result.js';
 
 /** Exams with their participation counts (within the scope), newest first. */
 export async function resultExamPaging(

@@ -15,6 +15,8 @@ import {
 } from '@exam/contracts';
 import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
+import { type AuthUser, assertPermission } from '../../platform/auth.js';
+import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { page } from '../../platform/route.js';
 import { loadOwnPaper } from './paper.service.js';
@@ -255,4 +257,28 @@ async function totalScoresOf(db: Db, paperIds: (string | null)[]): Promise<Map<s
     .from(elPaper)
     .where(sql`${elPaper.id} in ${ids}`);
   return new Map(rows.map((r) => [r.id, r.total]));
+}
+
+/** Attempts of one exam (optionally one user, one state), within the caller's data scope. */
+export async function adminRecordPaging(
+  db: Db,
+  user: AuthUser,
+  params: { examId: string; userId?: string | null; state?: number | null },
+  current: number,
+  size: number,
+  now: Date,
+) {
+  await assertPermission(db, user, 'exam:result:view');
+  return pagePaperRecords(
+    db,
+    and(
+      eq(elPaper.examId, params.examId),
+      params.userId ? eq(elPaper.userId, params.userId) : undefined,
+      params.state !== null && params.state !== undefined ? eq(elPaper.state, params.state) : undefined,
+      userScope(user, elPaper.userId),
+    ),
+    current,
+    size,
+    now,
+  );
 }

@@ -3,7 +3,6 @@ import {
   ANSWER_BODY_LIMIT_BYTES,
   paperPaperAbandon,
   paperPaperClaim,
-  paperPaperCreate,
   paperPaperDetail,
   paperPaperFillAnswer,
   paperPaperHand,
@@ -15,24 +14,13 @@ import {
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
-import { adminRecordPaging } from '../exam/result.service.js';
 import { claimWindow, fillAnswer } from './fill-answer.js';
-import {
-  abandonByLearner,
-  createPaper,
-  handByLearner,
-  leavePage,
-  paperDetail,
-  paperQuDetail,
-} from './paper.service.js';
-import { myExamPaging, myRecordPaging, paperResult } from './paper-result.js';
+import { abandonByLearner, handByLearner, leavePage, paperDetail, paperQuDetail } from './paper.service.js';
+import { adminRecordPaging, myExamPaging, myRecordPaging, paperResult } from './paper-result.js';
 
 const tags = ['考试-答题'];
 
 export function registerPaperRoutes(app: FastifyInstance): void {
-  route(app, paperPaperCreate, { summary: '开始考试（创建或继续答卷）', tags }, async ({ body, user, deps }) =>
-    createPaper(deps.db, user, body, deps.clock(), deps.config.timeZone),
-  );
   route(
     app,
     paperPaperDetail,

@@ -1,0 +1,87 @@
+/**
+ * Entering an exam (开始考试): the exam's rules for this learner (audience, window, latest entry,
+ * their arrangement, course locks, password, attempts per cycle) decide, then the paper module's
+ * pieces build the attempt. Lives in the exam module so that the paper module never imports the
+ * exam module (exam → paper only). One open paper per learner is enforced by the partial unique
+ * index el_paper_open_uq, which makes two concurrent creates give one attempt.
+ */
+import { ErrorCode, PaperState, type TPaperCreated } from '@exam/contracts';
+import { eq } from 'drizzle-orm';
+import { elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
+import type { AuthUser } from '../../platform/auth.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import { lockedExams } from '../course/course.module.js';
+import { checkExamPassword } from '../paper/exam-password.js';
+import { findOpenPaper, resumeOrRefuse } from '../paper/paper.service.js';
+import { buildPaperQuestions } from '../paper/paper-build.js';
+import { arrangedExam, deadlineFor } from './exam-override.js';
+import { countAttempts, entryRefusal, loadOpenExam } from './exam-rules.js';
+
+/**
+ * Creates an attempt, or answers the open one of the same exam. Another exam's open paper
+ * answers 20010002 with {paperId, examId, title}.
+ */
+export async function createPaper(
+  db: Db,
+  user: AuthUser,
+  input: { examId: string; password?: string | null },
+  now: Date,
+  zone: string,
+): Promise<TPaperCreated> {
+  const open = await findOpenPaper(db, user.id);
+  if (open) return resumeOrRefuse(open, input.examId);
+
+  // The exam as this learner sits it: their window, minutes, attempts and password (issue 13 §2).
+  const arranged = await arrangedExam(db, await loadOpenExam(db, input.examId, user), user);
+  const exam = arranged.exam;
+  const refusal = entryRefusal(exam, now);
+  if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
+  const courseLock = (await lockedExams(db, user, now)).get(exam.id);
+  if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
+  if (arranged.needPassword) await checkExamPassword(db, user.id, exam, input.password, now);
+  if (exam.tryLimit > 0 && (await countAttempts(db, exam, user.id, now, zone)) >= exam.tryLimit) {
+    // A create racing this one may have just opened the attempt that reached the limit: resume it.
+    const raced = await findOpenPaper(db, user.id);
+    if (raced) return resumeOrRefuse(raced, input.examId);
+    throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
+  }
+
+  const [tmpl] = await db.select().from(elPaperTmpl).where(eq(elPaperTmpl.id, exam.tmplId));
+  if (!tmpl) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '考试试卷不存在，请联系管理员');
+  const questions = await buildPaperQuestions(db, tmpl.sections, {
+    shuffleQu: exam.shuffleQu,
+    shuffleOpt: exam.shuffleOpt,
+  });
+  if (questions.length === 0) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '试卷中没有题目，请联系管理员');
+  const totalScore = questions.filter((q) => !q.parentQuId).reduce((s, q) => s + q.score, 0);
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [paper] = await tx
+        .insert(elPaper)
+        .values({
+          examId: exam.id,
+          userId: user.id,
+          deptId: user.deptId,
+          title: exam.title,
+          state: PaperState.IN_EXAM,
+          startTime: now,
+          deadline: deadlineFor(arranged, now),
+          totalScore: Math.round(totalScore * 100) / 100,
+          passScore: exam.passScore,
+        })
+        .returning({ id: elPaper.id });
+      await tx.insert(elPaperQu).values(questions.map((q) => ({ ...q, paperId: paper.id })));
+      // The index allows one open paper; this re-count closes the gap for the attempt limit.
+      if (exam.tryLimit > 0 && (await countAttempts(tx, exam, user.id, now, zone)) > exam.tryLimit)
+        throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
+      return { paperId: paper.id, examId: exam.id, title: exam.title, resumed: false };
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await findOpenPaper(db, user.id);
+    if (winner) return resumeOrRefuse(winner, input.examId);
+    throw err;
+  }
+}

@@ -110,12 +110,10 @@ export default function ExamExamPage() {
           {
             title: '考试名称',
             dataIndex: 'title',
-            ellipsis: true,
             render: (v: string, r) => (
-              <Space size={4}>
-                {v}
+              <Space direction="vertical" size={2}>
+                <span>{v}</span>
                 {r.overrideCount > 0 && <Tag color="blue">{`${r.overrideCount}项安排`}</Tag>}
-                {r.archivedAt && <Tag>已归档</Tag>}
               </Space>
             ),
           },
@@ -138,8 +136,9 @@ export default function ExamExamPage() {
             width: 140,
             render: (_, r) => (
               <Space size={4}>
+                {r.archivedAt && <Tag color="default">已归档</Tag>}
                 <Tag color={STATE_COLORS[r.state]}>{EXAM_STATE_LABELS[r.state]}</Tag>
-                {r.state === 1 && (
+                {r.state === 1 && !r.archivedAt && (
                   <Tag color={r.timeState === 1 ? 'processing' : 'default'}>{EXAM_TIME_STATE_LABELS[r.timeState]}</Tag>
                 )}
               </Space>
@@ -175,7 +174,7 @@ export default function ExamExamPage() {
                     关闭
                   </Button>
                 )}
-                {canInvigilate && r.state === 1 && (
+                {!archived && canInvigilate && r.state === 1 && (
                   <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/invigilate/${r.id}`)}>
                     监考
                   </Button>

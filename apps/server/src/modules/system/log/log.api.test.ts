@@ -79,7 +79,8 @@ describe('dashboard', () => {
       deptCount: 5,
       activeToday: 2,
       examCount: 2,
-      paperCount: 0,
+      // 试卷数: the two demo exams' paper templates (not answer sheets: none handed in yet).
+      paperCount: 2,
       repoCount: 2,
     });
     expect(res.data.questionCount).toBeGreaterThanOrEqual(50);

@@ -39,7 +39,7 @@ test.describe
       await signInBrowser(context, baseURL as string, await apiLogin(request, USER));
       await page.goto('/web/uc?tab=face');
       const panel = page.getByTestId('face-enrol');
-      await expect(panel.getByText('未录入')).toBeVisible();
+      await expect(panel.getByText('未录入')).toBeVisible({ timeout: 30_000 });
       await expect(panel.getByText('不保存照片或视频画面')).toBeVisible();
       await panel.getByRole('button', { name: '录入人脸' }).click();
       await expect(page.getByTestId('face-video')).toBeVisible();
@@ -65,6 +65,9 @@ test.describe
       await expect(dialog.getByTestId('face-login-error')).toContainText('未检测到人脸', { timeout: 60_000 });
       await expect(page).toHaveURL(/\/login/);
       await page.screenshot({ path: `${SHOTS}/face-login-refused.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(dialog.getByRole('button', { name: '开始刷脸登录' })).toBeInViewport();
+      await page.screenshot({ path: `${SHOTS}/face-login-refused-390.png` });
     });
 
     test('[WEB][FACE_OFF] with the switch off the login page has no face button', async ({ page, request }) => {

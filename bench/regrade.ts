@@ -136,6 +136,7 @@ async function main() {
     for (let i = 0; i < rows.length; i += 1000) await db.insert(elPaperQu).values(rows.slice(i, i + 1000));
   }
   const setupMs = Date.now() - t0;
+  console.error(`setup: ${PAPERS} papers in ${secs(setupMs)} s; regrading…`);
 
   // The job: question 0's key was wrong (A is right).
   const [job] = await db
@@ -156,6 +157,7 @@ async function main() {
   const t1 = Date.now();
   await runRegradeJob(db, job.id, () => new Date());
   const jobMs = Date.now() - t1;
+  console.error(`job: ${secs(jobMs)} s; delivering events…`);
   const [done] = await db.select().from(elRegradeJob).where(eq(elRegradeJob.id, job.id));
   const [items] = await db.select({ n: count() }).from(elRegradeItem).where(eq(elRegradeItem.jobId, job.id));
   const [msgs] = await db.select({ n: count() }).from(sysUserMsg);

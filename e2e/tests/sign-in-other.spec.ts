@@ -199,7 +199,7 @@ test.describe
     }) => {
       await signInBrowser(context, baseURL as string, await apiLogin(request, USER));
       await page.goto('/web/uc?tab=bind');
-      const row = page.getByTestId('bind-oidc');
+      const row = page.getByTestId('bind-list').locator('.ant-list-item').filter({ hasText: '企业统一认证' });
       await expect(row.getByText('已绑定')).toBeVisible();
       await expect(row).toContainText(`企业员工${stamp.slice(-4)}`);
       await page.screenshot({ path: `${SHOTS}/uc-bind.png`, fullPage: true });

@@ -59,6 +59,7 @@ import {
 } from '@exam/contracts';
 import type { z } from 'zod';
 import { call, callDownload } from './call';
+import type { RequestOptions } from './request';
 
 export interface PageReq<P> {
   current: number;
@@ -99,8 +100,9 @@ export const examApi = {
   detail: (id: string) => call(examExamDetail, { id }),
   remove: (ids: string[]) => call(examExamDelete, { ids }),
   setState: (ids: string[], state: 0 | 1 | 2) => call(examExamState, { ids, state }),
-  onlinePaging: (req: PageReq<{ title?: string; timeState?: number; openType?: number }>) =>
-    call(examExamOnlinePaging, req),
+  /** `silent`: the caller shows the failure in place (LoadFailed), so no toast as well. */
+  onlinePaging: (req: PageReq<{ title?: string; timeState?: number; openType?: number }>, options?: RequestOptions) =>
+    call(examExamOnlinePaging, req, options),
   check: (id: string) => call(examExamCheck, { id }),
 };
 

@@ -17,6 +17,7 @@ import {
   trainStatExport,
 } from '@exam/contracts';
 import { call, callDownload } from './call';
+import type { RequestOptions } from './request';
 
 export interface PageReq<P> {
   current: number;
@@ -46,7 +47,8 @@ export const trainApi = {
   ) => call(trainFill, data, options),
   finish: (trainId: string) => call(trainFinish, { trainId }),
   detail: (trainId: string) => call(trainDetail, { trainId }),
-  paging: (req: PageReq<{ repoId?: string; mode?: number }>) => call(trainPaging, req),
+  paging: (req: PageReq<{ repoId?: string; mode?: number }>, options?: RequestOptions) =>
+    call(trainPaging, req, options),
   clear: (repoId: string, mode: number) => call(trainClear, { repoId, mode }),
   reviewStat: () => call(trainReviewStat, {}, { silent: true }),
   reviewStart: () => call(trainReviewStart, {}),

@@ -35,6 +35,8 @@ export default function AssistantChat() {
 
   useEffect(() => {
     if (flag.get(INVITE_FLAG)) return;
+    // On a phone the notice covered the page's content (issue 12 §3): the 学习助教 button says enough.
+    if (window.matchMedia?.('(max-width: 600px)').matches) return;
     flag.set(INVITE_FLAG);
     notification.info({
       title: '邀请体验',

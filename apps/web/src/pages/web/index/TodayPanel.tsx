@@ -30,15 +30,15 @@ export default function TodayPanel() {
   const now = Date.now();
   const open = useQuery({
     queryKey: ['today-exams', 1],
-    queryFn: () => examApi.onlinePaging({ current: 1, size: 50, params: { timeState: 1 } }),
+    queryFn: () => examApi.onlinePaging({ current: 1, size: 50, params: { timeState: 1 } }, { silent: true }),
   });
   const coming = useQuery({
     queryKey: ['today-exams', 0],
-    queryFn: () => examApi.onlinePaging({ current: 1, size: 10, params: { timeState: 0 } }),
+    queryFn: () => examApi.onlinePaging({ current: 1, size: 10, params: { timeState: 0 } }, { silent: true }),
   });
   const practice = useQuery({
     queryKey: ['today-practice'],
-    queryFn: () => trainApi.paging({ current: 1, size: 20, params: {} }),
+    queryFn: () => trainApi.paging({ current: 1, size: 20, params: {} }, { silent: true }),
   });
   const today = sortToday([...(open.data?.records ?? []), ...(coming.data?.records ?? [])]);
   const practising = (practice.data?.records ?? []).filter((t) => t.state === TrainState.OPEN && t.repoId).slice(0, 3);

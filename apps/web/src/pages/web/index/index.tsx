@@ -25,7 +25,8 @@ export default function WebExamList() {
   const [page, setPage] = useState({ current: 1, size: 12 });
   const query = useQuery({
     queryKey: ['online-exams', params, page],
-    queryFn: () => examApi.onlinePaging({ ...page, params }),
+    // The failure shows in place with a retry (LoadFailed); a toast too made three with the today panel.
+    queryFn: () => examApi.onlinePaging({ ...page, params }, { silent: true }),
     placeholderData: keepPreviousData,
   });
   const records = query.data?.records ?? [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerText, keyText, type PrintRow, plainText, printBlocks } from './print-text.js';
 
-const row = (over: Partial<PrintRow>): PrintRow => ({
+const row = (over: Partial<Omit<PrintRow, 'refAnswer'>> & { refAnswer?: unknown }): PrintRow => ({
   quId: 'q',
   parentQuId: null,
   sort: 1,
@@ -13,7 +13,7 @@ const row = (over: Partial<PrintRow>): PrintRow => ({
   options: [],
   refAnswer: {},
   analysis: null,
-  ...over,
+  ...(over as Partial<PrintRow>),
 });
 const opts = (right: string[]) =>
   ['A', 'B', 'C'].map((key) => ({ key, content: `<b>选项${key}</b>`, isRight: right.includes(key) }));

@@ -255,7 +255,5 @@ export function routeUpload<D extends z.ZodType>(
   postMultipart<D>(app, ep.path, { ...doc, access: accessOf(ep.access), data: ep.data, audit: ep.operation }, handler);
 }
 
-/** The paging answer of DESIGN 4 from rows and a total. */
-export function page<T>(records: T[], total: number, current: number, size: number) {
-  return { records, total, current, size, pages: Math.ceil(total / size) };
-}
+/** The paging answer of DESIGN 4 (platform/paging.ts; re-exported for the services that import it from here). */
+export { page } from './paging.js';

@@ -4,28 +4,18 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import { sysDic, sysDicValue } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
-import { page } from '../../../platform/route.js';
+import { paginate } from '../../../platform/paging.js';
 import { buildTree, iso } from '../tree.js';
 
 export async function pagingDics(db: Executor, current: number, size: number, params: { keyword?: string | null }) {
   const k = params.keyword ? `%${params.keyword}%` : null;
   const cond: SQL | undefined = k ? or(ilike(sysDic.code, k), ilike(sysDic.title, k)) : undefined;
-  const [total] = await db.select({ n: count() }).from(sysDic).where(cond);
-  const rows = await db
-    .select()
-    .from(sysDic)
-    .where(cond)
-    .orderBy(desc(sysDic.createdAt))
-    .limit(size)
-    .offset((current - 1) * size);
-  const records = rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    title: r.title,
-    remark: r.remark,
-    createdAt: iso(r.createdAt),
-  }));
-  return page(records, total.n, current, size);
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(sysDic).where(cond),
+    db.select().from(sysDic).where(cond).orderBy(desc(sysDic.createdAt)).$dynamic(),
+    (r) => ({ id: r.id, code: r.code, title: r.title, remark: r.remark, createdAt: iso(r.createdAt) }),
+  );
 }
 
 /** Creates or updates a dictionary; a changed code moves its values along, in one transaction. */

@@ -5,7 +5,7 @@ import { sysLog } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
 import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
-import { page } from '../../../platform/route.js';
+import { paginate } from '../../../platform/paging.js';
 import { iso } from '../tree.js';
 import { scrubClientError } from './client-error-scrub.js';
 
@@ -38,19 +38,11 @@ export async function pagingLogs(
     where.push(or(ilike(sysLog.title, k), ilike(sysLog.path, k), ilike(sysLog.message, k)) as SQL);
   }
   const cond = where.length ? and(...where) : undefined;
-  const [total] = await db.select({ n: count() }).from(sysLog).where(cond);
-  const rows = await db
-    .select()
-    .from(sysLog)
-    .where(cond)
-    .orderBy(desc(sysLog.createdAt), desc(sysLog.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
-    total.n,
-    current,
-    size,
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(sysLog).where(cond),
+    db.select().from(sysLog).where(cond).orderBy(desc(sysLog.createdAt), desc(sysLog.id)).$dynamic(),
+    (r) => ({ ...r, createdAt: iso(r.createdAt) }),
   );
 }
 

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../../platform/auth.js';
 import { userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, notFound } from '../../../platform/errors.js';
-import { page } from '../../../platform/route.js';
+import { paginate } from '../../../platform/paging.js';
 import { iso, isoOrNull } from '../tree.js';
 
 export { countUnread } from '../user/auth.service.js';
@@ -42,20 +42,18 @@ export async function pagingMyMsgs(
   if (params.read === false) where.push(isNull(sysUserMsg.readAt));
   if (params.keyword) where.push(ilike(sysMsg.title, `%${escapeLike(params.keyword)}%`));
   const cond = and(...where);
-  const [total] = await db
-    .select({ n: count() })
-    .from(sysUserMsg)
-    .innerJoin(sysMsg, eq(sysMsg.id, sysUserMsg.msgId))
-    .where(cond);
-  const rows = await db
-    .select(inboxColumns)
-    .from(sysUserMsg)
-    .innerJoin(sysMsg, eq(sysMsg.id, sysUserMsg.msgId))
-    .where(cond)
-    .orderBy(desc(sysUserMsg.createdAt), desc(sysUserMsg.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(rows.map(toUserMsg), total.n, current, size);
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(sysUserMsg).innerJoin(sysMsg, eq(sysMsg.id, sysUserMsg.msgId)).where(cond),
+    db
+      .select(inboxColumns)
+      .from(sysUserMsg)
+      .innerJoin(sysMsg, eq(sysMsg.id, sysUserMsg.msgId))
+      .where(cond)
+      .orderBy(desc(sysUserMsg.createdAt), desc(sysUserMsg.id))
+      .$dynamic(),
+    toUserMsg,
+  );
 }
 
 /** One of the user's messages; marks it read. */
@@ -146,32 +144,29 @@ export async function resolveRecipients(db: Executor, sender: AuthUser, input: T
 /** Sent messages with their recipient and read counts. */
 export async function pagingSentMsgs(db: Executor, current: number, size: number, params: { keyword?: string | null }) {
   const cond = params.keyword ? ilike(sysMsg.title, `%${escapeLike(params.keyword)}%`) : undefined;
-  const [total] = await db.select({ n: count() }).from(sysMsg).where(cond);
-  const rows = await db
-    .select({
-      id: sysMsg.id,
-      title: sysMsg.title,
-      content: sysMsg.content,
-      senderName: sysUser.realName,
-      createdAt: sysMsg.createdAt,
-      recipients: sql<number>`(select count(*) from ${sysUserMsg} where ${sysUserMsg.msgId} = ${sysMsg.id})`.mapWith(
-        Number,
-      ),
-      readCount:
-        sql<number>`(select count(*) from ${sysUserMsg} where ${sysUserMsg.msgId} = ${sysMsg.id} and ${sysUserMsg.readAt} is not null)`.mapWith(
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(sysMsg).where(cond),
+    db
+      .select({
+        id: sysMsg.id,
+        title: sysMsg.title,
+        content: sysMsg.content,
+        senderName: sysUser.realName,
+        createdAt: sysMsg.createdAt,
+        recipients: sql<number>`(select count(*) from ${sysUserMsg} where ${sysUserMsg.msgId} = ${sysMsg.id})`.mapWith(
           Number,
         ),
-    })
-    .from(sysMsg)
-    .leftJoin(sysUser, eq(sysUser.id, sysMsg.senderId))
-    .where(cond)
-    .orderBy(desc(sysMsg.createdAt), desc(sysMsg.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
-    total.n,
-    current,
-    size,
+        readCount:
+          sql<number>`(select count(*) from ${sysUserMsg} where ${sysUserMsg.msgId} = ${sysMsg.id} and ${sysUserMsg.readAt} is not null)`.mapWith(
+            Number,
+          ),
+      })
+      .from(sysMsg)
+      .leftJoin(sysUser, eq(sysUser.id, sysMsg.senderId))
+      .where(cond)
+      .orderBy(desc(sysMsg.createdAt), desc(sysMsg.id))
+      .$dynamic(),
+    (r) => ({ ...r, createdAt: iso(r.createdAt) }),
   );
 }

@@ -4,7 +4,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
-import { page } from '../../../platform/route.js';
+import { paginate } from '../../../platform/paging.js';
 import { iso } from '../tree.js';
 import { assertMenusHeld, assertRoleEditable, assertScopeGrantable, type RoleActor } from './role-guard.js';
 
@@ -41,19 +41,16 @@ export async function pagingRoles(
   }
   if (params.roleType) where.push(eq(sysRole.roleType, params.roleType));
   const cond = where.length ? and(...where) : undefined;
-  const [total] = await db.select({ n: count() }).from(sysRole).where(cond);
-  const rows = await db
-    .select({ role: sysRole, userCount })
-    .from(sysRole)
-    .where(cond)
-    .orderBy(desc(sysRole.builtIn), desc(sysRole.createdAt))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map((r) => toRole({ ...r.role, userCount: r.userCount })),
-    total.n,
-    current,
-    size,
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(sysRole).where(cond),
+    db
+      .select({ role: sysRole, userCount })
+      .from(sysRole)
+      .where(cond)
+      .orderBy(desc(sysRole.builtIn), desc(sysRole.createdAt))
+      .$dynamic(),
+    (r) => toRole({ ...r.role, userCount: r.userCount }),
   );
 }
 

@@ -20,8 +20,8 @@ import {
   ZRegradeStartSchema,
 } from '../exam/regrade.js';
 
-export const examRegradeQuestions = endpoint({
-  path: '/api/exam/regrade/questions',
+export const examRegradeQuestionList = endpoint({
+  path: '/api/exam/regrade/question-list',
   body: ZRegradeExamSchema,
   data: z.array(ZRegradeQuSchema),
   access: { permission: 'exam:regrade:view' },
@@ -36,32 +36,32 @@ export const examRegradeStart = endpoint({
   operation: true,
 });
 
-export const examRegradeProgress = endpoint({
-  path: '/api/exam/regrade/progress',
+export const examRegradeDetail = endpoint({
+  path: '/api/exam/regrade/detail',
   body: ZIdSchema,
   data: ZRegradeJobSchema,
   access: { permission: 'exam:regrade:view' },
   operation: false,
 });
 
-export const examRegradeJobs = endpoint({
-  path: '/api/exam/regrade/jobs',
+export const examRegradeJobList = endpoint({
+  path: '/api/exam/regrade/job-list',
   body: ZRegradeExamSchema,
   data: z.array(ZRegradeJobSchema),
   access: { permission: 'exam:regrade:view' },
   operation: false,
 });
 
-export const examRegradeReport = endpoint({
-  path: '/api/exam/regrade/report',
+export const examRegradeReportPaging = endpoint({
+  path: '/api/exam/regrade/report-paging',
   body: zPageRequest(ZRegradeReportParamsSchema),
   data: zPage(ZRegradeItemSchema),
   access: { permission: 'exam:regrade:view' },
   operation: false,
 });
 
-export const paperMarkQuQuestions = endpoint({
-  path: '/api/paper/mark-qu/questions',
+export const paperMarkQuQuestionList = endpoint({
+  path: '/api/paper/mark-qu/question-list',
   body: ZMarkQuExamSchema,
   data: z.array(ZMarkQuQuestionSchema),
   access: { permission: 'exam:mark:view' },
@@ -84,8 +84,8 @@ export const paperMarkQuSave = endpoint({
   operation: true,
 });
 
-export const paperMarkQuArbitration = endpoint({
-  path: '/api/paper/mark-qu/arbitration',
+export const paperMarkQuArbitrationList = endpoint({
+  path: '/api/paper/mark-qu/arbitration-list',
   body: ZMarkQuListSchema,
   data: ZMarkQuBoardSchema,
   access: { permission: 'exam:mark:arbitrate' },
@@ -100,8 +100,8 @@ export const paperMarkQuArbitrate = endpoint({
   operation: true,
 });
 
-export const paperMarkQuSetting = endpoint({
-  path: '/api/paper/mark-qu/setting',
+export const paperMarkQuSettingDetail = endpoint({
+  path: '/api/paper/mark-qu/setting-detail',
   body: ZMarkQuExamSchema,
   data: ZMarkSettingSchema,
   access: { permission: 'exam:mark:view' },

@@ -8,11 +8,11 @@ import {
   DataScope,
   ErrorCode,
   paperMarkQuArbitrate,
-  paperMarkQuArbitration,
+  paperMarkQuArbitrationList,
   paperMarkQuList,
-  paperMarkQuQuestions,
+  paperMarkQuQuestionList,
   paperMarkQuSave,
-  paperMarkQuSetting,
+  paperMarkQuSettingDetail,
   paperMarkQuSettingSave,
 } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
@@ -61,7 +61,7 @@ afterAll(() => t.close());
 
 describe('marking by question', () => {
   it('lists the manual question and a blind board with the keyword suggestion', async () => {
-    const qs = await t.request(paperMarkQuQuestions, { examId }, admin);
+    const qs = await t.request(paperMarkQuQuestionList, { examId }, admin);
     expect(qs.code, qs.msg).toBe(0);
     expect(qs.data).toEqual([
       expect.objectContaining({ quId: bank.short, answers: 3, waiting: 3, arbitration: 0, done: 0, score: 10 }),
@@ -109,7 +109,7 @@ describe('marking by question', () => {
 
   it('with second marking: averages within the gap, sends a larger gap to a third person', async () => {
     expect((await t.request(paperMarkQuSettingSave, { examId, doubleMark: true, gap: 2 }, admin)).code).toBe(0);
-    expect((await t.request(paperMarkQuSetting, { examId }, m2.token)).data).toEqual({
+    expect((await t.request(paperMarkQuSettingDetail, { examId }, m2.token)).data).toEqual({
       examId,
       doubleMark: true,
       gap: 2,
@@ -141,11 +141,13 @@ describe('marking by question', () => {
     expect((await paper(papers.c)).state).toBe(1);
     const third = await save(m3.token, papers.c, 4);
     expect([third.code, third.msg]).toEqual([ErrorCode.CONFLICT, '该答案两位阅卷人已评分，分差超出阈值时进入仲裁']);
-    const qs = await t.request(paperMarkQuQuestions, { examId }, m3.token);
+    const qs = await t.request(paperMarkQuQuestionList, { examId }, m3.token);
     expect(qs.data[0]).toMatchObject({ arbitration: 1, done: 2, waiting: 0 });
     // The two markers do not see it to arbitrate; the third sees both scores, no names.
-    expect((await t.request(paperMarkQuArbitration, { examId, quId: bank.short }, m2.token)).data.items).toEqual([]);
-    const arb = await t.request(paperMarkQuArbitration, { examId, quId: bank.short }, m3.token);
+    expect((await t.request(paperMarkQuArbitrationList, { examId, quId: bank.short }, m2.token)).data.items).toEqual(
+      [],
+    );
+    const arb = await t.request(paperMarkQuArbitrationList, { examId, quId: bank.short }, m3.token);
     expect(arb.data.items).toEqual([expect.objectContaining({ paperId: papers.c, alias: '考生3', marks: [1, 8] })]);
     expect(JSON.stringify(arb.data)).not.toContain(people.c.realName);
     const byMarker = await t.request(

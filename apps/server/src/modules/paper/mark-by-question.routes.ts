@@ -1,11 +1,11 @@
 /** /api/paper/mark-qu/*: marking by question, blind, with optional second marking (thin handlers). */
 import {
   paperMarkQuArbitrate,
-  paperMarkQuArbitration,
+  paperMarkQuArbitrationList,
   paperMarkQuList,
-  paperMarkQuQuestions,
+  paperMarkQuQuestionList,
   paperMarkQuSave,
-  paperMarkQuSetting,
+  paperMarkQuSettingDetail,
   paperMarkQuSettingSave,
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +22,7 @@ import {
 const tags = ['考试-按题阅卷'];
 
 export function registerMarkByQuestionRoutes(app: FastifyInstance): void {
-  route(app, paperMarkQuQuestions, { summary: '按题阅卷：题目', tags }, async ({ body, user, deps }) =>
+  route(app, paperMarkQuQuestionList, { summary: '按题阅卷：题目', tags }, async ({ body, user, deps }) =>
     markQuQuestions(deps.db, user, body.examId),
   );
   route(app, paperMarkQuList, { summary: '按题阅卷：待评答案', tags }, async ({ body, user, deps }) =>
@@ -31,13 +31,13 @@ export function registerMarkByQuestionRoutes(app: FastifyInstance): void {
   route(app, paperMarkQuSave, { summary: '按题阅卷：评分', tags }, async ({ body, user, deps }) =>
     markQuSave(deps.db, user, body, deps.clock()),
   );
-  route(app, paperMarkQuArbitration, { summary: '按题阅卷：仲裁列表', tags }, async ({ body, user, deps }) =>
+  route(app, paperMarkQuArbitrationList, { summary: '按题阅卷：仲裁列表', tags }, async ({ body, user, deps }) =>
     markQuBoard(deps.db, user, body.examId, body.quId, 'arbitrate'),
   );
   route(app, paperMarkQuArbitrate, { summary: '按题阅卷：仲裁评分', tags }, async ({ body, user, deps }) =>
     markQuArbitrate(deps.db, user, body, deps.clock()),
   );
-  route(app, paperMarkQuSetting, { summary: '双评设置', tags }, async ({ body, deps }) =>
+  route(app, paperMarkQuSettingDetail, { summary: '双评设置', tags }, async ({ body, deps }) =>
     markSetting(deps.db, body.examId),
   );
   route(app, paperMarkQuSettingSave, { summary: '保存双评设置', tags }, async ({ body, user, deps }) =>

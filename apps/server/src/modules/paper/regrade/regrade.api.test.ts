@@ -7,10 +7,10 @@
 import {
   DataScope,
   ErrorCode,
-  examRegradeJobs,
-  examRegradeProgress,
-  examRegradeQuestions,
-  examRegradeReport,
+  examRegradeDetail,
+  examRegradeJobList,
+  examRegradeQuestionList,
+  examRegradeReportPaging,
   examRegradeStart,
 } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -43,7 +43,7 @@ const papers: Record<string, string> = {};
 
 async function waitDone(jobId: string) {
   for (let i = 0; i < 200; i++) {
-    const p = await t.request(examRegradeProgress, { id: jobId }, admin);
+    const p = await t.request(examRegradeDetail, { id: jobId }, admin);
     expect(p.code, p.msg).toBe(0);
     if (p.data.state === 2 || p.data.state === 3) return p.data;
     await new Promise((r) => setTimeout(r, 50));
@@ -94,7 +94,7 @@ afterAll(() => t.close());
 
 describe('regrade a corrected question', () => {
   it('lists the questions with their key and handed-in paper counts', async () => {
-    const res = await t.request(examRegradeQuestions, { examId }, admin);
+    const res = await t.request(examRegradeQuestionList, { examId }, admin);
     expect(res.code, res.msg).toBe(0);
     const single = res.data.find((q) => q.quId === bank.single);
     expect(single).toMatchObject({ keyEdit: 'choice', score: 10, paperCount: 3 });
@@ -143,7 +143,7 @@ describe('regrade a corrected question', () => {
       'exam:regrade:view',
     ]);
     expect((await t.request(examRegradeStart, body, viewer.token)).code).toBe(ErrorCode.NO_PERMISSION);
-    expect((await t.request(examRegradeJobs, { examId }, viewer.token)).code).toBe(0);
+    expect((await t.request(examRegradeJobList, { examId }, viewer.token)).code).toBe(0);
   });
 
   it('regrades: scores, pass flags, record, report, messages, certificate flag and the log', async () => {
@@ -169,7 +169,7 @@ describe('regrade a corrected question', () => {
     expect(row.options.filter((o) => o.isRight).map((o) => o.content)).toEqual(['选项A']);
 
     const report = await t.request(
-      examRegradeReport,
+      examRegradeReportPaging,
       { current: 1, size: 10, params: { jobId: started.data.id } },
       admin,
     );
@@ -191,7 +191,7 @@ describe('regrade a corrected question', () => {
     });
     expect(byName.丙考生).toMatchObject({ quBefore: 10, quAfter: 0, paperState: 1 });
     const changedOnly = await t.request(
-      examRegradeReport,
+      examRegradeReportPaging,
       { current: 1, size: 10, params: { jobId: started.data.id, onlyResultChanged: true } },
       admin,
     );
@@ -257,11 +257,11 @@ describe('regrade a corrected question', () => {
     const progress: number[] = [];
     for (let i = 0; i < 5; i++) {
       const finished = await t.db.transaction((tx) => regradeBatch(tx, job.id, clock(), 1));
-      progress.push((await t.request(examRegradeProgress, { id: job.id }, admin)).data.processed);
+      progress.push((await t.request(examRegradeDetail, { id: job.id }, admin)).data.processed);
       if (finished) break;
     }
     expect(progress).toEqual([1, 2, 3, 3]);
-    const after = await t.request(examRegradeProgress, { id: job.id }, admin);
+    const after = await t.request(examRegradeDetail, { id: job.id }, admin);
     expect(after.data).toMatchObject({ state: 2, processed: 3, changed: 0, oldScore: 10, newScore: 20 });
     // The paper's full score grows by 10; nobody answered the multiple choice, so no score changed.
     expect((await paper(papers.a)).totalScore).toBe(40);

@@ -1,9 +1,9 @@
 /** /api/exam/regrade/*: correcting a question and regrading the exam's papers (thin handlers). */
 import {
-  examRegradeJobs,
-  examRegradeProgress,
-  examRegradeQuestions,
-  examRegradeReport,
+  examRegradeDetail,
+  examRegradeJobList,
+  examRegradeQuestionList,
+  examRegradeReportPaging,
   examRegradeStart,
 } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { kickRegradeJob, needsRunner } from './regrade-run.js';
 const tags = ['考试-重新评分'];
 
 export function registerRegradeRoutes(app: FastifyInstance): void {
-  route(app, examRegradeQuestions, { summary: '可更正的题目', tags }, async ({ body, deps }) =>
+  route(app, examRegradeQuestionList, { summary: '可更正的题目', tags }, async ({ body, deps }) =>
     regradeQuestions(deps.db, body.examId),
   );
   route(app, examRegradeStart, { summary: '更正题目并重新评分', tags }, async ({ body, user, deps, request }) => {
@@ -24,7 +24,7 @@ export function registerRegradeRoutes(app: FastifyInstance): void {
     kickRegradeJob(deps.db, job.id, deps.clock, (err) => request.log.error({ err }, 'regrade job failed'));
     return job;
   });
-  route(app, examRegradeProgress, { summary: '重新评分进度', tags }, async ({ body, deps, request }) => {
+  route(app, examRegradeDetail, { summary: '重新评分进度', tags }, async ({ body, deps, request }) => {
     // A job whose runner died (lease expired) is resumed from its cursor by the next poll.
     const [job] = await deps.db
       .select({ state: elRegradeJob.state, leaseUntil: elRegradeJob.leaseUntil })
@@ -34,10 +34,10 @@ export function registerRegradeRoutes(app: FastifyInstance): void {
       kickRegradeJob(deps.db, body.id, deps.clock, (err) => request.log.error({ err }, 'regrade job failed'));
     return regradeProgress(deps.db, body.id);
   });
-  route(app, examRegradeJobs, { summary: '重新评分记录', tags }, async ({ body, deps }) =>
+  route(app, examRegradeJobList, { summary: '重新评分记录', tags }, async ({ body, deps }) =>
     regradeJobs(deps.db, body.examId),
   );
-  route(app, examRegradeReport, { summary: '重新评分前后对比', tags }, async ({ body, deps }) =>
+  route(app, examRegradeReportPaging, { summary: '重新评分前后对比', tags }, async ({ body, deps }) =>
     regradeReport(deps.db, body.params, body.current, body.size),
   );
 }

@@ -46,8 +46,9 @@ describe('paper lifecycle events', () => {
     expect(await t.db.select().from(elUserExam).where(eq(elUserExam.examId, examId))).toEqual([]);
 
     const dispatcher = createDispatcher(t.db, eventConsumers);
-    // handedIn: record + book; marked: record + book (nothing by hand) + message (not by hand).
-    expect(await dispatcher.drain()).toBe(5);
+    // handedIn: record + book + the 监考 console's live relay; marked: record + book (nothing by
+    // hand) + message (not by hand).
+    expect(await dispatcher.drain()).toBe(6);
     expect(await dispatcher.drain()).toBe(0);
     const [record] = await t.db.select().from(elUserExam).where(eq(elUserExam.examId, examId));
     expect(record).toMatchObject({ tryCount: 1, passed: false, lastPaperId: data.paperId });

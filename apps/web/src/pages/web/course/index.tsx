@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { courseApi, type MyCourseParams } from '../../../api/course';
 import LoadFailed from '../../../components/LoadFailed';
-import { formatStudy } from '../../../utils/study-time';
 import './course.css';
 
 type Filter = 'all' | 'doing' | 'done';

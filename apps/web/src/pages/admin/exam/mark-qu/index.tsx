@@ -69,7 +69,17 @@ export default function ExamMarkQuPage() {
   return (
     <PageContainer
       title="按题阅卷"
-      search={!open && <ExamPicker value={examId} onChange={(id) => (setExamId(id), setOpen(null))} />}
+      search={
+        !open && (
+          <ExamPicker
+            value={examId}
+            onChange={(id) => {
+              setExamId(id);
+              setOpen(null);
+            }}
+          />
+        )
+      }
     >
       {!examId ? (
         <Alert type="info" showIcon message="请选择考试：按题阅卷时一道题连续评完所有答卷，考生姓名隐藏。" />

@@ -43,7 +43,14 @@ export default function RegradeReport({ job, onClose }: { job: TRegradeJob; onCl
           message="由通过变为未通过的考生，已获得的证书不会自动撤销；标有「持有证书」的请到证书管理中核对并处理。"
         />
       )}
-      <Checkbox checked={only} onChange={(e) => (setOnly(e.target.checked), setPage(1))} style={{ marginBottom: 8 }}>
+      <Checkbox
+        checked={only}
+        onChange={(e) => {
+          setOnly(e.target.checked);
+          setPage(1);
+        }}
+        style={{ marginBottom: 8 }}
+      >
         只看通过状态变化的考生
       </Checkbox>
       <Table<TRegradeItem>

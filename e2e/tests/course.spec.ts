@@ -206,5 +206,16 @@ test.describe
       w = await widths();
       expect(w.scroll).toBeLessThanOrEqual(w.client);
       await shot(page, 'phone-detail');
+      // 学习记录 in the user centre: the study time of today's bar and the course just finished.
+      await page.goto('/web/uc?tab=study');
+      const study = page.getByTestId('my-study');
+      await expect(study.getByText('本年已获学时')).toBeVisible();
+      await expect(study.getByText(TITLE)).toBeVisible();
+      await expect(study.getByTestId('study-day')).toHaveCount(14);
+      const today = study.getByTestId('study-day').last();
+      expect((await today.boundingBox())?.height ?? 0).toBeGreaterThan(2); // studied today: not the empty bar
+      w = await widths();
+      expect(w.scroll).toBeLessThanOrEqual(w.client);
+      await shot(page, 'phone-my-study');
     });
   });

@@ -13,10 +13,9 @@ import {
   type TPaperQuView,
 } from '@exam/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
-import type { AuthUser } from '../../platform/auth.js';
+import { elExam, elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { abandonPaper, type HandOutcome, handPaper } from './hand-in.js';
 import { learnerQuView } from './paper-view.js';
 

@@ -66,9 +66,14 @@ test('[SHELL][ADMIN] administrator: sidebar, tags, context menu, search, size, t
   await expect(page).toHaveURL(/\/admin\/sys\/user$/);
   await expect(tags).toHaveText(['控制台', '用户管理']);
 
-  // Refresh goes through /redirect and comes back
+  // Refresh goes through /redirect and comes back. The first context menu must be gone first:
+  // a menu still fading out while the next one zooms in never holds still for a click.
+  await expect(page.getByRole('menuitem', { name: '刷新' })).toHaveCount(0);
   await page.locator('[data-testid=tag][data-path="/admin/sys/user"]').click({ button: 'right' });
-  await page.getByRole('menuitem', { name: '刷新' }).click();
+  const refresh = page.getByRole('menuitem', { name: '刷新' });
+  await expect(refresh).toBeVisible();
+  await expect(page.locator('.ant-dropdown').filter({ has: refresh })).not.toHaveClass(/ant-slide-up-(appear|enter)/);
+  await refresh.click();
   await expect(page).toHaveURL(/:\d+\/admin\/sys\/user$/);
   await expect(page.locator('[data-testid=tag][data-path="/admin/sys/user"]')).toHaveClass(/active/);
 

@@ -1,9 +1,9 @@
 /** Create or edit a dictionary: code, name, remark. */
 import { type TDic, ZDicSaveSchema } from '@exam/contracts';
-import { App, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { saveDic } from '../../../../api/sys-admin';
-import { attempt, zodRule } from '../shared';
+import { useModalForm } from '../../../../components/useModalForm';
+import { zodRule } from '../shared';
 
 const fields = ZDicSaveSchema.shape;
 
@@ -18,26 +18,14 @@ export default function DicFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ code: string; title: string; remark?: string }>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (dic) form.setFieldsValue({ code: dic.code, title: dic.title, remark: dic.remark ?? undefined });
-  }, [open, dic, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    const ok = await attempt(() => saveDic({ ...values, id: dic?.id, remark: values.remark || null }));
-    setSaving(false);
-    if (!ok) return;
-    message.success('保存成功');
-    onSaved();
-    onClose();
-  };
+  const { form, saving, submit } = useModalForm<{ code: string; title: string; remark?: string }>({
+    open,
+    source: dic,
+    initial: () => (dic ? { code: dic.code, title: dic.title, remark: dic.remark ?? undefined } : undefined),
+    save: (values) => saveDic({ ...values, id: dic?.id, remark: values.remark || null }),
+    onSaved,
+    onClose,
+  });
 
   return (
     <Modal

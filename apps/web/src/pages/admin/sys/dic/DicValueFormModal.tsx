@@ -1,9 +1,9 @@
 /** Create or edit one dictionary value (optionally under a parent value). */
 import { type TDicValueNode, ZDicValueSaveSchema } from '@exam/contracts';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import { saveDicValue } from '../../../../api/sys-admin';
-import { attempt, zodRule } from '../shared';
+import { useModalForm } from '../../../../components/useModalForm';
+import { zodRule } from '../shared';
 
 export interface DicValueEditing {
   value?: TDicValueNode;
@@ -23,37 +23,27 @@ export default function DicValueFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ title: string; value: string; sort: number; remark?: string }>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    const v = editing.value;
-    if (v) form.setFieldsValue({ title: v.title, value: v.value, sort: v.sort, remark: v.remark ?? undefined });
-  }, [editing, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    const v = editing?.value;
-    setSaving(true);
-    const ok = await attempt(() =>
-      saveDicValue({
+  const { form, saving, submit } = useModalForm<{ title: string; value: string; sort: number; remark?: string }>({
+    open: editing !== null,
+    source: editing,
+    initial: () => {
+      const v = editing?.value;
+      return v ? { title: v.title, value: v.value, sort: v.sort, remark: v.remark ?? undefined } : undefined;
+    },
+    save: (values) => {
+      const v = editing?.value;
+      return saveDicValue({
         ...values,
         id: v?.id,
         dicCode,
         parentId: v ? v.parentId : (editing?.parent?.id ?? null),
         sort: values.sort ?? 0,
         remark: values.remark || null,
-      }),
-    );
-    setSaving(false);
-    if (!ok) return;
-    message.success('保存成功');
-    onSaved();
-    onClose();
-  };
+      });
+    },
+    onSaved,
+    onClose,
+  });
 
   const title = editing?.value
     ? '编辑字典值'

@@ -1,10 +1,11 @@
 /** Create or edit a menu; the fields follow the type (1 菜单 / 3 路由: route fields; 2 功能: permission tag). */
 import { labelOptions, MENU_TYPE_LABELS, PERMISSION_PATTERN, type TMenuNode, ZMenuSaveSchema } from '@exam/contracts';
-import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, TreeSelect } from 'antd';
+import { useMemo } from 'react';
 import { saveMenu } from '../../../../api/sys-admin';
+import { useModalForm } from '../../../../components/useModalForm';
 import { MENU_ICONS, MenuIcon } from '../../../../layouts/admin/icons';
-import { attempt, required, zodRule } from '../shared';
+import { required, zodRule } from '../shared';
 
 export interface MenuEditing {
   menu?: TMenuNode;
@@ -41,36 +42,27 @@ export default function MenuFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { form, saving, submit } = useModalForm<Values>({
+    open: editing !== null,
+    source: editing,
+    initial: () => {
+      const { menu, parent } = editing ?? {};
+      return menu ?? { parentId: parent?.id ?? null, type: parent?.type === 1 && parent.parentId ? 2 : 1 };
+    },
+    save: async (values, f) => {
+      const parsed = ZMenuSaveSchema.safeParse({ ...values, id: editing?.menu?.id, parentId: values.parentId ?? null });
+      if (!parsed.success) {
+        f.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] as keyof Values, errors: [i.message] })));
+        return false;
+      }
+      return saveMenu(parsed.data);
+    },
+    onSaved,
+    onClose,
+  });
   const type = Form.useWatch('type', form) ?? 1;
   const icon = Form.useWatch('icon', form);
   const options = useMemo(() => parentOptions(tree, editing?.menu?.id), [tree, editing]);
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    const { menu, parent } = editing;
-    if (menu) form.setFieldsValue(menu);
-    else form.setFieldsValue({ parentId: parent?.id ?? null, type: parent?.type === 1 && parent.parentId ? 2 : 1 });
-  }, [editing, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    const parsed = ZMenuSaveSchema.safeParse({ ...values, id: editing?.menu?.id, parentId: values.parentId ?? null });
-    if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] as keyof Values, errors: [i.message] })));
-      return;
-    }
-    setSaving(true);
-    const ok = await attempt(() => saveMenu(parsed.data));
-    setSaving(false);
-    if (!ok) return;
-    message.success('保存成功');
-    onSaved();
-    onClose();
-  };
 
   return (
     <Modal

@@ -1,9 +1,9 @@
 /** Create or edit a role: code, name, roleType (1 学员 / 2 管理员), dataScope (1-4). */
 import { DATA_SCOPE_LABELS, labelOptions, ROLE_TYPE_LABELS, type TRole, ZRoleSaveSchema } from '@exam/contracts';
-import { App, Form, Input, Modal, Radio, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Radio, Select } from 'antd';
 import { saveRole } from '../../../../api/sys-admin';
-import { attempt, zodRule } from '../shared';
+import { useModalForm } from '../../../../components/useModalForm';
+import { zodRule } from '../shared';
 
 interface Values {
   code: string;
@@ -26,33 +26,23 @@ export default function RoleFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (role)
-      form.setFieldsValue({
-        code: role.code,
-        name: role.name,
-        roleType: role.roleType as 1 | 2,
-        dataScope: role.dataScope,
-        remark: role.remark ?? undefined,
-      });
-  }, [open, role, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    const ok = await attempt(() => saveRole({ ...values, id: role?.id, remark: values.remark || null }));
-    setSaving(false);
-    if (!ok) return;
-    message.success('保存成功');
-    onSaved();
-    onClose();
-  };
+  const { form, saving, submit } = useModalForm<Values>({
+    open,
+    source: role,
+    initial: () =>
+      role
+        ? {
+            code: role.code,
+            name: role.name,
+            roleType: role.roleType as 1 | 2,
+            dataScope: role.dataScope,
+            remark: role.remark ?? undefined,
+          }
+        : undefined,
+    save: (values) => saveRole({ ...values, id: role?.id, remark: values.remark || null }),
+    onSaved,
+    onClose,
+  });
 
   return (
     <Modal

@@ -1,10 +1,10 @@
 /** Create or edit a user: SPEC 5 mobile and password rules, department TreeSelect, roles multi-select. */
 import { labelOptions, type TUserRecord, USER_STATE_LABELS, ZUserSaveSchema } from '@exam/contracts';
-import { App, Form, Input, Modal, Select, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Select, TreeSelect } from 'antd';
 import { createUser, updateUser } from '../../../../api/sys-admin';
+import { useModalForm } from '../../../../components/useModalForm';
 import { optionalMobileRule, passwordRule } from '../../../../utils/validators';
-import { attempt, deptSelectProps, required, useDeptTree, useRoleOptions, zodRule } from '../shared';
+import { deptSelectProps, required, useDeptTree, useRoleOptions, zodRule } from '../shared';
 
 interface Values {
   userName: string;
@@ -31,48 +31,39 @@ export default function UserFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const depts = useDeptTree();
   const roles = useRoleOptions();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (user)
-      form.setFieldsValue({
-        userName: user.userName,
-        realName: user.realName,
-        mobile: user.mobile ?? undefined,
-        email: user.email ?? undefined,
-        deptId: user.deptId ?? undefined,
-        roleIds: user.roleIds,
-        state: user.state,
-        remark: user.remark ?? undefined,
-      });
-  }, [open, user, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    const body = {
-      ...values,
-      mobile: values.mobile || null,
-      email: values.email || null,
-      remark: values.remark || null,
-    };
-    setSaving(true);
-    const ok = await attempt(() =>
+  const { form, saving, submit } = useModalForm<Values>({
+    open,
+    source: user,
+    initial: () =>
       user
+        ? {
+            userName: user.userName,
+            realName: user.realName,
+            mobile: user.mobile ?? undefined,
+            email: user.email ?? undefined,
+            deptId: user.deptId ?? undefined,
+            roleIds: user.roleIds,
+            state: user.state,
+            remark: user.remark ?? undefined,
+          }
+        : undefined,
+    save: (values) => {
+      const body = {
+        ...values,
+        mobile: values.mobile || null,
+        email: values.email || null,
+        remark: values.remark || null,
+      };
+      return user
         ? updateUser({ ...body, id: user.id, state: values.state })
-        : createUser({ ...body, password: values.password as string, state: values.state ?? 0 }),
-    );
-    setSaving(false);
-    if (!ok) return;
-    message.success(user ? '修改成功' : '新增成功');
-    onSaved();
-    onClose();
-  };
+        : createUser({ ...body, password: values.password as string, state: values.state ?? 0 });
+    },
+    successMsg: user ? '修改成功' : '新增成功',
+    onSaved,
+    onClose,
+  });
 
   return (
     <Modal

@@ -11,16 +11,10 @@ import { printAnswered, printPaper } from './print.service.js';
 const tags = ['考试-打印'];
 
 export function registerPrintRoutes(app: FastifyInstance): void {
-  routeFile(
-    app,
-    examPrintPaperPreview,
-    { summary: '打印试卷（空白卷/答案卷）', tags },
-    async ({ body, deps }) => printPaper(deps.db, body),
+  routeFile(app, examPrintPaperPreview, { summary: '打印试卷（空白卷/答案卷）', tags }, async ({ body, deps }) =>
+    printPaper(deps.db, body),
   );
-  routeFile(
-    app,
-    examPrintAnsweredPreview,
-    { summary: '打印考生答卷', tags },
-    async ({ body, user, deps }) => printAnswered(deps.db, user, body.paperId, deps.config.timeZone),
+  routeFile(app, examPrintAnsweredPreview, { summary: '打印考生答卷', tags }, async ({ body, user, deps }) =>
+    printAnswered(deps.db, user, body.paperId, deps.config.timeZone),
   );
 }

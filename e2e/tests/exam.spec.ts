@@ -212,11 +212,14 @@ async function answer(page: Page, q: Locator, type: number) {
     const inputs = q.locator('input.ant-input');
     for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill(`答案${i + 1}`);
   } else if (type === 6) {
+    // The matching control's Select loads on first use: count the selects once they are there.
     const selects = q.locator('.ant-select');
+    await expect(selects.first()).toBeVisible();
     for (let i = 0; i < (await selects.count()); i++) {
       await selects.nth(i).click();
       // each select opens its own dropdown, appended last
       await page.locator(OPEN_POPUP).locator('.ant-select-item-option').nth(i).click();
+      await expect(selects.nth(i)).not.toContainText('请选择');
     }
   } else if (type === 99) {
     const children = q.locator('.room-child');

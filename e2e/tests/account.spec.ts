@@ -1,4 +1,4 @@
-import { sysUserReg } from '@exam/contracts';
+import { sysUserLogin, sysUserReg } from '@exam/contracts';
 import { api } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
 
@@ -18,10 +18,14 @@ test('[WEB][LOGIN_LOCK] five wrong passwords lock this address out of the accoun
   });
   await page.setViewportSize(PHONE);
   await page.goto('/login');
+  // Each attempt waits for its answer: a toast of the previous attempt is still on screen, and a
+  // click while the button is loading would be lost, leaving one attempt uncounted.
   const submit = async (password: string) => {
     await page.getByPlaceholder('用户名').fill('locke2e');
     await page.getByPlaceholder('密码').fill(password);
+    const answered = page.waitForResponse((r) => r.url().endsWith(sysUserLogin.path));
     await page.getByRole('button', { name: /登\s*录/ }).click();
+    await answered;
   };
   for (let i = 0; i < 4; i++) {
     await submit(`wrong${i}pass`);

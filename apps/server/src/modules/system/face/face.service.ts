@@ -8,11 +8,11 @@
  */
 import { ErrorCode, sysUserFaceLogin, type TFaceStatus, UserState } from '@exam/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { sysConfig, sysLog, sysUser, sysUserFace } from '../../../db/schema/index.js';
-import { LogType } from '../../../platform/audit.js';
+import { sysConfig, sysUser, sysUserFace } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, badParams } from '../../../platform/errors.js';
 import { verifyPassword } from '../../../platform/password.js';
+import { recordSignIn } from '../user/auth.service.js';
 import { admitSignIn, signInFailed, signInSucceeded } from '../user/sign-in-guard.js';
 import { analyseFrames, type FrameAnalysis, faceModel } from './face-engine.js';
 import { checkLiveness, matches } from './face-rules.js';
@@ -79,7 +79,8 @@ export async function removeFace(db: Db, userId: string): Promise<TFaceStatus> {
   return faceStatus(db, userId);
 }
 
-async function recordFaceSignIn(
+/** The login log's line of a face sign-in (the password sign-in's recorder, with the face path). */
+const recordFaceSignIn = (
   db: Executor,
   userName: string,
   userId: string | null,
@@ -87,20 +88,7 @@ async function recordFaceSignIn(
   message: string,
   meta: ClientMeta,
   now: Date,
-): Promise<void> {
-  await db.insert(sysLog).values({
-    type: LogType.LOGIN,
-    userId,
-    userName,
-    title: success ? '登录成功' : '登录失败',
-    path: sysUserFaceLogin.path,
-    success,
-    message,
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    createdAt: now,
-  });
-}
+) => recordSignIn(db, userName, userId, success, message, meta, now, sysUserFaceLogin.path);
 
 /** Signs in by face; answers the user id. */
 export async function faceLogin(

@@ -34,6 +34,7 @@ export interface ClientMeta {
 /** Code of the learner role given to self-registered students. */
 export const STUDENT_ROLE = 'student';
 
+/** One sign-in line of the login log; `path` names the way in (password by default, face, …). */
 export async function recordSignIn(
   db: Executor,
   userName: string,
@@ -42,13 +43,14 @@ export async function recordSignIn(
   message: string,
   meta: ClientMeta,
   now: Date,
+  path: string = sysUserLogin.path,
 ): Promise<void> {
   await db.insert(sysLog).values({
     type: LogType.LOGIN,
     userId,
     userName,
     title: success ? '登录成功' : '登录失败',
-    path: sysUserLogin.path,
+    path,
     success,
     message,
     ip: meta.ip,

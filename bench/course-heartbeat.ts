@@ -10,30 +10,12 @@
  * Setup writes learners, tokens and a published course straight into the database, then starts the
  * built server (apps/server/dist, `npm start` builds it) on it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import {
-  elCourse,
-  elCourseChapter,
-  elCourseFile,
-  elCourseLearn,
-  sysFile,
-  sysRole,
-  sysToken,
-  sysUser,
-  sysUserRole,
-} from '../apps/server/src/db/schema/index.js';
-import { startupHooks } from '../apps/server/src/modules/index.js';
-import { hashToken } from '../apps/server/src/platform/auth.js';
-import { prepareDatabase } from '../apps/server/src/platform/boot.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
+import { sql } from 'drizzle-orm';
+import { elCourse, elCourseChapter, elCourseFile, elCourseLearn, sysFile } from '../apps/server/src/db/schema/index.js';
 import { secretId } from '../apps/server/src/platform/ids.js';
+import { createBenchDatabase, insertLearners, serverEnv, startBuiltServer } from './setup.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,29 +30,14 @@ const BASELINE_SECONDS = Number(args.baseline);
 const BEAT_MS = 10_000;
 const PORT = 19000 + Math.floor(Math.random() * 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
-const root = path.resolve(import.meta.dirname, '..');
 type Sample = { ms: number; ok: boolean };
 const samples: Sample[] = [];
 const baselineSamples: Sample[] = [];
 const errors = new Map<string, number>();
 
 async function setup() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `exam_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
-  await prepareDatabase(database, startupHooks, { seed: true });
+  const bench = await createBenchDatabase('pg', 'course-bench');
+  const database = await bench.open();
   const { db } = database;
   const [file] = await db
     .insert(sysFile)
@@ -102,50 +69,9 @@ async function setup() {
       duration: 3600,
     })
     .returning({ id: elCourseFile.id });
-  const [student] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.code, 'student'));
-  const tokens: string[] = [];
-  for (let start = 0; start < LEARNERS; start += 500) {
-    const batch = Array.from({ length: Math.min(500, LEARNERS - start) }, (_, i) => ({
-      userName: `cbench${start + i}`,
-      realName: `压测学员${start + i}`,
-      passwordHash: 'x',
-    }));
-    const users = await db.insert(sysUser).values(batch).returning({ id: sysUser.id });
-    await db.insert(sysUserRole).values(users.map((u) => ({ userId: u.id, roleId: student.id })));
-    const batchTokens = users.map(() => randomBytes(32).toString('base64url'));
-    await db.insert(sysToken).values(
-      users.map((u, i) => ({
-        tokenHash: hashToken(batchTokens[i]),
-        userId: u.id,
-        expiresAt: new Date(Date.now() + 86400_000),
-      })),
-    );
-    tokens.push(...batchTokens);
-  }
+  const tokens = await insertLearners(db, LEARNERS, { prefix: 'cbench', passwordHash: 'x' });
   await database.close();
-  return { databaseUrl: url.toString(), fileId: cf.id, tokens, drop };
-}
-
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'course-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/docs/json`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
+  return { bench, fileId: cf.id, tokens };
 }
 
 async function beat(token: string, fileId: string, from: number) {
@@ -219,15 +145,15 @@ function percentiles(list: Sample[]) {
   };
 }
 
-const { databaseUrl, fileId, tokens, drop } = await setup();
-const server = await startServer(databaseUrl);
+const { bench, fileId, tokens } = await setup();
+const server = await startBuiltServer(PORT, serverEnv(bench));
 const wall = Date.now();
 try {
   // Spread over one heartbeat interval, as real viewers are.
   await Promise.all(tokens.map((t, i) => learner(t, fileId, (i / tokens.length) * BEAT_MS)));
   const heartbeatSeconds = (Date.now() - wall) / 1000;
   await Promise.all(tokens.map((t, i) => baselineLearner(t, (i / tokens.length) * BEAT_MS)));
-  const check = await openDatabase({ databaseUrl, pgliteDir: null });
+  const check = await bench.open();
   const [over] = await check.db
     .select({ max: sql<number>`max(${elCourseLearn.watched})`.mapWith(Number) })
     .from(elCourseLearn);
@@ -253,5 +179,6 @@ try {
   );
 } finally {
   server.kill();
-  await drop();
+  await new Promise((r) => server.once('exit', r));
+  await bench.remove();
 }

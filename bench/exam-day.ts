@@ -9,29 +9,19 @@
  * Setup writes learners and their tokens straight into the database (signing 5,000 people in through
  * argon2 would measure the password hash, not exam day), then starts the built server on it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
-import {
-  elPaperQu,
-  elQu,
-  elQuRepo,
-  elRepo,
-  sysRole,
-  sysToken,
-  sysUser,
-  sysUserRole,
-} from '../apps/server/src/db/schema/index.js';
-import { startupHooks } from '../apps/server/src/modules/index.js';
-import { hashToken } from '../apps/server/src/platform/auth.js';
-import { prepareDatabase } from '../apps/server/src/platform/boot.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
+import { elPaperQu, elQu, elQuRepo, elRepo } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/password.js';
+import {
+  type BenchDatabase,
+  createBenchDatabase,
+  dbKind,
+  insertLearners,
+  serverEnv,
+  startBuiltServer,
+  writeReport,
+} from './setup.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,10 +36,9 @@ const LEARNERS = Number(args.learners);
 const QUESTIONS = Number(args.questions);
 const INTERVAL_MS = Number(args['interval-ms']);
 const RAMP_MS = Number(args['ramp-ms']);
-const KIND = args.db === 'pg' ? 'pg' : 'pglite';
+const KIND = dbKind(args.db);
 const PORT = 18000 + Math.floor(Math.random() * 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
-const root = path.resolve(import.meta.dirname, '..');
 
 interface Sample {
   ms: number;
@@ -85,34 +74,9 @@ async function timed<T>(kind: string, url: string, body: unknown, token: string)
   }
 }
 
-async function setupDatabase(): Promise<{
-  databaseUrl: string | null;
-  dataDir: string;
-  tokens: string[];
-  drop: () => Promise<void>;
-}> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-'));
-  let databaseUrl: string | null = null;
-  let drop = async () => {};
-  if (KIND === 'pg') {
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `exam_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
-  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? null : path.join(dataDir, 'pgdata') });
-  await prepareDatabase(database, startupHooks, { seed: true });
+async function setupDatabase(): Promise<{ bench: BenchDatabase; tokens: string[] }> {
+  const bench = await createBenchDatabase(KIND, 'exam-bench');
+  const database = await bench.open();
   const { db } = database;
 
   const [repo] = await db.insert(elRepo).values({ title: '压测题库', code: 'BENCH' }).returning({ id: elRepo.id });
@@ -128,53 +92,10 @@ async function setupDatabase(): Promise<{
   const qus = await db.insert(elQu).values(rows).returning({ id: elQu.id });
   await db.insert(elQuRepo).values(qus.map((q, i) => ({ quId: q.id, repoId: repo.id, sort: i })));
 
-  const [student] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.code, 'student'));
-  const passwordHash = await hashPassword('bench123');
-  const tokens: string[] = [];
-  for (let start = 0; start < LEARNERS; start += 500) {
-    const batch = Array.from({ length: Math.min(500, LEARNERS - start) }, (_, i) => ({
-      userName: `bench${start + i}`,
-      realName: `压测学员${start + i}`,
-      passwordHash,
-    }));
-    const users = await db.insert(sysUser).values(batch).returning({ id: sysUser.id });
-    await db.insert(sysUserRole).values(users.map((u) => ({ userId: u.id, roleId: student.id })));
-    const batchTokens = users.map(() => randomBytes(32).toString('base64url'));
-    await db.insert(sysToken).values(
-      users.map((u, i) => ({
-        tokenHash: hashToken(batchTokens[i]),
-        userId: u.id,
-        expiresAt: new Date(Date.now() + 86400_000),
-      })),
-    );
-    tokens.push(...batchTokens);
-  }
+  const tokens = await insertLearners(db, LEARNERS, { prefix: 'bench', passwordHash: await hashPassword('bench123') });
   await database.close();
   process.env.BENCH_REPO_ID = repo.id;
-  return { databaseUrl, dataDir, tokens, drop };
-}
-
-async function startServer(databaseUrl: string | null, dataDir: string): Promise<ChildProcess> {
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/docs/json`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
+  return { bench, tokens };
 }
 
 async function createExam(): Promise<string> {
@@ -254,8 +175,8 @@ function stats(list: Sample[]) {
   };
 }
 
-async function verify(databaseUrl: string | null, dataDir: string): Promise<number> {
-  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? null : path.join(dataDir, 'pgdata') });
+async function verify(bench: BenchDatabase): Promise<number> {
+  const database = await bench.open();
   let lost = 0;
   for (const [key, answer] of acked) {
     const [paperId, quId] = key.split(':');
@@ -270,7 +191,7 @@ async function verify(databaseUrl: string | null, dataDir: string): Promise<numb
 }
 
 const setup = await setupDatabase();
-const server = await startServer(setup.databaseUrl, setup.dataDir);
+const server = await startBuiltServer(PORT, serverEnv(setup.bench));
 process.on('exit', () => server.kill('SIGKILL'));
 const examId = await createExam();
 const started = performance.now();
@@ -278,9 +199,8 @@ await Promise.all(setup.tokens.map((t, i) => learner(t, examId, (i / LEARNERS) *
 const seconds = (performance.now() - started) / 1000;
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
-const lost = await verify(setup.databaseUrl, setup.dataDir);
-await setup.drop();
-fs.rmSync(setup.dataDir, { recursive: true, force: true });
+const lost = await verify(setup.bench);
+await setup.bench.remove();
 
 const fill = stats(samples.fill);
 const report = {
@@ -299,10 +219,6 @@ const report = {
   lost,
   firstErrors: [...new Set(errors)].slice(0, 5),
 };
-fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-fs.writeFileSync(
-  path.join(root, 'bench', 'results', `exam-day-${KIND}-${LEARNERS}.json`),
-  JSON.stringify(report, null, 2),
-);
+writeReport(`exam-day-${KIND}-${LEARNERS}`, report);
 console.log(JSON.stringify(report, null, 2));
 process.exit(0);

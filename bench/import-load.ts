@@ -9,16 +9,11 @@
  *   npm run build -w @exam/server
  *   npx tsx bench/import-load.ts [--db pglite|pg] [--mb 10] [--rows 9000] [--users 1000] [--clients 4]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { XLSX_COLUMNS } from '../apps/server/src/modules/repo/qu-xlsx.js';
 import { bigXlsx, questionRows } from '../apps/server/src/test/big-xlsx.js';
+import { createBenchDatabase, dbKind, serverEnv, startBuiltServer } from './setup.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
@@ -47,20 +42,6 @@ async function upload(url: string, file: Buffer, fields: Record<string, string>,
   form.append('file', new Blob([file]), 'import.xlsx');
   const res = await fetch(BASE + url, { method: 'POST', headers: { token }, body: form });
   return (await res.json()) as { code: number; msg: string; data: unknown };
-}
-
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/docs/json`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
 }
 
 /** Runs the cheap call in a closed loop until `until` resolves; answers the latencies (ms). */
@@ -96,26 +77,7 @@ function summary(name: string, r: { ms: number[]; errors: number }, extra = '') 
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-import-bench-'));
-  let databaseUrl: string | null = null;
-  let dropPg: (() => Promise<void>) | null = null;
-  if (DB === 'pg') {
-    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `exam_import_bench_${Date.now()}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropPg = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
-  }
+  const bench = await createBenchDatabase(dbKind(DB), 'exam-import-bench');
   // Question rows sized so the file is about MB_TARGET: ~1.86 KB per 1,000 characters of content.
   const chars = Math.max(20, Math.round((MB_TARGET * 1024 * 1024) / ROWS / 1.86));
   const questions = await bigXlsx({ rows: ROWS, header: XLSX_COLUMNS, row: questionRows(chars) });
@@ -124,7 +86,7 @@ async function main() {
     header: ['用户名', '姓名', '手机号', '部门编码', '角色编码', '密码', '状态'],
     row: (i) => [`bench${i}`, `压测${i}`, '', 'D001', 'student', `abc${i}x1`, '正常'],
   });
-  const server = await startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const server = await startBuiltServer(PORT, serverEnv(bench));
   const lines: string[] = [];
   try {
     const admin = (await call<{ token: string }>('/api/sys/user/login', { userName: 'admin', password: 'admin123' }))
@@ -151,8 +113,7 @@ async function main() {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await dropPg?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.remove();
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown';
   console.log(`\n${new Date().toISOString()} db=${DB} node=${process.version} cpu="${cpu}" cores=${os.cpus().length}`);

@@ -10,13 +10,8 @@
  *   npx tsx bench/regrade.ts --papers 10000 --db pglite
  *   npx tsx bench/regrade.ts --papers 10000 --db pg     (BENCH_DATABASE_URL, default local test server)
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import {
   elExam,
   elPaper,
@@ -27,53 +22,25 @@ import {
   sysEventDelivery,
   sysUserMsg,
 } from '../apps/server/src/db/schema/index.js';
-import { eventConsumers, startupHooks } from '../apps/server/src/modules/index.js';
+import { eventConsumers } from '../apps/server/src/modules/index.js';
 import { runRegradeJob } from '../apps/server/src/modules/paper/regrade/regrade-run.js';
-import { prepareDatabase } from '../apps/server/src/platform/boot.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
 import { createDispatcher } from '../apps/server/src/platform/events/dispatcher.js';
+import { createBenchDatabase, dbKind, loadAverage, machine, writeReport } from './setup.js';
 
 const { values: args } = parseArgs({
   options: { papers: { type: 'string', default: '10000' }, db: { type: 'string', default: 'pglite' } },
 });
 const PAPERS = Number(args.papers);
-const KIND = args.db === 'pg' ? 'pg' : 'pglite';
+const KIND = dbKind(args.db);
 const QUESTIONS = 10;
-const root = path.resolve(import.meta.dirname, '..');
 
-const cpu = (fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? os.cpus()[0]?.model;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const secs = (ms: number) => (ms / 1000).toFixed(1);
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-regrade-'));
-  let databaseUrl: string | null = null;
-  let drop = async () => {};
-  if (KIND === 'pg') {
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `exam_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
-  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? null : path.join(dataDir, 'pgdata') });
-  await prepareDatabase(database, startupHooks, { seed: true });
+  const bench = await createBenchDatabase(KIND, 'bench-regrade');
+  const database = await bench.open();
   const { db } = database;
-  const loadBefore = load();
+  const loadBefore = loadAverage();
 
   // Setup: an exam and N finished papers; question 0 is keyed B, every learner answered A or B.
   const t0 = Date.now();
@@ -190,16 +157,14 @@ async function main() {
   const t3 = Date.now();
   await raw('A');
   const rawMs = Date.now() - t3;
-  const loadAfter = load();
+  const loadAfter = loadAverage();
 
   const report = {
     date: new Date().toISOString(),
     db: KIND,
     papers: PAPERS,
     questionsPerPaper: QUESTIONS,
-    cpu,
-    cores: os.cpus().length,
-    node: process.version,
+    ...machine(),
     loadavgBefore: loadBefore,
     loadavgAfter: loadAfter,
     setupSeconds: secs(setupMs),
@@ -221,14 +186,9 @@ async function main() {
     rawBaselineSeconds: secs(rawMs),
   };
   console.log(JSON.stringify(report, null, 2));
-  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, `bench/results/regrade-${KIND}-${Date.now()}.json`),
-    JSON.stringify(report, null, 2),
-  );
+  writeReport(`regrade-${KIND}-${Date.now()}`, report);
   await database.close();
-  await drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.remove();
 }
 
 main().catch((err) => {

@@ -18,10 +18,10 @@ const KB = 1000;
  * check still fails on any growth, and the line says how far the target is (issue 12 stays open).
  */
 export const BUDGETS = [
+  // The issue's 300 KB, reached (283 KB on 2026-11-24: bench/README.md, "web-load.ts and the size budgets").
   {
     name: '学员首页 /web/index',
-    kb: 400,
-    target: 300,
+    kb: 300,
     chunks: ['index.html', 'src/layouts/web/WebLayout.tsx', 'src/pages/web/index/index.tsx'],
   },
   { name: '考试页 /web/exam/start/:id', kb: 350, chunks: ['index.html', 'src/pages/web/exam/start/index.tsx'] },

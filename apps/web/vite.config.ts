@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { leanAntd } from './build/lean-antd';
 import { leanEndpoints } from './build/lean-endpoints';
 
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
     // Endpoint objects without their zod schemas, and contracts schemas a page does not read dropped:
     // the web calls by path, and zod comes only with the forms that validate (build/lean-endpoints.ts).
     leanEndpoints(),
+    // antd's Card without Tabs, List without Pagination and tooltips without the form engine until a
+    // page uses them (build/lean-antd.ts).
+    leanAntd(),
     // Brotli and gzip twins of every asset, served by @fastify/static's preCompressed option.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],

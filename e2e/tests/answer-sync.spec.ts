@@ -5,23 +5,14 @@
  * what the server holds, read through the learner's own paper detail (no window id: a plain read).
  * Also a mock exam answered offline keeps its answer until the network is back.
  */
-import {
-  examExamSave,
-  paperPaperCreate,
-  paperPaperDetail,
-  paperPaperHand,
-  paperTmplSave,
-  repoQuPaging,
-  repoRepoPaging,
-  trainFinish,
-  trainPaging,
-} from '@exam/contracts';
-import { ACCOUNTS, api, apiLogin, confirmDialog, signInBrowser } from '../fixtures/api';
+import { paperPaperDetail, paperPaperHand, trainFinish, trainPaging } from '@exam/contracts';
+import { ACCOUNTS, api, apiLogin, confirmDialog, signInAs } from '../fixtures/api';
+import { BANK, createExamWithQuestions, questionIds, startPaper } from '../fixtures/exam-setup';
+import { openExamRoom } from '../fixtures/phone';
 import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const SCREENS = 'test-results/screens';
-const BANK = '安全生产知识题库';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -33,7 +24,6 @@ interface ServerQu {
   options: { key: string }[];
 }
 
-let adminToken: string;
 let paperId: string;
 
 /** What the server holds, per card number: the index of the chosen option (-1: none). */
@@ -71,13 +61,8 @@ async function openRoom(
   baseURL: string,
 ): Promise<{ context: BrowserContext; page: Page; token: string }> {
   const context = await browser.newContext();
-  const token = await apiLogin(context.request, ACCOUNTS.student);
-  await signInBrowser(context, baseURL, token);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('exam-room-mode', 'all'));
-  await page.goto(`/web/exam/start/${paperId}`);
-  await expect(page.getByTestId('exam-room')).toBeVisible();
-  return { context, page, token };
+  const token = await signInAs(context, baseURL, ACCOUNTS.student);
+  return { context, page: await openExamRoom(context, paperId), token };
 }
 
 const pick = (page: Page, no: number, option: number) =>
@@ -85,51 +70,14 @@ const pick = (page: Page, no: number, option: number) =>
 const saved = (page: Page) => expect(page.getByTestId('sync-state')).toContainText('答案已保存');
 
 test.beforeAll(async ({ request }) => {
-  adminToken = await apiLogin(request, ACCOUNTS.admin);
-  const repos = await api<{ records: { id: string; title: string }[] }>(
-    request,
-    repoRepoPaging.path,
-    { current: 1, size: 50, params: {} },
-    adminToken,
-  );
-  const repoId = repos.records.find((r) => r.title === BANK)?.id;
-  const qus = await api<{ records: { id: string }[] }>(
-    request,
-    repoQuPaging.path,
-    { current: 1, size: 3, params: { repoId, type: 1 } },
-    adminToken,
-  );
-  const tmpl = await api<{ id: string }>(
-    request,
-    paperTmplSave.path,
-    {
-      title: 'E2E 多窗口试卷',
-      kind: 1,
-      fixedSections: [{ title: '单选题', items: qus.records.map((q) => ({ quId: q.id, score: 10 })) }],
-    },
-    adminToken,
-  );
-  const now = Date.now();
-  const exam = await api<{ id: string }>(
-    request,
-    examExamSave.path,
-    {
-      title: 'E2E 多窗口考试',
-      tmplId: tmpl.id,
-      openType: 1,
-      startTime: new Date(now - 3600_000).toISOString(),
-      endTime: new Date(now + 86400_000).toISOString(),
-      duration: 60,
-      passScore: 10,
-      tryLimit: 0,
-      handMinMinutes: 0,
-      lateMinutes: 0,
-      state: 1,
-    },
-    adminToken,
-  );
-  const studentToken = await apiLogin(request, ACCOUNTS.student);
-  paperId = (await api<{ paperId: string }>(request, paperPaperCreate.path, { examId: exam.id }, studentToken)).paperId;
+  const adminToken = await apiLogin(request, ACCOUNTS.admin);
+  const { examId } = await createExamWithQuestions(request, adminToken, {
+    paperTitle: 'E2E 多窗口试卷',
+    quIds: await questionIds(request, adminToken, { size: 3 }),
+    title: 'E2E 多窗口考试',
+    duration: 60,
+  });
+  paperId = await startPaper(request, await apiLogin(request, ACCOUNTS.student), examId);
 });
 
 // The specs share the demo learners: leave 张三 with no open paper for the specs that follow.
@@ -156,8 +104,19 @@ test('[WEB][EXAM_SYNC] two devices, a takeover, a lost network and a reload: the
   await b.page.screenshot({ path: `${SCREENS}/sync-b-elsewhere.png` });
 
   // A, not knowing, changes 1 and 2 at once: refused, blocking prompt, both marked not saved.
+  // A's saves wait until both changes are made: on a loaded machine the refusal of the first
+  // could come back (after the 800 ms debounce) and cover question 2 with the prompt first.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await a.page.route('**/api/paper/paper/fill-answer', async (route) => {
+    await held;
+    await route.continue();
+  });
   await pick(a.page, 1, 2);
   await pick(a.page, 2, 3);
+  release();
   await expect(a.page.getByText('本试卷已在其他窗口或设备上打开')).toBeVisible();
   await expect(a.page.locator('.ant-modal').filter({ hasText: '继续在此作答' })).not.toHaveClass(
     /ant-zoom-(appear|enter)/,
@@ -166,6 +125,7 @@ test('[WEB][EXAM_SYNC] two devices, a takeover, a lost network and a reload: the
   await expect(a.page.getByTestId('sheet-2')).toHaveAttribute('data-save', 'pending');
   await a.page.screenshot({ path: `${SCREENS}/sync-a-taken-over.png` });
   expect((await expectHonest(a.page, a.token)).server).toEqual([0, 1, -1]); // nothing of A's was stored
+  await a.page.unroute('**/api/paper/paper/fill-answer');
 
   // 继续在此作答: 1 (untouched elsewhere) is re-sent; 2 was answered by B meanwhile: B's answer is
   // shown and marked, never overwritten blindly.
@@ -228,8 +188,7 @@ test('[WEB][TRAIN_MOCK_SYNC] a mock exam answered offline keeps the answer and s
   context,
   baseURL,
 }) => {
-  const token = await apiLogin(page.request, ACCOUNTS.lisi);
-  await signInBrowser(context, baseURL as string, token);
+  const token = await signInAs(context, baseURL as string, ACCOUNTS.lisi);
   await page.goto('/web/repo');
   await page.getByTestId('train-repo-card').filter({ hasText: BANK }).click();
   const mode = page.getByTestId('mode-6');

@@ -5,33 +5,21 @@
  * archived on delete, listed under 已归档 and restored; its form says why the paper and pass mark
  * are locked.
  */
-import {
-  examExamSave,
-  paperPaperCreate,
-  paperPaperHand,
-  paperTmplSave,
-  repoQuPaging,
-  repoRepoPaging,
-  sysDepartTree,
-  sysRoleList,
-  sysUserSave,
-} from '@exam/contracts';
-import { ACCOUNTS, api, apiLogin, confirmDialog, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, apiLogin, confirmDialog, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { createExam, createLearner, createTemplate, questionIds, sitPaper } from '../fixtures/exam-setup';
 import { expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const SHOTS = process.env.ARRANGE_SHOTS ?? 'test-results/screens';
-const BANK = '安全生产知识题库';
 const tag = Date.now().toString(36);
 const ENDED = `E2E 个别安排考试 ${tag}`;
 const ARCHIVE = `E2E 归档考试 ${tag}`;
+const userName = `arr${tag}`;
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let adminToken: string;
 let learnerToken: string;
-let userName: string;
-let userId: string;
 
 /** A local Shanghai time as the pickers take it. */
 const shanghai = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
@@ -39,74 +27,17 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/arr
 
 test.beforeAll(async ({ request }) => {
   adminToken = await apiLogin(request, ACCOUNTS.admin);
-  const roles = await api<{ id: string; code: string }[]>(request, sysRoleList.path, {}, adminToken);
-  const depts = await api<{ id: string }[]>(request, sysDepartTree.path, {});
-  userName = `arr${tag}`;
-  userId = (
-    await api<{ id: string }>(
-      request,
-      sysUserSave.path,
-      {
-        userName,
-        realName: '安排测试考生',
-        password: 'abc123',
-        deptId: depts[0].id,
-        roleIds: [roles.find((r) => r.code === 'student')?.id],
-      },
-      adminToken,
-    )
-  ).id;
-  learnerToken = await apiLogin(request, { userName, password: 'abc123' });
-  const repos = await api<{ records: { id: string; title: string }[] }>(
-    request,
-    repoRepoPaging.path,
-    { current: 1, size: 50, params: {} },
-    adminToken,
-  );
-  const repoId = repos.records.find((r) => r.title === BANK)?.id;
-  const qus = await api<{ records: { id: string }[] }>(
-    request,
-    repoQuPaging.path,
-    { current: 1, size: 3, params: { repoId, type: 1 } },
-    adminToken,
-  );
-  const tmpl = await api<{ id: string }>(
-    request,
-    paperTmplSave.path,
-    {
-      title: `E2E 安排试卷 ${tag}`,
-      kind: 1,
-      fixedSections: [{ title: '单选题', items: qus.records.map((q) => ({ quId: q.id, score: 10 })) }],
-    },
-    adminToken,
-  );
+  const learner = await createLearner(request, adminToken, { userName, realName: '安排测试考生' });
+  learnerToken = learner.token;
+  const quIds = await questionIds(request, adminToken, { size: 3 });
+  const tmplId = await createTemplate(request, adminToken, { title: `E2E 安排试卷 ${tag}`, quIds });
   const now = Date.now();
-  const exam = (title: string, start: number, end: number) =>
-    api<{ id: string }>(
-      request,
-      examExamSave.path,
-      {
-        title,
-        tmplId: tmpl.id,
-        openType: 3,
-        userIds: [userId],
-        startTime: new Date(start).toISOString(),
-        endTime: new Date(end).toISOString(),
-        duration: 30,
-        passScore: 10,
-        tryLimit: 1,
-        handMinMinutes: 0,
-        lateMinutes: 0,
-        state: 1,
-      },
-      adminToken,
-    );
+  const exam = (title: string, startTime: number, endTime: number) =>
+    createExam(request, adminToken, tmplId, { title, userIds: [learner.id], startTime, endTime, tryLimit: 1 });
   // Over ten minutes ago: only an arrangement opens it again.
   await exam(ENDED, now - 3 * 3600_000, now - 10 * 60_000);
   // Running, with one handed-in paper of the spec's learner.
-  const archive = await exam(ARCHIVE, now - 3600_000, now + 86400_000);
-  const paper = await api<{ paperId: string }>(request, paperPaperCreate.path, { examId: archive.id }, learnerToken);
-  await api(request, paperPaperHand.path, { paperId: paper.paperId }, learnerToken);
+  await sitPaper(request, learnerToken, await exam(ARCHIVE, now - 3600_000, now + 86400_000));
 });
 
 async function openExamList(page: Page, title: string) {

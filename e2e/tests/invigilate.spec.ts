@@ -5,95 +5,33 @@
  * added minute reaches the learner's timer; a message pops up in the room; a forced hand-in ends
  * the learner's exam.
  */
-import {
-  examExamSave,
-  paperPaperCreate,
-  paperPaperLeave,
-  paperTmplSave,
-  repoQuPaging,
-  repoRepoPaging,
-  sysDepartTree,
-  sysRoleList,
-  sysUserSave,
-} from '@exam/contracts';
+import { paperPaperLeave } from '@exam/contracts';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { createExamWithQuestions, createLearner, questionIds, startPaper } from '../fixtures/exam-setup';
+import { openExamRoom } from '../fixtures/phone';
 import { expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 const SHOTS = process.env.INV_SHOTS ?? 'test-results/screens';
-const BANK = '安全生产知识题库';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let adminToken: string;
 let learnerToken: string;
-let userName: string;
+const userName = `inv${Date.now().toString(36)}`;
 let examId: string;
 
 test.beforeAll(async ({ request }) => {
   adminToken = await apiLogin(request, ACCOUNTS.admin);
-  const roles = await api<{ id: string; code: string }[]>(request, sysRoleList.path, {}, adminToken);
-  const depts = await api<{ id: string }[]>(request, sysDepartTree.path, {});
-  userName = `inv${Date.now().toString(36)}`;
-  const user = await api<{ id: string }>(
-    request,
-    sysUserSave.path,
-    {
-      userName,
-      realName: '监考测试考生',
-      password: 'abc123',
-      deptId: depts[0].id,
-      roleIds: [roles.find((r) => r.code === 'student')?.id],
-    },
-    adminToken,
-  );
-  learnerToken = await apiLogin(request, { userName, password: 'abc123' });
-  const repos = await api<{ records: { id: string; title: string }[] }>(
-    request,
-    repoRepoPaging.path,
-    { current: 1, size: 50, params: {} },
-    adminToken,
-  );
-  const repoId = repos.records.find((r) => r.title === BANK)?.id;
-  const qus = await api<{ records: { id: string }[] }>(
-    request,
-    repoQuPaging.path,
-    { current: 1, size: 3, params: { repoId, type: 1 } },
-    adminToken,
-  );
-  const tmpl = await api<{ id: string }>(
-    request,
-    paperTmplSave.path,
-    {
-      title: 'E2E 监考试卷',
-      kind: 1,
-      fixedSections: [{ title: '单选题', items: qus.records.map((q) => ({ quId: q.id, score: 10 })) }],
-    },
-    adminToken,
-  );
-  const now = Date.now();
-  examId = (
-    await api<{ id: string }>(
-      request,
-      examExamSave.path,
-      {
-        title: 'E2E 监考考试',
-        tmplId: tmpl.id,
-        openType: 3,
-        userIds: [user.id],
-        startTime: new Date(now - 3600_000).toISOString(),
-        endTime: new Date(now + 86400_000).toISOString(),
-        duration: 30,
-        passScore: 10,
-        tryLimit: 0,
-        handMinMinutes: 0,
-        lateMinutes: 0,
-        leaveLimit: 5,
-        state: 1,
-      },
-      adminToken,
-    )
-  ).id;
+  const learner = await createLearner(request, adminToken, { userName, realName: '监考测试考生' });
+  learnerToken = learner.token;
+  ({ examId } = await createExamWithQuestions(request, adminToken, {
+    paperTitle: 'E2E 监考试卷',
+    quIds: await questionIds(request, adminToken, { size: 3 }),
+    title: 'E2E 监考考试',
+    userIds: [learner.id],
+    leaveLimit: 5,
+  }));
 });
 
 /** Seconds shown by the room's countdown (HH:MM:SS). */
@@ -140,12 +78,8 @@ test('[ADMIN][INVIGILATE] the console follows a learner live; added time, a mess
   // The learner, in a second browser context, enters the exam.
   const learner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInBrowser(learner, baseURL as string, learnerToken);
-  const paperId = (await api<{ paperId: string }>(learner.request, paperPaperCreate.path, { examId }, learnerToken))
-    .paperId;
-  const room = await learner.newPage();
-  await room.addInitScript(() => localStorage.setItem('exam-room-mode', 'all'));
-  await room.goto(`/web/exam/start/${paperId}`);
-  await expect(room.getByTestId('exam-room')).toBeVisible();
+  const paperId = await startPaper(learner.request, learnerToken, examId);
+  const room = await openExamRoom(learner, paperId);
 
   // Live, without reloading the console: 考试中, online, 0 of 3.
   await expect(row.getByTestId('inv-status')).toHaveText('考试中');

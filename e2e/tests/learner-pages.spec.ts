@@ -2,21 +2,14 @@
  * Issue 12 §1: every learner page at the project's screen (desktop, and in the phone projects
  * iPhone 14 390×844 and Android 360×800): no horizontal scroll, and a screenshot of each to look at.
  */
-import {
-  examExamSave,
-  paperPaperCreate,
-  paperPaperHand,
-  paperTmplSave,
-  repoQuPaging,
-  repoRepoPaging,
-  sysUserInfo,
-} from '@exam/contracts';
-import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
-import { expect as baseExpect, type Page, test } from '../fixtures/test';
+import { paperPaperAbandon, sysUserInfo } from '@exam/contracts';
+import { ACCOUNTS, api, apiLogin, signInAs } from '../fixtures/api';
+import { BANK, bankId, createExamWithQuestions, questionIds, sitPaper, startPaper } from '../fixtures/exam-setup';
+import { noHorizontalScroll } from '../fixtures/phone';
+import { expect as baseExpect, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const SCREENS = 'test-results/screens';
-const BANK = '安全生产知识题库';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -27,70 +20,24 @@ let userId: string;
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, ACCOUNTS.admin);
-  const repos = await api<{ records: { id: string; title: string }[] }>(
-    request,
-    repoRepoPaging.path,
-    { current: 1, size: 50, params: {} },
-    admin,
-  );
-  repoId = repos.records.find((r) => r.title === BANK)?.id as string;
-  const qus = await api<{ records: { id: string }[] }>(
-    request,
-    repoQuPaging.path,
-    { current: 1, size: 2, params: { repoId, type: 1 } },
-    admin,
-  );
-  const tmpl = await api<{ id: string }>(
-    request,
-    paperTmplSave.path,
-    {
-      title: 'E2E 页面巡检试卷',
-      kind: 1,
-      fixedSections: [{ title: '单选题', items: qus.records.map((q) => ({ quId: q.id, score: 10 })) }],
-    },
-    admin,
-  );
-  const now = Date.now();
-  examId = (
-    await api<{ id: string }>(
-      request,
-      examExamSave.path,
-      {
-        title: 'E2E 页面巡检考试',
-        tmplId: tmpl.id,
-        openType: 1,
-        startTime: new Date(now - 3600_000).toISOString(),
-        endTime: new Date(now + 86400_000).toISOString(),
-        duration: 30,
-        passScore: 10,
-        tryLimit: 0,
-        handMinMinutes: 0,
-        lateMinutes: 0,
-        state: 1,
-      },
-      admin,
-    )
-  ).id;
+  const quIds = await questionIds(request, admin, { size: 2 });
+  ({ examId } = await createExamWithQuestions(request, admin, {
+    paperTitle: 'E2E 页面巡检试卷',
+    quIds,
+    title: 'E2E 页面巡检考试',
+  }));
+  repoId = await bankId(request, admin);
   const student = await apiLogin(request, ACCOUNTS.student);
   userId = (await api<{ id: string }>(request, sysUserInfo.path, {}, student)).id;
-  paperId = (await api<{ paperId: string }>(request, paperPaperCreate.path, { examId }, student)).paperId;
-  await api(request, paperPaperHand.path, { paperId }, student);
+  paperId = await sitPaper(request, student, examId);
 });
-
-async function noHorizontalScroll(page: Page, what: string) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `${what}: horizontal scroll`).toBeLessThanOrEqual(client);
-}
 
 test('[WEB][PAGES_ON_PHONES] every learner page fits the screen, screenshot of each', async ({
   page,
   context,
   baseURL,
 }) => {
-  await signInBrowser(context, baseURL as string, await apiLogin(page.request, ACCOUNTS.student));
+  await signInAs(context, baseURL as string, ACCOUNTS.student);
   const pages: [string, string, string][] = [
     ['index', '/web/index', '在线考试'],
     ['exam-check', `/web/exam/check/${examId}`, '考试须知'],
@@ -118,7 +65,7 @@ test('[WEB][RESULT_BREAKDOWN] the result page gives the score by question type a
   context,
   baseURL,
 }) => {
-  await signInBrowser(context, baseURL as string, await apiLogin(page.request, ACCOUNTS.student));
+  await signInAs(context, baseURL as string, ACCOUNTS.student);
   await page.goto(`/web/exam/result/${paperId}`);
   await expect(page.getByTestId('score-by-type')).toContainText('单选题（2 题）');
   await expect(page.getByTestId('score-by-type')).toContainText('0 / 20');
@@ -132,7 +79,7 @@ test('[WEB][EXAM_RULES_CONFIRM] the check page shows 考试须知 and starts onl
   context,
   baseURL,
 }) => {
-  await signInBrowser(context, baseURL as string, await apiLogin(page.request, ACCOUNTS.student));
+  await signInAs(context, baseURL as string, ACCOUNTS.student);
   await page.goto(`/web/exam/check/${examId}`);
   const rules = page.locator('.exam-check__rules');
   for (const label of ['考试时长', '考试次数', '及格分', '防作弊']) await expect(rules).toContainText(label);
@@ -149,9 +96,8 @@ test('[WEB][HOME_TODAY] the home page says what to do now: the paper left open, 
   context,
   baseURL,
 }) => {
-  const token = await apiLogin(page.request, ACCOUNTS.student);
-  await signInBrowser(context, baseURL as string, token);
-  const open = (await api<{ paperId: string }>(page.request, '/api/paper/paper/create', { examId }, token)).paperId;
+  const token = await signInAs(context, baseURL as string, ACCOUNTS.student);
+  const open = await startPaper(page.request, token, examId);
   try {
     await page.goto('/web/index');
     // one open paper per learner; the phone projects add exams of the same title
@@ -163,6 +109,6 @@ test('[WEB][HOME_TODAY] the home page says what to do now: the paper left open, 
     await left.getByRole('button', { name: /继续考试/ }).click();
     await expect(page).toHaveURL(new RegExp(`/web/exam/start/${open}`));
   } finally {
-    await api(page.request, '/api/paper/paper/abandon', { paperId: open }, token);
+    await api(page.request, paperPaperAbandon.path, { paperId: open }, token);
   }
 });

@@ -4,20 +4,14 @@
  * a browser without the Fullscreen API (iPhone Safari) goes on in focus mode and leaving is still
  * counted; reminders at 5 minutes, next unanswered, and the count before hand-in.
  */
-import {
-  examExamSave,
-  paperPaperAbandon,
-  paperPaperCreate,
-  paperTmplSave,
-  repoQuPaging,
-  repoRepoPaging,
-} from '@exam/contracts';
-import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
-import { expect as baseExpect, type Page, test } from '../fixtures/test';
+import { paperPaperAbandon } from '@exam/contracts';
+import { ACCOUNTS, api, apiLogin, signInAs } from '../fixtures/api';
+import { createExamWithQuestions, questionIds, startPaper } from '../fixtures/exam-setup';
+import { inViewAndTappable, noFullscreen, noHorizontalScroll } from '../fixtures/phone';
+import { expect as baseExpect, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 const SCREENS = 'test-results/screens';
-const BANK = '安全生产知识题库';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -25,81 +19,22 @@ let examId: string;
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, ACCOUNTS.admin);
-  const repos = await api<{ records: { id: string; title: string }[] }>(
-    request,
-    repoRepoPaging.path,
-    { current: 1, size: 50, params: {} },
-    admin,
-  );
-  const repoId = repos.records.find((r) => r.title === BANK)?.id;
-  const qus = await api<{ records: { id: string }[] }>(
-    request,
-    repoQuPaging.path,
-    { current: 1, size: 3, params: { repoId, type: 1 } },
-    admin,
-  );
-  const tmpl = await api<{ id: string }>(
-    request,
-    paperTmplSave.path,
-    {
-      title: 'E2E 手机考试试卷',
-      kind: 1,
-      fixedSections: [{ title: '单选题', items: qus.records.map((q) => ({ quId: q.id, score: 10 })) }],
-    },
-    admin,
-  );
-  const now = Date.now();
-  examId = (
-    await api<{ id: string }>(
-      request,
-      examExamSave.path,
-      {
-        title: 'E2E 手机上的全屏考试（标题很长，用来检查页头不会把交卷按钮挤出屏幕）',
-        tmplId: tmpl.id,
-        openType: 1,
-        startTime: new Date(now - 3600_000).toISOString(),
-        endTime: new Date(now + 86400_000).toISOString(),
-        duration: 5, // opens inside the 5-minute reminder
-        passScore: 10,
-        tryLimit: 0,
-        handMinMinutes: 0,
-        lateMinutes: 0,
-        fullScreen: true,
-        state: 1,
-      },
-      admin,
-    )
-  ).id;
-});
-
-/** Like iPhone Safari: no Fullscreen API for pages. */
-const noFullscreen = (page: Page) =>
-  page.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
-
-async function noHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
+  ({ examId } = await createExamWithQuestions(request, admin, {
+    paperTitle: 'E2E 手机考试试卷',
+    quIds: await questionIds(request, admin, { size: 3 }),
+    title: 'E2E 手机上的全屏考试（标题很长，用来检查页头不会把交卷按钮挤出屏幕）',
+    duration: 5, // opens inside the 5-minute reminder
+    fullScreen: true,
   }));
-  expect(scroll, 'horizontal scroll').toBeLessThanOrEqual(client);
-}
-
-async function inViewAndTappable(page: Page, testId: string) {
-  const box = await page.getByTestId(testId).boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(box, testId).not.toBeNull();
-  expect(box!.x + box!.width, `${testId} inside the screen`).toBeLessThanOrEqual(width);
-  expect(box!.height, `${testId} at least 44 px high`).toBeGreaterThanOrEqual(44);
-}
+});
 
 test('[WEB][EXAM_PHONE] the exam room on a phone: focus mode, drawer card, timer and 交卷 in view, reminders, next unanswered, counts', async ({
   page,
   context,
   baseURL,
 }) => {
-  const token = await apiLogin(page.request, ACCOUNTS.student);
-  await signInBrowser(context, baseURL as string, token);
-  const paperId = (await api<{ paperId: string }>(page.request, paperPaperCreate.path, { examId }, token)).paperId;
+  const token = await signInAs(context, baseURL as string, ACCOUNTS.student);
+  const paperId = await startPaper(page.request, token, examId);
   await noFullscreen(page);
   await page.goto(`/web/exam/start/${paperId}`);
 

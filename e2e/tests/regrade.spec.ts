@@ -5,20 +5,16 @@
  * administrator gives the other score through the API). Then the single choice's key is corrected
  * and the exam regraded: the job's progress, the before/after report with the pass/fail changes.
  */
+import { paperMarkQuSave } from '@exam/contracts';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, settledShot, signInBrowser } from '../fixtures/api';
 import {
-  examExamSave,
-  paperMarkQuSave,
-  paperPaperCreate,
-  paperPaperFillAnswer,
-  paperPaperHand,
-  paperTmplSave,
-  repoQuDetail,
-  repoQuPaging,
-  sysDepartTree,
-  sysRoleList,
-  sysUserSave,
-} from '@exam/contracts';
-import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+  choiceKey,
+  createExamWithQuestions,
+  createLearner,
+  type Learner,
+  questionIds,
+  sitPaper,
+} from '../fixtures/exam-setup';
 import { expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -33,97 +29,32 @@ let examId: string;
 let singleId: string;
 let shortId: string;
 let wrongOption: { key: string; content: string };
-const learners: { id: string; token: string; realName: string; paperId?: string }[] = [];
-
-async function newUser(request: Parameters<typeof api>[0], role: string, userName: string, realName: string) {
-  const roles = await api<{ id: string; code: string }[]>(request, sysRoleList.path, {}, adminToken);
-  const depts = await api<{ id: string }[]>(request, sysDepartTree.path, {});
-  const user = await api<{ id: string }>(
-    request,
-    sysUserSave.path,
-    { userName, realName, password: 'abc123', deptId: depts[0].id, roleIds: [roles.find((r) => r.code === role)?.id] },
-    adminToken,
-  );
-  return { id: user.id, token: await apiLogin(request, { userName, password: 'abc123' }), realName };
-}
+const learners: (Learner & { paperId?: string })[] = [];
 
 test.beforeAll(async ({ request }) => {
   adminToken = await apiLogin(request, ACCOUNTS.admin);
-  const page1 = await api<{ records: { id: string }[] }>(
-    request,
-    repoQuPaging.path,
-    { current: 1, size: 1, params: { type: 1 } },
-    adminToken,
-  );
-  const page4 = await api<{ records: { id: string }[] }>(
-    request,
-    repoQuPaging.path,
-    { current: 1, size: 1, params: { type: 4 } },
-    adminToken,
-  );
-  singleId = page1.records[0].id;
-  shortId = page4.records[0].id;
-  const single = await api<{ options: { key: string; content: string; isRight: boolean }[] }>(
-    request,
-    repoQuDetail.path,
-    { id: singleId },
-    adminToken,
-  );
-  const right = single.options.find((o) => o.isRight) as { key: string };
-  wrongOption = single.options.find((o) => !o.isRight) as { key: string; content: string };
+  [singleId] = await questionIds(request, adminToken, { size: 1, type: 1, bank: null });
+  [shortId] = await questionIds(request, adminToken, { size: 1, type: 4, bank: null });
+  const key = await choiceKey(request, adminToken, singleId);
+  const right = key.right;
+  wrongOption = key.wrong;
   for (const [i, name] of ['重评甲', '重评乙'].entries())
-    learners.push(await newUser(request, 'student', `rg${stamp}${i}`, `${name}${stamp}`));
-  const tmpl = await api<{ id: string }>(
-    request,
-    paperTmplSave.path,
-    {
-      title: `E2E 重新评分试卷 ${stamp}`,
-      kind: 1,
-      fixedSections: [{ title: '第一部分', items: [singleId, shortId].map((quId) => ({ quId, score: 10 })) }],
-    },
-    adminToken,
-  );
-  const now = Date.now();
-  examId = (
-    await api<{ id: string }>(
-      request,
-      examExamSave.path,
-      {
-        title: EXAM,
-        tmplId: tmpl.id,
-        openType: 3,
-        userIds: learners.map((l) => l.id),
-        startTime: new Date(now - 3600_000).toISOString(),
-        endTime: new Date(now + 86400_000).toISOString(),
-        duration: 30,
-        passScore: 10,
-        tryLimit: 0,
-        handMinMinutes: 0,
-        lateMinutes: 0,
-        state: 1,
-      },
-      adminToken,
-    )
-  ).id;
+    learners.push(
+      await createLearner(request, adminToken, { userName: `rg${stamp}${i}`, realName: `${name}${stamp}` }),
+    );
+  ({ examId } = await createExamWithQuestions(request, adminToken, {
+    paperTitle: `E2E 重新评分试卷 ${stamp}`,
+    section: '第一部分',
+    quIds: [singleId, shortId],
+    title: EXAM,
+    userIds: learners.map((l) => l.id),
+  }));
   // 甲 answers the (wrongly) keyed option, 乙 the one that is really right; both write a short answer.
-  for (const [i, l] of learners.entries()) {
-    const paper = await api<{ paperId: string }>(request, paperPaperCreate.path, { examId }, l.token);
-    l.paperId = paper.paperId;
-    const choice = i === 0 ? right.key : wrongOption.key;
-    await api(
-      request,
-      paperPaperFillAnswer.path,
-      { paperId: paper.paperId, quId: singleId, answer: choice, seq: 1 },
-      l.token,
-    );
-    await api(
-      request,
-      paperPaperFillAnswer.path,
-      { paperId: paper.paperId, quId: shortId, answer: `这是第${i + 1}位考生的简答`, seq: 2 },
-      l.token,
-    );
-    await api(request, paperPaperHand.path, { paperId: paper.paperId }, l.token);
-  }
+  for (const [i, l] of learners.entries())
+    l.paperId = await sitPaper(request, l.token, examId, [
+      { quId: singleId, answer: i === 0 ? right.key : wrongOption.key },
+      { quId: shortId, answer: `这是第${i + 1}位考生的简答` },
+    ]);
 });
 
 async function pickExam(page: Page) {
@@ -132,12 +63,7 @@ async function pickExam(page: Page) {
   await page.locator(`${OPEN_POPUP} .ant-select-item-option`, { hasText: EXAM }).first().click();
 }
 
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.ant-spin-spinning'))
-    .toHaveCount(0, { timeout: 10_000 })
-    .catch(() => undefined);
-  await page.screenshot({ path: `${SHOTS}/regrade-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => settledShot(page, `${SHOTS}/regrade-${name}.png`);
 
 test('[ADMIN][MARK_BY_QUESTION] marks a short answer across papers, blind, then with second marking', async ({
   page,
@@ -183,7 +109,11 @@ test('[ADMIN][MARK_BY_QUESTION] marks a short answer across papers, blind, then 
   await shot(page, 'double-mark');
 
   // Another administrator gives 6: within the gap, the average 5 is final.
-  const other = await newUser(request, 'sa', `rgadm${stamp}`, '第二阅卷人');
+  const other = await createLearner(request, adminToken, {
+    userName: `rgadm${stamp}`,
+    realName: '第二阅卷人',
+    role: 'sa',
+  });
   const res = await api<{ outcome: string; finalScore: number }>(
     request,
     paperMarkQuSave.path,

@@ -6,19 +6,16 @@
  * from the answer-sheet page; the PDFs' text is read with pdftotext.
  */
 import { execFileSync } from 'node:child_process';
+import { ACCOUNTS, apiLogin, OPEN_POPUP, settledShot, signInBrowser } from '../fixtures/api';
 import {
-  examExamSave,
-  paperPaperCreate,
-  paperPaperFillAnswer,
-  paperPaperHand,
-  paperTmplSave,
-  repoQuDetail,
-  repoQuPaging,
-  sysDepartTree,
-  sysRoleList,
-  sysUserSave,
-} from '@exam/contracts';
-import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+  choiceKey,
+  createExamWithQuestions,
+  createLearner,
+  deptNamed,
+  type Learner,
+  questionIds,
+  sitPaper,
+} from '../fixtures/exam-setup';
 import { expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -29,101 +26,33 @@ const EXAM = `E2E 报表考试 ${stamp}`;
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let adminToken: string;
-let examId: string;
-const learners: { id: string; token: string; realName: string; paperId?: string }[] = [];
-
-interface Dept {
-  id: string;
-  children?: Dept[];
-}
+const learners: (Learner & { paperId?: string })[] = [];
 
 test.beforeAll(async ({ request }) => {
   adminToken = await apiLogin(request, ACCOUNTS.admin);
-  const roles = await api<{ id: string; code: string }[]>(request, sysRoleList.path, {}, adminToken);
-  const tree = await api<Dept[]>(request, sysDepartTree.path, {});
-  const depts = [tree[0].children?.[0] ?? tree[0], tree[0].children?.[1] ?? tree[0]];
-  for (const [i, name] of ['报表甲', '报表乙'].entries()) {
-    const userName = `rp${stamp}${i}`;
-    const user = await api<{ id: string }>(
-      request,
-      sysUserSave.path,
-      {
-        userName,
+  const depts = [await deptNamed(request, '技术部'), await deptNamed(request, '市场部')];
+  for (const [i, name] of ['报表甲', '报表乙'].entries())
+    learners.push(
+      await createLearner(request, adminToken, {
+        userName: `rp${stamp}${i}`,
         realName: `${name}${stamp}`,
-        password: 'abc123',
         deptId: depts[i].id,
-        roleIds: [roles.find((r) => r.code === 'student')?.id],
-      },
-      adminToken,
+      }),
     );
-    learners.push({
-      id: user.id,
-      token: await apiLogin(request, { userName, password: 'abc123' }),
-      realName: `${name}${stamp}`,
-    });
-  }
-  const page1 = await api<{ records: { id: string }[] }>(
-    request,
-    repoQuPaging.path,
-    { current: 1, size: 1, params: { type: 1 } },
-    adminToken,
-  );
-  const singleId = page1.records[0].id;
-  const single = await api<{ options: { key: string; isRight: boolean }[] }>(
-    request,
-    repoQuDetail.path,
-    { id: singleId },
-    adminToken,
-  );
-  const right = single.options.find((o) => o.isRight)?.key as string;
-  const wrong = single.options.find((o) => !o.isRight)?.key as string;
-  const tmpl = await api<{ id: string }>(
-    request,
-    paperTmplSave.path,
-    {
-      title: `E2E 报表试卷 ${stamp}`,
-      kind: 1,
-      fixedSections: [{ title: '单选', items: [{ quId: singleId, score: 10 }] }],
-    },
-    adminToken,
-  );
-  const now = Date.now();
-  examId = (
-    await api<{ id: string }>(
-      request,
-      examExamSave.path,
-      {
-        title: EXAM,
-        tmplId: tmpl.id,
-        openType: 3,
-        userIds: learners.map((l) => l.id),
-        startTime: new Date(now - 3600_000).toISOString(),
-        endTime: new Date(now + 86400_000).toISOString(),
-        duration: 30,
-        passScore: 10,
-        tryLimit: 0,
-        handMinMinutes: 0,
-        lateMinutes: 0,
-        state: 1,
-      },
-      adminToken,
-    )
-  ).id;
-  for (const [i, l] of learners.entries()) {
-    const paper = await api<{ paperId: string }>(request, paperPaperCreate.path, { examId }, l.token);
-    l.paperId = paper.paperId;
-    const answer = i === 0 ? right : wrong;
-    await api(request, paperPaperFillAnswer.path, { paperId: paper.paperId, quId: singleId, answer, seq: 1 }, l.token);
-    await api(request, paperPaperHand.path, { paperId: paper.paperId }, l.token);
-  }
+  const [singleId] = await questionIds(request, adminToken, { size: 1, type: 1, bank: null });
+  const { right, wrong } = await choiceKey(request, adminToken, singleId);
+  const { examId } = await createExamWithQuestions(request, adminToken, {
+    paperTitle: `E2E 报表试卷 ${stamp}`,
+    section: '单选',
+    quIds: [singleId],
+    title: EXAM,
+    userIds: learners.map((l) => l.id),
+  });
+  for (const [i, l] of learners.entries())
+    l.paperId = await sitPaper(request, l.token, examId, [{ quId: singleId, answer: (i === 0 ? right : wrong).key }]);
 });
 
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.ant-spin-spinning'))
-    .toHaveCount(0, { timeout: 10_000 })
-    .catch(() => undefined);
-  await page.screenshot({ path: `${SHOTS}/reports-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => settledShot(page, `${SHOTS}/reports-${name}.png`);
 
 /** Saves the download the action starts and answers the PDF's text. */
 async function pdfOf(page: Page, action: () => Promise<void>): Promise<{ name: string; text: string }> {

@@ -9,6 +9,20 @@ async function signInThroughForm(page: Page, account: { userName: string; passwo
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/**
+ * Opens a tag's context menu and answers one of its items, once it holds still: the previous menu
+ * must be gone first (a menu still fading out while the next one zooms in never holds still for a
+ * click), and the new one done zooming in.
+ */
+async function tagMenuItem(page: Page, path: string, item: string) {
+  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [role="menuitem"]')).toHaveCount(0);
+  await page.locator(`[data-testid=tag][data-path="${path}"]`).click({ button: 'right' });
+  const menuItem = page.getByRole('menuitem', { name: item });
+  await expect(menuItem).toBeVisible();
+  await expect(page.locator('.ant-dropdown').filter({ has: menuItem })).not.toHaveClass(/ant-slide-up-(appear|enter)/);
+  return menuItem;
+}
+
 test('[SHELL][OPEN_PAGES] login, register, forgot and help open without a token', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
@@ -66,20 +80,13 @@ test('[SHELL][ADMIN] administrator: sidebar, tags, context menu, search, size, t
   await expect(page).toHaveURL(/\/admin\/sys\/user$/);
   await expect(tags).toHaveText(['控制台', '用户管理']);
 
-  // Refresh goes through /redirect and comes back. The first context menu must be gone first:
-  // a menu still fading out while the next one zooms in never holds still for a click.
-  await expect(page.getByRole('menuitem', { name: '刷新' })).toHaveCount(0);
-  await page.locator('[data-testid=tag][data-path="/admin/sys/user"]').click({ button: 'right' });
-  const refresh = page.getByRole('menuitem', { name: '刷新' });
-  await expect(refresh).toBeVisible();
-  await expect(page.locator('.ant-dropdown').filter({ has: refresh })).not.toHaveClass(/ant-slide-up-(appear|enter)/);
-  await refresh.click();
+  // Refresh goes through /redirect and comes back.
+  await (await tagMenuItem(page, '/admin/sys/user', '刷新')).click();
   await expect(page).toHaveURL(/:\d+\/admin\/sys\/user$/);
   await expect(page.locator('[data-testid=tag][data-path="/admin/sys/user"]')).toHaveClass(/active/);
 
   // Close current falls back to the last tag
-  await page.locator('[data-testid=tag][data-path="/admin/sys/user"]').click({ button: 'right' });
-  await page.getByRole('menuitem', { name: '关闭当前' }).click();
+  await (await tagMenuItem(page, '/admin/sys/user', '关闭当前')).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(tags).toHaveText(['控制台']);
 

@@ -42,6 +42,11 @@ export const ZTrainFeedbackSchema = z.object({
   childRight: z.record(z.string(), z.boolean().nullable()).describe('组合题各小题是否答对'),
   /** The question with its answer and analysis, or null when they may not be shown. */
   question: ZQuViewSchema.nullable().describe('含答案与解析的题目'),
+  /**
+   * Whether the learner may self-mark (自评) its manually marked parts now: answered, the session
+   * open, and no other question answered since. A manual part's verdict above is the self-mark.
+   */
+  selfMarkOpen: z.boolean().describe('是否可以自评（作答后、进入下一题前）'),
 });
 export type TTrainFeedback = z.infer<typeof ZTrainFeedbackSchema>;
 
@@ -88,6 +93,27 @@ export const ZTrainFillResultSchema = z.object({
     .describe('服务器保存的小题答案（未保存时返回）'),
 });
 export type TTrainFillResult = z.infer<typeof ZTrainFillResultSchema>;
+
+/** A self-mark (自评) of a manually marked question, or of one manual child of a composite. */
+export const ZTrainSelfMarkSchema = z.object({
+  trainId: z.string().min(1).describe('训练ID'),
+  quId: z.string().min(1).describe('题目ID'),
+  childId: z.string().min(1).max(64).nullish().describe('组合题小题ID'),
+  right: z.boolean().describe('自评结果（true 答对，false 答错）'),
+});
+export type TTrainSelfMark = z.infer<typeof ZTrainSelfMarkSchema>;
+
+/**
+ * The question's verdicts after the self-mark, with the session's new figures. No question view:
+ * the learner has it from the answer's feedback, so the call shows no question data.
+ */
+export const ZTrainSelfMarkResultSchema = ZTrainFeedbackSchema.omit({ question: true }).extend({
+  answered: z.number().describe('已答题数'),
+  rightCount: z.number().describe('答对题数'),
+  wrongCount: z.number().describe('答错题数'),
+  accuracy: z.number().describe('正确率（%）'),
+});
+export type TTrainSelfMarkResult = z.infer<typeof ZTrainSelfMarkResultSchema>;
 
 export const ZTrainCardItemSchema = z.object({
   sort: z.number(),

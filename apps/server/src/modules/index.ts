@@ -7,7 +7,11 @@ import { registerCourseModule } from './course/course.module.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
+import { noticeFileAllowed } from './notice/notice-files.js';
+import { provideBookWriter } from './paper/book-writer.js';
 import { registerPaperModule } from './paper/paper.module.js';
+import { sittingLock } from './paper/sitting-guard.js';
+import { provideAnswerLock } from './repo/answer-lock.js';
 import { registerRepoModule } from './repo/repo.module.js';
 import { seedRepo } from './repo/repo.seed.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
@@ -16,6 +20,7 @@ import { registerDeptRoutes } from './system/dept/dept.routes.js';
 import { registerDictRoutes } from './system/dict/dict.routes.js';
 import { registerFaceRoutes } from './system/face/face.routes.js';
 import { registerFileRoutes } from './system/file/file.routes.js';
+import { addPrivateFileRule } from './system/file/private-file-rules.js';
 import { registerLogRoutes } from './system/log/log.routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { syncMenuCatalogue } from './system/menu/sync-catalogue.js';
@@ -27,7 +32,18 @@ import { registerSmsRoutes } from './system/sms/sms.routes.js';
 import { registerAuthRoutes } from './system/user/auth.routes.js';
 import { registerProfileRoutes } from './system/user/profile.routes.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
+import { recordAnswer } from './train/book-record.js';
 import { registerTrainModule, trainConsumers } from './train/train.module.js';
+
+/**
+ * Ports: where a module needs what a module above it knows, the lower one offers a port and the
+ * higher one's function is handed in here, so that imports between modules only point down
+ * (platform/layering.test.ts). Done when this file is loaded, before any route or test runs.
+ * One line per port.
+ */
+provideAnswerLock(sittingLock); // repo/qu-view asks paper's sitting guard
+provideBookWriter(recordAnswer); // paper/book.service writes the book through training's one writer
+addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   registerAuthRoutes(app);

@@ -2,20 +2,31 @@
  * Data scope (DESIGN 4): which users an administrator may see and change, from the widest data
  * scope of their roles: 1 self, 2 own department, 3 department and below, 4 all.
  */
-import { DataScope } from '@exam/contracts';
+import { DataScope, ErrorCode } from '@exam/contracts';
 import { and, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sysDepart, sysUser } from '../db/schema/index.js';
 import type { AuthUser } from './auth.js';
+import type { Executor } from './db.js';
+import { AppError } from './errors.js';
+import { escapeLike } from './like.js';
 
 /** The parts of the signed-in user that decide the scope. */
 export type ScopeHolder = Pick<AuthUser, 'id' | 'deptId' | 'deptCode' | 'dataScope'>;
 
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Ids of a department and all departments below it (path codes: a prefix match). */
 export function deptAndBelowIds(deptCode: string): SQL {
   return sql`(select ${sysDepart.id} from ${sysDepart} where ${like(sysDepart.code, `${escapeLike(deptCode)}%`)})`;
+}
+
+/** Departments inside the administrator's scope: a condition on sys_depart (the SQL twin of `deptInScope`). */
+export function deptScope(user: ScopeHolder): SQL {
+  if (user.dataScope >= DataScope.ALL) return sql`true`;
+  if (user.dataScope === DataScope.DEPT_AND_BELOW && user.deptCode)
+    return like(sysDepart.code, `${escapeLike(user.deptCode)}%`);
+  if ((user.dataScope === DataScope.DEPT_AND_BELOW || user.dataScope === DataScope.OWN_DEPT) && user.deptId)
+    return eq(sysDepart.id, user.deptId);
+  return sql`false`;
 }
 
 /** The condition on sys_user's own columns. */
@@ -53,4 +64,37 @@ export function deptInScope(user: ScopeHolder, dept: { id: string; code: string 
   if (user.dataScope === DataScope.DEPT_AND_BELOW || user.dataScope === DataScope.OWN_DEPT)
     return dept.id === user.deptId;
   return false;
+}
+
+/** Which of the users (existing ones) lie inside the administrator's data scope, and which outside. */
+export async function splitByScope(
+  db: Executor,
+  admin: ScopeHolder,
+  userIds: string[],
+): Promise<{ inside: string[]; outside: string[] }> {
+  if (userIds.length === 0) return { inside: [], outside: [] };
+  const rows = await db
+    .select({ id: sysUser.id, inScope: sql<boolean>`${onSysUser(admin)}`.mapWith(Boolean) })
+    .from(sysUser)
+    .where(inArray(sysUser.id, [...new Set(userIds)]));
+  if (admin.dataScope >= DataScope.ALL) return { inside: rows.map((r) => r.id), outside: [] };
+  return {
+    inside: rows.filter((r) => r.inScope).map((r) => r.id),
+    outside: rows.filter((r) => !r.inScope).map((r) => r.id),
+  };
+}
+
+/**
+ * Refuses (10010004, with `message`) when any of the users lies outside the administrator's data
+ * scope. Unknown ids are left to the caller (its own 10010003), so this tells nothing of them.
+ */
+export async function assertUsersInScope(
+  db: Executor,
+  admin: ScopeHolder,
+  userIds: string[],
+  message = '该考生不在您的数据权限范围内，无权操作',
+): Promise<void> {
+  if (admin.dataScope >= DataScope.ALL) return;
+  const { outside } = await splitByScope(db, admin, userIds);
+  if (outside.length) throw new AppError(ErrorCode.NO_PERMISSION, message);
 }

@@ -1,7 +1,9 @@
 /**
  * Paging of list queries (DESIGN 4: body `{ current, size, params }`, answer
  * `{ records, total, current, size, pages }`): the answer's shape, the window of a page, and
- * `paginate`, which counts, loads one ordered page and maps its rows, for every `…Paging` service.
+ * `paginate`, which counts, loads one ordered page and maps its rows, for every `…Paging` service
+ * (`paginateWith` when the records need side queries over the page, `paginateGroups` for grouped
+ * lists that count themselves).
  */
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
@@ -27,18 +29,49 @@ export function page<T>(records: T[], total: number, current: number, size: numb
   return { records, total, current, size, pages: Math.ceil(total / size) };
 }
 
+/** A row of the select `Q`. */
+type RowOf<Q extends PgSelect> = Awaited<Q>[number];
+
 /**
  * One page of a list: awaits the count query (`select({ n: count() })…`), then loads the window
  * of the ordered select (`….orderBy(…).$dynamic()`, so that limit and offset can be added here)
  * and maps each row to its record.
  */
-export async function paginate<Q extends PgSelect, R>(
+export function paginate<Q extends PgSelect, R>(
   window: PageWindow,
   count: PromiseLike<{ n: number }[]>,
   rows: Q,
-  map: (row: Awaited<Q>[number]) => R,
+  map: (row: RowOf<Q>) => R,
+): Promise<PageOf<R>> {
+  return paginateWith(window, count, rows, (list) => list.map(map));
+}
+
+/**
+ * `paginate` for records built from the page's rows together: side queries keyed by the page's
+ * ids (banks of questions, roles of users…), run after the window is loaded, as hand-written
+ * paging did.
+ */
+export async function paginateWith<Q extends PgSelect, R>(
+  window: PageWindow,
+  count: PromiseLike<{ n: number }[]>,
+  rows: Q,
+  toRecords: (rows: RowOf<Q>[]) => R[] | Promise<R[]>,
 ): Promise<PageOf<R>> {
   const [total] = await count;
-  const list = (await rows.limit(window.size).offset(offsetOf(window))) as Awaited<Q>;
-  return page(list.map(map), total?.n ?? 0, window.current, window.size);
+  const list = (await rows.limit(window.size).offset(offsetOf(window))) as RowOf<Q>[];
+  return page(await toRecords(list), total?.n ?? 0, window.current, window.size);
+}
+
+/**
+ * One page of a grouped list whose select counts the groups itself in a `rowTotal` column
+ * (`count(*) over ()`, evaluated after grouping): one query instead of a count over a subquery.
+ * A window past the last group has no row to carry the figure, so its total is 0.
+ */
+export async function paginateGroups<Q extends PgSelect, R>(
+  window: PageWindow,
+  rows: Q & PromiseLike<{ rowTotal: number }[]>,
+  map: (row: RowOf<Q>) => R,
+): Promise<PageOf<R>> {
+  const list = (await rows.limit(window.size).offset(offsetOf(window))) as (RowOf<Q> & { rowTotal: number })[];
+  return page(list.map(map), list[0]?.rowTotal ?? 0, window.current, window.size);
 }

@@ -16,7 +16,7 @@ import {
   certVerify,
 } from '@exam/contracts';
 import { call, callDownload } from './call';
-import { http } from './request';
+import { postBlob } from './request';
 
 export interface PageReq<P> {
   current: number;
@@ -26,8 +26,7 @@ export interface PageReq<P> {
 
 /** A PDF as a blob URL for an <iframe>; a JSON error answer is thrown by the client's interceptor. */
 async function pdfUrl(url: string, data: unknown): Promise<string> {
-  const res = await http.post(url, data, { responseType: 'blob', timeout: 120_000 });
-  const blob: Blob = res.data;
+  const blob = await postBlob(url, data, 120_000);
   if (blob.type.includes('json')) throw new Error(JSON.parse(await blob.text()).msg ?? '生成失败');
   return URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
 }

@@ -108,7 +108,9 @@ export const examApi = {
 
 /** Calls of the exam room; `silent` ones show no error toast (the page handles them). */
 export const paperApi = {
-  create: (examId: string, password?: string) => call(paperPaperCreate, { examId, password: password || undefined }),
+  /** `canFullScreen`: this device's Fullscreen API, declared so the server can refuse it (focus-mode setting). */
+  create: (examId: string, password: string | undefined, canFullScreen: boolean) =>
+    call(paperPaperCreate, { examId, password: password || undefined, canFullScreen }),
   detail: (paperId: string) => call(paperPaperDetail, { paperId }),
   fillAnswer: (body: TFillAnswer) => call(paperPaperFillAnswer, body, { silent: true }),
   claim: (paperId: string, windowId: string) => call(paperPaperClaim, { paperId, windowId }),

@@ -1,5 +1,4 @@
 /** The HTTP failure texts of SPEC 8, word for word, shared by both clients. */
-import type { AxiosError } from 'axios';
 
 export const DEFAULT_ERROR_MSG = '服务器开小差了呢！';
 export const NO_RESPONSE_MSG = '啊哦，与服务器失去连接了~';
@@ -35,8 +34,13 @@ function envelopeMsg(data: unknown): string | undefined {
   return typeof msg === 'string' && msg.trim() ? msg : undefined;
 }
 
-/** axios's own English ("Request failed with status code 403") is never shown to the user. */
-export function httpErrorMessage(error: AxiosError): string {
+/** A failed request as both clients see it: no `response` when the server never answered. */
+export interface HttpFailure {
+  response?: { status: number; data?: unknown };
+}
+
+/** The transport's own English ("Request failed with status code 403") is never shown to the user. */
+export function httpErrorMessage(error: HttpFailure): string {
   if (!error.response) return NO_RESPONSE_MSG;
   switch (error.response.status) {
     case 502:

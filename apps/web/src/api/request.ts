@@ -1,15 +1,20 @@
 /**
  * The main HTTP client of SPEC 7 and 8: POST with JSON to the product's server, header `token`
  * when a token exists, 60 s timeout; uploads and downloads with 20 min and a full-screen overlay.
+ *
+ * Built on the browser's fetch, and XMLHttpRequest for uploads (fetch cannot report upload
+ * progress): axios, ~20 KB gzip, was the largest library on the learner's first page (issue 12 §4).
+ * The second client (second-client.ts) and the user import keep axios, loaded with the pages that
+ * use them.
  */
 import { ErrorCode } from '@exam/contracts';
-import axios, { type AxiosAdapter, type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { getToken, markSessionExpired, removeToken } from '../utils/auth';
 import {
   ApiError,
   DEFAULT_ERROR_MSG,
   DOWNLOAD_TEXT,
   EXPORT_OK_TEXT,
+  type HttpFailure,
   httpErrorMessage,
   isBinaryAnswer,
   LONG_TIMEOUT,
@@ -27,68 +32,116 @@ export interface RequestOptions {
 /** Side effects the client needs from the page, replaceable in tests. */
 export const requestHooks = {
   reload: (): void => window.location.reload(),
+  /** The request object of uploads. */
+  xhr: (): XMLHttpRequest => new XMLHttpRequest(),
 };
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    silent?: boolean;
+const JSON_TYPE = 'application/json;charset=utf-8';
+const address = (url: string) => `${import.meta.env?.VITE_API_BASE ?? ''}${url}`;
+
+/** What the server answered: a 2xx body is JSON (or text), or a Blob when a file was asked for. */
+interface Answer {
+  status: number;
+  contentType: string;
+  body: unknown;
+}
+
+/** A JSON text parsed; any other text as it is (a proxy's HTML error page, an empty answer). */
+function parseBody(text: string): unknown {
+  if (!text) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 
-/** Builds a client with the interceptors of SPEC 8; `adapter` lets tests answer without a network. */
-export function createMainClient(adapter?: AxiosAdapter): AxiosInstance {
-  const client = axios.create({
-    baseURL: import.meta.env?.VITE_API_BASE ?? '',
-    timeout: TIMEOUT,
-    headers: { 'Content-Type': 'application/json;charset=utf-8' },
-    ...(adapter ? { adapter } : {}),
-  });
-
-  client.interceptors.request.use((config) => {
-    const token = getToken();
-    if (token) config.headers.set('token', token);
-    return config;
-  });
-
-  client.interceptors.response.use(
-    (response: AxiosResponse) => {
-      const body = response.data;
-      if (isBinaryAnswer(response.headers?.['content-type'], body)) return response;
-      if (!body || typeof body !== 'object' || !('code' in body)) return response;
-      if (body.code === ErrorCode.SUCCESS) return response;
-      const text = body.msg || DEFAULT_ERROR_MSG;
-      if (!response.config.silent) notifyError(text);
-      if (body.code === ErrorCode.NOT_LOGIN) {
-        // Only a token we sent can have expired; a signed-out call is simply refused.
-        if (response.config.headers?.get?.('token')) markSessionExpired();
-        removeToken();
-        requestHooks.reload();
-      }
-      return Promise.reject(new ApiError(text, body.code, response.status));
-    },
-    (error: AxiosError) => {
-      const text = httpErrorMessage(error);
-      if (!error.config?.silent) notifyError(text);
-      return Promise.reject(new ApiError(text, undefined, error.response?.status));
-    },
-  );
-  return client;
+/** An HTTP failure or no answer at all: the SPEC 8 text is shown (unless silent) and thrown. */
+function fail(failure: HttpFailure, silent?: boolean): never {
+  const text = httpErrorMessage(failure);
+  if (!silent) notifyError(text);
+  throw new ApiError(text, undefined, failure.response?.status);
 }
 
-export const http = createMainClient();
+/**
+ * SPEC 8 on an answer: a non-2xx status fails; an envelope with a code other than 0 shows its msg
+ * (or the default) and rejects, and 10010002 also drops the token and reloads; code 0 gives its
+ * data; answers without a code, and binary or Excel answers, pass through as they are.
+ */
+function settle(answer: Answer, silent: boolean | undefined, sentToken: boolean): unknown {
+  if (answer.status < 200 || answer.status >= 300)
+    fail({ response: { status: answer.status, data: answer.body } }, silent);
+  const body = answer.body;
+  if (isBinaryAnswer(answer.contentType, body)) return body;
+  if (!body || typeof body !== 'object' || !('code' in body)) return body;
+  const envelope = body as { code: unknown; msg?: string; data?: unknown };
+  if (envelope.code === ErrorCode.SUCCESS) return envelope.data;
+  const text = envelope.msg || DEFAULT_ERROR_MSG;
+  if (!silent) notifyError(text);
+  if (envelope.code === ErrorCode.NOT_LOGIN) {
+    // Only a token we sent can have expired; a signed-out call is simply refused.
+    if (sentToken) markSessionExpired();
+    removeToken();
+    requestHooks.reload();
+  }
+  throw new ApiError(text, envelope.code as number, answer.status);
+}
 
-/** The data of an envelope, or the whole body for answers without a code. */
-function unwrap<T>(response: AxiosResponse): T {
-  const body = response.data;
-  if (body && typeof body === 'object' && 'code' in body && !isBinaryAnswer(response.headers?.['content-type'], body))
-    return body.data as T;
-  return body as T;
+/** One fetch with a timeout; `file` reads a 2xx body as a Blob. No answer (network, timeout) fails. */
+async function fetchAnswer(url: string, init: RequestInit, timeout: number, file: boolean, silent?: boolean) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeout);
+  try {
+    const response = await fetch(address(url), { ...init, signal: controller.signal });
+    const contentType = response.headers.get('content-type') ?? '';
+    const body = file && response.ok ? await response.blob() : parseBody(await response.text());
+    return { status: response.status, contentType, body } satisfies Answer;
+  } catch {
+    return fail({}, silent);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function jsonInit(data: unknown, token: string | undefined): RequestInit {
+  const headers: Record<string, string> = { 'Content-Type': JSON_TYPE };
+  if (token) headers.token = token;
+  return { method: 'POST', headers, body: JSON.stringify(data ?? {}) };
 }
 
 /** POST JSON; answers the envelope's data. */
 export async function post<T = unknown>(url: string, data?: unknown, options: RequestOptions = {}): Promise<T> {
-  const response = await http.post(url, data ?? {}, { silent: options.silent });
-  return unwrap<T>(response);
+  const token = getToken();
+  const answer = await fetchAnswer(url, jsonInit(data, token), TIMEOUT, false, options.silent);
+  return settle(answer, options.silent, Boolean(token)) as T;
+}
+
+/** POST JSON answered by a file: the Blob (a JSON error answer too, with its json type: the caller reads it). */
+export async function postBlob(url: string, data: unknown, timeout = LONG_TIMEOUT): Promise<Blob> {
+  const token = getToken();
+  const answer = await fetchAnswer(url, jsonInit(data, token), timeout, true);
+  if (answer.status >= 200 && answer.status < 300) return answer.body as Blob;
+  return settle(answer, false, Boolean(token)) as never; // a non-2xx answer fails
+}
+
+/** A multipart POST through XMLHttpRequest, reporting the percent sent. */
+function sendForm(url: string, form: FormData, token: string | undefined, onProgress?: (percent: number) => void) {
+  return new Promise<Answer>((resolve, reject) => {
+    const xhr = requestHooks.xhr();
+    xhr.open('POST', address(url));
+    xhr.timeout = LONG_TIMEOUT;
+    if (token) xhr.setRequestHeader('token', token);
+    if (onProgress)
+      xhr.upload.onprogress = (e) => onProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0);
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        contentType: xhr.getResponseHeader('content-type') ?? '',
+        body: parseBody(xhr.responseText),
+      });
+    xhr.onerror = xhr.ontimeout = xhr.onabort = () => reject(new Error('no answer'));
+    xhr.send(form);
+  });
 }
 
 /** Multipart upload: field `file` plus extra fields; 20 min; overlay '正在上传数据...'. */
@@ -103,16 +156,11 @@ export async function upload<T = unknown>(
   // Fields go first: the server reads them (purpose, audience) before it streams the file.
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
   form.append('file', file, (file as File).name ?? 'file');
+  const token = getToken();
   const close = showOverlay(UPLOAD_TEXT);
   try {
-    const response = await http.post(url, form, {
-      timeout: LONG_TIMEOUT,
-      headers: { 'Content-Type': undefined },
-      onUploadProgress: onProgress
-        ? (e) => onProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0)
-        : undefined,
-    });
-    return unwrap<T>(response);
+    const answer = await sendForm(url, form, token, onProgress).catch(() => fail({}));
+    return settle(answer, false, Boolean(token)) as T;
   } finally {
     close();
   }
@@ -145,8 +193,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export async function download(url: string, data: unknown, fileName: string): Promise<boolean> {
   const close = showOverlay(DOWNLOAD_TEXT);
   try {
-    const response = await http.post(url, data ?? {}, { responseType: 'blob', timeout: LONG_TIMEOUT });
-    const blob: Blob = response.data instanceof Blob ? response.data : new Blob([response.data]);
+    const blob = await postBlob(url, data ?? {});
     const json = await jsonOf(blob);
     if (json) {
       notifyError(json.msg || DEFAULT_ERROR_MSG);

@@ -22,7 +22,6 @@ import {
 } from '@exam/contracts';
 import { call, callUpload } from './call';
 import type { RequestOptions } from './request';
-import { getSecondClient } from './second-client';
 
 export interface SiteConfig {
   siteName: string;
@@ -106,4 +105,5 @@ export async function fetchPathUrl(): Promise<string | null> {
   return (Array.isArray(list) ? list : []).find((item) => item.title === 'pathUrl')?.value ?? null;
 }
 
-export const secondClient = () => getSecondClient(fetchPathUrl);
+// The second client is built on axios: loaded when first used, not with the first page (issue 12 §4).
+export const secondClient = () => import('./second-client').then((m) => m.getSecondClient(fetchPathUrl));

@@ -1,5 +1,5 @@
 /** Calls of practice and spaced review (/api/train/*). */
-import type { TAnswerValue, TTrainStart } from '@exam/contracts';
+import type { TAnswerValue, TTrainSelfMark, TTrainStart } from '@exam/contracts';
 import {
   trainClear,
   trainDetail,
@@ -11,6 +11,7 @@ import {
   trainRepoList,
   trainReviewStart,
   trainReviewStat,
+  trainSelfMark,
   trainStart,
   trainStatByRepo,
   trainStatByUser,
@@ -45,6 +46,7 @@ export const trainApi = {
     },
     options?: { silent?: boolean },
   ) => call(trainFill, data, options),
+  selfMark: (data: TTrainSelfMark) => call(trainSelfMark, data),
   finish: (trainId: string) => call(trainFinish, { trainId }),
   detail: (trainId: string) => call(trainDetail, { trainId }),
   paging: (req: PageReq<{ repoId?: string; mode?: number }>, options?: RequestOptions) =>

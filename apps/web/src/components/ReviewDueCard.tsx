@@ -4,11 +4,12 @@
  */
 import { ScheduleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useNavigate } from 'react-router';
 import { trainApi } from '../api/train';
 import { formatTime } from '../utils/date-format';
 import { errorText } from './LoadFailed';
+import { Text } from './text';
 
 /** The training route of a review session. */
 export const REVIEW_ROUTE = '/web/repo/training/review/7';
@@ -25,9 +26,9 @@ export default function ReviewDueCard() {
     return (
       <Card size="small" className="review-due-card" data-testid="review-due-card" style={{ marginBottom: 16 }}>
         <Flex align="center" justify="space-between" gap={16} wrap>
-          <Typography.Text type="danger" data-testid="review-due-failed">
+          <Text type="danger" data-testid="review-due-failed">
             今日待复习加载失败：{errorText(stat.error)}
-          </Typography.Text>
+          </Text>
           <Button onClick={() => void stat.refetch()}>重试</Button>
         </Flex>
       </Card>
@@ -38,14 +39,14 @@ export default function ReviewDueCard() {
         <Flex align="center" gap={12}>
           <ScheduleOutlined style={{ fontSize: 28, color: due ? '#fa8c16' : '#52c41a' }} />
           <div>
-            <Typography.Text strong style={{ fontSize: 16 }} data-testid="review-due-text">
+            <Text strong style={{ fontSize: 16 }} data-testid="review-due-text">
               今日待复习 {due} 题
-            </Typography.Text>
+            </Text>
             <div>
-              <Typography.Text type="secondary">
+              <Text type="secondary">
                 {hint}
                 {stat.data?.inBook ? `（错题本共 ${stat.data.inBook} 题）` : ''}
-              </Typography.Text>
+              </Text>
             </div>
           </div>
         </Flex>

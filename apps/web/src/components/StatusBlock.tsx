@@ -4,8 +4,9 @@
  * boundary; issue 12 §4).
  */
 import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
+import { Text, Title4 } from './text';
 
 const ICONS = {
   warning: <ExclamationCircleFilled style={{ color: '#faad14' }} />,
@@ -38,10 +39,8 @@ export default function StatusBlock({
       {...rest}
     >
       <span style={{ fontSize: 64, lineHeight: 1 }}>{ICONS[status]}</span>
-      <Typography.Title level={4} style={{ margin: '16px 0 0' }}>
-        {title}
-      </Typography.Title>
-      {subTitle ? <Typography.Text type="secondary">{subTitle}</Typography.Text> : null}
+      <Title4 style={{ margin: '16px 0 0' }}>{title}</Title4>
+      {subTitle ? <Text type="secondary">{subTitle}</Text> : null}
       {extra ? <div style={{ marginTop: 16 }}>{extra}</div> : null}
     </Flex>
   );

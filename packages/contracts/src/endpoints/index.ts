@@ -24,5 +24,6 @@ export * from './repo.js';
 export * from './role.js';
 export * from './sms.js';
 export * from './train.js';
+export * from './train-fav.js';
 export * from './train-stat.js';
 export * from './user.js';

@@ -17,6 +17,8 @@ import {
   ZTrainRecordSchema,
   ZTrainRepoDetailSchema,
   ZTrainRepoSchema,
+  ZTrainSelfMarkResultSchema,
+  ZTrainSelfMarkSchema,
   ZTrainStartedSchema,
   ZTrainStartSchema,
 } from '../train.js';
@@ -57,6 +59,15 @@ export const trainFill = endpoint({
   path: '/api/train/fill',
   body: ZTrainFillSchema,
   data: ZTrainFillResultSchema,
+  access: 'user',
+  operation: false,
+});
+
+/** 自评: the learner marks their own answer of a manually marked question right or wrong. */
+export const trainSelfMark = endpoint({
+  path: '/api/train/self-mark',
+  body: ZTrainSelfMarkSchema,
+  data: ZTrainSelfMarkResultSchema,
   access: 'user',
   operation: false,
 });

@@ -35,6 +35,10 @@ export const ZExamSaveSchema = z
       .default(1)
       .describe('交卷后显示'),
     fullScreen: z.boolean().default(false).describe('强制全屏'),
+    /** With fullScreen: devices without the Fullscreen API (iPhone Safari) may sit it in focus mode. */
+    allowFocusMode: z.boolean().default(true).describe('不支持全屏的设备允许以专注模式作答'),
+    /** The learner's result page shows 第 N 名 / 共 M 人 once the paper is finished. */
+    showRank: z.boolean().default(false).describe('成绩排名'),
     leaveLimit: zMinutes('允许切屏次数', 1000).default(0),
     noCopy: z.boolean().default(false).describe('禁止复制粘贴'),
     cycleType: z
@@ -106,6 +110,8 @@ export const ZExamDetailSchema = ZExamRecordSchema.extend({
   shuffleOpt: z.boolean().describe('选项乱序'),
   resultShow: z.number().describe('交卷后显示'),
   fullScreen: z.boolean().describe('强制全屏'),
+  allowFocusMode: z.boolean().describe('不支持全屏的设备允许以专注模式作答'),
+  showRank: z.boolean().describe('成绩排名'),
   leaveLimit: z.number().describe('允许切屏次数'),
   noCopy: z.boolean().describe('禁止复制粘贴'),
   cycleType: z.number().describe('考试周期'),
@@ -163,6 +169,7 @@ export const ZExamCheckSchema = ZOnlineExamSchema.extend({
   lateMinutes: z.number().describe('最晚入场时间（分钟）'),
   latestEntryTime: z.string().nullable().describe('最晚入场时刻'),
   fullScreen: z.boolean().describe('强制全屏'),
+  allowFocusMode: z.boolean().describe('不支持全屏的设备允许以专注模式作答'),
   leaveLimit: z.number().describe('允许切屏次数'),
   noCopy: z.boolean().describe('禁止复制粘贴'),
   resultShow: z.number().describe('交卷后显示'),

@@ -30,6 +30,11 @@ export type TAnswerValue = z.infer<typeof ZAnswerValueSchema>;
 export const ZPaperCreateSchema = z.object({
   examId: z.string().min(1).describe('考试ID'),
   password: z.string().max(100).nullish().describe('考试密码'),
+  /**
+   * The client's declaration that this device has no Fullscreen API (false). A full-screen exam
+   * refusing focus mode refuses such a device; absent (API clients) is not checked.
+   */
+  canFullScreen: z.boolean().nullish().describe('设备是否支持全屏'),
 });
 
 /**
@@ -89,6 +94,7 @@ export const ZPaperDetailSchema = z.object({
   leaveCount: z.number().describe('已离开页面次数'),
   leaveLimit: z.number().describe('允许离开次数（0不限）'),
   fullScreen: z.boolean().describe('是否要求全屏'),
+  allowFocusMode: z.boolean().describe('不支持全屏的设备是否允许以专注模式作答'),
   noCopy: z.boolean().describe('是否禁止复制粘贴'),
   questions: z.array(ZPaperQuViewSchema).describe('题目与答题卡'),
 });
@@ -170,6 +176,16 @@ export const ZScoreLineSchema = z.object({
 });
 export type TScoreLine = z.infer<typeof ZScoreLineSchema>;
 
+/**
+ * The rank of a finished paper (standard competition ranking, "1224"): 1 + the learners whose best
+ * finished, non-voided paper of the exam scored more than this paper; M counts those learners.
+ */
+export const ZPaperRankSchema = z.object({
+  rank: z.number().describe('名次'),
+  total: z.number().describe('参加排名人数'),
+});
+export type TPaperRank = z.infer<typeof ZPaperRankSchema>;
+
 export const ZPaperResultSchema = z.object({
   id: z.string().describe('试卷ID'),
   examId: z.string().describe('考试ID'),
@@ -193,6 +209,8 @@ export const ZPaperResultSchema = z.object({
   questions: z.array(ZReviewQuSchema).nullable().describe('答卷回顾（不显示答案时为空）'),
   byType: z.array(ZScoreLineSchema).nullable().optional().describe('按题型得分（不显示成绩时为空）'),
   bySection: z.array(ZScoreLineSchema).nullable().optional().describe('按大题得分（不显示成绩时为空）'),
+  /** Only when the exam shows ranks and this paper is finished (state 2, not voided); no names. */
+  rank: ZPaperRankSchema.nullable().optional().describe('名次（不公布时为空）'),
 });
 export type TPaperResult = z.infer<typeof ZPaperResultSchema>;
 

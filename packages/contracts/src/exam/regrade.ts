@@ -79,6 +79,6 @@ export const ZRegradeItemSchema = z.object({
   quBefore: z.number().describe('该题原得分'),
   quAfter: z.number().describe('该题新得分'),
   paperState: z.number().describe('答卷状态'),
-  hasCert: z.boolean().describe('由通过变为未通过且已获证书（需人工核对）'),
+  hasCert: z.boolean().describe('由通过变为未通过且曾获证书（证书随之自动撤销）'),
 });
 export type TRegradeItem = z.infer<typeof ZRegradeItemSchema>;

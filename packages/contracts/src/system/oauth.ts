@@ -98,14 +98,24 @@ export type TMobileLogin = z.infer<typeof ZMobileLoginSchema>;
 export const ZMobileLoginResultSchema = ZLoginResultSchema;
 
 /** Settings of the three providers in the administrator's site config; secrets answered masked. */
-const zSetting = (label: string, max = 500) => z.string().trim().max(max).nullish().describe(label);
+const zSetting = (label: string, max = 500) =>
+  z.string().trim().max(max, `${label}不能超过${max}个字符`).nullish().describe(label);
+/** An address setting: empty (the provider's default) or a web address, checked before it is stored. */
+const zAddress = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `${label}不能超过500个字符`)
+    .regex(/^(https?:\/\/[^\s/]+\S*)?$/, `${label}必须是以 http:// 或 https:// 开头的网址`)
+    .nullish()
+    .describe(label);
 export const ZOauthConfigSchema = z.object({
   wechat: z
     .object({
       appId: zSetting('微信 AppID', 64),
       appSecret: zSetting('微信 AppSecret', 200),
-      authorizeUrl: zSetting('微信授权地址'),
-      apiBaseUrl: zSetting('微信接口地址'),
+      authorizeUrl: zAddress('微信授权地址'),
+      apiBaseUrl: zAddress('微信接口地址'),
     })
     .optional()
     .describe('微信登录设置'),
@@ -113,19 +123,19 @@ export const ZOauthConfigSchema = z.object({
     .object({
       clientId: zSetting('钉钉 Client ID', 64),
       clientSecret: zSetting('钉钉 Client Secret', 200),
-      authorizeUrl: zSetting('钉钉授权地址'),
-      apiBaseUrl: zSetting('钉钉接口地址'),
+      authorizeUrl: zAddress('钉钉授权地址'),
+      apiBaseUrl: zAddress('钉钉接口地址'),
     })
     .optional()
     .describe('钉钉登录设置'),
   oidc: z
     .object({
       name: zSetting('登录按钮名称', 32),
-      discoveryUrl: zSetting('发现地址（Issuer）'),
+      discoveryUrl: zAddress('发现地址（Issuer）'),
       clientId: zSetting('Client ID', 200),
       clientSecret: zSetting('Client Secret', 500),
       scopes: zSetting('授权范围', 200),
-      userNameClaim: zSetting('用户名声明', 64),
+      userNameClaim: zSetting('姓名声明', 64),
     })
     .optional()
     .describe('OIDC 登录设置'),

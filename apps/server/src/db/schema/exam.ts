@@ -92,6 +92,14 @@ export const elExam = pgTable(
     /** After hand-in the learner sees: 1 score, 2 score and answers, 3 nothing until marking is done. */
     resultShow: smallint('result_show').notNull().default(1),
     fullScreen: boolean('full_screen').notNull().default(false),
+    /**
+     * With fullScreen: may a device without the Fullscreen API (iPhone Safari) sit it in focus mode
+     * (leaving still counted)? false refuses such devices on the check page, in the room and at
+     * paper creation (the server relies on the client's declaration, see exam-entry.ts).
+     */
+    allowFocusMode: boolean('allow_focus_mode').notNull().default(true),
+    /** Show the learner their rank (第 N 名 / 共 M 人) on the result page of a finished paper. */
+    showRank: boolean('show_rank').notNull().default(false),
     /** Times the learner may leave the page; one more forces the hand-in. 0 = not limited. */
     leaveLimit: integer('leave_limit').notNull().default(0),
     noCopy: boolean('no_copy').notNull().default(false),

@@ -51,6 +51,11 @@ export const elTrain = pgTable(
     state: smallint('state').notNull().default(0),
     startedAt: tz('started_at').notNull(),
     finishedAt: tz('finished_at'),
+    /**
+     * The answered question whose self-mark (自评) may still be set or changed: the last question
+     * answered that a person must judge. Answering another question or finishing closes it.
+     */
+    markOpenQuId: text('mark_open_qu_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +84,14 @@ export const elTrainQu = pgTable(
     score: doublePrecision('score').notNull().default(0),
     reveal: boolean('reveal').notNull().default(true),
     answeredAt: tz('answered_at'),
+    /** The learner's self-marks of manual parts: { [quId or child id]: right }; null before any. */
+    selfMarks: jsonb('self_marks').$type<Record<string, boolean>>(),
+    /**
+     * The book entry as it was before this answer's self-mark first changed it, and its
+     * updated_at after the last self-mark, so a changed self-mark undoes its effect exactly
+     * (book-record.ts undoSelfMark). Null until a self-mark reached the book.
+     */
+    selfMarkBook: jsonb('self_mark_book'),
     /** Client sequence of the stored answer (mock journal); an older re-sent save never overwrites it. */
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
   },
@@ -95,4 +108,32 @@ export const elTrainProgress = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.repoId] })],
+);
+
+/**
+ * A learner's own marks on a question (issue 12 §2): the favourite (收藏) and the personal note
+ * (笔记), one row per (user, question) holding both, so favouriting twice is one row and a note
+ * on a favourite is the same row. The row goes when neither is left (train/fav/fav.service.ts).
+ * No foreign key to el_qu: questions are soft-deleted, and the lists skip deleted ones.
+ */
+export const elUserFavNote = pgTable(
+  'el_user_fav_note',
+  {
+    id: idColumn(),
+    userId: text('user_id').notNull(),
+    quId: text('qu_id').notNull(),
+    fav: boolean('fav').notNull().default(false),
+    /** When it was last favourited; null while not a favourite. */
+    favAt: tz('fav_at'),
+    /** Plain text (fav-rules.ts cleanNote), at most NOTE_MAX_LENGTH characters; null when none. */
+    note: text('note'),
+    noteAt: tz('note_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('el_user_fav_note_uq').on(t.userId, t.quId),
+    index('el_user_fav_note_fav_idx').on(t.userId, t.favAt).where(sql`${t.fav}`),
+    index('el_user_fav_note_note_idx').on(t.userId, t.noteAt).where(sql`${t.note} is not null`),
+  ],
 );

@@ -1,6 +1,6 @@
 /** Automatic issuing after the change committed: the hand-in never waits for a certificate. */
 import { defineConsumer } from '../../platform/events/index.js';
-import { issueForCourse, issueForExamPass, revokeForVoidedPaper } from './cert-issue.service.js';
+import { issueForCourse, issueForExamPass, revokeForFailedPaper, revokeForVoidedPaper } from './cert-issue.service.js';
 
 export const certConsumers = [
   defineConsumer({
@@ -22,6 +22,14 @@ export const certConsumers = [
     events: ['paper.voided'],
     handle: async (event, db) => {
       await revokeForVoidedPaper(db, event.payload, event.createdAt);
+    },
+  }),
+  defineConsumer({
+    // A regrade that turns a pass into a fail publishes paper.marked with passed false.
+    name: 'cert.revoke-on-fail',
+    events: ['paper.marked'],
+    handle: async (event, db) => {
+      await revokeForFailedPaper(db, event.payload, event.createdAt);
     },
   }),
 ];

@@ -173,12 +173,15 @@ export async function issueManual(
 }
 
 /**
- * The consumer of paper.voided: a certificate earned by passing an exam stands only while some
- * finished, passing, non-voided paper of that exam remains; otherwise it is revoked with the reason.
+ * A certificate earned by passing an exam stands only while some finished, passing, non-voided
+ * paper of that exam remains; otherwise it is revoked with `reason`. The consumers of paper.voided
+ * and of paper.marked (a regrade that turned a pass into a fail) both come here; an ordinary failed
+ * attempt finds either no certificate or an earlier pass that keeps it.
  */
-export async function revokeForVoidedPaper(
+export async function revokeWithoutPass(
   tx: Executor,
-  p: { userId: string; examId: string | null; reason: string },
+  p: { userId: string; examId: string | null },
+  reason: string,
   at: Date,
 ): Promise<number> {
   if (!p.examId) return 0;
@@ -198,7 +201,7 @@ export async function revokeForVoidedPaper(
   if (stillPassed) return 0;
   const done = await tx
     .update(elCert)
-    .set({ revokedAt: at, revokeReason: `答卷已作废：${p.reason}`.slice(0, 200) })
+    .set({ revokedAt: at, revokeReason: reason.slice(0, 200) })
     .where(
       and(
         eq(elCert.sourceKind, 'exam'),
@@ -210,3 +213,18 @@ export async function revokeForVoidedPaper(
     .returning({ id: elCert.id });
   return done.length;
 }
+
+/** The consumer of paper.voided. */
+export const revokeForVoidedPaper = (
+  tx: Executor,
+  p: { userId: string; examId: string | null; reason: string },
+  at: Date,
+): Promise<number> => revokeWithoutPass(tx, p, `答卷已作废：${p.reason}`, at);
+
+/** The consumer of paper.marked: a paper marked failed (after a regrade: once passed) may end the pass. */
+export const revokeForFailedPaper = (
+  tx: Executor,
+  p: { userId: string; examId: string | null; score: number; passed: boolean },
+  at: Date,
+): Promise<number> =>
+  p.passed ? Promise.resolve(0) : revokeWithoutPass(tx, p, `成绩变更为 ${p.score} 分，未达到合格分`, at);

@@ -5,12 +5,11 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { elCert, elCertRule, elCertTmpl, elExam, sysFile } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginateWith } from '../../platform/paging.js';
 import { checkBackground } from './cert-render.js';
 
 type TmplRow = typeof elCertTmpl.$inferSelect;
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function toRecords(db: Executor, rows: TmplRow[]): Promise<TCertTmpl[]> {
   if (rows.length === 0) return [];
@@ -42,16 +41,13 @@ async function toRecords(db: Executor, rows: TmplRow[]): Promise<TCertTmpl[]> {
 }
 
 export async function tmplPaging(db: Db, params: { title?: string | null }, current: number, size: number) {
-  const where: SQL | undefined = params.title ? ilike(elCertTmpl.title, `%${escapeLike(params.title)}%`) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(elCertTmpl).where(where);
-  const rows = await db
-    .select()
-    .from(elCertTmpl)
-    .where(where)
-    .orderBy(desc(elCertTmpl.updatedAt))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(await toRecords(db, rows), total, current, size);
+  const where: SQL | undefined = params.title ? ilike(elCertTmpl.title, containing(params.title)) : undefined;
+  return paginateWith(
+    { current, size },
+    db.select({ n: count() }).from(elCertTmpl).where(where),
+    db.select().from(elCertTmpl).where(where).orderBy(desc(elCertTmpl.updatedAt)).$dynamic(),
+    (rows) => toRecords(db, rows),
+  );
 }
 
 export async function tmplDetail(db: Executor, id: string): Promise<TCertTmpl> {

@@ -7,7 +7,8 @@ import { type AuthUser, assertPermission } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
 import { maskName } from './cert-number.js';
 
 export type CertRow = typeof elCert.$inferSelect;
@@ -41,12 +42,10 @@ function toRecord(c: CertRow, extra: { userName: string | null; tmplTitle: strin
   };
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filters(p: TCertPagingParams, now: Date): SQL[] {
   const where: SQL[] = [];
   if (p.keyword) {
-    const k = `%${escapeLike(p.keyword)}%`;
+    const k = containing(p.keyword);
     where.push(or(ilike(elCert.holderName, k), ilike(elCert.certNo, k)) as SQL);
   }
   if (p.tmplId) where.push(eq(elCert.tmplId, p.tmplId));
@@ -67,21 +66,11 @@ async function list(db: Db, where: SQL | undefined, current: number, size: numbe
       .from(elCert)
       .leftJoin(sysUser, eq(sysUser.id, elCert.userId))
       .leftJoin(elCertTmpl, eq(elCertTmpl.id, elCert.tmplId));
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(elCert)
-    .leftJoin(sysUser, eq(sysUser.id, elCert.userId))
-    .where(where);
-  const rows = await base()
-    .where(where)
-    .orderBy(desc(elCert.issuedAt), desc(elCert.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map((r) => toRecord(r.c, r, now)),
-    total,
-    current,
-    size,
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elCert).leftJoin(sysUser, eq(sysUser.id, elCert.userId)).where(where),
+    base().where(where).orderBy(desc(elCert.issuedAt), desc(elCert.id)).$dynamic(),
+    (r) => toRecord(r.c, r, now),
   );
 }
 

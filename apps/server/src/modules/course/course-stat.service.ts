@@ -10,12 +10,12 @@ import { elCourse, elCourseUser, sysDepart, sysUser } from '../../db/schema/inde
 import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { offsetOf, page } from '../../platform/paging.js';
 import { xlsxBook } from '../../platform/xlsx.js';
 import { audienceWhere } from '../notice/notice-audience.js';
 
 type Params = { courseId: string; deptId?: string | null; realName?: string | null };
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function scope(db: Executor, actor: ScopeHolder, p: Params) {
   const [course] = await db
@@ -30,7 +30,7 @@ async function scope(db: Executor, actor: ScopeHolder, p: Params) {
     audienceWhere(course),
     userScope(actor),
     deptFilter,
-    p.realName ? ilike(sysUser.realName, `%${escapeLike(p.realName)}%`) : undefined,
+    p.realName ? ilike(sysUser.realName, containing(p.realName)) : undefined,
   ) as SQL;
   return { course, where };
 }
@@ -55,7 +55,7 @@ async function rows(db: Executor, actor: ScopeHolder, p: Params, limit?: { curre
     .leftJoin(elCourseUser, joinProgress(course.id))
     .where(where)
     .orderBy(desc(sql`coalesce(${elCourseUser.progress}, 0)`), asc(sysUser.userName));
-  const list = limit ? await q.limit(limit.size).offset((limit.current - 1) * limit.size) : await q.limit(100_000);
+  const list = limit ? await q.limit(limit.size).offset(offsetOf(limit)) : await q.limit(100_000);
   const records: TCourseStatRecord[] = list.map((r) => ({ ...r, completedAt: r.completedAt?.toISOString() ?? null }));
   return { course, where, records };
 }

@@ -12,13 +12,13 @@ import { elCourse, elCourseCategory, elCourseChapter, elCourseFile, elExam, sysF
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
 import { assertAudienceInScope } from '../notice/notice-audience.js';
 import type { CourseRow } from './course-audience.js';
 
 type SaveInput = z.output<typeof ZCourseSaveSchema>;
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const recordColumns = {
   c: elCourse,
@@ -64,20 +64,22 @@ export async function pagingCourses(
 ) {
   const where = and(
     isNull(elCourse.deletedAt),
-    params.title ? ilike(elCourse.title, `%${escapeLike(params.title)}%`) : undefined,
+    params.title ? ilike(elCourse.title, containing(params.title)) : undefined,
     params.categoryId ? eq(elCourse.categoryId, params.categoryId) : undefined,
     params.state === null || params.state === undefined ? undefined : eq(elCourse.state, params.state),
   );
-  const [total] = await db.select({ n: count() }).from(elCourse).where(where);
-  const rows = await db
-    .select(recordColumns)
-    .from(elCourse)
-    .leftJoin(elCourseCategory, eq(elCourseCategory.id, elCourse.categoryId))
-    .where(where)
-    .orderBy(asc(elCourse.sort), desc(elCourse.createdAt), desc(elCourse.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(rows.map(toRecord), total.n, current, size);
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elCourse).where(where),
+    db
+      .select(recordColumns)
+      .from(elCourse)
+      .leftJoin(elCourseCategory, eq(elCourseCategory.id, elCourse.categoryId))
+      .where(where)
+      .orderBy(asc(elCourse.sort), desc(elCourse.createdAt), desc(elCourse.id))
+      .$dynamic(),
+    toRecord,
+  );
 }
 
 /** Chapters in order with their files in order. */

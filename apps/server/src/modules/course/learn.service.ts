@@ -12,14 +12,13 @@ import {
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
 import { startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
 import { chaptersOf } from './course.service.js';
 import { type CourseRow, courseForLearner, courseLive, courseOpenTo } from './course-audience.js';
 import { doneInput } from './learn-beat.js';
 import { filePercent, furthestAllowed } from './progress-rules.js';
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function myCourses(
   db: Executor,
@@ -35,46 +34,41 @@ export async function myCourses(
     courseLive(now),
     courseOpenTo(user),
     params.categoryId ? eq(elCourse.categoryId, params.categoryId) : undefined,
-    params.title ? ilike(elCourse.title, `%${escapeLike(params.title)}%`) : undefined,
+    params.title ? ilike(elCourse.title, containing(params.title)) : undefined,
     params.status === 1 ? and(isNotNull(elCourseUser.userId), isNull(elCourseUser.completedAt)) : undefined,
     params.status === 2 ? isNotNull(elCourseUser.completedAt) : undefined,
   ) as SQL;
-  const [total] = await db.select({ n: count() }).from(elCourse).leftJoin(elCourseUser, mine).where(where);
-  const rows = await db
-    .select({ c: elCourse, u: elCourseUser, categoryName: elCourseCategory.name })
-    .from(elCourse)
-    .leftJoin(elCourseUser, mine)
-    .leftJoin(elCourseCategory, eq(elCourseCategory.id, elCourse.categoryId))
-    .where(where)
-    .orderBy(asc(elCourse.sort), desc(elCourse.createdAt), desc(elCourse.id))
-    .limit(size)
-    .offset((current - 1) * size);
+  const courses = await paginate(
+    { current, size },
+    db.select({ n: count() }).from(elCourse).leftJoin(elCourseUser, mine).where(where),
+    db
+      .select({ c: elCourse, u: elCourseUser, categoryName: elCourseCategory.name })
+      .from(elCourse)
+      .leftJoin(elCourseUser, mine)
+      .leftJoin(elCourseCategory, eq(elCourseCategory.id, elCourse.categoryId))
+      .where(where)
+      .orderBy(asc(elCourse.sort), desc(elCourse.createdAt), desc(elCourse.id))
+      .$dynamic(),
+    (r) => ({
+      id: r.c.id,
+      title: r.c.title,
+      cover: r.c.cover,
+      categoryName: r.categoryName,
+      lecturer: r.c.lecturer,
+      hours: r.c.hours,
+      required: r.c.required,
+      progress: r.u?.progress ?? 0,
+      studySeconds: Math.round(r.u?.studySeconds ?? 0),
+      completedAt: r.u?.completedAt?.toISOString() ?? null,
+    }),
+  );
   const year = startOfLocalDay(zonedParts(now, zone).year, 1, 1, zone);
   const [hours] = await db
     .select({ h: sql<number>`coalesce(sum(${elCourse.hours}), 0)`.mapWith(Number) })
     .from(elCourseUser)
     .innerJoin(elCourse, eq(elCourse.id, elCourseUser.courseId))
     .where(and(eq(elCourseUser.userId, user.id), gte(elCourseUser.completedAt, year)));
-  return {
-    ...page(
-      rows.map((r) => ({
-        id: r.c.id,
-        title: r.c.title,
-        cover: r.c.cover,
-        categoryName: r.categoryName,
-        lecturer: r.c.lecturer,
-        hours: r.c.hours,
-        required: r.c.required,
-        progress: r.u?.progress ?? 0,
-        studySeconds: Math.round(r.u?.studySeconds ?? 0),
-        completedAt: r.u?.completedAt?.toISOString() ?? null,
-      })),
-      total.n,
-      current,
-      size,
-    ),
-    yearHours: hours.h,
-  };
+  return { ...courses, yearHours: hours.h };
 }
 
 /** Per-file progress of a learner in a course. */

@@ -51,7 +51,7 @@ beforeAll(async () => {
   const bank = await seedBank(t.db);
   tmplId = await saveFixedTmpl(t, admin, [bank.single, bank.multi, bank.judge]);
   otherTmplId = await saveFixedTmpl(t, admin, [bank.judge, bank.single, bank.multi]);
-});
+}, 180_000); // four sign-ins (argon2) and a database copy: slow on the shared, loaded machine
 afterAll(async () => t.close());
 
 /** An exam whose window ended ten minutes ago (so only an arrangement opens it). */

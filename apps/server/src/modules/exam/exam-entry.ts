@@ -5,7 +5,7 @@
  * exam module (exam → paper only). One open paper per learner is enforced by the partial unique
  * index el_paper_open_uq, which makes two concurrent creates give one attempt.
  */
-import { ErrorCode, PaperState, type TPaperCreated } from '@exam/contracts';
+import { ErrorCode, FOCUS_MODE_REFUSED, focusModeRefused, PaperState, type TPaperCreated } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
@@ -25,7 +25,7 @@ import { countAttempts, entryRefusal, loadOpenExam } from './exam-rules.js';
 export async function createPaper(
   db: Db,
   user: AuthUser,
-  input: { examId: string; password?: string | null },
+  input: { examId: string; password?: string | null; canFullScreen?: boolean | null },
   now: Date,
   zone: string,
 ): Promise<TPaperCreated> {
@@ -37,6 +37,10 @@ export async function createPaper(
   const exam = arranged.exam;
   const refusal = entryRefusal(exam, now);
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
+  // Before the password, so a refused device spends no password attempt. The server cannot see the
+  // device: it trusts the client's declaration (a client that lies or declares nothing is let in,
+  // and the room's leave reports are what remains).
+  if (focusModeRefused(exam, input.canFullScreen)) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, FOCUS_MODE_REFUSED);
   const courseLock = (await lockedExams(db, user, now)).get(exam.id);
   if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
   if (arranged.needPassword) await checkExamPassword(db, user.id, exam, input.password, now);

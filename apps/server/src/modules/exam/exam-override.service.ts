@@ -3,8 +3,13 @@
  * remove overrides of an exam; list who may re-sit (failed: papers, none passed, none open or
  * awaiting marking; missed: learners of the audience with no paper) and give them a new window
  * with one more attempt. Which override applies to a learner: exam-override.ts.
+ *
+ * Data scope: an administrator of a department sees and changes only the arrangements of learners
+ * and departments inside their scope, and re-sits only their learners; anything else is refused
+ * with 10010004 before a row is written. (The exam itself is shared content, like the exam list.)
  */
 import {
+  DataScope,
   ExamState,
   OVERRIDE_KIND_LABELS,
   OverrideKind,
@@ -18,8 +23,9 @@ import {
 } from '@exam/contracts';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elExamOverride, sysDepart, sysUser } from '../../db/schema/index.js';
+import { assertUsersInScope, deptInScope, deptScope, type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { badParams, conflict, duplicate, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { badParams, conflict, duplicate, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
 import { examOpenTo } from './exam-rules.js';
 
 type ExamRow = typeof elExam.$inferSelect;
@@ -35,13 +41,22 @@ async function arrangeableExam(db: Executor, examId: string): Promise<ExamRow> {
   return exam;
 }
 
-export async function listOverrides(db: Db, examId: string): Promise<TExamOverrideRecord[]> {
+/** Override rows the administrator may see and change: a learner or a department of their scope. */
+function overrideScope(admin: ScopeHolder): SQL {
+  if (admin.dataScope >= DataScope.ALL) return sql`true`;
+  // Never NULL (the delete check negates it): each side tests its column for null first.
+  return sql`((${elExamOverride.userId} is not null and ${userScope(admin, elExamOverride.userId)})
+    or (${elExamOverride.deptId} is not null
+      and ${elExamOverride.deptId} in (select ${sysDepart.id} from ${sysDepart} where ${deptScope(admin)})))`;
+}
+
+export async function listOverrides(db: Db, admin: ScopeHolder, examId: string): Promise<TExamOverrideRecord[]> {
   const rows = await db
     .select({ o: elExamOverride, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
     .from(elExamOverride)
     .leftJoin(sysUser, eq(sysUser.id, elExamOverride.userId))
     .leftJoin(sysDepart, eq(sysDepart.id, elExamOverride.deptId))
-    .where(eq(elExamOverride.examId, examId))
+    .where(and(eq(elExamOverride.examId, examId), overrideScope(admin)))
     .orderBy(desc(elExamOverride.createdAt), elExamOverride.id);
   return rows.map(({ o, userName, realName, deptName }) => ({
     id: o.id,
@@ -80,16 +95,28 @@ async function assertUserInAudience(db: Executor, exam: ExamRow, userId: string)
 }
 
 /** Creates or updates an arrangement; answers its id. */
-export async function saveOverride(db: Db, input: TExamOverrideSave, adminId: string): Promise<string> {
+export async function saveOverride(db: Db, admin: ScopeHolder, input: TExamOverrideSave): Promise<string> {
+  const adminId = admin.id;
   const exam = await arrangeableExam(db, input.examId);
   const isUser = input.targetType === 1;
-  if (isUser) await assertUserInAudience(db, exam, input.userId as string);
-  else {
+  if (input.id) {
+    // The arrangement edited must be one the administrator may see (its target may change below).
+    const [mine] = await db
+      .select({ id: elExamOverride.id })
+      .from(elExamOverride)
+      .where(and(eq(elExamOverride.id, input.id), eq(elExamOverride.examId, exam.id), overrideScope(admin)));
+    if (!mine) throw notFound('安排');
+  }
+  if (isUser) {
+    await assertUserInAudience(db, exam, input.userId as string);
+    await assertUsersInScope(db, admin, [input.userId as string], '该考生不在您的数据权限范围内，不能为其安排');
+  } else {
     const [d] = await db
-      .select({ id: sysDepart.id })
+      .select({ id: sysDepart.id, code: sysDepart.code, name: sysDepart.name })
       .from(sysDepart)
       .where(eq(sysDepart.id, input.deptId as string));
     if (!d) throw badParams('部门不存在或已被删除');
+    if (!deptInScope(admin, d)) throw noPermission(`部门 ${d.name} 不在您的数据权限范围内，不能为其安排`);
   }
   const values = {
     examId: exam.id,
@@ -124,7 +151,13 @@ export async function saveOverride(db: Db, input: TExamOverrideSave, adminId: st
   }
 }
 
-export async function deleteOverrides(db: Db, ids: string[]): Promise<void> {
+/** Deletes arrangements: all of them, or none when one lies outside the administrator's scope. */
+export async function deleteOverrides(db: Db, admin: ScopeHolder, ids: string[]): Promise<void> {
+  const outside = await db
+    .select({ id: elExamOverride.id })
+    .from(elExamOverride)
+    .where(and(inArray(elExamOverride.id, ids), sql`not (${overrideScope(admin)})`));
+  if (outside.length) throw noPermission(`有${outside.length}条安排的对象不在您的数据权限范围内，无权删除`);
   await db.delete(elExamOverride).where(inArray(elExamOverride.id, ids));
 }
 
@@ -165,7 +198,10 @@ export async function resitCandidates(
   db: Executor,
   exam: ExamRow,
   want: { failed: boolean; missed: boolean },
+  admin: ScopeHolder,
 ): Promise<TResitCandidate[]> {
+  // The scope condition names sys_user's columns; the query aliases it u (see learnerOfAudience).
+  const inScope = sql`u.id in (select ${sysUser.id} from ${sysUser} where ${userScope(admin)})`;
   const res = await db.execute<CandidateRow>(sql`select u.id as user_id, u.user_name, u.real_name, ud.name as dept_name,
       count(p.id) as tries,
       coalesce(bool_or(p.passed and not p.voided), false) as passed,
@@ -174,7 +210,8 @@ export async function resitCandidates(
     from sys_user u
     left join sys_depart ud on ud.id = u.dept_id
     left join el_paper p on p.user_id = u.id and p.exam_id = ${exam.id}
-    where (${learnerOfAudience(exam)}) or exists (select 1 from el_paper q where q.user_id = u.id and q.exam_id = ${exam.id})
+    where ((${learnerOfAudience(exam)}) or exists (select 1 from el_paper q where q.user_id = u.id and q.exam_id = ${exam.id}))
+      and ${inScope}
     group by u.id, u.user_name, u.real_name, ud.name
     order by u.user_name`);
   const out: TResitCandidate[] = [];
@@ -195,8 +232,13 @@ export async function resitCandidates(
   return out;
 }
 
-export async function resitPreview(db: Db, examId: string, want: { failed: boolean; missed: boolean }) {
-  return resitCandidates(db, await arrangeableExam(db, examId), want);
+export async function resitPreview(
+  db: Db,
+  admin: ScopeHolder,
+  examId: string,
+  want: { failed: boolean; missed: boolean },
+) {
+  return resitCandidates(db, await arrangeableExam(db, examId), want, admin);
 }
 
 /**
@@ -204,13 +246,15 @@ export async function resitPreview(db: Db, examId: string, want: { failed: boole
  * the new window and one more attempt than they have used; an earlier arrangement's extra minutes
  * and password are kept (accessibility stays). Answers how many were arranged.
  */
-export async function arrangeResit(db: Db, input: TResit, adminId: string): Promise<number> {
+export async function arrangeResit(db: Db, admin: ScopeHolder, input: TResit): Promise<number> {
+  const adminId = admin.id;
   const exam = await arrangeableExam(db, input.examId);
   if (exam.state !== ExamState.PUBLISHED) throw conflict('考试未发布或已关闭，请先发布后再安排补考');
-  const candidates = new Map(
-    (await resitCandidates(db, exam, { failed: true, missed: true })).map((c) => [c.userId, c]),
-  );
   const ids = [...new Set(input.userIds)];
+  await assertUsersInScope(db, admin, ids, '所选考生中有人不在您的数据权限范围内，不能为其安排补考');
+  const candidates = new Map(
+    (await resitCandidates(db, exam, { failed: true, missed: true }, admin)).map((c) => [c.userId, c]),
+  );
   const refused = ids.filter((id) => !candidates.has(id));
   if (refused.length > 0)
     throw badParams(`有${refused.length}名考生不能补考（已通过、正在考试或待阅卷，或不在参考范围内）`);

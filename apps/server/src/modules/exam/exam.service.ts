@@ -2,12 +2,13 @@
 
 import type { ZExamSaveSchema } from '@exam/contracts';
 import { ErrorCode, type TExamDetail, type TExamRecord, type TExamSave } from '@exam/contracts';
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { elExam, elPaperTmpl } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
 import { assertLockedUnchanged, lockReasonOf } from './exam-archive.js';
 import { timeStateOf } from './exam-rules.js';
@@ -65,27 +66,21 @@ export async function examPaging(
   const where = and(
     isNull(elExam.deletedAt),
     params.archived ? isNotNull(elExam.archivedAt) : isNull(elExam.archivedAt),
-    params.title ? ilike(elExam.title, `%${params.title}%`) : undefined,
+    params.title ? ilike(elExam.title, containing(params.title)) : undefined,
     params.state !== null && params.state !== undefined ? eq(elExam.state, params.state) : undefined,
     params.openType ? eq(elExam.openType, params.openType) : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(elExam)
-    .where(where);
-  const rows = await db
-    .select({ e: elExam, title: elPaperTmpl.title, totalScore: elPaperTmpl.totalScore, ...countsOf })
-    .from(elExam)
-    .leftJoin(elPaperTmpl, eq(elPaperTmpl.id, elExam.tmplId))
-    .where(where)
-    .orderBy(desc(elExam.createdAt))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map((r) => toRecord(r.e, r.title === null ? null : { title: r.title, totalScore: r.totalScore ?? 0 }, now, r)),
-    total,
-    current,
-    size,
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elExam).where(where),
+    db
+      .select({ e: elExam, title: elPaperTmpl.title, totalScore: elPaperTmpl.totalScore, ...countsOf })
+      .from(elExam)
+      .leftJoin(elPaperTmpl, eq(elPaperTmpl.id, elExam.tmplId))
+      .where(where)
+      .orderBy(desc(elExam.createdAt))
+      .$dynamic(),
+    (r) => toRecord(r.e, r.title === null ? null : { title: r.title, totalScore: r.totalScore ?? 0 }, now, r),
   );
 }
 
@@ -122,6 +117,8 @@ export async function saveExam(db: Db, input: TExamSave, userId: string): Promis
     shuffleOpt: v.shuffleOpt,
     resultShow: v.resultShow,
     fullScreen: v.fullScreen,
+    allowFocusMode: v.allowFocusMode,
+    showRank: v.showRank,
     leaveLimit: v.leaveLimit,
     noCopy: v.noCopy,
     cycleType: v.cycleType,
@@ -176,6 +173,8 @@ export async function examDetail(db: Db, id: string, now: Date): Promise<TExamDe
     shuffleOpt: e.shuffleOpt,
     resultShow: e.resultShow,
     fullScreen: e.fullScreen,
+    allowFocusMode: e.allowFocusMode,
+    showRank: e.showRank,
     leaveLimit: e.leaveLimit,
     noCopy: e.noCopy,
     cycleType: e.cycleType,

@@ -3,10 +3,11 @@
  * left and best score, and the facts of the check page (/web/exam/check/:id).
  */
 import { EXAM_TIME_STATE_LABELS, ExamState, PaperState, type TExamCheck, type TOnlineExam } from '@exam/contracts';
-import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperTmpl, elUserExam } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginateWith } from '../../platform/paging.js';
 import { lockedExams } from '../course/course.module.js';
 import { findOpenPaper } from '../paper/paper.service.js';
 import { type ArrangedExam, arrangedExam, arrangementLabel, effectiveWindow } from './exam-override.js';
@@ -84,7 +85,7 @@ export async function onlinePaging(
     isNull(elExam.archivedAt),
     sql`${elExam.state} in (${ExamState.PUBLISHED}, ${ExamState.CLOSED})`,
     examOpenTo(learner),
-    params.title ? ilike(elExam.title, `%${params.title}%`) : undefined,
+    params.title ? ilike(elExam.title, containing(params.title)) : undefined,
     params.openType ? eq(elExam.openType, params.openType) : undefined,
     ts === 0 ? and(eq(elExam.state, ExamState.PUBLISHED), sql`${win.start} > ${at}`) : undefined,
     ts === 1
@@ -92,27 +93,28 @@ export async function onlinePaging(
       : undefined,
     ts === 2 ? or(eq(elExam.state, ExamState.CLOSED), sql`${win.end} <= ${at}`) : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(elExam)
-    .where(where);
   const order = sql`case when ${elExam.state} = ${ExamState.PUBLISHED} and ${win.start} <= ${at} and ${win.end} > ${at} then 0
     when ${elExam.state} = ${ExamState.PUBLISHED} and ${win.start} > ${at} then 1 else 2 end`;
-  const rows = await db
-    .select({ e: elExam, totalScore: elPaperTmpl.totalScore })
-    .from(elExam)
-    .leftJoin(elPaperTmpl, eq(elPaperTmpl.id, elExam.tmplId))
-    .where(where)
-    .orderBy(order, asc(win.end))
-    .limit(size)
-    .offset((current - 1) * size);
-  const records: TOnlineExam[] = [];
-  const locked = await lockedExams(db, learner, now);
-  for (const r of rows)
-    records.push(
-      await onlineView(db, await arrangedExam(db, r.e, learner), learner, now, r.totalScore ?? 0, zone, locked),
-    );
-  return page(records, total, current, size);
+  return paginateWith(
+    { current, size },
+    db.select({ n: count() }).from(elExam).where(where),
+    db
+      .select({ e: elExam, totalScore: elPaperTmpl.totalScore })
+      .from(elExam)
+      .leftJoin(elPaperTmpl, eq(elPaperTmpl.id, elExam.tmplId))
+      .where(where)
+      .orderBy(order, asc(win.end))
+      .$dynamic(),
+    async (rows) => {
+      const records: TOnlineExam[] = [];
+      const locked = await lockedExams(db, learner, now);
+      for (const r of rows)
+        records.push(
+          await onlineView(db, await arrangedExam(db, r.e, learner), learner, now, r.totalScore ?? 0, zone, locked),
+        );
+      return records;
+    },
+  );
 }
 
 /** Facts and rules of the check page, including any unfinished attempt. */
@@ -158,6 +160,7 @@ export async function examCheck(
     lateMinutes: exam.lateMinutes,
     latestEntryTime: latest ? latest.toISOString() : null,
     fullScreen: exam.fullScreen,
+    allowFocusMode: exam.allowFocusMode,
     leaveLimit: exam.leaveLimit,
     noCopy: exam.noCopy,
     resultShow: exam.resultShow,

@@ -8,7 +8,8 @@ import { elExam, elPaper, elUserExam, sysDepart, sysUser } from '../../db/schema
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
 import { voidPaperTx } from '../paper/lifecycle/index.js';
 import { loadScopedPaper } from '../paper/mark.service.js';
 import { buildResult } from '../paper/paper-result.js';
@@ -21,32 +22,32 @@ export async function resultExamPaging(
   current: number,
   size: number,
 ) {
-  const where = and(isNull(elExam.deletedAt), params.title ? ilike(elExam.title, `%${params.title}%`) : undefined);
-  const [{ total }] = await db.select({ total: count() }).from(elExam).where(where);
+  const where = and(isNull(elExam.deletedAt), params.title ? ilike(elExam.title, containing(params.title)) : undefined);
   const scoped = and(eq(elPaper.examId, elExam.id), userScope(user, elPaper.userId));
-  const rows = await db
-    .select({
-      e: elExam,
-      participants: sql<number>`(select count(distinct ${elPaper.userId}) from ${elPaper} where ${scoped})`.mapWith(
-        Number,
-      ),
-      attempts: sql<number>`(select count(*) from ${elPaper} where ${scoped})`.mapWith(Number),
-      awaiting:
-        sql<number>`(select count(*) from ${elPaper} where ${scoped} and ${elPaper.state} = 1 and not ${elPaper.voided})`.mapWith(
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elExam).where(where),
+    db
+      .select({
+        e: elExam,
+        participants: sql<number>`(select count(distinct ${elPaper.userId}) from ${elPaper} where ${scoped})`.mapWith(
           Number,
         ),
-      passedUsers:
-        sql<number>`(select count(distinct ${elPaper.userId}) from ${elPaper} where ${scoped} and ${elPaper.state} = 2 and ${elPaper.passed} and not ${elPaper.voided})`.mapWith(
-          Number,
-        ),
-    })
-    .from(elExam)
-    .where(where)
-    .orderBy(desc(elExam.startTime))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map((r) => ({
+        attempts: sql<number>`(select count(*) from ${elPaper} where ${scoped})`.mapWith(Number),
+        awaiting:
+          sql<number>`(select count(*) from ${elPaper} where ${scoped} and ${elPaper.state} = 1 and not ${elPaper.voided})`.mapWith(
+            Number,
+          ),
+        passedUsers:
+          sql<number>`(select count(distinct ${elPaper.userId}) from ${elPaper} where ${scoped} and ${elPaper.state} = 2 and ${elPaper.passed} and not ${elPaper.voided})`.mapWith(
+            Number,
+          ),
+      })
+      .from(elExam)
+      .where(where)
+      .orderBy(desc(elExam.startTime))
+      .$dynamic(),
+    (r) => ({
       examId: r.e.id,
       title: r.e.title,
       startTime: r.e.startTime.toISOString(),
@@ -55,10 +56,7 @@ export async function resultExamPaging(
       attempts: r.attempts,
       awaitingMark: r.awaiting,
       passedUsers: r.passedUsers,
-    })),
-    total,
-    current,
-    size,
+    }),
   );
 }
 
@@ -73,25 +71,21 @@ export async function participantPaging(
   const where = and(
     eq(elUserExam.examId, params.examId),
     userScope(user, elUserExam.userId),
-    params.realName ? ilike(sysUser.realName, `%${params.realName}%`) : undefined,
+    params.realName ? ilike(sysUser.realName, containing(params.realName)) : undefined,
     params.passed === true || params.passed === false ? eq(elUserExam.passed, params.passed) : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(elUserExam)
-    .leftJoin(sysUser, eq(sysUser.id, elUserExam.userId))
-    .where(where);
-  const rows = await db
-    .select({ r: elUserExam, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
-    .from(elUserExam)
-    .leftJoin(sysUser, eq(sysUser.id, elUserExam.userId))
-    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
-    .where(where)
-    .orderBy(sql`${elUserExam.bestScore} desc nulls last`, asc(elUserExam.userId))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map(({ r, userName, realName, deptName }) => ({
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elUserExam).leftJoin(sysUser, eq(sysUser.id, elUserExam.userId)).where(where),
+    db
+      .select({ r: elUserExam, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
+      .from(elUserExam)
+      .leftJoin(sysUser, eq(sysUser.id, elUserExam.userId))
+      .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+      .where(where)
+      .orderBy(sql`${elUserExam.bestScore} desc nulls last`, asc(elUserExam.userId))
+      .$dynamic(),
+    ({ r, userName, realName, deptName }) => ({
       userId: r.userId,
       userName,
       realName,
@@ -102,10 +96,7 @@ export async function participantPaging(
       passed: r.passed,
       resultLabel: EXAM_RESULT_LABELS[r.passed ? 1 : 0],
       lastTime: r.lastTime?.toISOString() ?? null,
-    })),
-    total,
-    current,
-    size,
+    }),
   );
 }
 

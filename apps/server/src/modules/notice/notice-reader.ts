@@ -5,8 +5,9 @@ import { sysNotice, sysNoticeRead, sysUserMsg } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
-import { attachmentsOf, escapeLike } from './notice.service.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
+import { attachmentsOf } from './notice.service.js';
 import { noticeOpenTo } from './notice-audience.js';
 
 type Reader = Pick<AuthUser, 'id' | 'deptCode'>;
@@ -29,27 +30,28 @@ export async function pagingMyNotices(
   const where = and(
     visibleAt(now),
     noticeOpenTo(reader),
-    params.title ? ilike(sysNotice.title, `%${escapeLike(params.title)}%`) : undefined,
+    params.title ? ilike(sysNotice.title, containing(params.title)) : undefined,
     params.read === true ? readBy(reader.id) : undefined,
     params.read === false ? sql`not ${readBy(reader.id)}` : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(sysNotice).where(where);
-  const rows = await db
-    .select({
-      id: sysNotice.id,
-      title: sysNotice.title,
-      summary: sysNotice.summary,
-      pinned: sysNotice.pinned,
-      publishAt: sysNotice.publishAt,
-      read: readBy(reader.id).mapWith(Boolean),
-    })
-    .from(sysNotice)
-    .where(where)
-    .orderBy(desc(sysNotice.pinned), desc(sysNotice.publishAt), desc(sysNotice.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  const records: TMyNotice[] = rows.map((r) => ({ ...r, publishAt: (r.publishAt as Date).toISOString() }));
-  return page(records, total.n, current, size);
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(sysNotice).where(where),
+    db
+      .select({
+        id: sysNotice.id,
+        title: sysNotice.title,
+        summary: sysNotice.summary,
+        pinned: sysNotice.pinned,
+        publishAt: sysNotice.publishAt,
+        read: readBy(reader.id).mapWith(Boolean),
+      })
+      .from(sysNotice)
+      .where(where)
+      .orderBy(desc(sysNotice.pinned), desc(sysNotice.publishAt), desc(sysNotice.id))
+      .$dynamic(),
+    (r): TMyNotice => ({ ...r, publishAt: (r.publishAt as Date).toISOString() }),
+  );
 }
 
 /**

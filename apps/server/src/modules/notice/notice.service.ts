@@ -16,7 +16,8 @@ import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
 import {
   assertAudienceInScope,
@@ -31,7 +32,6 @@ import { deliverTx, removeMessagesTx } from './notice-publish.js';
 
 type SaveInput = z.output<typeof ZNoticeSaveSchema>;
 
-export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const SUMMARY_LENGTH = 120;
 
 /** 草稿 / 待发布 / 已发布 / 已撤回, from the state and the publish time. */
@@ -92,22 +92,19 @@ export async function pagingNotices(
   const where = and(
     isNull(sysNotice.deletedAt),
     noticeInScope(admin),
-    params.title ? ilike(sysNotice.title, `%${escapeLike(params.title)}%`) : undefined,
+    params.title ? ilike(sysNotice.title, containing(params.title)) : undefined,
     statusWhere(params.status, now),
   );
-  const [total] = await db.select({ n: count() }).from(sysNotice).where(where);
-  const rows = await db
-    .select(recordColumns)
-    .from(sysNotice)
-    .where(where)
-    .orderBy(desc(sysNotice.pinned), desc(sysNotice.createdAt), desc(sysNotice.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map((r) => toRecord(r, now)),
-    total.n,
-    current,
-    size,
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(sysNotice).where(where),
+    db
+      .select(recordColumns)
+      .from(sysNotice)
+      .where(where)
+      .orderBy(desc(sysNotice.pinned), desc(sysNotice.createdAt), desc(sysNotice.id))
+      .$dynamic(),
+    (r) => toRecord(r, now),
   );
 }
 
@@ -200,21 +197,23 @@ export async function listUnread(
 ) {
   const n = await findManagedNotice(db, admin, params.id);
   if (!n) throw notFound('公告');
-  const kw = params.keyword ? `%${escapeLike(params.keyword)}%` : null;
+  const kw = params.keyword ? containing(params.keyword) : null;
   const where = and(
     audienceWhere(n),
     userScope(admin),
     sql`not exists (select 1 from sys_notice_read r where r.notice_id = ${n.id} and r.user_id = sys_user.id)`,
     kw ? or(ilike(sysUser.userName, kw), ilike(sysUser.realName, kw)) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(sysUser).where(where);
-  const rows = await db
-    .select({ id: sysUser.id, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
-    .from(sysUser)
-    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
-    .where(where)
-    .orderBy(asc(sysUser.userName))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(rows, total.n, current, size);
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(sysUser).where(where),
+    db
+      .select({ id: sysUser.id, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
+      .from(sysUser)
+      .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+      .where(where)
+      .orderBy(asc(sysUser.userName))
+      .$dynamic(),
+    (r) => r,
+  );
 }

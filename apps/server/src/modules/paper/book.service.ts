@@ -9,10 +9,10 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL } from 'drizzl
 import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { paginate } from '../../platform/paging.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
-import { recordAnswer } from '../train/book-record.js';
+import { recordRedo } from './book-writer.js';
 import { referenceOf } from './paper-view.js';
 import { markComposite, markQuestion, policyOf } from './scoring.js';
 import { assertNotSitting } from './sitting-guard.js';
@@ -28,22 +28,18 @@ export async function bookPaging(
   size: number,
 ) {
   const where = and(mine(userId, params.examId), params.quType ? eq(elQu.type, params.quType) : undefined);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(elUserBook)
-    .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
-    .where(where);
-  const rows = await db
-    .select({ b: elUserBook, type: elQu.type, content: elQu.content, examTitle: elExam.title })
-    .from(elUserBook)
-    .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
-    .leftJoin(elExam, eq(elExam.id, elUserBook.examId))
-    .where(where)
-    .orderBy(desc(elUserBook.lastWrongAt), desc(elUserBook.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map(({ b, type, content, examTitle }) => ({
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elUserBook).innerJoin(elQu, eq(elQu.id, elUserBook.quId)).where(where),
+    db
+      .select({ b: elUserBook, type: elQu.type, content: elQu.content, examTitle: elExam.title })
+      .from(elUserBook)
+      .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
+      .leftJoin(elExam, eq(elExam.id, elUserBook.examId))
+      .where(where)
+      .orderBy(desc(elUserBook.lastWrongAt), desc(elUserBook.id))
+      .$dynamic(),
+    ({ b, type, content, examTitle }) => ({
       id: b.id,
       quId: b.quId,
       examId: b.examId,
@@ -54,10 +50,7 @@ export async function bookPaging(
       rightStreak: b.rightStreak,
       lastWrongAt: b.lastWrongAt.toISOString(),
       nextReviewAt: b.nextReviewAt?.toISOString() ?? null,
-    })),
-    total,
-    current,
-    size,
+    }),
   );
 }
 
@@ -124,9 +117,10 @@ export async function bookSubmit(
     outcome = markComposite(kids.map((k) => markQuestion(key(k), body.childAnswers?.[k.id], policy)));
     outcome = { ...outcome, score: kids.length ? outcome.score / kids.length : 0 };
   }
-  // The book's one writer applies the review ladder and the leave streak (train/review-schedule.ts).
+  // The book's one writer (training's, through book-writer.ts) applies the review ladder and the
+  // leave streak (train/review-schedule.ts).
   const entry = await db.transaction(async (tx) => {
-    const change = await recordAnswer(tx, {
+    const change = await recordRedo(tx, {
       userId,
       quId: b.quId,
       examId: b.examId,

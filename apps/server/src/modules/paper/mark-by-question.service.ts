@@ -6,7 +6,7 @@
  * so the paper's total, state and the lifecycle events (paper.marked) are the same.
  */
 import { MarkState, PaperState, type TMarkSetting } from '@exam/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elExam, elMarkSetting, elPaper, elPaperQu, elQuMark } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
@@ -25,7 +25,10 @@ export async function markSetting(db: Executor, examId: string): Promise<TMarkSe
 }
 
 async function assertExam(db: Db, examId: string) {
-  const [exam] = await db.select({ id: elExam.id }).from(elExam).where(eq(elExam.id, examId));
+  const [exam] = await db
+    .select({ id: elExam.id })
+    .from(elExam)
+    .where(and(eq(elExam.id, examId), isNull(elExam.deletedAt)));
   if (!exam) throw notFound('考试');
 }
 

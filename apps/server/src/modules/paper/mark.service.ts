@@ -5,13 +5,14 @@
  * record, the wrong-answer book and the learner's message follow as event consumers.
  */
 import { ErrorCode, MarkState, PaperState } from '@exam/contracts';
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
 import { COMPOSITE_TYPES, isComposite, kindOf } from '../repo/kinds/registry.js';
 import { storeRowMarks } from './hand-in.js';
 import { canStart, marked, stateAfterMarks } from './lifecycle/index.js';
@@ -36,25 +37,21 @@ export async function markPaging(
     eq(elPaper.state, PaperState.AWAITING_MARK),
     eq(elPaper.voided, false),
     params.examId ? eq(elPaper.examId, params.examId) : undefined,
-    params.realName ? ilike(sysUser.realName, `%${params.realName}%`) : undefined,
+    params.realName ? ilike(sysUser.realName, containing(params.realName)) : undefined,
     userScope(user, elPaper.userId),
   );
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(elPaper)
-    .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
-    .where(where);
-  const rows = await db
-    .select({ p: elPaper, realName: sysUser.realName, deptName: sysDepart.name, pending: pendingCount })
-    .from(elPaper)
-    .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
-    .leftJoin(sysDepart, eq(sysDepart.id, elPaper.deptId))
-    .where(where)
-    .orderBy(asc(elPaper.handTime), desc(elPaper.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map(({ p, realName, deptName, pending }) => ({
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elPaper).leftJoin(sysUser, eq(sysUser.id, elPaper.userId)).where(where),
+    db
+      .select({ p: elPaper, realName: sysUser.realName, deptName: sysDepart.name, pending: pendingCount })
+      .from(elPaper)
+      .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
+      .leftJoin(sysDepart, eq(sysDepart.id, elPaper.deptId))
+      .where(where)
+      .orderBy(asc(elPaper.handTime), desc(elPaper.id))
+      .$dynamic(),
+    ({ p, realName, deptName, pending }) => ({
       paperId: p.id,
       examId: p.examId,
       title: p.title,
@@ -64,10 +61,7 @@ export async function markPaging(
       handTime: p.handTime?.toISOString() ?? null,
       objScore: p.objScore,
       pendingCount: pending,
-    })),
-    total,
-    current,
-    size,
+    }),
   );
 }
 

@@ -13,13 +13,15 @@ import {
   type TPaperResult,
   type TScoreLine,
 } from '@exam/contracts';
-import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
 import { type AuthUser, assertPermission } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate, paginateWith } from '../../platform/paging.js';
 import { loadOwnPaper } from './paper.service.js';
+import { paperRank, rankShown } from './paper-rank.js';
 import { reviewQuView } from './paper-view.js';
 import { sittingLock } from './sitting-guard.js';
 
@@ -38,7 +40,10 @@ export function visibility(paper: Pick<PaperRow, 'state'>, resultShow: number): 
 
 /** Builds a result; `full` (administrators) shows everything. */
 export async function buildResult(db: Db, paper: PaperRow, now: Date, full: boolean): Promise<TPaperResult> {
-  const [exam] = await db.select({ resultShow: elExam.resultShow }).from(elExam).where(eq(elExam.id, paper.examId));
+  const [exam] = await db
+    .select({ resultShow: elExam.resultShow, showRank: elExam.showRank })
+    .from(elExam)
+    .where(eq(elExam.id, paper.examId));
   const v = full ? { score: true, answers: true } : visibility(paper, exam?.resultShow ?? ResultShow.SCORE);
   const rows = v.answers
     ? await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paper.id)).orderBy(asc(elPaperQu.sort))
@@ -71,6 +76,7 @@ export async function buildResult(db: Db, paper: PaperRow, now: Date, full: bool
     questions: v.answers ? rows.map(reviewQuView) : null,
     byType: breakdown?.byType ?? null,
     bySection: breakdown?.bySection ?? null,
+    rank: rankShown(paper, exam?.showRank ?? false) ? await paperRank(db, paper) : null,
   };
 }
 
@@ -124,38 +130,36 @@ export async function paperResult(db: Db, userId: string, paperId: string, now: 
 
 /** Attempts as list rows (with the learner's name and department). */
 export async function pagePaperRecords(db: Db, where: SQL | undefined, current: number, size: number, now: Date) {
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(elPaper)
-    .where(where);
-  const rows = await db
-    .select({ p: elPaper, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
-    .from(elPaper)
-    .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
-    .leftJoin(sysDepart, eq(sysDepart.id, elPaper.deptId))
-    .where(where)
-    .orderBy(desc(elPaper.startTime), desc(elPaper.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  const records: TPaperRecord[] = rows.map(({ p, userName, realName, deptName }) => ({
-    id: p.id,
-    examId: p.examId,
-    title: p.title,
-    userId: p.userId,
-    userName,
-    realName,
-    deptName,
-    state: p.state,
-    stateLabel: PAPER_STATE_LABELS[p.state],
-    totalScore: p.totalScore,
-    userScore: p.state === PaperState.IN_EXAM || p.state === PaperState.ABANDONED ? null : p.userScore,
-    passed: p.state === PaperState.FINISHED ? p.passed && !p.voided : null,
-    startTime: p.startTime.toISOString(),
-    handTime: p.handTime?.toISOString() ?? null,
-    usedSeconds: usedSeconds(p, now),
-    voided: p.voided,
-  }));
-  return page(records, total, current, size);
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elPaper).where(where),
+    db
+      .select({ p: elPaper, userName: sysUser.userName, realName: sysUser.realName, deptName: sysDepart.name })
+      .from(elPaper)
+      .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
+      .leftJoin(sysDepart, eq(sysDepart.id, elPaper.deptId))
+      .where(where)
+      .orderBy(desc(elPaper.startTime), desc(elPaper.id))
+      .$dynamic(),
+    ({ p, userName, realName, deptName }): TPaperRecord => ({
+      id: p.id,
+      examId: p.examId,
+      title: p.title,
+      userId: p.userId,
+      userName,
+      realName,
+      deptName,
+      state: p.state,
+      stateLabel: PAPER_STATE_LABELS[p.state],
+      totalScore: p.totalScore,
+      userScore: p.state === PaperState.IN_EXAM || p.state === PaperState.ABANDONED ? null : p.userScore,
+      passed: p.state === PaperState.FINISHED ? p.passed && !p.voided : null,
+      startTime: p.startTime.toISOString(),
+      handTime: p.handTime?.toISOString() ?? null,
+      usedSeconds: usedSeconds(p, now),
+      voided: p.voided,
+    }),
+  );
 }
 
 /**
@@ -207,45 +211,44 @@ export async function myExamPaging(
   const where = and(
     eq(elUserExam.userId, userId),
     isNull(elExam.deletedAt),
-    params.title ? ilike(elExam.title, `%${params.title}%`) : undefined,
+    params.title ? ilike(elExam.title, containing(params.title)) : undefined,
     status ? sql`${myExamStatus} = ${status}` : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(elUserExam)
-    .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
-    .leftJoin(elPaper, eq(elPaper.id, elUserExam.lastPaperId))
-    .where(where);
-  const rows = await db
-    .select({ r: elUserExam, title: elExam.title, passScore: elExam.passScore, status: myExamStatus })
-    .from(elUserExam)
-    .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
-    .leftJoin(elPaper, eq(elPaper.id, elUserExam.lastPaperId))
-    .where(where)
-    .orderBy(desc(elUserExam.lastTime))
-    .limit(size)
-    .offset((current - 1) * size);
-  const totals = await totalScoresOf(
-    db,
-    rows.map((r) => r.r.lastPaperId),
-  );
-  return page(
-    rows.map(({ r, title, passScore, status }) => ({
-      examId: r.examId,
-      status,
-      title,
-      tryCount: r.tryCount,
-      bestScore: r.bestScore,
-      lastScore: r.lastScore,
-      passed: r.passed,
-      totalScore: totals.get(r.lastPaperId ?? '') ?? 0,
-      passScore,
-      lastTime: r.lastTime?.toISOString() ?? null,
-      lastPaperId: r.lastPaperId,
-    })),
-    total,
-    current,
-    size,
+  return paginateWith(
+    { current, size },
+    db
+      .select({ n: count() })
+      .from(elUserExam)
+      .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
+      .leftJoin(elPaper, eq(elPaper.id, elUserExam.lastPaperId))
+      .where(where),
+    db
+      .select({ r: elUserExam, title: elExam.title, passScore: elExam.passScore, status: myExamStatus })
+      .from(elUserExam)
+      .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
+      .leftJoin(elPaper, eq(elPaper.id, elUserExam.lastPaperId))
+      .where(where)
+      .orderBy(desc(elUserExam.lastTime))
+      .$dynamic(),
+    async (rows) => {
+      const totals = await totalScoresOf(
+        db,
+        rows.map((r) => r.r.lastPaperId),
+      );
+      return rows.map(({ r, title, passScore, status }) => ({
+        examId: r.examId,
+        status,
+        title,
+        tryCount: r.tryCount,
+        bestScore: r.bestScore,
+        lastScore: r.lastScore,
+        passed: r.passed,
+        totalScore: totals.get(r.lastPaperId ?? '') ?? 0,
+        passScore,
+        lastTime: r.lastTime?.toISOString() ?? null,
+        lastPaperId: r.lastPaperId,
+      }));
+    },
   );
 }
 

@@ -77,6 +77,7 @@ export async function paperDetail(db: Db, userId: string, paperId: string, now: 
     leaveCount: paper.leaveCount,
     leaveLimit: exam?.leaveLimit ?? 0,
     fullScreen: exam?.fullScreen ?? false,
+    allowFocusMode: exam?.allowFocusMode ?? true,
     noCopy: exam?.noCopy ?? false,
     questions: rows.map(learnerQuView),
   };

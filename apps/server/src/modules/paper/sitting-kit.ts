@@ -1,10 +1,18 @@
 /**
  * Test set-up of the sitting-learner rule: a bank open to practice whose questions (each with
  * key values found nowhere else) make up an exam that shows answers after hand-in; the learner
- * practised it in every mode, has wrong answers in the book, handed in a first attempt and now
- * sits a second one. `keyLeaks` tells whether an answer body holds a key of that open paper.
+ * practised it in every mode, has wrong answers in the book, favourites and notes, handed in a
+ * first attempt and now sits a second one. `keyLeaks` tells whether an answer body holds a key of that open paper.
  */
-import { paperPaperCreate, paperPaperFillAnswer, paperPaperHand, trainFill, trainStart } from '@exam/contracts';
+import {
+  paperPaperCreate,
+  paperPaperFillAnswer,
+  paperPaperHand,
+  trainFavSave,
+  trainFill,
+  trainNoteSave,
+  trainStart,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { elPaperQu, elQu, elQuRepo, elRepo, elUserBook, sysUser } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -130,6 +138,11 @@ export async function createSittingKit(t: TestApp, clock: ReturnType<typeof test
   for (const quId of [qu.single, qu.multi, qu.fill, qu.match])
     await must(t, trainFill.path, { trainId: trainIds[0], quId, answer: quId === qu.match ? {} : 'A' }, learner);
   trainIds.push((await must(t, trainStart.path, { repoId, mode: 4 }, learner)).trainId);
+  // Favourites and notes (收藏, 笔记) of questions the paper will hold, and of one outside it.
+  for (const quId of [qu.single, qu.comp, outsideQuId]) {
+    await must(t, trainFavSave.path, { quId, fav: true }, learner);
+    await must(t, trainNoteSave.path, { quId, note: '练习时的笔记' }, learner);
+  }
 
   // A first attempt, handed in with wrong answers (into the book, with its exam).
   const donePaperId = (await must(t, paperPaperCreate.path, { examId }, learner)).paperId;

@@ -4,12 +4,13 @@
  * the banks of every rule hold enough questions, naming the short rule and by how many.
  */
 import { ErrorCode, TmplKind, type TTmplDetail, type TTmplSave } from '@exam/contracts';
-import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/exam.js';
 import { elExam, elPaperTmpl, elQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginate } from '../../platform/paging.js';
 import { isRuleSection, loadTmpl, ruleCandidates, ruleName } from './paper-build.js';
 import { round2 } from './scoring.js';
 
@@ -46,25 +47,19 @@ export async function tmplPaging(
 ) {
   const where = and(
     isNull(elPaperTmpl.deletedAt),
-    params.title ? ilike(elPaperTmpl.title, `%${params.title}%`) : undefined,
+    params.title ? ilike(elPaperTmpl.title, containing(params.title)) : undefined,
     params.kind ? eq(elPaperTmpl.kind, params.kind) : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(elPaperTmpl)
-    .where(where);
-  const rows = await db
-    .select({ t: elPaperTmpl, examCount: examCountSql })
-    .from(elPaperTmpl)
-    .where(where)
-    .orderBy(desc(elPaperTmpl.createdAt))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map((r) => toRecord(r.t, r.examCount)),
-    total,
-    current,
-    size,
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elPaperTmpl).where(where),
+    db
+      .select({ t: elPaperTmpl, examCount: examCountSql })
+      .from(elPaperTmpl)
+      .where(where)
+      .orderBy(desc(elPaperTmpl.createdAt))
+      .$dynamic(),
+    (r) => toRecord(r.t, r.examCount),
   );
 }
 

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, sysRole, sysUserRole } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { sittingLock } from '../paper/sitting-guard.js';
+import { answerLock } from './answer-lock.js';
 import { findKind } from './kinds/registry.js';
 import { plainParts } from './kinds/shared.js';
 
@@ -61,12 +61,13 @@ export async function loadLearnerViews(db: Executor, ids: string[], withAnswer =
 
 /**
  * Whether a user may see the answer and analysis of a question outside an open paper.
- * Never while the question is in the user's open paper (sitting-guard.ts, before anything else).
+ * Never while the question is in the user's open paper (paper/sitting-guard.ts through answer-lock.ts,
+ * before anything else).
  * Otherwise: administrators, and anyone when one of the question's banks allows practice.
  * Also after the user handed in an exam holding it, when that exam shows answers or has closed.
  */
 export async function canSeeAnswer(db: Executor, userId: string, quId: string): Promise<boolean> {
-  if ((await sittingLock(db, userId)).has(quId)) return false;
+  if ((await answerLock(db, userId)).has(quId)) return false;
   const [role] = await db
     .select({ roleType: sql<number>`max(${sysRole.roleType})`.mapWith(Number) })
     .from(sysUserRole)

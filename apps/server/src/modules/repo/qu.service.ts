@@ -1,11 +1,26 @@
 /** Questions: save (with children), detail, paging with filters, delete, batch move/copy. */
 import { htmlToText, type TQuPagingParams, type TQuSave } from '@exam/contracts';
-import { and, arrayContains, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginateWith } from '../../platform/paging.js';
 import { checkQuestion, type NormalQuestion, normaliseQuestion } from './qu-rules.js';
 import { isQuestionInUse } from './qu-usage.js';
 
@@ -170,7 +185,7 @@ export function questionFilter(p: TQuPagingParams): SQL {
   if (p.level) where.push(eq(elQu.level, p.level));
   if (p.tag) where.push(arrayContains(elQu.tags, [p.tag]));
   if (p.keyword) {
-    const like = `%${p.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const like = containing(p.keyword);
     where.push(or(ilike(elQu.content, like), ilike(elQu.analysis, like)) as SQL);
   }
   return and(...where) as SQL;
@@ -179,42 +194,42 @@ export function questionFilter(p: TQuPagingParams): SQL {
 /** One page of questions with a text summary, tags and banks. */
 export async function pagingQuestions(db: Executor, q: { current: number; size: number; params: TQuPagingParams }) {
   const where = questionFilter(q.params);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(elQu)
-    .where(where);
-  const rows = await db
-    .select({
-      id: elQu.id,
-      type: elQu.type,
-      level: elQu.level,
-      content: elQu.content,
-      tags: elQu.tags,
-      updatedAt: elQu.updatedAt,
-      childCount:
-        sql<number>`(select count(*) from ${elQu} c where c.parent_id = ${elQu.id} and c.deleted_at is null)`.mapWith(
-          Number,
-        ),
-    })
-    .from(elQu)
-    .where(where)
-    .orderBy(desc(elQu.createdAt), desc(elQu.id))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
-  const ids = rows.map((r) => r.id);
-  const links = ids.length
-    ? await db
-        .select({ quId: elQuRepo.quId, id: elRepo.id, title: elRepo.title })
-        .from(elQuRepo)
-        .innerJoin(elRepo, eq(elRepo.id, elQuRepo.repoId))
-        .where(and(inArray(elQuRepo.quId, ids), isNull(elRepo.deletedAt)))
-    : [];
-  const records = rows.map(({ content, ...r }) => ({
-    ...r,
-    summary: htmlToText(content).slice(0, 200),
-    repos: links.filter((l) => l.quId === r.id).map((l) => ({ id: l.id, title: l.title })),
-  }));
-  return page(records, total, q.current, q.size);
+  return paginateWith(
+    q,
+    db.select({ n: count() }).from(elQu).where(where),
+    db
+      .select({
+        id: elQu.id,
+        type: elQu.type,
+        level: elQu.level,
+        content: elQu.content,
+        tags: elQu.tags,
+        updatedAt: elQu.updatedAt,
+        childCount:
+          sql<number>`(select count(*) from ${elQu} c where c.parent_id = ${elQu.id} and c.deleted_at is null)`.mapWith(
+            Number,
+          ),
+      })
+      .from(elQu)
+      .where(where)
+      .orderBy(desc(elQu.createdAt), desc(elQu.id))
+      .$dynamic(),
+    async (rows) => {
+      const ids = rows.map((r) => r.id);
+      const links = ids.length
+        ? await db
+            .select({ quId: elQuRepo.quId, id: elRepo.id, title: elRepo.title })
+            .from(elQuRepo)
+            .innerJoin(elRepo, eq(elRepo.id, elQuRepo.repoId))
+            .where(and(inArray(elQuRepo.quId, ids), isNull(elRepo.deletedAt)))
+        : [];
+      return rows.map(({ content, ...r }) => ({
+        ...r,
+        summary: htmlToText(content).slice(0, 200),
+        repos: links.filter((l) => l.quId === r.id).map((l) => ({ id: l.id, title: l.title })),
+      }));
+    },
+  );
 }
 
 /** Soft-deletes questions (and their children); refused when a published exam uses one. */

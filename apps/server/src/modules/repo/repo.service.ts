@@ -1,10 +1,11 @@
 /** Question banks: save, paging with counts, per-type/level statistics, delete. */
 import { REPO_CATALOG_DIC, type TRepoSave, type TRepoStat } from '@exam/contracts';
-import { and, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, sysDicValue } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginateWith } from '../../platform/paging.js';
 import { isQuestionInUse, isRepoInUse } from './qu-usage.js';
 
 /** Creates or updates a bank; the code is unique among live banks. */
@@ -71,65 +72,61 @@ const categoryTitle = sql<
   string | null
 >`(select ${sysDicValue.title} from ${sysDicValue} where ${sysDicValue.dicCode} = ${REPO_CATALOG_DIC} and ${sysDicValue.value} = ${elRepo.category} limit 1)`;
 
+/** What the list and the detail show of a bank (its counts are added from repoStats). */
+const repoColumns = {
+  id: elRepo.id,
+  code: elRepo.code,
+  title: elRepo.title,
+  category: elRepo.category,
+  categoryTitle,
+  remark: elRepo.remark,
+  practiceEnabled: elRepo.practiceEnabled,
+  createdAt: elRepo.createdAt,
+  updatedAt: elRepo.updatedAt,
+};
+
 /** One page of live banks with their question counts. */
 export async function pagingRepos(
   db: Executor,
   q: { current: number; size: number; params: { title?: string | null; category?: string | null } },
 ) {
   const where: SQL[] = [isNull(elRepo.deletedAt)];
-  if (q.params.title) where.push(ilike(elRepo.title, `%${q.params.title}%`));
+  if (q.params.title) where.push(ilike(elRepo.title, containing(q.params.title)));
   if (q.params.category) where.push(eq(elRepo.category, q.params.category));
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(elRepo)
-    .where(and(...where));
-  const rows = await db
-    .select({
-      id: elRepo.id,
-      code: elRepo.code,
-      title: elRepo.title,
-      category: elRepo.category,
-      categoryTitle,
-      remark: elRepo.remark,
-      practiceEnabled: elRepo.practiceEnabled,
-      createdAt: elRepo.createdAt,
-      updatedAt: elRepo.updatedAt,
-    })
-    .from(elRepo)
-    .where(and(...where))
-    .orderBy(desc(elRepo.createdAt))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
-  const stats = new Map(
-    (
-      await repoStats(
-        db,
-        rows.map((r) => r.id),
-      )
-    ).map((s) => [s.repoId, s]),
+  return paginateWith(
+    q,
+    db
+      .select({ n: count() })
+      .from(elRepo)
+      .where(and(...where)),
+    db
+      .select(repoColumns)
+      .from(elRepo)
+      .where(and(...where))
+      .orderBy(desc(elRepo.createdAt))
+      .$dynamic(),
+    async (rows) => {
+      const stats = new Map(
+        (
+          await repoStats(
+            db,
+            rows.map((r) => r.id),
+          )
+        ).map((s) => [s.repoId, s]),
+      );
+      return rows.map((r) => ({
+        ...r,
+        quCount: stats.get(r.id)?.total ?? 0,
+        byType: stats.get(r.id)?.byType ?? {},
+      }));
+    },
   );
-  const records = rows.map((r) => ({
-    ...r,
-    quCount: stats.get(r.id)?.total ?? 0,
-    byType: stats.get(r.id)?.byType ?? {},
-  }));
-  return page(records, total, q.current, q.size);
 }
 
 /** One live bank with its counts. */
 export async function repoDetail(db: Executor, id: string) {
   const [row] = await db
-    .select({
-      id: elRepo.id,
-      code: elRepo.code,
-      title: elRepo.title,
-      category: elRepo.category,
-      categoryTitle,
-      remark: elRepo.remark,
-      practiceEnabled: elRepo.practiceEnabled,
-      createdAt: elRepo.createdAt,
-      updatedAt: elRepo.updatedAt,
-    })
+    .select(repoColumns)
     .from(elRepo)
     .where(and(eq(elRepo.id, id), isNull(elRepo.deletedAt)));
   if (!row) throw notFound('题库');

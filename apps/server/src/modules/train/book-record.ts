@@ -127,3 +127,47 @@ export async function recordAnswer(tx: Executor, r: AnswerRecord): Promise<BookO
     .where(where);
   return 'advanced';
 }
+
+type BookRow = typeof elUserBook.$inferSelect;
+const BOOK_TIMES = ['lastWrongAt', 'nextReviewAt', 'lastReviewAt', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * What a practice self-mark did to the book (kept on the training answer, el_train_qu.self_mark_book):
+ * the entry before the first self-mark touched it, and its updated_at after the last one (null: no entry).
+ */
+export interface SelfMarkBook {
+  before: Record<string, unknown> | null;
+  after: string | null;
+}
+
+/** Puts the (user, question) entry back as `before` (a JSON copy of the row), or removes it. */
+async function restoreEntry(tx: Executor, userId: string, quId: string, before: Record<string, unknown> | null) {
+  await tx.delete(elUserBook).where(and(eq(elUserBook.userId, userId), eq(elUserBook.quId, quId)));
+  if (!before) return;
+  const row = { ...before } as Record<string, unknown>;
+  for (const k of BOOK_TIMES) row[k] = row[k] ? new Date(row[k] as string) : null;
+  await tx.insert(elUserBook).values(row as BookRow);
+}
+
+/**
+ * Applies a practice self-mark's verdict to the book so that changing the mark never counts twice:
+ * the effect of the previous self-mark of this answer (`previous`) is undone first by restoring the
+ * entry it found, when nothing else wrote the entry since (its updated_at is still the one the
+ * self-mark left); otherwise the new verdict applies on top of what is there. `r.isRight` null only undoes.
+ */
+export async function recordSelfMark(
+  tx: Executor,
+  r: AnswerRecord,
+  previous: SelfMarkBook | null,
+): Promise<SelfMarkBook> {
+  const where = and(eq(elUserBook.userId, r.userId), eq(elUserBook.quId, r.quId));
+  const [current] = await tx.select().from(elUserBook).where(where).for('update');
+  let before: Record<string, unknown> | null = current ? JSON.parse(JSON.stringify(current)) : null;
+  if (previous && (current?.updatedAt.toISOString() ?? null) === previous.after) {
+    await restoreEntry(tx, r.userId, r.quId, previous.before);
+    before = previous.before;
+  }
+  await recordAnswer(tx, r);
+  const [after] = await tx.select({ updatedAt: elUserBook.updatedAt }).from(elUserBook).where(where);
+  return { before, after: after?.updatedAt.toISOString() ?? null };
+}

@@ -4,6 +4,7 @@
  * recite (5) shows them at once, mock (6) only after finish, the others once answered.
  */
 import {
+  ErrorCode,
   type TAnswerValue,
   type TQuView,
   TrainMode,
@@ -15,10 +16,11 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { elQu, elRepo, elTrain, elTrainQu } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
-import { type SittingLock, sittingLock } from '../paper/sitting-guard.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { SITTING_REFUSAL, type SittingLock, sittingLock } from '../paper/sitting-guard.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { toLearnerView } from '../repo/qu-view.js';
+import { selfMarkOpen } from './self-mark-rules.js';
 import { accuracyOf, finishTx, ownedTrain, type TrainRow } from './train.service.js';
 import { markTrainAnswer } from './train-marking.js';
 
@@ -35,6 +37,22 @@ export async function loadQuestion(db: Executor, quId: string): Promise<{ row: Q
     .where(and(eq(elQu.parentId, quId), isNull(elQu.deletedAt)))
     .orderBy(asc(elQu.sort));
   return { row, children };
+}
+
+/**
+ * The session's row of a question, for a call that would mark it, with the learner's sitting lock:
+ * 10010003 when the session does not hold it; 20010002 (nothing saved) when it is in the learner's
+ * open paper, whose lock covers a composite's children with it: marking would tell its key.
+ */
+export async function markableRow(tx: Executor, userId: string, trainId: string, quId: string) {
+  const [q] = await tx
+    .select()
+    .from(elTrainQu)
+    .where(and(eq(elTrainQu.trainId, trainId), eq(elTrainQu.quId, quId)));
+  if (!q) throw notFound('题目');
+  const lock = await sittingLock(tx, userId);
+  if (lock.has(q.quId)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
+  return { q, lock };
 }
 
 /**
@@ -60,12 +78,13 @@ export function feedbackOf(
   lock: SittingLock,
 ): TTrainFeedback {
   const { value, childAnswers } = splitStored(row.type, q.answer);
-  const mark = markTrainAnswer(row, children, value, childAnswers);
+  const mark = markTrainAnswer(row, children, value, childAnswers, q.selfMarks);
   return {
     isRight: q.isRight,
     score: q.score,
     childRight: mark.childRight,
     question: answerVisible(train, q, lock) ? toLearnerView(row, children, true) : null,
+    selfMarkOpen: selfMarkOpen({ train, question: { ...row, answered: q.answeredAt !== null }, children }),
   };
 }
 

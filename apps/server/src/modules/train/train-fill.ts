@@ -10,12 +10,12 @@ import { ErrorCode, TrainMode, TrainState, type TTrainFill, type TTrainFillResul
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { elTrain, elTrainProgress, elTrainQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { SITTING_REFUSAL, sittingLock } from '../paper/sitting-guard.js';
+import { AppError } from '../../platform/errors.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { recordAnswer } from './book-record.js';
+import { needsSelfMark } from './self-mark-rules.js';
 import { finishTx, ownedTrain, recount } from './train.service.js';
-import { feedbackOf, loadQuestion, splitStored } from './train-answer.service.js';
+import { feedbackOf, loadQuestion, markableRow, splitStored } from './train-answer.service.js';
 import { markTrainAnswer } from './train-marking.js';
 
 const isBlank = (v: unknown): boolean =>
@@ -37,14 +37,7 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
       expired = true;
       return null;
     }
-    const [q] = await tx
-      .select()
-      .from(elTrainQu)
-      .where(and(eq(elTrainQu.trainId, train.id), eq(elTrainQu.quId, body.quId)));
-    if (!q) throw notFound('题目');
-    // Marking a question of the learner's open paper would tell its key: refused, nothing saved.
-    const lock = await sittingLock(tx, userId);
-    if (lock.has(q.quId)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
+    const { q, lock } = await markableRow(tx, userId, train.id, body.quId);
     const { row, children } = await loadQuestion(tx, q.quId);
     const mock = train.mode === TrainMode.MOCK;
     const refused = (): TTrainFillResult => ({
@@ -78,6 +71,11 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
       .returning();
     if (!saved) return refused();
     await recount(tx, train, now, false);
+    // Answering moves on: the question open to self-marking is now this one, if it needs it.
+    const markable = !mock && train.mode !== TrainMode.RECITE && needsSelfMark(row, children);
+    const markOpenQuId = markable ? q.quId : null;
+    if (markOpenQuId !== train.markOpenQuId)
+      await tx.update(elTrain).set({ markOpenQuId }).where(eq(elTrain.id, train.id));
     if (train.mode === TrainMode.SEQUENTIAL && train.repoId)
       await tx
         .insert(elTrainProgress)
@@ -102,7 +100,7 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
       .where(eq(elTrain.id, train.id));
     return {
       answered,
-      feedback: mock ? null : feedbackOf(train, saved, row, children, lock),
+      feedback: mock ? null : feedbackOf({ ...train, markOpenQuId }, saved, row, children, lock),
       accepted: true,
       seq: Number(saved.seq),
     };

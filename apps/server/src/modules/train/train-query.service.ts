@@ -10,10 +10,11 @@ import {
   type TTrainRepo,
   type TTrainRepoDetail,
 } from '@exam/contracts';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, elTrain, elTrainQu, elUserBook, sysDicValue } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginateWith } from '../../platform/paging.js';
 import { round2 } from '../paper/scoring.js';
 import { sittingLock } from '../paper/sitting-guard.js';
 import { repoStats } from '../repo/repo.service.js';
@@ -69,7 +70,7 @@ const categoryTitle = sql<string | null>`(select ${sysDicValue.title} from ${sys
 /** The banks open to practice, with counts per type and the user's progress and accuracy. */
 export async function practiceRepos(db: Executor, userId: string, title?: string | null): Promise<TTrainRepo[]> {
   const where: SQL[] = [isNull(elRepo.deletedAt), eq(elRepo.practiceEnabled, true)];
-  if (title) where.push(sql`${elRepo.title} ilike ${`%${title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (title) where.push(sql`${elRepo.title} ilike ${containing(title)}`);
   const repos = await db
     .select({ id: elRepo.id, title: elRepo.title, categoryTitle, remark: elRepo.remark })
     .from(elRepo)
@@ -118,31 +119,34 @@ export async function pagingTrains(
   const where: SQL[] = [eq(elTrain.userId, userId)];
   if (q.params.repoId) where.push(eq(elTrain.repoId, q.params.repoId));
   if (q.params.mode) where.push(eq(elTrain.mode, q.params.mode));
-  const [{ total }] = await db
-    .select({ total: n(sql`count(*)`) })
-    .from(elTrain)
-    .where(and(...where));
-  const rows = await db
-    .select({ t: elTrain, repoTitle: elRepo.title })
-    .from(elTrain)
-    .leftJoin(elRepo, eq(elRepo.id, elTrain.repoId))
-    .where(and(...where))
-    .orderBy(desc(elTrain.startedAt), desc(elTrain.id))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
-  const holding = await sessionsHoldingLocked(
-    db,
-    userId,
-    rows.map((r) => r.t.id),
+  return paginateWith(
+    q,
+    db
+      .select({ n: count() })
+      .from(elTrain)
+      .where(and(...where)),
+    db
+      .select({ t: elTrain, repoTitle: elRepo.title })
+      .from(elTrain)
+      .leftJoin(elRepo, eq(elRepo.id, elTrain.repoId))
+      .where(and(...where))
+      .orderBy(desc(elTrain.startedAt), desc(elTrain.id))
+      .$dynamic(),
+    async (rows) => {
+      const holding = await sessionsHoldingLocked(
+        db,
+        userId,
+        rows.map((r) => r.t.id),
+      );
+      return rows.map(({ t, repoTitle }) => {
+        const r = toRecord(t, repoTitle);
+        if (holding.has(t.id)) return { ...r, rightCount: 0, wrongCount: 0, accuracy: 0, score: 0 };
+        return t.mode === TrainMode.MOCK && t.state === TrainState.OPEN
+          ? { ...r, rightCount: 0, wrongCount: 0, accuracy: 0 }
+          : r;
+      });
+    },
   );
-  const records = rows.map(({ t, repoTitle }) => {
-    const r = toRecord(t, repoTitle);
-    if (holding.has(t.id)) return { ...r, rightCount: 0, wrongCount: 0, accuracy: 0, score: 0 };
-    return t.mode === TrainMode.MOCK && t.state === TrainState.OPEN
-      ? { ...r, rightCount: 0, wrongCount: 0, accuracy: 0 }
-      : r;
-  });
-  return page(records, total, q.current, q.size);
 }
 
 /** Sessions holding a question of the user's open paper: their counts would tell its verdict. */

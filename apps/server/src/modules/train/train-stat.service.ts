@@ -7,7 +7,8 @@ import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm'
 import { elRepo, elTrain, sysDepart, sysUser } from '../../db/schema/index.js';
 import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
-import { page } from '../../platform/route.js';
+import { containing } from '../../platform/like.js';
+import { paginateGroups } from '../../platform/paging.js';
 import { type XlsxColumn, xlsxBook } from '../../platform/xlsx.js';
 
 export interface StatParams {
@@ -18,7 +19,6 @@ export interface StatParams {
 const MAX_EXPORT_ROWS = 10_000;
 const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
 const iso = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /**
  * 正确率 of the statistics = 答对数 / 答题数, so the figures on one row add up (2 right of 9
  * answered is 22.22 %, not 25 % from leaving an unjudged short answer out of the base).
@@ -35,12 +35,21 @@ const figures = {
   rowTotal: num(sql`count(*) over ()`),
 };
 
+/** A statistics row as answered: its accuracy, its time in ISO; the page total and 答错数 left out. */
+const statRecord = <
+  T extends { rowTotal: number; wrongCount: number; rightCount: number; answered: number; lastAt: string | null },
+>({
+  rowTotal: _t,
+  wrongCount: _w,
+  ...r
+}: T) => ({ ...r, accuracy: statAccuracy(r.rightCount, r.answered), lastAt: iso(r.lastAt) });
+
 /** Per bank: sessions, learners, answers and accuracy (review sessions span banks and are left out). */
 export async function statByRepo(db: Executor, admin: ScopeHolder, params: StatParams, current: number, size: number) {
   const where: SQL[] = [isNotNull(elTrain.repoId), userScope(admin, elTrain.userId)];
   if (params.repoId) where.push(eq(elTrain.repoId, params.repoId));
-  if (params.keyword) where.push(ilike(elRepo.title, like(params.keyword)));
-  const rows = await db
+  if (params.keyword) where.push(ilike(elRepo.title, containing(params.keyword)));
+  const rows = db
     .select({
       repoId: elRepo.id,
       title: elRepo.title,
@@ -52,14 +61,8 @@ export async function statByRepo(db: Executor, admin: ScopeHolder, params: StatP
     .where(and(...where))
     .groupBy(elRepo.id, elRepo.title)
     .orderBy(desc(sql`count(*)`), elRepo.title)
-    .limit(size)
-    .offset((current - 1) * size);
-  const records = rows.map(({ rowTotal: _t, wrongCount: _w, ...r }) => ({
-    ...r,
-    accuracy: statAccuracy(r.rightCount, r.answered),
-    lastAt: iso(r.lastAt),
-  }));
-  return page(records, rows[0]?.rowTotal ?? 0, current, size);
+    .$dynamic();
+  return paginateGroups({ current, size }, rows, statRecord);
 }
 
 /** Per learner (optionally within one bank): sessions, answers and accuracy. */
@@ -67,8 +70,13 @@ export async function statByUser(db: Executor, admin: ScopeHolder, params: StatP
   const where: SQL[] = [userScope(admin, elTrain.userId)];
   if (params.repoId) where.push(eq(elTrain.repoId, params.repoId));
   if (params.keyword)
-    where.push(or(ilike(sysUser.userName, like(params.keyword)), ilike(sysUser.realName, like(params.keyword))) as SQL);
-  const rows = await db
+    where.push(
+      or(
+        ilike(sysUser.userName, containing(params.keyword)),
+        ilike(sysUser.realName, containing(params.keyword)),
+      ) as SQL,
+    );
+  const rows = db
     .select({
       userId: sysUser.id,
       userName: sysUser.userName,
@@ -82,14 +90,8 @@ export async function statByUser(db: Executor, admin: ScopeHolder, params: StatP
     .where(and(...where))
     .groupBy(sysUser.id, sysUser.userName, sysUser.realName, sysDepart.name)
     .orderBy(desc(sql`sum(${elTrain.answered})`), sysUser.userName)
-    .limit(size)
-    .offset((current - 1) * size);
-  const records = rows.map(({ rowTotal: _t, wrongCount: _w, ...r }) => ({
-    ...r,
-    accuracy: statAccuracy(r.rightCount, r.answered),
-    lastAt: iso(r.lastAt),
-  }));
-  return page(records, rows[0]?.rowTotal ?? 0, current, size);
+    .$dynamic();
+  return paginateGroups({ current, size }, rows, statRecord);
 }
 
 /** The workbook: one sheet per bank, one per learner, for the same filters; times in the site's zone. */

@@ -1,5 +1,5 @@
 /**
- * /api/train/*: practice sessions (start, next, fill, finish, paging, detail, clear), the banks
+ * /api/train/*: practice sessions (start, next, fill, self-mark, finish, paging, detail, clear), the banks
  * open to practice (repo/list, repo/detail) and spaced review (review/stat, review/start).
  * Every call here is the learner's own: a session of another learner answers 10010004.
  */
@@ -15,6 +15,7 @@ import {
   trainRepoList,
   trainReviewStart,
   trainReviewStat,
+  trainSelfMark,
   trainStart,
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import { clearTrain, finishTrain, startReview, startTrain } from './train.servic
 import { nextQuestion, trainDetail as readTrainDetail } from './train-answer.service.js';
 import { fillAnswer } from './train-fill.js';
 import { pagingTrains, practiceRepoDetail, practiceRepos, reviewStat } from './train-query.service.js';
+import { selfMark } from './train-self-mark.js';
 
 const TAGS = ['刷题训练'];
 
@@ -57,6 +59,17 @@ export function registerTrainRoutes(app: FastifyInstance): void {
       bodyLimit: ANSWER_BODY_LIMIT_BYTES,
     },
     async ({ body, user, deps }) => fillAnswer(deps.db, user.id, body, deps.clock()),
+  );
+
+  route(
+    app,
+    trainSelfMark,
+    {
+      summary: '自评（人工判分题作答后自己判断对错）',
+      tags: TAGS,
+      rateLimit: { max: 600, timeWindow: 60_000 },
+    },
+    async ({ body, user, deps }) => selfMark(deps.db, user.id, body, deps.clock()),
   );
 
   route(app, trainFinish, { summary: '结束训练', tags: TAGS }, async ({ body, user, deps }) => {

@@ -2,7 +2,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { escapeHtml, type TQuAnswer, type TQuOption, unescapeHtml } from '@exam/contracts';
 import { Button, Checkbox, Flex, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
-import { blankCount, OPTION_KEYS } from './defaults';
+import { OPTION_KEYS } from './kinds/parts';
 import RichTextEditor from './LazyRichTextEditor';
 
 interface OptionsProps {
@@ -126,6 +126,9 @@ export function ShortAnswer({ value, onChange }: AnswerProps) {
     </Space>
   );
 }
+
+/** Number of blank nodes in editor HTML. */
+const blankCount = (html: string): number => (html.match(/data-blank=/g) ?? []).length;
 
 /** Accepted answers per blank (as many rows as blanks in the content) and the matching settings. */
 export function FillBlankAnswer({ value, onChange, content }: AnswerProps & { content: string }) {

@@ -6,8 +6,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Form, Radio, Select, Space } from 'antd';
-import { newQuestion, partsFor, type QuForm } from './defaults';
+import { newQuestion, partsFor } from './defaults';
 import { isComposite, kindOf } from './kinds/registry';
+import type { QuForm } from './kinds/types';
 import RichTextEditor from './LazyRichTextEditor';
 
 interface Props {

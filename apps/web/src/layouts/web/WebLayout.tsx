@@ -1,11 +1,13 @@
 /** The learner layout (WebLayout): header, page, footer with the copyright, assistant chat. */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import ErrorBoundary from '../../components/ErrorBoundary';
 import { FullPageLoading } from '../../router/RouteGuard';
 import { useAppStore } from '../../stores/app';
-import AssistantChat from './AssistantChat';
 import WebHeader from './WebHeader';
+
+// The assistant's floating button and dialog come after the page (FloatButton, Modal: not first-paint work).
+const AssistantChat = lazy(() => import('./AssistantChat'));
 
 export default function WebLayout() {
   const copyRight = useAppStore((s) => s.site.copyRight);
@@ -21,7 +23,9 @@ export default function WebLayout() {
         </Suspense>
       </main>
       {copyRight && <footer className="web-footer">{copyRight}</footer>}
-      <AssistantChat />
+      <Suspense fallback={null}>
+        <AssistantChat />
+      </Suspense>
     </div>
   );
 }

@@ -119,6 +119,32 @@ describe('AnswerJournal', () => {
     expect(j.pendingCount()).toBe(0);
   });
 
+  it('a flush during a send in flight waits for the answers recorded since (a hand-in right after the last answer)', async () => {
+    const releases: (() => void)[] = [];
+    const sent: string[] = [];
+    const j = new AnswerJournal('p4b', {
+      send: (e) =>
+        new Promise((resolve) => {
+          sent.push(e.quId);
+          releases.push(() => resolve({ accepted: true, seq: e.seq }));
+        }),
+    });
+    j.record('q1', 'A');
+    await vi.advanceTimersByTimeAsync(800); // q1 is on its way
+    j.record('q2', 'B'); // the last answer, then 交卷 at once
+    let done = false;
+    const flushed = j.flush().then(() => {
+      done = true;
+    });
+    releases.shift()?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(false); // q2 is being sent, not counted as unsaved
+    expect(sent).toEqual(['q1', 'q2']);
+    releases.shift()?.();
+    await flushed;
+    expect(j.pendingCount()).toBe(0);
+  });
+
   it('a stale refusal is saved only when the server holds the same answer, else the server answer replaces it', async () => {
     const server = fakeServer();
     server.saved.set('q1', { quId: 'q1', answer: 'Z', seq: 100 });

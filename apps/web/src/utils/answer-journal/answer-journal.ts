@@ -34,7 +34,6 @@ export class AnswerJournal {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;
   private flushing: Promise<void> | null = null;
-  private again = false;
   private closed = false;
   private paused = false;
   /** The server's sequence per question as this window last knew it. */
@@ -132,23 +131,20 @@ export class AnswerJournal {
     return entry;
   }
 
-  /** Sends every unsent answer now; resolves when this round is done. */
+  /**
+   * Sends every answer unsent now; resolves once each was tried. A round already in flight sends only
+   * what was pending when it began, so the caller also waits for the round after it: a hand-in that
+   * follows the last answer at once must not count that answer as unsaved while it is on its way.
+   */
   flush(): Promise<void> {
     if (this.closed || this.paused) return Promise.resolve();
-    if (this.flushing) {
-      this.again = true;
-      return this.flushing;
-    }
+    if (this.flushing) return this.flushing.then(() => this.flush());
     if (this.retryTimer) {
       clearTimeout(this.retryTimer);
       this.retryTimer = null;
     }
     this.flushing = this.round().finally(() => {
       this.flushing = null;
-      if (this.again && !this.closed && !this.paused) {
-        this.again = false;
-        void this.flush();
-      }
     });
     return this.flushing;
   }

@@ -3,61 +3,87 @@
  * operation log by its endpoint (who, and the body with its `reason`); the paper's states move
  * only through the paper lifecycle (hand-in by `handInTx`, voiding by `voidPaperTx`), so results,
  * records and certificates follow the same domain events as any other hand-in.
+ *
+ * Data scope: an administrator of a department acts only on the learners of their scope; a paper,
+ * or a learner, outside it is refused with 10010004 before anything is written, and a message to
+ * everyone from them reaches only the learners of their scope (one row per learner sitting now).
  */
-import { ErrorCode, HandKind, PaperState, type TInvigilateMsg } from '@exam/contracts';
+import { DataScope, ErrorCode, HandKind, PaperState, type TInvigilateMsg } from '@exam/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { elInvigilateMsg, elPaper, sysUser } from '../../../db/schema/index.js';
+import { assertUsersInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
-import { AppError, badParams, notFound } from '../../../platform/errors.js';
+import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
 import { handInTx } from '../../paper/hand-in.js';
 import { voidPaperTx } from '../../paper/lifecycle/index.js';
 import { loadExam } from './invigilate-snapshot.js';
 
 type PaperRow = typeof elPaper.$inferSelect;
 
-async function loadPaper(db: Db, paperId: string): Promise<PaperRow> {
+/** The paper acted on; its learner must be inside the administrator's data scope. */
+async function loadPaper(db: Db, admin: ScopeHolder, paperId: string): Promise<PaperRow> {
   const [paper] = await db.select().from(elPaper).where(eq(elPaper.id, paperId));
   if (!paper) throw notFound('试卷');
+  await assertUsersInScope(db, admin, [paper.userId]);
   return paper;
 }
 
 /** Sends a message to one learner of the exam or to all; the exam room shows it at its next beat. */
-export async function sendMessage(db: Db, adminId: string, body: TInvigilateMsg, now: Date) {
+export async function sendMessage(db: Db, admin: ScopeHolder, body: TInvigilateMsg, now: Date) {
   const exam = await loadExam(db, body.examId);
-  let recipients = 0;
   if (body.userId) {
     const [user] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, body.userId));
     if (!user) throw notFound('考生');
+    await assertUsersInScope(db, admin, [body.userId]);
   }
-  const [row] = await db
-    .insert(elInvigilateMsg)
-    .values({
+  const row = {
+    examId: exam.id,
+    content: body.content,
+    reason: body.reason ?? null,
+    createdBy: admin.id,
+    createdAt: now,
+  };
+  const sitting = and(eq(elPaper.examId, exam.id), eq(elPaper.state, PaperState.IN_EXAM));
+  if (!body.userId && admin.dataScope < DataScope.ALL) {
+    // "Everyone" of a scoped administrator is everyone of their scope sitting now: a message to
+    // all would reach other departments' rooms. (A room reads messages from its own start only,
+    // so a learner starting later misses a message to all just the same.)
+    const learners = await db
+      .selectDistinct({ userId: elPaper.userId })
+      .from(elPaper)
+      .where(and(sitting, userScope(admin, elPaper.userId)));
+    if (learners.length === 0) throw conflict('您的数据权限范围内没有正在考试的考生，消息未发送');
+    const inserted = await db
+      .insert(elInvigilateMsg)
+      .values(learners.map((l) => ({ ...row, userId: l.userId })))
+      .returning({ id: elInvigilateMsg.id });
+    return {
+      id: inserted[0].id,
+      recipients: inserted.length,
       examId: exam.id,
-      userId: body.userId ?? null,
-      content: body.content,
-      reason: body.reason ?? null,
-      createdBy: adminId,
-      createdAt: now,
-    })
+      userIds: learners.map((l) => l.userId),
+    };
+  }
+  const [inserted] = await db
+    .insert(elInvigilateMsg)
+    .values({ ...row, userId: body.userId ?? null })
     .returning({ id: elInvigilateMsg.id });
   // Who reads it now: the open papers of the exam (of that learner).
-  const open = await db
+  const [open] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(elPaper)
-    .where(
-      and(
-        eq(elPaper.examId, exam.id),
-        eq(elPaper.state, PaperState.IN_EXAM),
-        body.userId ? eq(elPaper.userId, body.userId) : sql`true`,
-      ),
-    );
-  recipients = Number(open[0]?.n ?? 0);
-  return { id: row.id, recipients, examId: exam.id };
+    .where(and(sitting, body.userId ? eq(elPaper.userId, body.userId) : undefined));
+  return {
+    id: inserted.id,
+    recipients: Number(open?.n ?? 0),
+    examId: exam.id,
+    userIds: body.userId ? [body.userId] : undefined,
+  };
 }
 
 /** Extends one learner's open paper: the deadline moves by `minutes` (the room learns it at its next beat). */
-export async function addTime(db: Db, paperId: string, minutes: number, now: Date) {
-  const paper = await loadPaper(db, paperId);
+export async function addTime(db: Db, admin: ScopeHolder, paperId: string, minutes: number, now: Date) {
+  const paper = await loadPaper(db, admin, paperId);
   if (paper.state !== PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_CLOSED, '该考生已交卷，不能延长时间');
   if (paper.deadline <= now) throw new AppError(ErrorCode.EXAM_TIME_OVER, '该考生的考试时间已到，不能延长时间');
   // Atomic: two invigilators adding 5 minutes each give 10; a paper handed in meanwhile is left alone.
@@ -67,29 +93,29 @@ export async function addTime(db: Db, paperId: string, minutes: number, now: Dat
     .where(and(eq(elPaper.id, paperId), eq(elPaper.state, PaperState.IN_EXAM), sql`${elPaper.deadline} > ${now}`))
     .returning({ deadline: elPaper.deadline, examId: elPaper.examId });
   if (!row) throw new AppError(ErrorCode.PAPER_CLOSED, '该考生已交卷，不能延长时间');
-  return { deadline: row.deadline.toISOString(), examId: row.examId };
+  return { deadline: row.deadline.toISOString(), examId: row.examId, userId: paper.userId };
 }
 
 /** Forces the hand-in of an open paper (监考强制收卷), through the lifecycle's hand-in. */
-export async function forceHandIn(db: Db, paperId: string, now: Date) {
-  const paper = await loadPaper(db, paperId);
+export async function forceHandIn(db: Db, admin: ScopeHolder, paperId: string, now: Date) {
+  const paper = await loadPaper(db, admin, paperId);
   if (paper.state !== PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_CLOSED, '该考生已交卷');
   const out = await db.transaction((tx) => handInTx(tx, paperId, now, HandKind.INVIGILATOR));
   if (!out.handedNow) throw new AppError(ErrorCode.PAPER_CLOSED, '该考生已交卷');
-  return { state: out.state, examId: paper.examId };
+  return { state: out.state, examId: paper.examId, userId: paper.userId };
 }
 
 /**
  * Voids a paper with a reason. An open paper is handed in first (by the invigilator) and voided
  * in the same transaction, so the learner's room closes and the paper never counts.
  */
-export async function voidByInvigilator(db: Db, adminId: string, paperId: string, reason: string, now: Date) {
-  const paper = await loadPaper(db, paperId);
+export async function voidByInvigilator(db: Db, admin: ScopeHolder, paperId: string, reason: string, now: Date) {
+  const paper = await loadPaper(db, admin, paperId);
   if (paper.voided) throw new AppError(ErrorCode.CONFLICT, '该答卷已作废');
   if (!reason.trim()) throw badParams('操作原因不能为空');
   await db.transaction(async (tx) => {
     if (paper.state === PaperState.IN_EXAM) await handInTx(tx, paperId, now, HandKind.INVIGILATOR);
-    await voidPaperTx(tx, paperId, adminId, reason, now);
+    await voidPaperTx(tx, paperId, admin.id, reason, now);
   });
-  return { examId: paper.examId };
+  return { examId: paper.examId, userId: paper.userId };
 }

@@ -10,10 +10,11 @@ export const invigilateLiveConsumer = defineConsumer({
   name: 'exam.invigilate-live',
   events: ['paper.handedIn', 'paper.abandoned', 'paper.voided'],
   handle: async (event) => {
-    const p = event.payload as { examId: string; handKind?: number; reason?: string };
+    const p = event.payload as { examId: string; userId: string; handKind?: number; reason?: string };
+    const who = [p.userId];
     if (event.name === 'paper.handedIn')
-      nudge(p.examId, 'handedIn', `交卷（${HAND_KIND_LABELS[p.handKind ?? 1] ?? '交卷'}）`);
-    else if (event.name === 'paper.abandoned') nudge(p.examId, 'abandoned', '放弃考试');
-    else nudge(p.examId, 'voided', `答卷作废：${p.reason ?? ''}`);
+      nudge(p.examId, 'handedIn', `交卷（${HAND_KIND_LABELS[p.handKind ?? 1] ?? '交卷'}）`, who);
+    else if (event.name === 'paper.abandoned') nudge(p.examId, 'abandoned', '放弃考试', who);
+    else nudge(p.examId, 'voided', `答卷作废：${p.reason ?? ''}`, who);
   },
 });

@@ -15,6 +15,11 @@ export interface LiveNote {
   /** Short Chinese text for the console's event list. */
   text: string;
   at: string;
+  /**
+   * The learners the note is about (none: the whole exam). A console of an administrator of a
+   * department shows a note only when one of them is inside their data scope (live-stream.ts).
+   */
+  userIds?: string[];
 }
 
 export const LIVE_CHANNEL = 'exam:invigilate';
@@ -82,5 +87,5 @@ export class LiveBus {
 export const liveBus = new LiveBus();
 
 /** Publishes a note about an exam now. */
-export const nudge = (examId: string, kind: LiveNote['kind'], text: string): void =>
-  liveBus.publish({ examId, kind, text, at: new Date().toISOString() });
+export const nudge = (examId: string, kind: LiveNote['kind'], text: string, userIds?: string[]): void =>
+  liveBus.publish({ examId, kind, text, at: new Date().toISOString(), ...(userIds ? { userIds } : {}) });

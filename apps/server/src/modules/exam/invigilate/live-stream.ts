@@ -6,12 +6,13 @@
  * happened in the exam) and sends it as `event: snapshot`; bus notes go out as `event: note`.
  * Nothing runs for an exam nobody watches; the answer-saving path publishes nothing.
  */
-import { ErrorCode, INVIGILATE_LIVE_PATH } from '@exam/contracts';
+import { DataScope, ErrorCode, INVIGILATE_LIVE_PATH } from '@exam/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, assertPermission } from '../../../platform/auth.js';
+import { splitByScope } from '../../../platform/data-scope.js';
 import { AppError } from '../../../platform/errors.js';
 import { invigilateSnapshot } from './invigilate-snapshot.js';
-import { liveBus } from './live-bus.js';
+import { type LiveNote, liveBus } from './live-bus.js';
 
 /** How often a watched exam's snapshot is read. */
 export const LIVE_PERIOD_MS = 2500;
@@ -25,6 +26,15 @@ async function streamUser(app: FastifyInstance, request: FastifyRequest): Promis
   if (user.roleType !== 2) throw new AppError(ErrorCode.NO_PERMISSION);
   await assertPermission(app.deps.db, user, 'exam:invigilate:view');
   return user;
+}
+
+/**
+ * Whether a note is for this console: a note about learners reaches an administrator of a
+ * department only when one of them is in their scope (a note's text may carry a message or reason).
+ */
+async function noteInScope(app: FastifyInstance, user: AuthUser, note: LiveNote): Promise<boolean> {
+  if (user.dataScope >= DataScope.ALL || !note.userIds) return true;
+  return (await splitByScope(app.deps.db, user, note.userIds)).inside.length > 0;
 }
 
 function refuse(reply: FastifyReply, err: unknown) {
@@ -95,7 +105,13 @@ export function registerLiveStream(app: FastifyInstance): void {
     const timer = setInterval(() => void tick(), LIVE_PERIOD_MS);
     const keepalive = setInterval(() => !closed && res.write(': keepalive\n\n'), KEEPALIVE_MS);
     const unsubscribe = liveBus.subscribe(examId, (note) => {
-      send('note', note);
+      void noteInScope(app, user, note)
+        .then((show) => {
+          if (!show) return;
+          const { userIds: _who, ...shown } = note;
+          send('note', shown);
+        })
+        .catch(() => undefined);
       void tick();
     });
     const stop = () => {

@@ -17,11 +17,11 @@ import { elExam, elPaper, sysDepart, sysUser } from '../../../db/schema/index.js
 import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError, notFound } from '../../../platform/errors.js';
+import { containing } from '../../../platform/like.js';
 
 const r2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 const r4 = (n: number) => Math.round(n * 10000) / 10000;
 const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::float8`.mapWith(Number);
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);
 
 /** A marked, valid answer sheet of a learner in the scope. */
@@ -46,7 +46,9 @@ export async function scopedLearners(db: Executor, admin: ScopeHolder, keyword: 
       and(
         isNull(sysUser.deletedAt),
         userScope(admin),
-        keyword ? or(ilike(sysUser.userName, like(keyword)), ilike(sysUser.realName, like(keyword))) : undefined,
+        keyword
+          ? or(ilike(sysUser.userName, containing(keyword)), ilike(sysUser.realName, containing(keyword)))
+          : undefined,
       ),
     )
     .orderBy(asc(sysUser.userName))
@@ -154,7 +156,7 @@ export async function examTrend(db: Executor, admin: ScopeHolder, q: TExamTrendQ
     })
     .from(elPaper)
     .innerJoin(elExam, eq(elExam.id, elPaper.examId))
-    .where(and(counted(admin), period(q), q.title ? ilike(elExam.title, like(q.title)) : undefined))
+    .where(and(counted(admin), period(q), q.title ? ilike(elExam.title, containing(q.title)) : undefined))
     .groupBy(elExam.id, elExam.title, elExam.startTime)
     .orderBy(asc(elExam.startTime), asc(elExam.title))
     .limit(500);

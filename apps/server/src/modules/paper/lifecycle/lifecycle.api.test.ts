@@ -47,8 +47,8 @@ describe('paper lifecycle events', () => {
 
     const dispatcher = createDispatcher(t.db, eventConsumers);
     // handedIn: record + book + the 监考 console's live relay; marked: record + book (nothing by
-    // hand) + message (not by hand).
-    expect(await dispatcher.drain()).toBe(6);
+    // hand) + message (not by hand) + the certificate check of a failed paper (nothing to revoke).
+    expect(await dispatcher.drain()).toBe(7);
     expect(await dispatcher.drain()).toBe(0);
     const [record] = await t.db.select().from(elUserExam).where(eq(elUserExam.examId, examId));
     expect(record).toMatchObject({ tryCount: 1, passed: false, lastPaperId: data.paperId });

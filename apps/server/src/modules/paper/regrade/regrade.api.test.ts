@@ -146,7 +146,7 @@ describe('regrade a corrected question', () => {
     expect((await t.request(examRegradeJobList, { examId }, viewer.token)).code).toBe(0);
   });
 
-  it('regrades: scores, pass flags, record, report, messages, certificate flag and the log', async () => {
+  it('regrades: scores, pass flags, record, report, messages, the certificate flagged and revoked, and the log', async () => {
     const started = await t.request(
       examRegradeStart,
       { examId, quId: bank.single, rightContents: ['选项A'], reason: '标准答案有误' },
@@ -215,6 +215,10 @@ describe('regrade a corrected question', () => {
       )[0];
     expect(await record(people.a.id)).toMatchObject({ passed: false, bestScore: 0 });
     expect(await record(people.b.id)).toMatchObject({ passed: true, bestScore: 10 });
+    // a's certificate no longer stands on a pass: revoked with the new score as the reason.
+    const [cert] = await t.db.select().from(elCert).where(eq(elCert.verifyCode, 'rg-verify-1'));
+    expect(cert.revokedAt).not.toBeNull();
+    expect(cert.revokeReason).toBe('成绩变更为 0 分，未达到合格分');
 
     const logs = await t.db
       .select()

@@ -24,7 +24,7 @@ export function registerRegradeRoutes(app: FastifyInstance): void {
     kickRegradeJob(deps.db, job.id, deps.clock, (err) => request.log.error({ err }, 'regrade job failed'));
     return job;
   });
-  route(app, examRegradeDetail, { summary: '重新评分进度', tags }, async ({ body, deps, request }) => {
+  route(app, examRegradeDetail, { summary: '重新评分进度', tags }, async ({ body, user, deps, request }) => {
     // A job whose runner died (lease expired) is resumed from its cursor by the next poll.
     const [job] = await deps.db
       .select({ state: elRegradeJob.state, leaseUntil: elRegradeJob.leaseUntil })
@@ -32,12 +32,12 @@ export function registerRegradeRoutes(app: FastifyInstance): void {
       .where(eq(elRegradeJob.id, body.id));
     if (job && needsRunner(job, deps.clock()))
       kickRegradeJob(deps.db, body.id, deps.clock, (err) => request.log.error({ err }, 'regrade job failed'));
-    return regradeProgress(deps.db, body.id);
+    return regradeProgress(deps.db, user, body.id);
   });
-  route(app, examRegradeJobList, { summary: '重新评分记录', tags }, async ({ body, deps }) =>
-    regradeJobs(deps.db, body.examId),
+  route(app, examRegradeJobList, { summary: '重新评分记录', tags }, async ({ body, user, deps }) =>
+    regradeJobs(deps.db, user, body.examId),
   );
-  route(app, examRegradeReportPaging, { summary: '重新评分前后对比', tags }, async ({ body, deps }) =>
-    regradeReport(deps.db, body.params, body.current, body.size),
+  route(app, examRegradeReportPaging, { summary: '重新评分前后对比', tags }, async ({ body, user, deps }) =>
+    regradeReport(deps.db, user, body.params, body.current, body.size),
   );
 }

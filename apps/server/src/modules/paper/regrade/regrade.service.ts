@@ -2,8 +2,13 @@
  * Regrading (重新评分, issue 13 §3): the questions of an exam's papers that can be corrected, a
  * correction checked by the question's kind (repo/kinds) and queued as a job, its progress and its
  * before/after report. The job itself runs in regrade-run.ts.
+ *
+ * Data scope: a regrade changes the marks of every paper of the exam, whatever the learner's
+ * department, so only an administrator whose data scope is 全部 may start one (others: 10010004).
+ * What any viewer reads of a job (the report, its changed / pass→fail / fail→pass figures) keeps
+ * to the learners of their scope; the job's progress counts (total, processed) are the exam's.
  */
-import { PaperState, type TQuAnswer, type TRegradeStart } from '@exam/contracts';
+import { DataScope, PaperState, type TQuAnswer, type TRegradeStart } from '@exam/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   elExam,
@@ -15,9 +20,10 @@ import {
   sysUser,
 } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
+import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
-import { badParams, conflict, notFound } from '../../../platform/errors.js';
-import { page } from '../../../platform/route.js';
+import { badParams, conflict, noPermission, notFound } from '../../../platform/errors.js';
+import { paginate } from '../../../platform/paging.js';
 import { isComposite, kindOf } from '../../repo/kinds/registry.js';
 import { keepOrder } from '../../repo/kinds/shared.js';
 import type { NormalQuestion, QuKind } from '../../repo/kinds/types.js';
@@ -131,6 +137,8 @@ export function checkCorrection(row: typeof elPaperQu.$inferSelect, body: TRegra
 
 /** Queues a regrade of the exam's papers for one corrected question (one job per exam at a time). */
 export async function startRegrade(db: Db, user: AuthUser, body: TRegradeStart, now: Date) {
+  if (user.dataScope < DataScope.ALL)
+    throw noPermission('重新评分会改变本场考试全部考生的成绩，只有数据权限为“全部数据”的管理员可以执行');
   await loadExam(db, body.examId);
   const [sample] = await sampleRows(db, body.examId, body.quId);
   if (!sample) throw notFound('题目');
@@ -174,12 +182,40 @@ export async function startRegrade(db: Db, user: AuthUser, body: TRegradeStart, 
       .returning({ id: elRegradeJob.id });
     return job.id;
   });
-  return regradeProgress(db, id);
+  return regradeProgress(db, user, id);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function jobView(j: typeof elRegradeJob.$inferSelect, quContent: string | null) {
+type JobRow = typeof elRegradeJob.$inferSelect;
+type Figures = Pick<JobRow, 'changed' | 'passToFail' | 'failToPass'>;
+
+/** The changed / pass→fail / fail→pass figures of jobs counted over the viewer's learners only. */
+async function scopedFigures(db: Db, viewer: ScopeHolder, jobIds: string[]): Promise<Map<string, Figures> | null> {
+  if (viewer.dataScope >= DataScope.ALL) return null;
+  const out = new Map<string, Figures>(jobIds.map((id) => [id, { changed: 0, passToFail: 0, failToPass: 0 }]));
+  if (!jobIds.length) return out;
+  const rows = await db
+    .select({
+      jobId: elRegradeItem.jobId,
+      changed: count(),
+      passToFail:
+        sql<number>`count(*) filter (where ${elRegradeItem.passedBefore} and not ${elRegradeItem.passedAfter})`.mapWith(
+          Number,
+        ),
+      failToPass:
+        sql<number>`count(*) filter (where not ${elRegradeItem.passedBefore} and ${elRegradeItem.passedAfter})`.mapWith(
+          Number,
+        ),
+    })
+    .from(elRegradeItem)
+    .where(and(inArray(elRegradeItem.jobId, jobIds), userScope(viewer, elRegradeItem.userId)))
+    .groupBy(elRegradeItem.jobId);
+  for (const r of rows) out.set(r.jobId, { changed: r.changed, passToFail: r.passToFail, failToPass: r.failToPass });
+  return out;
+}
+
+function jobView(j: JobRow, quContent: string | null, figures: Figures = j) {
   return {
     id: j.id,
     examId: j.examId,
@@ -192,9 +228,9 @@ function jobView(j: typeof elRegradeJob.$inferSelect, quContent: string | null) 
     state: j.state,
     total: Math.max(j.total, j.processed),
     processed: j.processed,
-    changed: j.changed,
-    passToFail: j.passToFail,
-    failToPass: j.failToPass,
+    changed: figures.changed,
+    passToFail: figures.passToFail,
+    failToPass: figures.failToPass,
     error: j.error,
     createdByName: j.createdByName,
     createdAt: j.createdAt.toISOString(),
@@ -203,15 +239,16 @@ function jobView(j: typeof elRegradeJob.$inferSelect, quContent: string | null) 
 }
 
 /** A job's progress (the web polls it). */
-export async function regradeProgress(db: Db, id: string) {
+export async function regradeProgress(db: Db, viewer: ScopeHolder, id: string) {
   const [job] = await db.select().from(elRegradeJob).where(eq(elRegradeJob.id, id));
   if (!job) throw notFound('重新评分任务');
   const [sample] = await sampleRows(db, job.examId, job.quId);
-  return jobView(job, sample?.row.content ?? null);
+  const figures = await scopedFigures(db, viewer, [job.id]);
+  return jobView(job, sample?.row.content ?? null, figures?.get(job.id));
 }
 
 /** The exam's regrade jobs, newest first. */
-export async function regradeJobs(db: Db, examId: string) {
+export async function regradeJobs(db: Db, viewer: ScopeHolder, examId: string) {
   const jobs = await db
     .select()
     .from(elRegradeJob)
@@ -219,34 +256,38 @@ export async function regradeJobs(db: Db, examId: string) {
     .orderBy(desc(elRegradeJob.createdAt), desc(elRegradeJob.id))
     .limit(50);
   const samples = new Map((await sampleRows(db, examId)).map((s) => [s.row.quId, s.row.content]));
-  return jobs.map((j) => jobView(j, samples.get(j.quId) ?? null));
+  const figures = await scopedFigures(
+    db,
+    viewer,
+    jobs.map((j) => j.id),
+  );
+  return jobs.map((j) => jobView(j, samples.get(j.quId) ?? null, figures?.get(j.id)));
 }
 
 /** The before/after report of a job: papers whose score or result changed (optionally only the result). */
 export async function regradeReport(
   db: Db,
+  viewer: ScopeHolder,
   params: { jobId: string; onlyResultChanged?: boolean | null },
   current: number,
   size: number,
 ) {
   const where = and(
     eq(elRegradeItem.jobId, params.jobId),
+    userScope(viewer, elRegradeItem.userId),
     params.onlyResultChanged ? sql`${elRegradeItem.passedBefore} <> ${elRegradeItem.passedAfter}` : undefined,
   );
-  const [{ n }] = await db.select({ n: count() }).from(elRegradeItem).where(where);
-  const rows = await db
-    .select({ i: elRegradeItem, realName: sysUser.realName, deptName: sysDepart.name })
-    .from(elRegradeItem)
-    .leftJoin(sysUser, eq(sysUser.id, elRegradeItem.userId))
-    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
-    .where(where)
-    .orderBy(desc(sql`(${elRegradeItem.passedBefore} <> ${elRegradeItem.passedAfter})`), asc(elRegradeItem.paperId))
-    .limit(size)
-    .offset((current - 1) * size);
-  return page(
-    rows.map(({ i, realName, deptName }) => ({ ...i, realName, deptName })),
-    n,
-    current,
-    size,
+  return paginate(
+    { current, size },
+    db.select({ n: count() }).from(elRegradeItem).where(where),
+    db
+      .select({ i: elRegradeItem, realName: sysUser.realName, deptName: sysDepart.name })
+      .from(elRegradeItem)
+      .leftJoin(sysUser, eq(sysUser.id, elRegradeItem.userId))
+      .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+      .where(where)
+      .orderBy(desc(sql`(${elRegradeItem.passedBefore} <> ${elRegradeItem.passedAfter})`), asc(elRegradeItem.paperId))
+      .$dynamic(),
+    ({ i, realName, deptName }) => ({ ...i, realName, deptName }),
   );
 }

@@ -4,11 +4,11 @@
  * content figures (exams, paper templates, banks, questions) are the shared catalogue every
  * administrator lists, so they are not cut by department.
  */
-import { DataScope, type TDashboardStat } from '@exam/contracts';
-import { and, count, countDistinct, eq, gte, isNull, like, type SQL, sql } from 'drizzle-orm';
+import type { TDashboardStat } from '@exam/contracts';
+import { and, count, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
 import { elExam, elPaperTmpl, elQu, elRepo, sysDepart, sysLog, sysUser } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
+import { deptScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { addLocalDays, localDayKey, startOfDay } from '../../../platform/time-zone.js';
 
@@ -28,16 +28,6 @@ async function contentCounts(db: Executor) {
 }
 
 export const TREND_DAYS = 14;
-
-/** Departments inside the administrator's scope (the SQL twin of `deptInScope`). */
-function deptScope(user: ScopeHolder): SQL {
-  if (user.dataScope >= DataScope.ALL) return sql`true`;
-  const escaped = (user.deptCode ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
-  if (user.dataScope === DataScope.DEPT_AND_BELOW && user.deptCode) return like(sysDepart.code, `${escaped}%`);
-  if ((user.dataScope === DataScope.DEPT_AND_BELOW || user.dataScope === DataScope.OWN_DEPT) && user.deptId)
-    return eq(sysDepart.id, user.deptId);
-  return sql`false`;
-}
 
 /** Groups a timestamp column by calendar day in the site's time zone (an IANA name). */
 function localDay(column: typeof sysLog.createdAt | typeof sysUser.createdAt, zone: string) {

@@ -4,11 +4,11 @@ import { and, asc, count, eq, inArray, isNull, like, notInArray, sql } from 'dri
 import { sysDepart, sysUser } from '../../../db/schema/index.js';
 import type { Db, Executor, Tx } from '../../../platform/db.js';
 import { badParams, conflict, isUniqueViolation, notFound } from '../../../platform/errors.js';
+import { escapeLike } from '../../../platform/like.js';
 import { buildTree, iso } from '../tree.js';
 
 type DeptRow = typeof sysDepart.$inferSelect;
 
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const SEGMENT = /^D(\d{3})$/;
 
 /** The whole tree ordered by sort; only the fields a picker needs. */

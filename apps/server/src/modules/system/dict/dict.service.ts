@@ -4,11 +4,12 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import { sysDic, sysDicValue } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
+import { containing } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
 import { buildTree, iso } from '../tree.js';
 
 export async function pagingDics(db: Executor, current: number, size: number, params: { keyword?: string | null }) {
-  const k = params.keyword ? `%${params.keyword}%` : null;
+  const k = params.keyword ? containing(params.keyword) : null;
   const cond: SQL | undefined = k ? or(ilike(sysDic.code, k), ilike(sysDic.title, k)) : undefined;
   return paginate(
     { current, size },

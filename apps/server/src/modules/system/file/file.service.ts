@@ -10,10 +10,10 @@ import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import { badParams } from '../../../platform/errors.js';
 import { secretId } from '../../../platform/ids.js';
-import { noticeFileAllowed } from '../../notice/notice-files.js';
 import { storageDirSetting } from '../config/config.service.js';
 import { byteLimit, quotaExceeded, tooLarge, type UploadRule } from './file-limits.js';
 import { ALLOWED_EXTENSIONS, extensionOf, FILE_TYPES } from './file-types.js';
+import { privateFileRefused } from './private-file-rules.js';
 
 export type FileRow = typeof sysFile.$inferSelect;
 
@@ -114,8 +114,8 @@ export async function storedBytes(db: Executor, ownerId: string): Promise<number
 
 /**
  * The file to serve for an id, or null: malformed ids, unknown ids, private files without a
- * signed-in user (or, for a notice attachment, outside its notice's audience) and files missing
- * on disk all look the same (404).
+ * signed-in user (or refused by the rule of the module that keeps them, private-file-rules.ts: a
+ * notice attachment outside its notice's audience) and files missing on disk all look the same (404).
  */
 export async function findServable(
   db: Executor,
@@ -128,7 +128,7 @@ export async function findServable(
   if (!row) return null;
   if (row.audience !== 'public') {
     if (!user) return null;
-    if ((await noticeFileAllowed(db, row.id, user, now)) === false) return null;
+    if (await privateFileRefused(db, row.id, user, now)) return null;
   }
   if (!fs.existsSync(row.storagePath)) return null;
   return row;

@@ -5,12 +5,12 @@ import { sysLog } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
 import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
+import { containing } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
 import { iso } from '../tree.js';
 import { scrubClientError } from './client-error-scrub.js';
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Logs newest first, filtered by type, user name, success, time range [start, end] and keyword,
@@ -25,7 +25,7 @@ export async function pagingLogs(
 ) {
   const where: SQL[] = [userScope(viewer, sysLog.userId)];
   if (params.type) where.push(eq(sysLog.type, params.type));
-  if (params.userName) where.push(ilike(sysLog.userName, `%${escapeLike(params.userName)}%`));
+  if (params.userName) where.push(ilike(sysLog.userName, containing(params.userName)));
   if (params.success !== null && params.success !== undefined) where.push(eq(sysLog.success, params.success));
   if (params.timeRange) {
     const [start, end] = params.timeRange as [string, string];
@@ -34,7 +34,7 @@ export async function pagingLogs(
     where.push(lte(sysLog.createdAt, BARE_DATE.test(end) ? new Date(`${end}T23:59:59.999`) : new Date(end)));
   }
   if (params.keyword) {
-    const k = `%${escapeLike(params.keyword)}%`;
+    const k = containing(params.keyword);
     where.push(or(ilike(sysLog.title, k), ilike(sysLog.path, k), ilike(sysLog.message, k)) as SQL);
   }
   const cond = where.length ? and(...where) : undefined;

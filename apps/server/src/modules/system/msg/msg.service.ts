@@ -6,12 +6,11 @@ import type { AuthUser } from '../../../platform/auth.js';
 import { userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, notFound } from '../../../platform/errors.js';
+import { containing, escapeLike } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
 import { iso, isoOrNull } from '../tree.js';
 
 export { countUnread } from '../user/auth.service.js';
-
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const inboxColumns = {
   id: sysUserMsg.id,
@@ -40,7 +39,7 @@ export async function pagingMyMsgs(
   const where: (SQL | undefined)[] = [eq(sysUserMsg.userId, userId), isNull(sysUserMsg.deletedAt)];
   if (params.read === true) where.push(isNotNull(sysUserMsg.readAt));
   if (params.read === false) where.push(isNull(sysUserMsg.readAt));
-  if (params.keyword) where.push(ilike(sysMsg.title, `%${escapeLike(params.keyword)}%`));
+  if (params.keyword) where.push(ilike(sysMsg.title, containing(params.keyword)));
   const cond = and(...where);
   return paginate(
     { current, size },
@@ -143,7 +142,7 @@ export async function resolveRecipients(db: Executor, sender: AuthUser, input: T
 
 /** Sent messages with their recipient and read counts. */
 export async function pagingSentMsgs(db: Executor, current: number, size: number, params: { keyword?: string | null }) {
-  const cond = params.keyword ? ilike(sysMsg.title, `%${escapeLike(params.keyword)}%`) : undefined;
+  const cond = params.keyword ? ilike(sysMsg.title, containing(params.keyword)) : undefined;
   return paginate(
     { current, size },
     db.select({ n: count() }).from(sysMsg).where(cond),

@@ -4,6 +4,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
+import { containing } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
 import { iso } from '../tree.js';
 import { assertMenusHeld, assertRoleEditable, assertScopeGrantable, type RoleActor } from './role-guard.js';
@@ -36,7 +37,7 @@ export async function pagingRoles(
 ) {
   const where: SQL[] = [];
   if (params.keyword) {
-    const k = `%${params.keyword}%`;
+    const k = containing(params.keyword);
     where.push(or(ilike(sysRole.name, k), ilike(sysRole.code, k)) as SQL);
   }
   if (params.roleType) where.push(eq(sysRole.roleType, params.roleType));

@@ -15,7 +15,7 @@ import {
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badParams } from '../../../platform/errors.js';
-import { page, route, routeFile, routeUpload } from '../../../platform/route.js';
+import { route, routeFile, routeUpload } from '../../../platform/route.js';
 import { IMPORT_MAX_BYTES, importBuffer } from '../../../platform/xlsx-read.js';
 import {
   batchDept,
@@ -36,10 +36,9 @@ const TAGS = ['用户管理'];
 const stamp = (now: Date): string => now.toISOString().slice(0, 10).replaceAll('-', '');
 
 export function registerUserRoutes(app: FastifyInstance): void {
-  route(app, sysUserPaging, { summary: '用户分页', tags: TAGS }, async ({ body, user, deps }) => {
-    const { records, total } = await pageUsers(deps.db, user, body.params, body.current, body.size);
-    return page(records, total, body.current, body.size);
-  });
+  route(app, sysUserPaging, { summary: '用户分页', tags: TAGS }, async ({ body, user, deps }) =>
+    pageUsers(deps.db, user, body.params, body.current, body.size),
+  );
 
   route(app, sysUserDetail, { summary: '用户详情', tags: TAGS }, async ({ body, user, deps }) =>
     userDetail(deps.db, user, body.id),

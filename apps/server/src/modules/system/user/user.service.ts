@@ -21,13 +21,13 @@ import type { AuthUser } from '../../../platform/auth.js';
 import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
+import { containing } from '../../../platform/like.js';
+import { type PageOf, paginateWith } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/password.js';
 import { assertMenusHeld, menusOfRoles } from '../role/role-guard.js';
 
 /** The administrator acting, as the services need them. */
 export type Actor = ScopeHolder & Pick<AuthUser, 'userName'>;
-
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The filters of the list and the export, inside the actor's scope. */
 export async function userFilter(db: Executor, actor: Actor, params: TUserPagingParams): Promise<SQL> {
@@ -37,7 +37,7 @@ export async function userFilter(db: Executor, actor: Actor, params: TUserPaging
     conditions.push(dept ? inArray(sysUser.deptId, deptAndBelowIds(dept.code)) : sql`false`);
   }
   if (params.keyword) {
-    const pattern = `%${escapeLike(params.keyword)}%`;
+    const pattern = containing(params.keyword);
     conditions.push(
       or(ilike(sysUser.userName, pattern), ilike(sysUser.realName, pattern), ilike(sysUser.mobile, pattern)),
     );
@@ -128,18 +128,20 @@ export async function pageUsers(
   params: TUserPagingParams,
   current: number,
   size: number,
-): Promise<{ records: TUserRecord[]; total: number }> {
+): Promise<PageOf<TUserRecord>> {
   const where = await userFilter(db, actor, params);
-  const [{ total }] = await db.select({ total: count() }).from(sysUser).where(where);
-  const rows = await db
-    .select(recordColumns)
-    .from(sysUser)
-    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
-    .where(where)
-    .orderBy(desc(sysUser.createdAt), desc(sysUser.id))
-    .limit(size)
-    .offset((current - 1) * size);
-  return { records: (await withRoles(db, rows)).map(stripCodes), total };
+  return paginateWith(
+    { current, size },
+    db.select({ n: count() }).from(sysUser).where(where),
+    db
+      .select(recordColumns)
+      .from(sysUser)
+      .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
+      .where(where)
+      .orderBy(desc(sysUser.createdAt), desc(sysUser.id))
+      .$dynamic(),
+    async (rows) => (await withRoles(db, rows)).map(stripCodes),
+  );
 }
 
 /** Every user matching the filters (the export), with role codes; capped at `limit`. */

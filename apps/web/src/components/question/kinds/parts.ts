@@ -1,5 +1,5 @@
 /** Starting parts shared by kinds. */
-import type { QuForm } from '../defaults';
+import type { QuForm } from './types';
 
 export const OPTION_KEYS = 'ABCDEFGH';
 

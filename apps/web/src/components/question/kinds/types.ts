@@ -1,10 +1,23 @@
 /**
  * What a question kind (题型) provides in the web app. One folder per kind implements it and
  * `registry.ts` lists them; pages and components ask the registry instead of testing types.
+ * Types only, importing nothing of the app: the kinds, the editors they load lazily
+ * (AnswerEditors.tsx) and the registry all stand on this file, so none of them loops back.
  */
-import type { TAnswerValue, TQuView } from '@exam/contracts';
+import type { TAnswerValue, TQuAnswer, TQuOption, TQuView } from '@exam/contracts';
 import type { ReactNode } from 'react';
-import type { QuForm } from '../defaults';
+
+/** The editor's value of a question. */
+export interface QuForm {
+  id?: string | null;
+  type: number;
+  level: 1 | 2;
+  content: string;
+  analysis?: string | null;
+  options: TQuOption[];
+  answer: TQuAnswer;
+  children?: QuForm[];
+}
 
 export type AnswerValue = TAnswerValue | Record<string, TAnswerValue>;
 

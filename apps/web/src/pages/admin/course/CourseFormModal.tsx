@@ -1,21 +1,16 @@
 /** 新建/编辑课程: title, category, lecturer, credit hours, required, audience, window, skipping, linked exams, introduction. */
 import { type TCourseSave, ZCourseSaveSchema } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Spin, Switch, TreeSelect } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Select, Spin, Switch, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
 import { courseApi } from '../../../api/course';
 import { examApi } from '../../../api/exam';
 import RichTextEditor from '../../../components/question/RichTextEditor';
-import UserSearchSelect from '../sys/msg/UserSearchSelect';
-import { attempt, deptSelectProps, required, useDeptTree, zodRule } from '../sys/shared';
+import { useModalForm } from '../../../components/useModalForm';
+import AudienceFields from '../notice/AudienceFields';
+import { zodRule } from '../sys/shared';
 
 type FormValues = Omit<TCourseSave, 'startTime' | 'endTime'> & { window?: [Dayjs | null, Dayjs | null] };
-const OPEN_TYPES = [
-  { value: 1, label: '全部人员' },
-  { value: 2, label: '指定部门' },
-  { value: 3, label: '指定人员' },
-];
 
 export default function CourseFormModal({
   id,
@@ -26,57 +21,36 @@ export default function CourseFormModal({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const open = id !== undefined;
-  const depts = useDeptTree();
-  const openType = Form.useWatch('openType', form);
+  const { form, saving, loading, submit } = useModalForm<FormValues, string>({
+    open,
+    source: id,
+    initial: () =>
+      id
+        ? courseApi.detail(id).then((d) => ({
+            ...d,
+            openType: d.openType as 1 | 2 | 3,
+            window: [d.startTime ? dayjs(d.startTime) : null, d.endTime ? dayjs(d.endTime) : null],
+          }))
+        : undefined,
+    save: async ({ window, ...rest }) => {
+      const body: TCourseSave = {
+        ...rest,
+        ...(id ? { id } : {}),
+        startTime: window?.[0]?.toISOString() ?? null,
+        endTime: window?.[1]?.toISOString() ?? null,
+      };
+      return (await courseApi.save(body)).id;
+    },
+    onSaved,
+    onClose,
+  });
   const categories = useQuery({ queryKey: ['course-categories'], queryFn: courseApi.categoryTree, enabled: open });
   const exams = useQuery({
     queryKey: ['course-exam-options'],
     queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
     enabled: open,
   });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (!id) return;
-    setLoading(true);
-    courseApi
-      .detail(id)
-      .then((d) =>
-        form.setFieldsValue({
-          ...d,
-          openType: d.openType as 1 | 2 | 3,
-          window: [d.startTime ? dayjs(d.startTime) : null, d.endTime ? dayjs(d.endTime) : null],
-        }),
-      )
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [open, id, form, onClose]);
-
-  const submit = async () => {
-    const v = await form.validateFields();
-    const { window, ...rest } = v;
-    const body: TCourseSave = {
-      ...rest,
-      ...(id ? { id } : {}),
-      startTime: window?.[0]?.toISOString() ?? null,
-      endTime: window?.[1]?.toISOString() ?? null,
-    };
-    setSaving(true);
-    let saved = '';
-    const ok = await attempt(async () => {
-      saved = (await courseApi.save(body)).id;
-    });
-    setSaving(false);
-    if (!ok) return;
-    message.success('保存成功');
-    onSaved(saved);
-  };
 
   return (
     <Modal
@@ -85,7 +59,7 @@ export default function CourseFormModal({
       onCancel={onClose}
       width={820}
       forceRender
-      onOk={submit}
+      onOk={() => submit()}
       okText="保存"
       confirmLoading={saving}
     >
@@ -124,19 +98,7 @@ export default function CourseFormModal({
           <Form.Item label="必修" name="required" valuePropName="checked">
             <Switch checkedChildren="必修" unCheckedChildren="选修" />
           </Form.Item>
-          <Form.Item label="学习范围" name="openType">
-            <Radio.Group options={OPEN_TYPES} optionType="button" buttonStyle="solid" />
-          </Form.Item>
-          {openType === 2 && (
-            <Form.Item label="部门" name="deptIds" rules={[required('请选择指定部门')]}>
-              <TreeSelect {...deptSelectProps(depts.data, true)} />
-            </Form.Item>
-          )}
-          {openType === 3 && (
-            <Form.Item label="人员" name="userIds" rules={[required('请选择指定人员')]}>
-              <UserSearchSelect />
-            </Form.Item>
-          )}
+          <AudienceFields label="学习范围" />
           <Form.Item label="有效期" name="window" extra="不填表示长期有效">
             <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
           </Form.Item>

@@ -1,16 +1,14 @@
 /** Compose or edit a notice: title, rich text, audience (everyone / departments / people), pin, attachments. */
 import { UploadOutlined } from '@ant-design/icons';
-import { NOTICE_OPEN_TYPE_LABELS, type TNoticeSave, ZNoticeSaveSchema } from '@exam/contracts';
-import { App, Button, Form, Input, Modal, Radio, Spin, Switch, TreeSelect, Upload, type UploadFile } from 'antd';
-import { useEffect, useState } from 'react';
+import { type TNoticeSave, ZNoticeSaveSchema } from '@exam/contracts';
+import { Button, Form, Input, Modal, Spin, Switch, Upload, type UploadFile } from 'antd';
 import { noticeApi } from '../../../api/notice';
 import RichTextEditor from '../../../components/question/RichTextEditor';
-import UserSearchSelect from '../sys/msg/UserSearchSelect';
-import { attempt, deptSelectProps, required, useDeptTree, zodRule } from '../sys/shared';
+import { useModalForm } from '../../../components/useModalForm';
+import { required, zodRule } from '../sys/shared';
+import AudienceFields from './AudienceFields';
 
 type FormValues = Omit<TNoticeSave, 'fileIds'> & { files?: UploadFile[] };
-
-const OPEN_TYPES = [1, 2, 3].map((value) => ({ value, label: NOTICE_OPEN_TYPE_LABELS[value] }));
 
 export default function NoticeFormModal({
   id,
@@ -25,58 +23,40 @@ export default function NoticeFormModal({
   /** Called with the saved id; `publish` when the user chose 保存并发布. */
   onSaved: (id: string, publish: boolean) => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const depts = useDeptTree();
-  const openType = Form.useWatch('openType', form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (!id) return;
-    setLoading(true);
-    noticeApi
-      .detail(id)
-      .then((d) =>
-        form.setFieldsValue({
-          title: d.title,
-          content: d.content,
-          openType: d.openType as 1 | 2 | 3,
-          deptIds: d.deptIds,
-          userIds: d.userIds,
-          pinned: d.pinned,
-          files: d.attachments.map((a) => ({ uid: a.id, name: a.name, status: 'done', url: a.url, response: a })),
-        }),
-      )
-      .catch(() => onClose())
-      .finally(() => setLoading(false));
-  }, [open, id, form, onClose]);
-
-  const submit = async (publish: boolean) => {
-    const v = await form.validateFields();
-    const body: TNoticeSave = {
-      ...(id ? { id } : {}),
-      title: v.title,
-      content: v.content,
-      openType: v.openType,
-      deptIds: v.openType === 2 ? (v.deptIds ?? []) : [],
-      userIds: v.openType === 3 ? (v.userIds ?? []) : [],
-      pinned: v.pinned ?? false,
-      fileIds: (v.files ?? []).flatMap((f) => (f.status === 'done' && f.response?.id ? [f.response.id] : [])),
-    };
-    setSaving(true);
-    let saved = '';
-    const ok = await attempt(async () => {
-      saved = (await noticeApi.save(body)).id;
-    });
-    setSaving(false);
-    if (!ok) return;
-    message.success('保存成功');
-    onSaved(saved, publish);
-  };
-
+  const { form, saving, loading, submit } = useModalForm<FormValues, string, boolean>({
+    open,
+    source: id,
+    initial: () =>
+      id
+        ? noticeApi.detail(id).then((d) => ({
+            title: d.title,
+            content: d.content,
+            openType: d.openType as 1 | 2 | 3,
+            deptIds: d.deptIds,
+            userIds: d.userIds,
+            pinned: d.pinned,
+            files: d.attachments.map(
+              (a): UploadFile => ({ uid: a.id, name: a.name, status: 'done', url: a.url, response: a }),
+            ),
+          }))
+        : undefined,
+    save: async (v) => {
+      const body: TNoticeSave = {
+        ...(id ? { id } : {}),
+        title: v.title,
+        content: v.content,
+        openType: v.openType,
+        deptIds: v.openType === 2 ? (v.deptIds ?? []) : [],
+        userIds: v.openType === 3 ? (v.userIds ?? []) : [],
+        pinned: v.pinned ?? false,
+        fileIds: (v.files ?? []).flatMap((f) => (f.status === 'done' && f.response?.id ? [f.response.id] : [])),
+      };
+      return (await noticeApi.save(body)).id;
+    },
+    // submit(true) is 保存并发布: the list then opens the publish dialog.
+    onSaved: (saved, publish) => onSaved(saved, publish === true),
+    onClose,
+  });
   return (
     <Modal
       title={id ? '编辑公告' : '新建公告'}
@@ -111,24 +91,7 @@ export default function NoticeFormModal({
           <Form.Item label="内容" name="content" required rules={[required('请输入公告内容')]}>
             <RichTextEditor minHeight={200} testId="notice-content" />
           </Form.Item>
-          <Form.Item label="发布范围" name="openType">
-            <Radio.Group options={OPEN_TYPES} optionType="button" buttonStyle="solid" />
-          </Form.Item>
-          {openType === 2 && (
-            <Form.Item
-              label="部门"
-              name="deptIds"
-              rules={[required('请选择指定部门')]}
-              extra="所选部门及其下级部门的全部人员"
-            >
-              <TreeSelect {...deptSelectProps(depts.data, true)} />
-            </Form.Item>
-          )}
-          {openType === 3 && (
-            <Form.Item label="人员" name="userIds" rules={[required('请选择指定人员')]}>
-              <UserSearchSelect />
-            </Form.Item>
-          )}
+          <AudienceFields label="发布范围" deptExtra="所选部门及其下级部门的全部人员" />
           <Form.Item label="置顶" name="pinned" valuePropName="checked">
             <Switch />
           </Form.Item>

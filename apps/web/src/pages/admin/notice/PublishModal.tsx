@@ -1,10 +1,10 @@
 /** Publish a notice now or at a chosen time. */
-import { App, DatePicker, Form, Modal, Radio } from 'antd';
+import { DatePicker, Form, Modal, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
 import { noticeApi } from '../../../api/notice';
-import { attempt, required } from '../sys/shared';
+import { useModalForm } from '../../../components/useModalForm';
+import { required } from '../sys/shared';
 
 export default function PublishModal({
   id,
@@ -16,27 +16,17 @@ export default function PublishModal({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ mode: 'now' | 'later'; at?: Dayjs }>();
-  const [saving, setSaving] = useState(false);
+  const { form, saving, submit } = useModalForm<{ mode: 'now' | 'later'; at?: Dayjs }>({
+    open: !!id,
+    source: id,
+    initial: () => undefined,
+    save: async (v) =>
+      id ? noticeApi.publish({ id, publishAt: v.mode === 'later' && v.at ? v.at.toISOString() : null }) : false,
+    successMsg: (_, v) => (v.mode === 'later' ? `已设置定时发布：${v.at?.format('YYYY-MM-DD HH:mm')}` : '发布成功'),
+    onSaved: onDone,
+    onClose,
+  });
   const mode = Form.useWatch('mode', form);
-
-  useEffect(() => {
-    if (id) form.resetFields();
-  }, [id, form]);
-
-  const submit = async () => {
-    if (!id) return;
-    const v = await form.validateFields();
-    setSaving(true);
-    const ok = await attempt(() =>
-      noticeApi.publish({ id, publishAt: v.mode === 'later' && v.at ? v.at.toISOString() : null }),
-    );
-    setSaving(false);
-    if (!ok) return;
-    message.success(v.mode === 'later' ? `已设置定时发布：${v.at?.format('YYYY-MM-DD HH:mm')}` : '发布成功');
-    onDone();
-  };
 
   return (
     <Modal

@@ -6,22 +6,23 @@
 import { ClockCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { TRAIN_MODE_LABELS, TrainState } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, List, Row, Typography } from 'antd';
+import { Button, Card, Col, List, Row } from 'antd';
 import { useNavigate } from 'react-router';
 import { examApi } from '../../../api/exam';
 import { trainApi } from '../../../api/train';
 import { errorText } from '../../../components/LoadFailed';
 import ReviewDueCard from '../../../components/ReviewDueCard';
+import { Text } from '../../../components/text';
 import { sortToday, untilText } from './today';
 
 function Failed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <Typography.Text type="danger" data-testid="today-failed">
+    <Text type="danger" data-testid="today-failed">
       加载失败：{errorText(error)}{' '}
       <Button size="small" type="link" onClick={onRetry}>
         重试
       </Button>
-    </Typography.Text>
+    </Text>
   );
 }
 

@@ -2,11 +2,14 @@
 import { BookOutlined, TrophyOutlined } from '@ant-design/icons';
 import { EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Input, Pagination, Row, Segmented, Select, Skeleton } from 'antd';
+import { Button, Card, Col, Empty, Row, Segmented, Skeleton } from 'antd';
+// Input.Search alone: the Input compound brings TextArea, Password and OTP along (issue 12 §4).
+import Search from 'antd/es/input/Search';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { examApi } from '../../../api/exam';
 import LoadFailed from '../../../components/LoadFailed';
+import { LazyPagination, LazySelect } from '../../../components/lazy-antd';
 import { useUserStore } from '../../../stores/user';
 import ExamCard from './ExamCard';
 import TodayPanel from './TodayPanel';
@@ -57,7 +60,7 @@ export default function WebExamList() {
       <TodayPanel />
       <Card className="page-card" variant="borderless" style={{ marginTop: 16 }}>
         <div className="exam-filter">
-          <Input.Search
+          <Search
             allowClear
             placeholder="搜索考试名称"
             style={{ width: 260 }}
@@ -70,7 +73,7 @@ export default function WebExamList() {
             value={params.timeState ?? -1}
             onChange={(v) => update({ timeState: v === -1 ? undefined : (v as number) })}
           />
-          <Select
+          <LazySelect
             allowClear
             placeholder="开放类型"
             style={{ width: 140 }}
@@ -95,7 +98,7 @@ export default function WebExamList() {
           </Row>
         )}
         {(query.data?.total ?? 0) > page.size && (
-          <Pagination
+          <LazyPagination
             style={{ marginTop: 20, textAlign: 'right' }}
             current={page.current}
             pageSize={page.size}

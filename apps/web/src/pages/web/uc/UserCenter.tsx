@@ -1,11 +1,13 @@
 /** The tabs of the user centre, shared by /web/uc and /profile/index; ?tab=msg opens the messages. */
 import {
   ApiOutlined,
+  EditOutlined,
   FieldTimeOutlined,
   LockOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
   ScanOutlined,
+  StarOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Badge, Card, Descriptions, Tabs } from 'antd';
@@ -13,13 +15,14 @@ import { useSearchParams } from 'react-router';
 import { useUserStore } from '../../../stores/user';
 import BindList from './BindList';
 import FaceEnrol from './FaceEnrol';
+import FavNoteList from './FavNoteList';
 import MessageList from './MessageList';
 import MyCerts from './MyCerts';
 import MyStudy from './MyStudy';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 
-export const UC_TABS = ['profile', 'password', 'face', 'bind', 'msg', 'cert', 'study'] as const;
+export const UC_TABS = ['profile', 'password', 'face', 'bind', 'msg', 'cert', 'study', 'fav', 'note'] as const;
 
 export default function UserCenter() {
   const [params, setParams] = useSearchParams();
@@ -113,6 +116,24 @@ export default function UserCenter() {
                 </span>
               ),
               children: <MyStudy />,
+            },
+            {
+              key: 'fav',
+              label: (
+                <span>
+                  <StarOutlined /> 我的收藏
+                </span>
+              ),
+              children: <FavNoteList list="fav" />,
+            },
+            {
+              key: 'note',
+              label: (
+                <span>
+                  <EditOutlined /> 我的笔记
+                </span>
+              ),
+              children: <FavNoteList list="note" />,
             },
           ]}
         />

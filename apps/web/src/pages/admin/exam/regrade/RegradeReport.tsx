@@ -40,7 +40,7 @@ export default function RegradeReport({ job, onClose }: { job: TRegradeJob; onCl
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          message="由通过变为未通过的考生，已获得的证书不会自动撤销；标有「持有证书」的请到证书管理中核对并处理。"
+          message="由通过变为未通过的考生，已获得的该考试证书将自动撤销（撤销原因为新成绩）；标有「证书已撤销」的可在证书管理中查看。"
         />
       )}
       <Checkbox
@@ -75,7 +75,7 @@ export default function RegradeReport({ job, onClose }: { job: TRegradeJob; onCl
                 </>
               ),
           },
-          { title: '证书', render: (_, r) => (r.hasCert ? <Tag color="orange">持有证书</Tag> : '-') },
+          { title: '证书', render: (_, r) => (r.hasCert ? <Tag color="orange">证书已撤销</Tag> : '-') },
         ]}
       />
     </Drawer>

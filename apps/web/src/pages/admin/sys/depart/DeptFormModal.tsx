@@ -1,9 +1,9 @@
 /** Add a department (top level or under a parent) or edit one: name, parent, sort. */
 import { type TDeptNode, ZDeptSaveSchema } from '@exam/contracts';
-import { App, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
 import { saveDept } from '../../../../api/sys-admin';
-import { attempt, deptSelectProps, useDeptTree, zodRule } from '../shared';
+import { useModalForm } from '../../../../components/useModalForm';
+import { deptSelectProps, useDeptTree, zodRule } from '../shared';
 
 export interface DeptEditing {
   dept?: TDeptNode;
@@ -20,33 +20,20 @@ export default function DeptFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ name: string; parentId?: string | null; sort: number }>();
-  const [saving, setSaving] = useState(false);
-  const depts = useDeptTree();
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue({
-      name: editing.dept?.name,
-      parentId: editing.parentId ?? undefined,
-      sort: editing.dept?.sort ?? 0,
-    });
-  }, [editing, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    const ok = await attempt(() =>
+  const { form, saving, submit } = useModalForm<{ name: string; parentId?: string | null; sort: number }>({
+    open: editing !== null,
+    source: editing,
+    initial: () => ({
+      name: editing?.dept?.name,
+      parentId: editing?.parentId ?? undefined,
+      sort: editing?.dept?.sort ?? 0,
+    }),
+    save: (values) =>
       saveDept({ id: editing?.dept?.id, name: values.name, parentId: values.parentId ?? null, sort: values.sort ?? 0 }),
-    );
-    setSaving(false);
-    if (!ok) return;
-    message.success('保存成功');
-    onSaved();
-    onClose();
-  };
+    onSaved,
+    onClose,
+  });
+  const depts = useDeptTree();
 
   const title = editing?.dept ? '编辑部门' : editing?.parentName ? `新增下级部门（${editing.parentName}）` : '新增部门';
   return (

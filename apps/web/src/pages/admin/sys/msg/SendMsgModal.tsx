@@ -1,9 +1,9 @@
 /** Send a message to all users, chosen departments (with their sub-departments) or chosen people. */
 import { type TMsgSend, ZMsgSendSchema } from '@exam/contracts';
-import { App, Form, Input, Modal, Radio, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Radio, TreeSelect } from 'antd';
 import { sendMsg } from '../../../../api/sys-admin';
-import { attempt, deptSelectProps, required, useDeptTree, zodRule } from '../shared';
+import { useModalForm } from '../../../../components/useModalForm';
+import { deptSelectProps, required, useDeptTree, zodRule } from '../shared';
 import UserSearchSelect from './UserSearchSelect';
 
 const TARGETS = [
@@ -21,36 +21,24 @@ export default function SendMsgModal({
   onClose: () => void;
   onSent: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<TMsgSend>();
-  const [saving, setSaving] = useState(false);
+  const { form, saving, submit } = useModalForm<TMsgSend, { recipients: number }>({
+    open,
+    source: null,
+    initial: () => undefined,
+    save: (values) =>
+      sendMsg({
+        title: values.title,
+        content: values.content,
+        target: values.target,
+        ...(values.target === 'dept' ? { deptIds: values.deptIds } : {}),
+        ...(values.target === 'user' ? { userIds: values.userIds } : {}),
+      }),
+    successMsg: ({ recipients }) => `发送成功，共${recipients}人接收`,
+    onSaved: onSent,
+    onClose,
+  });
   const depts = useDeptTree();
   const target = Form.useWatch('target', form);
-
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    const body: TMsgSend = {
-      title: values.title,
-      content: values.content,
-      target: values.target,
-      ...(values.target === 'dept' ? { deptIds: values.deptIds } : {}),
-      ...(values.target === 'user' ? { userIds: values.userIds } : {}),
-    };
-    setSaving(true);
-    let recipients = 0;
-    const ok = await attempt(async () => {
-      recipients = (await sendMsg(body)).recipients;
-    });
-    setSaving(false);
-    if (!ok) return;
-    message.success(`发送成功，共${recipients}人接收`);
-    onSent();
-    onClose();
-  };
 
   return (
     <Modal

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Empty, Result, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { bookApi, type TBookQu, type TBookSubmitResult } from '../../../../api/exam';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
 import { isComposite as isCompositeType } from '../../../../components/question/kinds/registry';
 
 export default function RedoPanel({ examId, onClose }: { examId: string; onClose: () => void }) {
@@ -85,6 +86,9 @@ export default function RedoPanel({ examId, onClose }: { examId: string; onClose
       extra={<Button onClick={onClose}>返回列表</Button>}
     >
       <QuestionAnswer question={q} value={answer} onChange={setAnswer} disabled={Boolean(result)} reveal={reveal} />
+      <div style={{ marginTop: 12 }}>
+        <FavNoteButtons key={q.id} quId={q.id} size="middle" />
+      </div>
       {result && !result.showAnswer && (
         <Alert
           style={{ marginTop: 14 }}

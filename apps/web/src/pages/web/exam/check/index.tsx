@@ -1,6 +1,16 @@
-/** 考试校验 (/web/exam/check/:id): facts and rules, password, start or resume; another open exam is named. */
-import { ArrowLeftOutlined, DesktopOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
-import { ErrorCode, OPEN_TYPE_LABELS, RESULT_SHOW_LABELS, type TExamCheck } from '@exam/contracts';
+/**
+ * 考试校验 (/web/exam/check/:id): facts and rules, password, start or resume; another open exam is
+ * named. A full-screen exam refusing focus mode is refused here on a device without full screen.
+ */
+import { ArrowLeftOutlined, DesktopOutlined, ExclamationCircleOutlined, MobileOutlined } from '@ant-design/icons';
+import {
+  ErrorCode,
+  FOCUS_MODE_REFUSED,
+  focusModeRefused,
+  OPEN_TYPE_LABELS,
+  RESULT_SHOW_LABELS,
+  type TExamCheck,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -24,6 +34,7 @@ import LoadFailed from '../../../../components/LoadFailed';
 import { windowText } from '../../index/ExamCard';
 import '../exam.css';
 import { formatTime } from '../../../../utils/date-format';
+import { canFullScreen, enterFullscreen } from '../fullscreen';
 
 function attemptsText(c: TExamCheck): string {
   if (c.tryLimit === 0) return `不限次数（已考 ${c.tryCount} 次）`;
@@ -53,14 +64,6 @@ function antiCheat(c: TExamCheck) {
   return tags.length ? <Space wrap>{tags}</Space> : <Typography.Text type="secondary">无</Typography.Text>;
 }
 
-async function enterFullscreen() {
-  try {
-    if (!document.fullscreenElement) await document.documentElement.requestFullscreen();
-  } catch {
-    // refused: the exam room asks again
-  }
-}
-
 export default function WebExamCheck() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -76,7 +79,7 @@ export default function WebExamCheck() {
     setStarting(true);
     try {
       if (c.fullScreen) await enterFullscreen();
-      const created = await paperApi.create(c.id, password);
+      const created = await paperApi.create(c.id, password, canFullScreen());
       navigate(`/web/exam/start/${created.paperId}`);
     } catch (err) {
       if ((err as ApiError).code === ErrorCode.EXAM_IN_PROGRESS) void query.refetch();
@@ -106,21 +109,27 @@ export default function WebExamCheck() {
     );
 
   const other = c.otherOpenPaper;
+  const deviceRefused = focusModeRefused(c, canFullScreen());
   return (
     <Card
-      className="page-card"
+      className="page-card exam-check"
       variant="borderless"
       title={
-        <Space>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate('/web/index')} />
-          {c.title}
-          <Tag color={c.timeState === 1 ? 'green' : c.timeState === 0 ? 'blue' : 'default'}>{c.timeStateLabel}</Tag>
-          {c.arrangement && (
-            <Tag color="blue" data-testid="check-arrangement">
-              {c.arrangement}
-            </Tag>
-          )}
-        </Space>
+        // The title wraps (a long exam name on a 360 px phone) instead of pushing the page wider.
+        <div className="exam-check__head">
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate('/web/index')} aria-label="返回" />
+          <div className="exam-check__name">
+            <span className="exam-check__title" data-testid="check-title">
+              {c.title}
+            </span>
+            <Tag color={c.timeState === 1 ? 'green' : c.timeState === 0 ? 'blue' : 'default'}>{c.timeStateLabel}</Tag>
+            {c.arrangement && (
+              <Tag color="blue" data-testid="check-arrangement">
+                {c.arrangement}
+              </Tag>
+            )}
+          </div>
+        </div>
       }
       extra={
         <Button icon={<DesktopOutlined />} onClick={() => navigate('/web/exam/debug')}>
@@ -182,7 +191,15 @@ export default function WebExamCheck() {
         </Descriptions.Item>
       </Descriptions>
       <div style={{ textAlign: 'center', marginTop: 28 }}>
-        {c.canStart || c.openPaperId ? (
+        {deviceRefused && (c.canStart || c.openPaperId) ? (
+          // SPEC 2: 'you browser can not work' where full screen is unsupported; here the exam refuses focus mode.
+          <Result
+            icon={<MobileOutlined style={{ color: '#faad14' }} />}
+            title="you browser can not work"
+            subTitle={<span data-testid="focus-refused">{FOCUS_MODE_REFUSED}</span>}
+            extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>}
+          />
+        ) : c.canStart || c.openPaperId ? (
           <Space direction="vertical" size={14} align="center">
             {c.needPassword && !c.openPaperId && (
               <Input.Password

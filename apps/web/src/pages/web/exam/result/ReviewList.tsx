@@ -1,7 +1,10 @@
 /** The review after hand-in: each question with my answer, the right answer, score and comment. */
 import { QUESTION_TYPE_LABELS, type TReviewQu } from '@exam/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
+import { favApi } from '../../../../api/fav';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
 import { isComposite } from '../../../../components/question/kinds/registry';
 import { reviewReveal, toQuView } from '../adapt';
 
@@ -16,9 +19,29 @@ function ScoreTag({ q }: { q: TReviewQu }) {
   );
 }
 
-/** `preview`: a paper preview (no answers, no scores). */
-export default function ReviewList({ questions, preview }: { questions: TReviewQu[]; preview?: boolean }) {
+/**
+ * `preview`: a paper preview (no answers, no scores). `favourites`: the learner's own review, with
+ * the star and note of each question (not on an administrator's view of someone's paper).
+ */
+export default function ReviewList({
+  questions,
+  preview,
+  favourites,
+}: {
+  questions: TReviewQu[];
+  preview?: boolean;
+  favourites?: boolean;
+}) {
   const tops = questions.filter((q) => !q.parentQuId).sort((a, b) => a.sort - b.sort);
+  // The favourite and note of every question in one call, not one per question.
+  const ids = tops.map((q) => q.quId);
+  const favs = useQuery({
+    queryKey: ['fav-states', ids],
+    queryFn: () => favApi.states(ids),
+    enabled: Boolean(favourites) && !preview && ids.length > 0,
+    retry: false,
+  });
+  const favOf = new Map((favs.data ?? []).map((s) => [s.quId, s]));
   let section = '';
   return (
     <div className="review-list" data-testid="review-list">
@@ -37,6 +60,11 @@ export default function ReviewList({ questions, preview }: { questions: TReviewQ
                 <span style={{ flex: 1 }} />
                 {!preview && <ScoreTag q={q} />}
               </div>
+              {favOf.has(q.quId) && (
+                <div style={{ margin: '4px 0 8px' }}>
+                  <FavNoteButtons quId={q.quId} initial={favOf.get(q.quId)} />
+                </div>
+              )}
               <Item q={q} preview={preview} />
               {children.map((c, j) => (
                 <div className="room-child" key={c.quId}>

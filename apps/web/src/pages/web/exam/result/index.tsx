@@ -105,6 +105,20 @@ export default function WebExamResult() {
               )}
             />
           </Col>
+          {r.rank && (
+            // Only when the exam shows ranks and this paper is finished (the server decides).
+            <Col xs={12} md={6}>
+              <Statistic
+                title="名次"
+                valueRender={() => (
+                  <span data-testid="result-rank" className="result-rank">
+                    <span>第 {r.rank?.rank} 名</span>{' '}
+                    <span className="result-rank__total">/ 共 {r.rank?.total} 人</span>
+                  </span>
+                )}
+              />
+            </Col>
+          )}
           <Col xs={12} md={6}>
             <Statistic title="及格分" value={r.passScore} />
           </Col>
@@ -135,7 +149,7 @@ export default function WebExamResult() {
       {r.byType && r.bySection && <ScoreBreakdown byType={r.byType} bySection={r.bySection} />}
       {r.questions && r.questions.length > 0 ? (
         <Card className="page-card" variant="borderless" title="答卷回顾" styles={{ body: { background: '#f5f7fa' } }}>
-          <ReviewList questions={r.questions} />
+          <ReviewList questions={r.questions} favourites />
         </Card>
       ) : (
         r.state === 2 && <Alert type="info" showIcon message="本场考试不公布答案" />

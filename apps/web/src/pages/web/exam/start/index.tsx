@@ -3,6 +3,7 @@
  * layout. Answers are journalled and saved as they change; the countdown runs on the server's clock.
  */
 import { ExpandOutlined, LeftOutlined, MobileOutlined, RightOutlined } from '@ant-design/icons';
+import { FOCUS_MODE_REFUSED } from '@exam/contracts';
 import { Alert, App, Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -314,7 +315,15 @@ export default function WebExamStart() {
         onLeave={() => navigate('/web/index')}
       />
       <Modal open={anti.needFull} closable={false} footer={null} centered maskClosable={false} keyboard={false}>
-        {anti.fullUnsupported ? (
+        {anti.focusRefused ? (
+          // The exam refuses focus mode: this device cannot sit it (the paper stays open for another).
+          <Result
+            icon={<MobileOutlined style={{ color: '#faad14' }} />}
+            title="you browser can not work"
+            subTitle={<span data-testid="focus-refused">{FOCUS_MODE_REFUSED}</span>}
+            extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>}
+          />
+        ) : anti.fullUnsupported ? (
           <Result
             icon={<MobileOutlined style={{ color: '#1677ff' }} />}
             title="you browser can not work"

@@ -3,17 +3,22 @@
  * blurred, full screen exited) reported to the server, whose forced hand-in is respected, and
  * copy/paste blocked when the exam says so.
  */
-import type { TPaperDetail } from '@exam/contracts';
+import { focusModeRefused, type TPaperDetail } from '@exam/contracts';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { paperApi } from '../../../../api/exam';
+import { canFullScreen } from '../fullscreen';
 
 export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForced: () => void) {
   const { message } = App.useApp();
   const [isFull, setIsFull] = useState(() => Boolean(document.fullscreenElement));
   const [leaveCount, setLeaveCount] = useState(0);
-  /** No Fullscreen API for pages (iPhone Safari): the exam goes on in focus mode (issue 12 §1). */
-  const fullUnsupported = !document.fullscreenEnabled;
+  /**
+   * No Fullscreen API for pages (iPhone Safari): the exam goes on in focus mode (issue 12 §1),
+   * unless the exam refuses focus mode; then the room stays closed on this device.
+   */
+  const fullUnsupported = !canFullScreen();
+  const focusRefused = Boolean(paper && focusModeRefused(paper, !fullUnsupported));
   const [focusMode, setFocusMode] = useState(false);
   const lastReport = useRef(0);
   const forcedRef = useRef(onForced);
@@ -86,7 +91,7 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
   }, [paper?.noCopy, active, message]);
 
   const enterFull = useCallback(async () => {
-    if (!document.fullscreenEnabled) {
+    if (!canFullScreen()) {
       message.warning('you browser can not work');
       return;
     }
@@ -97,11 +102,14 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
     }
   }, [message]);
 
-  const enterFocus = useCallback(() => setFocusMode(true), []);
+  const enterFocus = useCallback(() => {
+    if (!focusRefused) setFocusMode(true);
+  }, [focusRefused]);
 
   return {
     needFull: Boolean(paper?.fullScreen && active && !isFull && !focusMode),
     fullUnsupported,
+    focusRefused,
     focusMode: Boolean(paper?.fullScreen && focusMode),
     enterFocus,
     enterFull,

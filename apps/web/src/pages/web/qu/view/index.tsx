@@ -4,6 +4,7 @@ import { Alert, Button, Card, Result, Skeleton, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { quApi } from '../../../../api/repo';
+import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
 import { QuestionPreview } from '../../../../components/question';
 
 export default function WebQuView() {
@@ -54,6 +55,9 @@ export default function WebQuView() {
         )}
         <div className="qu-preview">
           <QuestionPreview question={question} showAnswer={answerVisible && show} />
+        </div>
+        <div style={{ marginTop: 16 }}>
+          <FavNoteButtons quId={question.id} size="middle" />
         </div>
       </Card>
     </div>

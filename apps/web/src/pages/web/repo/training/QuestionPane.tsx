@@ -1,6 +1,7 @@
 /**
  * One question of a session: the answer form, "提交答案" with immediate feedback (practice), or
- * saving silently (mock), or the answer shown at once (recite).
+ * saving silently (mock), or the answer shown at once (recite). A manually marked question is
+ * then self-marked (SelfMarkPanel).
  */
 import {
   QUESTION_TYPE_LABELS,
@@ -13,6 +14,7 @@ import { Button, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
 import { isComposite as isCompositeType } from '../../../../components/question/kinds/registry';
+import SelfMarkPanel from './SelfMarkPanel';
 
 interface Props {
   qu: TTrainQu;
@@ -22,12 +24,14 @@ interface Props {
   onFill: (answer: TAnswerValue, childAnswers?: Record<string, TAnswerValue>) => Promise<TTrainFeedback | null>;
   /** Registers a "save if changed" hook the page calls before leaving the question (mock mode). */
   registerFlush: (flush: (() => Promise<void>) | null) => void;
+  /** Sends a self-mark (自评) of a manual part; answers the question's new verdicts. Absent: shown only. */
+  onSelfMark?: (childId: string | null, right: boolean) => Promise<Omit<TTrainFeedback, 'question'>>;
 }
 
 const isComposite = (q: TTrainQu) => isCompositeType(q.question.type);
 const initial = (q: TTrainQu): AnswerValue | null => (isComposite(q) ? (q.childAnswers ?? {}) : q.myAnswer);
 
-export default function QuestionPane({ qu, mode, finished, onFill, registerFlush }: Props) {
+export default function QuestionPane({ qu, mode, finished, onFill, registerFlush, onSelfMark }: Props) {
   const [value, setValue] = useState<AnswerValue | null>(initial(qu));
   const [feedback, setFeedback] = useState<TTrainFeedback | null>(qu.feedback);
   const [busy, setBusy] = useState(false);
@@ -100,6 +104,19 @@ export default function QuestionPane({ qu, mode, finished, onFill, registerFlush
           setValue(v);
         }}
       />
+      {feedback && !mock && !recite && (
+        <SelfMarkPanel
+          qu={qu}
+          feedback={feedback}
+          onMark={
+            onSelfMark &&
+            (async (childId, right) => {
+              const { isRight, score, childRight, selfMarkOpen } = await onSelfMark(childId, right);
+              setFeedback({ ...feedback, isRight, score, childRight, selfMarkOpen });
+            })
+          }
+        />
+      )}
       {!mock && !recite && !locked && (
         <Button
           type="primary"

@@ -10,6 +10,7 @@ import { App, Button, Card, Col, Empty, Modal, Result, Row, Skeleton, Space, Sta
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatSeconds, trainApi } from '../../../../api/train';
+import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
 import AnswerCard from './AnswerCard';
 import MockSyncState, { withUnsent } from './MockSyncState';
 import QuestionPane from './QuestionPane';
@@ -152,6 +153,11 @@ export default function WebRepoTraining() {
     void detail.refetch();
     return res.feedback;
   };
+  const onSelfMark = async (childId: string | null, right: boolean) => {
+    const res = await trainApi.selfMark({ trainId: trainId as string, quId: qu.data?.quId as string, childId, right });
+    void detail.refetch();
+    return res;
+  };
 
   if (error) return <Result status="info" title={error} extra={<Button onClick={() => navigate(-1)}>返回</Button>} />;
   if (d?.state !== 0)
@@ -176,6 +182,7 @@ export default function WebRepoTraining() {
                 mode={mode}
                 finished={false}
                 onFill={onFill}
+                onSelfMark={onSelfMark}
                 registerFlush={(f) => {
                   flush.current = f;
                 }}
@@ -204,6 +211,11 @@ export default function WebRepoTraining() {
                 </Button>
               )}
             </Space>
+            {qu.data && (
+              <div style={{ marginTop: 12 }}>
+                <FavNoteButtons key={qu.data.quId} quId={qu.data.quId} size="middle" />
+              </div>
+            )}
           </Card>
         </Col>
         <Col xs={24} lg={7}>

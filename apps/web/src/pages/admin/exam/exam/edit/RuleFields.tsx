@@ -118,12 +118,43 @@ export default function RuleFields({ totalScore, locked = false }: { totalScore:
             />
           </Form.Item>
         </Col>
+        <Col span={6}>
+          <Form.Item
+            name="showRank"
+            label="成绩排名"
+            valuePropName="checked"
+            tooltip="阅卷完成后，考生在成绩页看到自己的名次（第 N 名 / 共 M 人，同分同名次），不显示其他考生的信息"
+          >
+            <Switch data-testid="exam-show-rank" />
+          </Form.Item>
+        </Col>
       </Row>
       <Divider titlePlacement="start">防作弊</Divider>
       <Row gutter={24}>
         <Col span={4}>
           <Form.Item name="fullScreen" label="强制全屏" valuePropName="checked">
             <Switch />
+          </Form.Item>
+        </Col>
+        <Col span={10}>
+          {/* Only meaningful with full screen: devices without the Fullscreen API (iPhone Safari). */}
+          <Form.Item noStyle dependencies={['fullScreen']}>
+            {({ getFieldValue }) => (
+              <Form.Item
+                name="allowFocusMode"
+                label="不支持全屏的设备"
+                tooltip="如 iPhone Safari、微信内置浏览器：允许时以专注模式作答（离开页面仍会记录），不允许时拒绝此类设备参加"
+              >
+                <Radio.Group
+                  disabled={!getFieldValue('fullScreen')}
+                  data-testid="exam-allow-focus"
+                  options={[
+                    { value: true, label: '允许以专注模式作答' },
+                    { value: false, label: '不允许' },
+                  ]}
+                />
+              </Form.Item>
+            )}
           </Form.Item>
         </Col>
         <Col span={6}>

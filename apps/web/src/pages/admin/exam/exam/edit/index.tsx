@@ -27,6 +27,8 @@ const DEFAULTS: Partial<FormValues> = {
   orderPolicy: 0,
   resultShow: 1,
   fullScreen: false,
+  allowFocusMode: true,
+  showRank: false,
   leaveLimit: 0,
   noCopy: false,
   shuffleQu: false,

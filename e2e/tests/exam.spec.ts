@@ -129,8 +129,16 @@ test('[ADMIN][EXAM_CREATE] creates an exam for 技术部 through the form', asyn
   await formItem(page, '试卷').locator('.ant-select').click();
   await pickOption(page, TMPL);
   await page.locator('label', { hasText: '指定部门' }).first().click();
-  await formItem(page, '指定部门').locator('.ant-select').click();
-  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '技术部' }).first().click();
+  // The department tree arrives by its own request: pick 技术部 until the select shows it (a click
+  // on a tree still being drawn on a loaded machine can be lost).
+  const depts = formItem(page, '指定部门');
+  await expect(async () => {
+    if (!(await depts.locator('.ant-select').innerText()).includes('技术部')) {
+      await depts.locator('.ant-select').click();
+      await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '技术部' }).first().click({ timeout: 5_000 });
+    }
+    await expect(depts.locator('.ant-select')).toContainText('技术部', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   // the time range is required (SPEC 5)
   await page.getByTestId('exam-save').click();

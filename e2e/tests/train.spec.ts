@@ -129,6 +129,11 @@ test('[LEARNER][TRAIN_MOCK] a mock session hides right and wrong until it is sco
   }
   await page.getByTestId('finish-last').click();
   await confirmDialog(page);
+  // Either the result, or the page's own word that an answer is not on the server yet: waiting for
+  // both names the cause when the hand-in is refused, instead of a missing element.
+  const unsaved = page.getByText(/未保存到服务器/);
+  await expect(page.getByTestId('result-title').or(unsaved)).toBeVisible({ timeout: 30_000 });
+  await expect(unsaved).toHaveCount(0);
   await expect(page.getByTestId('result-title')).toContainText(/模拟考试得分：\d+(\.\d+)? 分/);
   await page.screenshot({ path: `${SCREENS}/train-mock-result.png`, fullPage: true });
 });

@@ -135,7 +135,10 @@ test('[ADMIN][EXAM_CREATE] creates an exam for 技术部 through the form', asyn
   await expect(async () => {
     if (!(await depts.locator('.ant-select').innerText()).includes('技术部')) {
       await depts.locator('.ant-select').click();
-      await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '技术部' }).first().click({ timeout: 5_000 });
+      await page
+        .locator('.ant-select-tree-node-content-wrapper', { hasText: '技术部' })
+        .first()
+        .click({ timeout: 5_000 });
     }
     await expect(depts.locator('.ant-select')).toContainText('技术部', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });

@@ -30,7 +30,7 @@ export default function UserCenter() {
   const tab = UC_TABS.includes(params.get('tab') as never) ? (params.get('tab') as string) : 'profile';
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-      <Card style={{ width: 280 }} className="page-card">
+      <Card className="page-card uc-profile">
         <div style={{ textAlign: 'center', marginBottom: 16 }}>
           <Avatar size={88} src={user.avatar || undefined} icon={<UserOutlined />} />
           <div style={{ fontSize: 18, fontWeight: 600, marginTop: 12 }}>{user.realName || user.userName}</div>

@@ -12,7 +12,7 @@ import {
   type UploadEndpoint,
   zEnvelope,
 } from '@exam/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { writeAuditLog } from './audit.js';
 import { type AuthUser, assertPermission } from './auth.js';
@@ -33,7 +33,11 @@ export interface RouteSpec<B extends z.ZodType, D extends z.ZodType> {
   data: D;
   /** Record the call in the operation log; defaults to true for administrator writes. */
   audit?: boolean;
-  rateLimit?: { max: number; timeWindow: number | string };
+  /**
+   * A flood cap. Counted per address by default; `per: 'user'` counts per signed-in user (the
+   * address for a caller without a valid token): many learners of one office share a NAT address.
+   */
+  rateLimit?: { max: number; timeWindow: number | string; per?: 'address' | 'user' };
   /** Body limit in bytes when the app's small default (config.bodyLimitBytes) is not the right one. */
   bodyLimit?: number;
   /**
@@ -45,6 +49,17 @@ export interface RouteSpec<B extends z.ZodType, D extends z.ZodType> {
 }
 
 const questionDataDoc = (spec: { questionData?: boolean }) => (spec.questionData ? { 'x-question-data': true } : {});
+
+/** The caller a per-user cap counts: the user the app's onRequest hook found, else the address. */
+export const rateLimitKey = (request: Pick<FastifyRequest, 'authUser' | 'ip'>): string =>
+  request.authUser ? `user:${request.authUser.id}` : `ip:${request.ip}`;
+
+/** @fastify/rate-limit's per-route config of a route's cap. */
+function rateLimitConfig(cap: RouteSpec<z.ZodType, z.ZodType>['rateLimit']): FastifyContextConfig {
+  if (!cap) return {};
+  const { per, ...limit } = cap;
+  return { rateLimit: per === 'user' ? { ...limit, keyGenerator: rateLimitKey } : limit };
+}
 
 export interface ApiContext<B> {
   body: B;
@@ -116,7 +131,7 @@ export function post<B extends z.ZodType = z.ZodObject<{}>, D extends z.ZodType 
       ...(spec.body ? { body: spec.body } : {}),
       response: { 200: zEnvelope(spec.data.nullable()) },
     },
-    config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
+    config: rateLimitConfig(spec.rateLimit),
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     preValidation: async (request) => authorize(app, request, spec.access),
     handler: async (request, reply) => {
@@ -192,7 +207,7 @@ export function postMultipart<D extends z.ZodType>(
       ...(spec.access.kind !== 'public' ? { security: [{ token: [] }] } : {}),
       response: { 200: zEnvelope(spec.data.nullable()) },
     },
-    config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
+    config: rateLimitConfig(spec.rateLimit),
     preValidation: async (request) => authorize(app, request, spec.access),
     handler: async (request, reply) => {
       const ctx = contextOf<null>(app, request, reply);

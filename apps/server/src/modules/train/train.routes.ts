@@ -54,7 +54,7 @@ export function registerTrainRoutes(app: FastifyInstance): void {
     {
       summary: '提交答案（模拟考试以外即时判题）',
       tags: TAGS,
-      rateLimit: { max: 600, timeWindow: 60_000 },
+      rateLimit: { max: 600, timeWindow: 60_000, per: 'user' },
       questionData: true,
       bodyLimit: ANSWER_BODY_LIMIT_BYTES,
     },
@@ -67,7 +67,7 @@ export function registerTrainRoutes(app: FastifyInstance): void {
     {
       summary: '自评（人工判分题作答后自己判断对错）',
       tags: TAGS,
-      rateLimit: { max: 600, timeWindow: 60_000 },
+      rateLimit: { max: 600, timeWindow: 60_000, per: 'user' },
     },
     async ({ body, user, deps }) => selfMark(deps.db, user.id, body, deps.clock()),
   );

@@ -96,6 +96,8 @@ export async function saveCourseFile(
     if (!row) throw notFound('课件');
     id = row.id;
   }
+  // Course material is private to the course's audience whatever the upload said (issue 21 §8).
+  if (file.audience !== 'private') await db.update(sysFile).set({ audience: 'private' }).where(eq(sysFile.id, file.id));
   if (kind === 'doc') ctx.background(convertDocument(db, id, file, ctx));
   return id;
 }

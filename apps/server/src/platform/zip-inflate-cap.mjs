@@ -27,7 +27,8 @@ export function checkInflatedSizes(bytes, entries) {
     let out = 0;
     const inflate = new Inflate((chunk) => {
       out += chunk.length;
-      if (out > entry.size) throw new ZipRefused('文件：文件内容与其声明的大小不符（解压后更大），疑似压缩炸弹，已拒绝读取');
+      if (out > entry.size)
+        throw new ZipRefused('文件：文件内容与其声明的大小不符（解压后更大），疑似压缩炸弹，已拒绝读取');
     });
     for (let p = start; p < end; p += CHUNK) {
       const stop = Math.min(p + CHUNK, end);

@@ -49,7 +49,12 @@ function multipart(fields: Record<string, string>, name: string, content: Buffer
 
 async function importFile(url: string, name: string, content: Buffer, fields: Record<string, string> = {}) {
   const { payload, contentType } = multipart(fields, name, content);
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, token: admin } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': contentType, token: admin },
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -99,7 +104,9 @@ describe('zip bombs (issue 21 §2)', () => {
     const doc = new Document({
       sections: [
         {
-          children: ['一、单选题', '1. 一加一等于几（ ）', 'A. 1', 'B. 2', '答案：B'].map((text) => new Paragraph(text)),
+          children: ['一、单选题', '1. 一加一等于几（ ）', 'A. 1', 'B. 2', '答案：B'].map(
+            (text) => new Paragraph(text),
+          ),
         },
       ],
     });

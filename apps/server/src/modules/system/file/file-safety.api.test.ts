@@ -7,13 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import {
-  courseChapterSave,
-  courseCoursePublish,
-  courseCourseSave,
-  courseFileSave,
-  ErrorCode,
-} from '@exam/contracts';
+import { courseChapterSave, courseCoursePublish, courseCourseSave, courseFileSave, ErrorCode } from '@exam/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysFile } from '../../../db/schema/index.js';

@@ -46,7 +46,11 @@ export function fileHeaders(
  * from an async function awaited the response and resolved to undefined, and the caller then
  * sent its 404 on top ("Reply was already sent", logged with status 500).
  */
-export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, storageKey: string): Promise<boolean> {
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storageKey: string,
+): Promise<boolean> {
   const local = fileStorage.localPath(storageKey);
   if (!local) {
     reply.send(fileStorage.read(storageKey));

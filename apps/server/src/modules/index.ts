@@ -4,6 +4,7 @@ import type { StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { registerCourseModule } from './course/course.module.js';
+import { courseFileOutsideRefused } from './course/course-content.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
@@ -44,6 +45,7 @@ import { registerTrainModule, trainConsumers } from './train/train.module.js';
 provideAnswerLock(sittingLock); // repo/qu-view asks paper's sitting guard
 provideBookWriter(recordAnswer); // paper/book.service writes the book through training's one writer
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
+addPrivateFileRule(courseFileOutsideRefused); // course files only through /api/course/file/content (audience check)
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   registerAuthRoutes(app);

@@ -1,12 +1,12 @@
 /**
  * Reads an uploaded xlsx in a worker thread (xlsx-worker.mjs) with a heap cap, a row cap and a
- * time cap, so a large or hostile workbook costs the worker, never the request thread or the
- * process (issue 10 §4). Used by the question and user imports.
+ * time cap (platform/capped-worker.ts), after the zip guard (zip-guard.ts), so a large or hostile
+ * workbook costs the worker, never the request thread or the process (issue 10 §4, issue 21 §2).
+ * Used by the question and user imports.
  */
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { platformWorker, runCappedWorker, WorkerFailed } from './capped-worker.js';
 import { badParams } from './errors.js';
-import { serverRoot } from './paths.js';
+import { guardZipBuffer, InvalidZipError, type ZipEntry } from './zip-guard.js';
 
 export interface SheetRow {
   /** Row number in the sheet (1 = header). */
@@ -25,9 +25,6 @@ export interface XlsxReadOptions {
 
 /** Largest upload an import accepts (contracts UPLOAD_PURPOSES.import). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** Imports read at the same time; more are refused rather than queued behind big files. */
-const MAX_PARALLEL = 2;
-let running = 0;
 
 /** The bytes of an uploaded import file (multipart limit IMPORT_MAX_BYTES), with a clear refusal past it. */
 export async function importBuffer(part: { toBuffer(): Promise<Buffer> }): Promise<Buffer> {
@@ -42,56 +39,29 @@ export async function importBuffer(part: { toBuffer(): Promise<Buffer> }): Promi
 
 export class InvalidXlsxError extends Error {}
 
-const WORKER = path.join(serverRoot, 'src', 'platform', 'xlsx-worker.mjs');
+const WORKER = platformWorker('xlsx-worker.mjs');
 
 /** The non-empty rows of the first worksheet. Throws InvalidXlsxError for a file that is no xlsx. */
 export async function readXlsxRows(buffer: Buffer, options: XlsxReadOptions): Promise<SheetRow[]> {
-  if (running >= MAX_PARALLEL) throw badParams('文件：当前导入任务较多，请稍后再试');
-  running++;
-  try {
-    return await runWorker(buffer, options);
-  } finally {
-    running--;
-  }
-}
-
-function runWorker(buffer: Buffer, options: XlsxReadOptions): Promise<SheetRow[]> {
   const { maxRows, maxHeapMb = 384, timeoutMs = 120_000 } = options;
-  const copy = new Uint8Array(buffer).buffer;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, {
-      workerData: { buffer: copy, maxRows },
-      transferList: [copy],
-      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 32 },
-    });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(badParams('文件：文件内容过多，读取超时，请拆分后分批导入'))),
-      timeoutMs,
-    );
-    worker.on('message', (msg: { rows?: SheetRow[]; tooManyRows?: boolean; invalid?: boolean }) =>
-      finish(() => {
-        if (msg.tooManyRows) reject(badParams(`文件：一次最多导入${maxRows}行数据，请拆分后分批导入`));
-        else if (msg.invalid) reject(new InvalidXlsxError('文件不是有效的 xlsx 文件'));
-        else resolve(msg.rows ?? []);
-      }),
-    );
-    worker.on('error', (err: Error & { code?: string }) =>
-      finish(() =>
-        reject(
-          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? badParams('文件：文件内容过多，无法读取，请拆分后分批导入')
-            : new InvalidXlsxError(`文件不是有效的 xlsx 文件（${err.message.slice(0, 100)}）`),
-        ),
-      ),
-    );
-    worker.on('exit', () => finish(() => reject(new InvalidXlsxError('文件不是有效的 xlsx 文件'))));
-  });
+  let entries: ZipEntry[];
+  try {
+    entries = await guardZipBuffer(buffer);
+  } catch (err) {
+    if (err instanceof InvalidZipError) throw new InvalidXlsxError('文件不是有效的 xlsx 文件');
+    throw err;
+  }
+  let msg: { rows?: SheetRow[]; tooManyRows?: boolean; invalid?: boolean; refused?: string };
+  try {
+    msg = await runCappedWorker(WORKER, buffer, { maxRows, entries }, { maxHeapMb, timeoutMs });
+  } catch (err) {
+    if (!(err instanceof WorkerFailed)) throw err;
+    if (err.reason === 'timeout') throw badParams('文件：文件内容过多，读取超时，请拆分后分批导入');
+    if (err.reason === 'memory') throw badParams('文件：文件内容过多，无法读取，请拆分后分批导入');
+    throw new InvalidXlsxError(`文件不是有效的 xlsx 文件（${err.message}）`);
+  }
+  if (msg.refused) throw badParams(msg.refused);
+  if (msg.tooManyRows) throw badParams(`文件：一次最多导入${maxRows}行数据，请拆分后分批导入`);
+  if (msg.invalid) throw new InvalidXlsxError('文件不是有效的 xlsx 文件');
+  return msg.rows ?? [];
 }

@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
+import { checkInflatedSizes, ZipRefused } from './zip-inflate-cap.mjs';
 
 /** The text of a cell value as a user sees it. */
 function cellText(value) {
@@ -51,7 +52,17 @@ async function read({ buffer, maxRows }) {
   return { rows };
 }
 
-read(workerData).then(
+async function main(data) {
+  checkInflatedSizes(new Uint8Array(data.buffer), data.entries);
+  return read(data);
+}
+
+main(workerData).then(
   (result) => parentPort.postMessage(result),
-  (err) => parentPort.postMessage({ invalid: true, message: String(err?.message ?? err).slice(0, 200) }),
+  (err) =>
+    parentPort.postMessage(
+      err instanceof ZipRefused
+        ? { refused: err.message }
+        : { invalid: true, message: String(err?.message ?? err).slice(0, 200) },
+    ),
 );

@@ -5,14 +5,14 @@
  * @fastify/send on the disk backend; `?pdf=1` serves an office document's PDF rendition.
  */
 import { ErrorCode, RoleType } from '@exam/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { elCourseFile, sysFile } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { assertPermission } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { sendStoredFile } from '../system/file/serve-file.js';
+import { fileHeaders, sendStoredFile } from '../system/file/serve-file.js';
 import { fileStorage } from '../system/file/storage.js';
 import { courseForLearner } from './course-audience.js';
 
@@ -29,6 +29,19 @@ export async function servableCourseFile(db: Executor, user: AuthUser | null, id
   if (!file || !(await fileStorage.exists(file.storagePath)))
     throw new AppError(ErrorCode.NOT_FOUND, '课件文件不存在或已被删除');
   return file;
+}
+
+/**
+ * The file service's rule for course files (private-file-rules.ts, issue 21 §8): a course file or
+ * its PDF rendition is never served by /api/common/file, only here, behind the audience check.
+ */
+export async function courseFileOutsideRefused(db: Executor, fileId: string): Promise<false | null> {
+  const [held] = await db
+    .select({ id: elCourseFile.id })
+    .from(elCourseFile)
+    .where(or(eq(elCourseFile.fileId, fileId), eq(elCourseFile.pdfFileId, fileId)))
+    .limit(1);
+  return held ? false : null;
 }
 
 const HTTP_OF: Record<number, number> = { [ErrorCode.NOT_LOGIN]: 401, [ErrorCode.NO_PERMISSION]: 403 };
@@ -51,17 +64,9 @@ export function registerCourseContent(app: FastifyInstance): void {
         if (!(err instanceof AppError)) throw err;
         return reply.code(HTTP_OF[err.code] ?? 404).send({ code: err.code, msg: err.message, data: null });
       }
-      const inline = file.mime !== 'application/octet-stream' && !file.mime.includes('officedocument');
-      reply
-        .header('content-type', file.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-        );
-      const sent = await sendStoredFile(request, reply, file.storagePath);
-      return sent || reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '课件文件不存在或已被删除', data: null });
+      fileHeaders(reply, file, 'private, no-store');
+      if (await sendStoredFile(request, reply, file.storagePath)) return reply;
+      return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '课件文件不存在或已被删除', data: null });
     },
   );
 }

@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import { elCourse, elCourseChapter, elCourseFile, sysFile } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
+import { guardZipFile, InvalidZipError } from '../../platform/zip-guard.js';
 import { storeUpload } from '../system/file/file.service.js';
 import { uploadRule } from '../system/file/file-limits.js';
 import { extensionOf } from '../system/file/file-types.js';
+import { fileStorage } from '../system/file/storage.js';
 import { convertToPdf, countPdfPages, kindOfMime, probeDuration, storedPdfPages } from './course-media.js';
 
 async function liveCourse(db: Executor, courseId: string) {
@@ -66,6 +68,7 @@ export async function saveCourseFile(
   const duration = kind === 'video' || kind === 'audio' ? await probeDuration(file.storagePath, file.mime) : 0;
   if ((kind === 'video' || kind === 'audio') && duration <= 0)
     throw badParams('文件：无法读取音视频时长，文件可能已损坏');
+  if (kind === 'doc') await guardOfficeDocument(file.storagePath);
   const pages = kind === 'pdf' ? await storedPdfPages(file.storagePath) : 0;
   if (kind === 'pdf' && pages <= 0) throw badParams('文件：无法读取 PDF 页数，文件可能已损坏或已加密');
   const values = {
@@ -93,8 +96,22 @@ export async function saveCourseFile(
     if (!row) throw notFound('课件');
     id = row.id;
   }
+  // Course material is private to the course's audience whatever the upload said (issue 21 §8).
+  if (file.audience !== 'private') await db.update(sysFile).set({ audience: 'private' }).where(eq(sysFile.id, file.id));
   if (kind === 'doc') ctx.background(convertDocument(db, id, file, ctx));
   return id;
+}
+
+/** An office document is a zip: the zip guard checks it before LibreOffice inflates it (issue 21 §2). */
+async function guardOfficeDocument(key: string) {
+  const local = fileStorage.localPath(key);
+  if (!local) return; // a remote backend: the converter runs elsewhere with its own limits
+  try {
+    await guardZipFile(local);
+  } catch (err) {
+    if (err instanceof InvalidZipError) throw badParams('文件：Office 文档已损坏，无法读取');
+    throw err;
+  }
 }
 
 /** Makes the PDF rendition once; failures leave the document a download. */

@@ -1,5 +1,5 @@
 /**
- * Word (.docx) import through mammoth, in the usual Chinese layout:
+ * Word (.docx) import through mammoth (platform/docx-read.ts), in the usual Chinese layout:
  *
  *   一、单选题                      ← a heading sets the type of the questions below it
  *   1. 题干（  ）                    ← a numbered stem; `【多选题】` in the stem sets its type
@@ -15,7 +15,7 @@
  * Each kind reads its own parts (kinds/<kind>/ docx). Text uses the plain-text form of contracts/repo/rich-text.ts (blanks, `$latex$`).
  */
 import { plainToHtml, type TQuChildSave } from '@exam/contracts';
-import mammoth from 'mammoth';
+import { InvalidDocxError, readDocxText } from '../../platform/docx-read.js';
 import { findKind, isComposite } from './kinds/registry.js';
 import type { ImportItem } from './qu-import.js';
 import { parseChoiceAnswer, parseLevel, parseTags, parseType } from './qu-text.js';
@@ -152,12 +152,16 @@ function toInput(d: Draft, issues: ImportItem['issues']): TQuChildSave {
   return input;
 }
 
-/** Reads the questions of a .docx file; a file mammoth cannot read gives one issue. */
+/**
+ * Reads the questions of a .docx file (mammoth in a capped worker behind the zip guard); a file
+ * that is no docx gives one issue, a file over the zip limits is refused (badParams).
+ */
 export async function readQuestionsDocx(buffer: Buffer): Promise<ImportItem[]> {
   let text: string;
   try {
-    text = (await mammoth.extractRawText({ buffer })).value;
-  } catch {
+    text = await readDocxText(buffer);
+  } catch (err) {
+    if (!(err instanceof InvalidDocxError)) throw err;
     return [
       {
         row: 0,

@@ -2,7 +2,7 @@
 
 export interface FileType {
   mime: string;
-  /** Served inline (images, pdf, media) instead of as an attachment. */
+  /** Served inline (images, video, audio) instead of as an attachment; PDFs may carry script (issue 21 §8). */
   inline: boolean;
   magic: (head: Buffer) => boolean;
 }
@@ -28,7 +28,7 @@ export const FILE_TYPES: Record<string, FileType> = {
     inline: true,
     magic: (h) => startsWith(h, ascii('RIFF')) && startsWith(h, ascii('WEBP'), 8),
   },
-  pdf: { mime: 'application/pdf', inline: true, magic: (h) => startsWith(h, ascii('%PDF-')) },
+  pdf: { mime: 'application/pdf', inline: false, magic: (h) => startsWith(h, ascii('%PDF-')) },
   docx: {
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     inline: false,

@@ -6,8 +6,7 @@ import { badParams } from '../../../platform/errors.js';
 import { routeUpload } from '../../../platform/route.js';
 import { findServable, storeUpload } from './file.service.js';
 import { quotaFor, uploadRule } from './file-limits.js';
-import { INLINE_MIMES } from './file-types.js';
-import { sendStoredFile } from './serve-file.js';
+import { fileHeaders, sendStoredFile } from './serve-file.js';
 
 const TAGS = ['文件'];
 
@@ -51,20 +50,13 @@ export function registerFileRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const file = await findServable(app.deps.db, request.params.id, request.authUser ?? null, app.deps.clock());
       if (!file) return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
-      const inline = INLINE_MIMES.has(file.mime);
-      reply
-        .header('content-type', file.mime)
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-        )
-        .header(
-          'cache-control',
-          file.audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
-        );
-      const sent = await sendStoredFile(request, reply, file.storagePath);
-      return sent || reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
+      fileHeaders(
+        reply,
+        file,
+        file.audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+      );
+      if (await sendStoredFile(request, reply, file.storagePath)) return reply;
+      return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
     },
   );
 }

@@ -61,7 +61,13 @@ export function rangeBytes(header: string | undefined, size: number): number {
 }
 
 /** Records that the learner fetched the file's content (first time kept, bytes added). */
-async function recordFetch(db: Executor, userId: string, cf: { id: string; courseId: string }, bytes: number, now: Date) {
+async function recordFetch(
+  db: Executor,
+  userId: string,
+  cf: { id: string; courseId: string },
+  bytes: number,
+  now: Date,
+) {
   await db
     .insert(elCourseLearn)
     .values({ userId, fileId: cf.id, courseId: cf.courseId, fetchedAt: now, bytesServed: bytes })

@@ -171,7 +171,11 @@ describe('crediting with an injected clock', () => {
 
   it('reading time counts only while visible', () => {
     const read = (lastBeatAt: Date | null, visible: boolean, now: Date) =>
-      applyReadBeat({ ranges: [], lastBeatAt }, beatWindow({ ranges: [], lastBeatAt }, { playing: false, visible }, false, now), now);
+      applyReadBeat(
+        { ranges: [], lastBeatAt },
+        beatWindow({ ranges: [], lastBeatAt }, { playing: false, visible }, false, now),
+        now,
+      );
     const s0 = read(null, true, at(0));
     const s1 = read(s0.beatAt, true, at(10));
     const s2 = read(s1.beatAt, false, at(20));

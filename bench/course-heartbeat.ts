@@ -8,12 +8,21 @@
  *   npx tsx bench/course-heartbeat.ts --learners 2000 --seconds 60     (BENCH_DATABASE_URL, default local test server)
  *
  * Setup writes learners, tokens and a published course straight into the database, then starts the
- * built server (apps/server/dist, `npm start` builds it) on it.
+ * built server (apps/server/dist, `npm start` builds it) on it. Since issue 21 §6 a heartbeat earns
+ * credit only after the content route served the file, so setup also records each learner's fetch
+ * of the whole video (what the content route writes: `fetched_at`, `bytes_served`).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { elCourse, elCourseChapter, elCourseFile, elCourseLearn, sysFile } from '../apps/server/src/db/schema/index.js';
+import { like, sql } from 'drizzle-orm';
+import {
+  elCourse,
+  elCourseChapter,
+  elCourseFile,
+  elCourseLearn,
+  sysFile,
+  sysUser,
+} from '../apps/server/src/db/schema/index.js';
 import { secretId } from '../apps/server/src/platform/ids.js';
 import { createBenchDatabase, insertLearners, serverEnv, startBuiltServer } from './setup.js';
 
@@ -70,6 +79,18 @@ async function setup() {
     })
     .returning({ id: elCourseFile.id });
   const tokens = await insertLearners(db, LEARNERS, { prefix: 'cbench', passwordHash: 'x' });
+  // Each learner has fetched the video, as the player does before its first heartbeat.
+  const learners = await db.select({ id: sysUser.id }).from(sysUser).where(like(sysUser.userName, 'cbench%'));
+  for (let i = 0; i < learners.length; i += 1000)
+    await db.insert(elCourseLearn).values(
+      learners.slice(i, i + 1000).map((u) => ({
+        userId: u.id,
+        fileId: cf.id,
+        courseId: course.id,
+        fetchedAt: new Date(),
+        bytesServed: 1,
+      })),
+    );
   await database.close();
   return { bench, fileId: cf.id, tokens };
 }

@@ -268,6 +268,10 @@ export type THeartbeat = z.input<typeof ZHeartbeatSchema>;
 export const ZHeartbeatResultSchema = ZFileProgressSchema.extend({
   courseProgress: z.number(),
   courseCompleted: z.boolean(),
+  /** False while the file's content was never fetched: the beat is answered without credit. */
+  opened: z.boolean(),
+  /** Why nothing was credited (shown to the learner), or null. */
+  notice: z.string().nullable(),
 });
 export type THeartbeatResult = z.infer<typeof ZHeartbeatResultSchema>;
 

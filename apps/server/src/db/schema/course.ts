@@ -7,6 +7,7 @@
  * - Progress is kept per (learner, file) in `el_course_learn` (the merged watched ranges, the
  *   server time of the last heartbeat that every credit is measured against) and per (learner,
  *   course) in `el_course_user` (`completed_at` written once), study time per day in `el_course_day`.
+ * - `el_learn_clock`: the learner's one study clock across files and courses (issue 21 §6).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -115,10 +116,26 @@ export const elCourseLearn = pgTable(
     studySeconds: doublePrecision('study_seconds').notNull().default(0),
     lastBeatAt: tz('last_beat_at'),
     doneAt: tz('done_at'),
+    /** First time the content route served this file's bytes to the learner; no credit before it. */
+    fetchedAt: tz('fetched_at'),
+    /** Bytes the content route has served (Range lengths summed): caps a media file's watched share. */
+    bytesServed: doublePrecision('bytes_served').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.fileId] }), index('el_course_learn_course_idx').on(t.courseId, t.userId)],
 );
+
+/**
+ * One study clock per learner across every file and course (issue 21 §6): study time is credited
+ * only after `credited_until`, so tabs beating in parallel share the wall clock once. The
+ * heartbeat's upsert moves it forward and copies the previous value into `credit_from` in the same
+ * statement (row-locked), which is how the heartbeat reads what was there before it.
+ */
+export const elLearnClock = pgTable('el_learn_clock', {
+  userId: text('user_id').primaryKey(),
+  creditedUntil: tz('credited_until').notNull(),
+  creditFrom: tz('credit_from'),
+});
 
 export const elCourseUser = pgTable(
   'el_course_user',

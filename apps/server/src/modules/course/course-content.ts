@@ -3,11 +3,15 @@
  * course's audience (or an administrator holding course:course:view) gets them; the session
  * cookie is the check, ids are unguessable and never public. Range requests (206) come from
  * @fastify/send on the disk backend; `?pdf=1` serves an office document's PDF rendition.
+ *
+ * Issue 21 §6: a learner's fetch is recorded on their `el_course_learn` row (first fetch time and
+ * bytes served, counted from the Range asked for) before the bytes go out, so the heartbeat can
+ * refuse credit for a file never fetched and cap a video's watched share at what was served.
  */
 import { ErrorCode, RoleType } from '@exam/contracts';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { elCourseFile, sysFile } from '../../db/schema/index.js';
+import { elCourseFile, elCourseLearn, sysFile } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { assertPermission } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
@@ -28,7 +32,52 @@ export async function servableCourseFile(db: Executor, user: AuthUser | null, id
   const [file] = await db.select().from(sysFile).where(eq(sysFile.id, fileId));
   if (!file || !(await fileStorage.exists(file.storagePath)))
     throw new AppError(ErrorCode.NOT_FOUND, '课件文件不存在或已被删除');
-  return file;
+  return { file, courseFile: cf, learner: user.roleType !== RoleType.ADMIN };
+}
+
+/**
+ * Bytes a GET with this Range header answers from a file of `size` bytes: the sum of the
+ * satisfiable ranges, the whole file without a header, 0 when none is satisfiable.
+ */
+export function rangeBytes(header: string | undefined, size: number): number {
+  if (!header) return size;
+  const m = /^bytes=(.+)$/.exec(header.trim());
+  if (!m) return size; // not a byte range: @fastify/send answers the whole file
+  let total = 0;
+  for (const part of m[1].split(',')) {
+    const [a, b] = part.trim().split('-');
+    let start: number;
+    let end: number;
+    if (a === '') {
+      start = Math.max(0, size - Number(b));
+      end = size - 1;
+    } else {
+      start = Number(a);
+      end = b === '' || b === undefined ? size - 1 : Math.min(Number(b), size - 1);
+    }
+    if (Number.isFinite(start) && Number.isFinite(end) && end >= start && start < size) total += end - start + 1;
+  }
+  return total;
+}
+
+/** Records that the learner fetched the file's content (first time kept, bytes added). */
+async function recordFetch(
+  db: Executor,
+  userId: string,
+  cf: { id: string; courseId: string },
+  bytes: number,
+  now: Date,
+) {
+  await db
+    .insert(elCourseLearn)
+    .values({ userId, fileId: cf.id, courseId: cf.courseId, fetchedAt: now, bytesServed: bytes })
+    .onConflictDoUpdate({
+      target: [elCourseLearn.userId, elCourseLearn.fileId],
+      set: {
+        fetchedAt: sql`coalesce(${elCourseLearn.fetchedAt}, excluded.fetched_at)`,
+        bytesServed: sql`${elCourseLearn.bytesServed} + excluded.bytes_served`,
+      },
+    });
 }
 
 /**
@@ -51,9 +100,9 @@ export function registerCourseContent(app: FastifyInstance): void {
     '/api/course/file/content/:id',
     { schema: { summary: '课件内容（音视频支持 Range 分段；仅学习范围内的学员）', tags: ['课程学习'] } },
     async (request, reply) => {
-      let file: Awaited<ReturnType<typeof servableCourseFile>>;
+      let servable: Awaited<ReturnType<typeof servableCourseFile>>;
       try {
-        file = await servableCourseFile(
+        servable = await servableCourseFile(
           app.deps.db,
           request.authUser,
           request.params.id,
@@ -63,6 +112,12 @@ export function registerCourseContent(app: FastifyInstance): void {
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         return reply.code(HTTP_OF[err.code] ?? 404).send({ code: err.code, msg: err.message, data: null });
+      }
+      const { file } = servable;
+      // Recorded before the bytes go out: the player's first heartbeat may follow the first byte.
+      if (servable.learner && request.method === 'GET' && request.authUser) {
+        const bytes = rangeBytes(request.headers.range, file.size);
+        await recordFetch(app.deps.db, request.authUser.id, servable.courseFile, bytes, app.deps.clock());
       }
       fileHeaders(reply, file, 'private, no-store');
       if (await sendStoredFile(request, reply, file.storagePath)) return reply;

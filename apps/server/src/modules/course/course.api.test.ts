@@ -27,14 +27,14 @@ import {
   examExamOnlinePaging,
   paperPaperCreate,
 } from '@exam/contracts';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elCert, elCourseFile, elCourseUser, elExam, sysUser } from '../../db/schema/index.js';
+import { elCert, elCourseDay, elCourseFile, elCourseUser, elExam, sysUser } from '../../db/schema/index.js';
 import { deptAndBelowIds } from '../../platform/data-scope.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createAdmin } from '../system/user/user.test-helpers.js';
-import { makeCourse, ok, pdfOfPages, testVideo, upload } from './course-test-kit.js';
+import { makeCourse, ok, pdfOfPages, TINY_PDF, testVideo, upload } from './course-test-kit.js';
 
 let t: TestApp;
 let now = new Date(); // the seeded exams are open from start-up on
@@ -95,6 +95,11 @@ const lockOf = async (token: string) => {
 };
 const beat = (body: Record<string, unknown>, token = student) =>
   t.call(courseLearnHeartbeat.path, { fileId: ids.videoId, playing: true, visible: true, rate: 1, ...body }, token);
+/** The player fetching a file's content (the heartbeat credits nothing before it, issue 21 §6). */
+const fetchContent = async (fileId: string, token = student) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/course/file/content/${fileId}`, headers: { token } });
+  expect(res.statusCode).toBe(200);
+};
 
 describe('course access and input', () => {
   it('refuses without a token, refuses learners on admin paths, documents every path', async () => {
@@ -185,6 +190,7 @@ describe('audience', () => {
 
 describe('honest progress, completion and the linked exam', () => {
   it('credits only the wall clock: forged ranges, replays and paused beats earn nothing extra', async () => {
+    await fetchContent(ids.videoId);
     expect((await beat({ ranges: [] })).data.percent).toBe(0); // starts the clock
     tick(10);
     const forged = await beat({ ranges: [[0, 30]], position: 30 });
@@ -218,6 +224,7 @@ describe('honest progress, completion and the linked exam', () => {
     const p = await ok(t, courseLearnFileProgress, { id: ids.videoId }, student);
     expect(p).toMatchObject({ done: true, percent: 100 });
     const pdfBeat = (page: number) => beat({ fileId: ids.pdfId, page, pages: 1, playing: false });
+    await fetchContent(ids.pdfId);
     await pdfBeat(1);
     tick(3);
     expect((await pdfBeat(1)).data).toMatchObject({ done: false, courseCompleted: false }); // 3 s < 5 s minimum
@@ -287,6 +294,7 @@ describe('the page count of a document is read on the server', () => {
 
   it('a viewer claiming fewer pages does not finish the document; reading to the last page does', async () => {
     const read = (page: number, pages: number) => beat({ fileId: pdfId, page, pages, playing: false });
+    await fetchContent(pdfId);
     await read(1, 1);
     tick(5);
     expect((await read(1, 1)).data).toMatchObject({ done: false, percent: 33 });
@@ -299,6 +307,7 @@ describe('the page count of a document is read on the server', () => {
   it('two tabs beating at the same moment are credited the wall clock once', async () => {
     const video = await upload(t, 'tabs.mp4', testVideo(), admin, { purpose: 'course', audience: 'private' });
     const fileId = (await ok(t, courseFileSave, { chapterId, fileId: video.data.id, title: '双开视频' }, admin)).id;
+    await fetchContent(fileId);
     await beat({ fileId, ranges: [] });
     tick(10);
     const both = await Promise.all([0, 1].map(() => beat({ fileId, ranges: [[0, 30]], position: 30 })));
@@ -346,5 +355,111 @@ describe('the page count of a document is read on the server', () => {
     expect(study.recent.map((c) => c.title)).toEqual(expect.arrayContaining(['安全生产培训', '三页手册课程']));
     // Another learner sees only their own.
     expect((await ok(t, courseLearnMyStudy, {}, wangwu)).totalSeconds).toBe(0);
+  });
+});
+
+describe('study time: one wall clock per learner, credit only for fetched content (issue 21 §6)', () => {
+  let courseId: string;
+  let wangwuId: string;
+  const pdfIds: string[] = [];
+  const read = (fileId: string) => beat({ fileId, page: 1, pages: 1, playing: false }, wangwu);
+  const credited = async () => {
+    const [row] = await t.db
+      .select({ s: elCourseUser.studySeconds, done: elCourseUser.completedAt })
+      .from(elCourseUser)
+      .where(and(eq(elCourseUser.courseId, courseId), eq(elCourseUser.userId, wangwuId)));
+    const [day] = await t.db
+      .select({ s: sum(elCourseDay.seconds).mapWith(Number) })
+      .from(elCourseDay)
+      .where(and(eq(elCourseDay.courseId, courseId), eq(elCourseDay.userId, wangwuId)));
+    return { seconds: row?.s ?? 0, daySeconds: day.s ?? 0, completed: row?.done ?? null };
+  };
+  const certsOf = async () =>
+    t.db
+      .select()
+      .from(elCert)
+      .where(and(eq(elCert.refId, courseId), eq(elCert.userId, wangwuId)));
+
+  beforeAll(async () => {
+    const [w] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'wangwu'));
+    wangwuId = w.id;
+    courseId = (await ok(t, courseCourseSave, { title: '三份手册课程', openType: 3, userIds: [w.id], hours: 2 }, admin))
+      .id;
+    const chapterId = (await ok(t, courseChapterSave, { courseId, title: '第一章' }, admin)).id;
+    for (const n of [1, 2, 3]) {
+      const pdf = await upload(t, `manual-${n}.pdf`, TINY_PDF, admin, { purpose: 'course', audience: 'private' });
+      const body = { chapterId, fileId: pdf.data.id, title: `手册${n}`, sort: n, minReadSeconds: 60 };
+      pdfIds.push((await ok(t, courseFileSave, body, admin)).id);
+    }
+    await ok(t, courseCoursePublish, { id: courseId, state: 1 }, admin);
+    const rule = { title: '手册证书', orientation: 'portrait' as const, prefix: 'MAN', validMonths: 0 };
+    await ok(t, certTmplSave, { ...rule, fields: CERT_FIELDS, rules: [{ kind: 'course', refId: courseId }] }, admin);
+  }, 60_000);
+
+  it('a heartbeat for a file never fetched earns nothing and says so', async () => {
+    const first = await read(pdfIds[0]);
+    expect(first).toMatchObject({ code: 0, data: { opened: false, notice: expect.stringContaining('请先打开课件') } });
+    tick(10);
+    const second = await read(pdfIds[0]);
+    expect(second.data).toMatchObject({ opened: false, studySeconds: 0, percent: 0, done: false });
+    expect((await credited()).seconds).toBe(0);
+  });
+
+  it('three PDFs heartbeated in parallel for 62 s are credited 62 s at most, complete nothing, issue no certificate', async () => {
+    for (const id of pdfIds) await fetchContent(id, wangwu);
+    const all = () => Promise.all(pdfIds.map((id) => read(id)));
+    const started = await all(); // starts each file's clock
+    expect(started.map((r) => r.data.opened)).toEqual([true, true, true]);
+    for (const step of [10, 10, 10, 10, 10, 10, 2]) {
+      tick(step);
+      await all();
+    }
+    const c = await credited();
+    expect(c.seconds).toBeGreaterThan(0);
+    expect(c.seconds).toBeLessThanOrEqual(62 + 1e-6); // not 186 (3 × 62), not 216
+    expect(c.daySeconds).toBeLessThanOrEqual(62 + 1e-6);
+    expect(c.completed).toBeNull();
+    const files = await Promise.all(pdfIds.map((id) => ok(t, courseLearnFileProgress, { id }, wangwu)));
+    expect(files.reduce((n, f) => n + f.studySeconds, 0)).toBeLessThanOrEqual(62 + 1e-6);
+    expect(files.filter((f) => f.done).length).toBeLessThan(3);
+    await drainEvents(t);
+    expect(await certsOf()).toHaveLength(0);
+    const mine = await ok(t, courseLearnMyPaging, { current: 1, size: 10, params: {} }, wangwu);
+    expect(mine.yearHours).toBe(0);
+  });
+
+  it('reading the files one after another completes the course after 180 s of study, with one certificate', async () => {
+    for (const id of pdfIds) {
+      tick(10);
+      await read(id); // the file's own clock was left running: at most 10 s from its last beat
+      for (let i = 0; i < 6; i++) {
+        tick(10);
+        await read(id);
+      }
+    }
+    const c = await credited();
+    expect(c.completed).not.toBeNull();
+    expect(c.seconds).toBeGreaterThanOrEqual(180);
+    await drainEvents(t);
+    expect(await certsOf()).toHaveLength(1);
+  });
+
+  it("a video's watched share is capped at the share of its bytes served", async () => {
+    const chapterId = (await ok(t, courseChapterSave, { courseId, title: '第二章' }, admin)).id;
+    const video = await upload(t, 'part.mp4', testVideo(), admin, { purpose: 'course', audience: 'private' });
+    const fileId = (await ok(t, courseFileSave, { chapterId, fileId: video.data.id, title: '分段视频' }, admin)).id;
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/api/course/file/content/${fileId}`,
+      headers: { token: wangwu, range: 'bytes=0-99' },
+    });
+    expect(part.statusCode).toBe(206);
+    const play = (r: [number, number]) => beat({ fileId, ranges: [r], position: r[1] }, wangwu);
+    await beat({ fileId, ranges: [] }, wangwu);
+    tick(10);
+    expect((await play([0, 10])).data.percent).toBeLessThan(33); // 100 bytes of the video: ~5 s, not 10 s
+    await fetchContent(fileId, wangwu);
+    tick(10);
+    expect((await play([0, 20])).data.percent).toBeGreaterThanOrEqual(33);
   });
 });

@@ -3,11 +3,23 @@
  * the rules allow (progress-rules.ts, with the server's clock), adds study time per course and per
  * day, and, when the last required file becomes done, records completion once and publishes
  * `course.completed` in the same transaction.
+ *
+ * Issue 21 §6: nothing is credited for a file whose content the learner never fetched (the
+ * content route records the fetch, course-content.ts), and every credit is cut by the learner's
+ * one study clock (`el_learn_clock`), so files beaten in parallel share the wall clock once.
  */
 import { COURSE_SEEK_TOLERANCE, type THeartbeat, type THeartbeatResult, type ZHeartbeatSchema } from '@exam/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { elCourse, elCourseDay, elCourseFile, elCourseLearn, elCourseUser } from '../../db/schema/index.js';
+import {
+  elCourse,
+  elCourseDay,
+  elCourseFile,
+  elCourseLearn,
+  elCourseUser,
+  elLearnClock,
+  sysFile,
+} from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
@@ -17,7 +29,10 @@ import { type CourseRow, courseForLearner, courseLive, courseOpenTo } from './co
 import {
   applyMediaBeat,
   applyReadBeat,
+  beatWindow,
+  clockCredit,
   coveredSeconds,
+  fetchedMediaSeconds,
   filePercent,
   furthestAllowed,
   isFileDone,
@@ -64,17 +79,21 @@ export async function courseProgress(tx: Executor, userId: string, courseId: str
   return { progress, complete: r.total > 0 && r.done === r.total };
 }
 
-/** The file with its course, when the course is live and open to this learner: one statement. */
+/** Answer to a beat on a file whose content was never fetched. */
+export const NOT_OPENED = '请先打开课件内容，内容加载后才开始计入学习时长';
+
+/** The file with its course (and the stored file's size), when the course is live and open to this learner: one statement. */
 async function fileForLearner(
   db: Db,
   user: AuthUser,
   fileId: string,
   now: Date,
-): Promise<{ file: FileRow; course: CourseRow }> {
+): Promise<{ file: FileRow; course: CourseRow; size: number | null }> {
   const [row] = await db
-    .select({ file: elCourseFile, course: elCourse })
+    .select({ file: elCourseFile, course: elCourse, size: sysFile.size })
     .from(elCourseFile)
     .innerJoin(elCourse, eq(elCourse.id, elCourseFile.courseId))
+    .leftJoin(sysFile, eq(sysFile.id, elCourseFile.fileId))
     .where(and(eq(elCourseFile.id, fileId), courseLive(now), courseOpenTo(user)));
   if (row) return row;
   // Only a refusal pays for the second look, which tells a missing file from a closed course.
@@ -87,10 +106,27 @@ async function fileForLearner(
   return fileForLearner(db, user, fileId, now); // the course opened in between
 }
 
+/** The learner's clock moved to `now`, answering its previous value: one row-locked upsert. */
+async function takeClock(tx: Executor, userId: string, now: Date): Promise<Date | null> {
+  const [row] = await tx
+    .insert(elLearnClock)
+    .values({ userId, creditedUntil: now, creditFrom: null })
+    .onConflictDoUpdate({
+      target: elLearnClock.userId,
+      // Right-hand sides read the row as it was: credit_from keeps the previous credited_until.
+      set: {
+        creditedUntil: sql`greatest(${elLearnClock.creditedUntil}, excluded.credited_until)`,
+        creditFrom: sql`${elLearnClock.creditedUntil}`,
+      },
+    })
+    .returning({ from: elLearnClock.creditFrom });
+  return row.from;
+}
+
 /**
  * Four statements in the usual case (file+course+audience, lock-or-create the learner's file row,
- * its update, the per-course upsert) plus the per-day upsert when time was credited; the course's
- * progress is counted again only when a file has just become done.
+ * its update, the per-course upsert) plus the learner's clock and the per-day upsert when the beat
+ * claims time; the course's progress is counted again only when a file has just become done.
  */
 export async function heartbeat(
   db: Db,
@@ -99,8 +135,8 @@ export async function heartbeat(
   now: Date,
   zone: string,
 ): Promise<THeartbeatResult> {
-  const { file, course } = await fileForLearner(db, user, beat.fileId, now);
-  return db.transaction(async (tx) => {
+  const { file, course, size } = await fileForLearner(db, user, beat.fileId, now);
+  return db.transaction(async (tx): Promise<THeartbeatResult> => {
     // Creating the row or touching the existing one locks it: two tabs' heartbeats take turns,
     // each measured from the other's time.
     const [learn] = await tx
@@ -112,7 +148,19 @@ export async function heartbeat(
       })
       .returning();
     const media = file.kind === 'video' || file.kind === 'audio';
-    const credit = media ? applyMediaBeat(learn, beat, file.duration, now) : applyReadBeat(learn, beat.visible, now);
+    if (!learn.fetchedAt) return notOpened(tx, user.id, file, learn, course);
+    const claimed = beatWindow(learn, beat, media, now);
+    const window = claimed > 0 ? clockCredit(claimed, await takeClock(tx, user.id, now), now) : 0;
+    const credit = media
+      ? applyMediaBeat(
+          learn,
+          beat,
+          file.duration,
+          now,
+          window,
+          fetchedMediaSeconds(learn.bytesServed, size ?? 0, file.duration, COURSE_SEEK_TOLERANCE),
+        )
+      : applyReadBeat(learn, window, now);
     // The page count read at upload wins over the viewer's; only a document without a PDF
     // rendition (no converter installed) falls back to what its viewer reports.
     const pages = file.pages > 0 ? file.pages : beat.pages;
@@ -196,6 +244,36 @@ export async function heartbeat(
       studySeconds: next.studySeconds,
       courseProgress: progress,
       courseCompleted: complete,
+      opened: true,
+      notice: null,
     };
   });
+}
+
+/** A beat before the content was fetched: nothing is written, the stored state is answered. */
+async function notOpened(
+  tx: Executor,
+  userId: string,
+  file: FileRow,
+  learn: LearnRow,
+  course: CourseRow,
+): Promise<THeartbeatResult> {
+  const [cu] = await tx
+    .select({ progress: elCourseUser.progress, completedAt: elCourseUser.completedAt })
+    .from(elCourseUser)
+    .where(and(eq(elCourseUser.userId, userId), eq(elCourseUser.courseId, course.id)));
+  const done = learn.doneAt !== null;
+  return {
+    fileId: file.id,
+    percent: filePercent(doneInput(file, learn, course, learn.pages), done),
+    done,
+    position: learn.position,
+    lastPage: learn.lastPage,
+    allowedUntil: course.allowSkip ? file.duration : furthestAllowed(learn.ranges, COURSE_SEEK_TOLERANCE),
+    studySeconds: learn.studySeconds,
+    courseProgress: cu?.progress ?? 0,
+    courseCompleted: Boolean(cu?.completedAt),
+    opened: false,
+    notice: NOT_OPENED,
+  };
 }

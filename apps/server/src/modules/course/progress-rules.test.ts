@@ -3,6 +3,9 @@ import {
   applyMediaBeat,
   applyReadBeat,
   type Beat,
+  beatWindow,
+  clockCredit,
+  fetchedMediaSeconds,
   furthestAllowed,
   isFileDone,
   type LearnState,
@@ -23,7 +26,7 @@ function run(
   let state = start;
   let study = 0;
   for (const b of beats) {
-    const c = applyMediaBeat(state, b.beat, length, at(b.at));
+    const c = applyMediaBeat(state, b.beat, length, at(b.at), beatWindow(state, b.beat, true, at(b.at)));
     state = { ranges: c.ranges, lastBeatAt: c.beatAt };
     study += c.studySeconds;
   }
@@ -167,10 +170,47 @@ describe('crediting with an injected clock', () => {
   });
 
   it('reading time counts only while visible', () => {
-    const s0 = applyReadBeat({ ranges: [], lastBeatAt: null }, true, at(0));
-    const s1 = applyReadBeat({ ranges: [], lastBeatAt: s0.beatAt }, true, at(10));
-    const s2 = applyReadBeat({ ranges: [], lastBeatAt: s1.beatAt }, false, at(20));
+    const read = (lastBeatAt: Date | null, visible: boolean, now: Date) =>
+      applyReadBeat(
+        { ranges: [], lastBeatAt },
+        beatWindow({ ranges: [], lastBeatAt }, { playing: false, visible }, false, now),
+        now,
+      );
+    const s0 = read(null, true, at(0));
+    const s1 = read(s0.beatAt, true, at(10));
+    const s2 = read(s1.beatAt, false, at(20));
     expect([s0.studySeconds, s1.studySeconds, s2.studySeconds]).toEqual([0, 10, 0]);
+  });
+});
+
+describe("the learner's one study clock (issue 21 §6)", () => {
+  it('credits only the part of a window after the time already credited', () => {
+    expect(clockCredit(10, null, at(10))).toBe(10); // the first credit ever
+    expect(clockCredit(10, at(10), at(10))).toBe(0); // a parallel file at the same instant
+    expect(clockCredit(10, at(5), at(12))).toBe(7);
+    expect(clockCredit(10, at(0), at(30))).toBe(10); // never more than the file's own window
+    expect(clockCredit(0, null, at(10))).toBe(0);
+    expect(clockCredit(10, at(40), at(30))).toBe(0); // the clock went back
+  });
+
+  it('three files beating every 10 s for 60 s share 60 s, not 180 s', () => {
+    let until: Date | null = null;
+    let total = 0;
+    for (let s = 10; s <= 60; s += 10)
+      for (let f = 0; f < 3; f++) {
+        const c = clockCredit(10, until, at(s));
+        total += c;
+        if (c > 0 || !until) until = at(s);
+      }
+    expect(total).toBe(60);
+  });
+
+  it('caps watched media at the share of its bytes served', () => {
+    expect(fetchedMediaSeconds(0, 1000, 100)).toBe(5);
+    expect(fetchedMediaSeconds(500, 1000, 100)).toBe(55);
+    expect(fetchedMediaSeconds(5000, 1000, 100)).toBe(100);
+    const r = applyMediaBeat({ ranges: [], lastBeatAt: at(0) }, play([[0, 10]]), 100, at(10), 10, 5);
+    expect(r.gained).toBe(5);
   });
 });
 

@@ -87,22 +87,57 @@ export function creditWindow(lastBeatAt: Date | null, now: Date): number {
   return Math.max(0, Math.min(elapsed, MAX_BEAT_GAP_S));
 }
 
-/** Applies one media heartbeat to the stored state. */
-export function applyMediaBeat(state: LearnState, beat: Beat, length: number, now: Date): Credit {
-  const active = beat.playing && beat.visible;
-  const window = active ? creditWindow(state.lastBeatAt, now) : 0;
+/**
+ * The learner's one study clock (issue 21 §6): a beat may be credited only for the part of its
+ * window `[now - window, now]` after `creditedUntil` (the previous value of the learner's clock,
+ * null before the first credit), so parallel tabs and files share the wall clock once.
+ */
+export function clockCredit(window: number, creditedUntil: Date | null, now: Date): number {
+  if (window <= 0) return 0;
+  const since = creditedUntil ? (now.getTime() - creditedUntil.getTime()) / 1000 : window;
+  return Math.max(0, Math.min(window, since));
+}
+
+/**
+ * Seconds of media a learner can have watched given the bytes the content route served them
+ * (issue 21 §6): the served share of the file, plus the seek tolerance. Bytes re-served count
+ * again, so this only stops credit for media never fetched.
+ */
+export function fetchedMediaSeconds(bytesServed: number, size: number, length: number, toleranceS = 5): number {
+  if (size <= 0) return length;
+  return Math.min(length, (length * bytesServed) / size + toleranceS);
+}
+
+/**
+ * Applies one media heartbeat to the stored state. `window` is the wall-clock seconds the
+ * learner's clock allowed (clockCredit); `cap` the seconds of media the learner fetched.
+ */
+export function applyMediaBeat(
+  state: LearnState,
+  beat: Beat,
+  length: number,
+  now: Date,
+  window: number,
+  cap = length,
+): Credit {
   const rate = Math.min(Math.max(beat.rate, 0), MAX_RATE);
   const have = mergeRanges(state.ranges, length);
   const fresh = subtractRanges(mergeRanges(beat.ranges, length), have);
-  const accepted = takeBudget(fresh, window * rate);
+  const room = Math.max(0, cap - coveredSeconds(have));
+  const accepted = takeBudget(fresh, Math.min(window * rate, room));
   const ranges = mergeRanges([...have, ...accepted], length);
   const beatAt = state.lastBeatAt && state.lastBeatAt > now ? state.lastBeatAt : now;
   return { ranges, gained: coveredSeconds(accepted), studySeconds: window, beatAt };
 }
 
-/** Reading time of a page-based file: visible time since the last heartbeat. */
-export function applyReadBeat(state: LearnState, visible: boolean, now: Date): Credit {
-  const window = visible ? creditWindow(state.lastBeatAt, now) : 0;
+/** The wall-clock window one beat claims for its file: none while paused or hidden. */
+export function beatWindow(state: LearnState, beat: Pick<Beat, 'playing' | 'visible'>, media: boolean, now: Date) {
+  const active = media ? beat.playing && beat.visible : beat.visible;
+  return active ? creditWindow(state.lastBeatAt, now) : 0;
+}
+
+/** Reading time of a page-based file: the credited window (clockCredit of its visible time). */
+export function applyReadBeat(state: LearnState, window: number, now: Date): Credit {
   const beatAt = state.lastBeatAt && state.lastBeatAt > now ? state.lastBeatAt : now;
   return { ranges: state.ranges, gained: 0, studySeconds: window, beatAt };
 }

@@ -1,7 +1,7 @@
 /** One course file in the player: media, PDF (or a document's PDF rendition), image, or a download. */
 import type { TCourseFile, TFileProgress, THeartbeatResult } from '@exam/contracts';
-import { Button, Result } from 'antd';
-import { useEffect } from 'react';
+import { App, Button, Result } from 'antd';
+import { useState } from 'react';
 import { courseApi, courseContentUrl } from '../../../../api/course';
 import MediaPlayer from './MediaPlayer';
 import PdfViewer from './PdfViewer';
@@ -14,15 +14,33 @@ interface Props {
 }
 
 export default function FileView({ file, progress, allowSkip, onBeat }: Props) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one record per opened file
-  useEffect(() => {
-    // An image (and a document without a PDF) counts once opened: one heartbeat records it.
-    if (file.kind === 'image' || (file.kind === 'doc' && !file.hasPdf))
-      void courseApi
-        .heartbeat({ fileId: file.id, page: 1, pages: 1 })
-        .then(onBeat)
-        .catch(() => undefined);
-  }, [file.id]);
+  const { message } = App.useApp();
+  const [downloading, setDownloading] = useState(false);
+  // An image (and a document without a PDF) counts once its bytes arrived: one heartbeat records it
+  // (the server credits nothing for a file it never served, issue 21 §6).
+  const opened = () =>
+    void courseApi
+      .heartbeat({ fileId: file.id, page: 1, pages: 1 })
+      .then(onBeat)
+      .catch(() => undefined);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const res = await fetch(courseContentUrl(file.id), { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = file.name;
+      a.click();
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      opened();
+    } catch {
+      message.error('文档下载失败，请稍后重试');
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   if (file.kind === 'video' || file.kind === 'audio')
     return <MediaPlayer file={file} progress={progress} allowSkip={allowSkip} onBeat={onBeat} />;
@@ -38,7 +56,7 @@ export default function FileView({ file, progress, allowSkip, onBeat }: Props) {
   if (file.kind === 'image')
     return (
       <div className="course-player">
-        <img src={courseContentUrl(file.id)} alt={file.title} />
+        <img src={courseContentUrl(file.id)} alt={file.title} onLoad={opened} />
       </div>
     );
   return (
@@ -47,7 +65,7 @@ export default function FileView({ file, progress, allowSkip, onBeat }: Props) {
       title={file.name}
       subTitle="该文档暂不支持在线预览，请下载后阅读"
       extra={
-        <Button type="primary" href={courseContentUrl(file.id)} download={file.name}>
+        <Button type="primary" loading={downloading} onClick={() => void download()}>
           下载文档
         </Button>
       }

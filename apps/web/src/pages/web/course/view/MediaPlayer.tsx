@@ -1,7 +1,8 @@
 /**
  * Video and audio with honest progress: resumes at the last position, reports played ranges every
  * ~10 s (the server credits them against its clock), pulls back a seek past the furthest watched
- * point unless the course allows skipping, and offers no speed above 2x.
+ * point unless the course allows skipping, and offers no speed above 2x. Heartbeats start once the
+ * media's metadata has loaded: the server credits nothing for a file whose bytes it never served.
  */
 import {
   COURSE_BEAT_SECONDS,
@@ -36,6 +37,7 @@ export default function MediaPlayer({ file, progress, allowSkip, onBeat }: Props
     hidden: false,
     furthest: 0,
     allowed: 0,
+    loaded: false,
   });
 
   useEffect(() => {
@@ -52,6 +54,7 @@ export default function MediaPlayer({ file, progress, allowSkip, onBeat }: Props
       st.segStart = el.paused ? -1 : el.currentTime;
     };
     const send = () => {
+      if (!st.loaded) return; // the bytes were not fetched yet: no heartbeat would count
       closeSegment();
       const beat = {
         fileId: file.id,
@@ -110,6 +113,10 @@ export default function MediaPlayer({ file, progress, allowSkip, onBeat }: Props
       const at = progress?.position ?? 0;
       if (at > 0 && at < el.duration - 1) el.currentTime = at;
       st.last = el.currentTime;
+      if (!st.loaded) {
+        st.loaded = true;
+        send(); // starts the server's clock for this file
+      }
     };
     const onVisibility = () => {
       if (document.visibilityState !== 'visible') st.hidden = true;
@@ -121,7 +128,7 @@ export default function MediaPlayer({ file, progress, allowSkip, onBeat }: Props
     el.addEventListener('ratechange', onRate);
     el.addEventListener('loadedmetadata', onMeta);
     document.addEventListener('visibilitychange', onVisibility);
-    send(); // starts the server's clock for this file
+    if (el.readyState >= HTMLMediaElement.HAVE_METADATA) onMeta();
     const timer = window.setInterval(send, COURSE_BEAT_SECONDS * 1000);
     return () => {
       window.clearInterval(timer);

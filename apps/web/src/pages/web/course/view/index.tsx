@@ -7,8 +7,8 @@ import { CheckCircleFilled, LockOutlined, PlayCircleOutlined } from '@ant-design
 import type { TCourseFile, TFileProgress, THeartbeatResult } from '@exam/contracts';
 import { COURSE_FILE_KIND_LABELS } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Progress, Result, Skeleton, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { App, Button, Card, Empty, Flex, Progress, Result, Skeleton, Tag, Typography } from 'antd';
+import { useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { courseApi, courseContentUrl } from '../../../../api/course';
 import LoadFailed from '../../../../components/LoadFailed';
@@ -36,6 +36,8 @@ export default function WebCourseView() {
   const d = query.data;
   const files = useMemo(() => (d?.chapters ?? []).flatMap((c) => c.files), [d]);
   const progressOf = (id: string) => d?.files.find((f) => f.fileId === id);
+  const { message } = App.useApp();
+  const warned = useRef(new Set<string>());
 
   if (query.isLoading) return <Skeleton active />;
   if (query.isError || !d)
@@ -51,6 +53,11 @@ export default function WebCourseView() {
   const resume =
     files.find((f) => f.id === d.lastFileId && !progressOf(f.id)?.done) ?? files.find((f) => !progressOf(f.id)?.done);
   const onBeat = (r: THeartbeatResult) => {
+    // The server credited nothing (the content was never fetched): say so once per file.
+    if (!r.opened && r.notice && !warned.current.has(r.fileId)) {
+      warned.current.add(r.fileId);
+      message.warning(r.notice);
+    }
     const before = progressOf(r.fileId);
     if (
       !before ||

@@ -53,7 +53,11 @@ const FIELDS = [
 
 async function sit(token: string, answer: string) {
   const { data } = await t.call(paperPaperCreate.path, { examId }, token);
-  await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId: bank.single, answer, seq: 1 }, token);
+  await t.call(
+    paperPaperFillAnswer.path,
+    { paperId: data.paperId, quId: bank.single, answer, seq: 1, windowId: 'w1' },
+    token,
+  );
   const hand = await t.call(paperPaperHand.path, { paperId: data.paperId }, token);
   expect(hand.code).toBe(0);
   return data.paperId as string;
@@ -415,7 +419,7 @@ describe('voided papers', () => {
       const { data } = await t.call(paperPaperCreate.path, { examId: exam2 }, wangwu);
       await t.call(
         paperPaperFillAnswer.path,
-        { paperId: data.paperId, quId: bank.single, answer: 'B', seq: 1 },
+        { paperId: data.paperId, quId: bank.single, answer: 'B', seq: 1, windowId: 'w1' },
         wangwu,
       );
       expect((await t.call(paperPaperHand.path, { paperId: data.paperId }, wangwu)).code).toBe(0);

@@ -84,7 +84,6 @@ export async function markDetail(db: Db, user: AuthUser, paperId: string) {
   const doubleMark = await asksDoubleMark(db, p.examId);
   return {
     paperId: p.id,
-    doubleMark,
     examId: p.examId,
     title: p.title,
     state: p.state,
@@ -93,6 +92,7 @@ export async function markDetail(db: Db, user: AuthUser, paperId: string) {
     passScore: p.passScore,
     objScore: p.objScore,
     subjScore: p.subjScore,
+    doubleMark,
     questions: rows.map((row) => {
       const hints = kindOf(row.type).markingHints?.(row.refAnswer) ?? { keywords: [], reference: null };
       return {
@@ -118,8 +118,8 @@ async function asksDoubleMark(db: Executor, examId: string): Promise<boolean> {
 /**
  * Saves scores (0 to full) and comments; finishing the last pending question finishes the paper.
  * An exam that asks for double marking is marked by question only (two markers, arbitration):
- * a score by paper would bypass the second marking, so it is refused (issue 21 §8), read in the
- * transaction that holds the paper.
+ * a score by paper would bypass the second marking, so it is refused (issue 21 §8), also for a
+ * finished paper (no single marker overrides the two).
  */
 export async function markSave(
   db: Db,
@@ -129,7 +129,6 @@ export async function markSave(
 ) {
   const { p } = await loadScopedPaper(db, user, body.paperId);
   return db.transaction(async (tx) => {
-    await tx.select({ id: elPaper.id }).from(elPaper).where(eq(elPaper.id, p.id)).for('update');
     if (await asksDoubleMark(tx, p.examId)) throw new AppError(ErrorCode.CONFLICT, DOUBLE_MARK_BY_QUESTION);
     return markSaveTx(tx, user.id, body, now);
   });

@@ -74,7 +74,7 @@ describe.skipIf(!isPgRun())(
       expect(quIds).toEqual([bank.multi, bank.short].sort());
       const [paper] = await t.db.select().from(elPaper).where(eq(elPaper.id, res.data.paperId));
       expect(paper).toMatchObject({ totalScore: 10, passScore: 5 });
-    expect((await t.request(paperPaperAbandon, { paperId: res.data.paperId }, student)).code).toBe(0);
+      expect((await t.request(paperPaperAbandon, { paperId: res.data.paperId }, student)).code).toBe(0);
     });
 
     it('keeps papers and the exam template consistent when starts and a template switch race', async () => {

@@ -97,7 +97,7 @@ describe('per-user quota', () => {
     expect(over.msg).toContain('存储空间不足');
     const rows = await filesOf(lisi);
     expect(rows).toHaveLength(2);
-    for (const r of rows) expect(fs.existsSync(r.storagePath)).toBe(true);
+    for (const r of rows) expect(await t.app.deps.blobs.stat(r.storagePath)).not.toBeNull();
     // Another learner's quota is their own.
     expect((await upload('mine.pdf', pdf(MB), student)).code).toBe(0);
   });

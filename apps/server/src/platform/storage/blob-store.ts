@@ -53,8 +53,12 @@ export interface BlobStore {
   keyOfLegacyPath?(location: string): Promise<string | null>;
 }
 
-/** A key is a relative path of plain segments: no `..`, no `.`, no empty segment, no backslash. */
-const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+/**
+ * A key is a relative path of plain segments (letters, digits, `_`, `-`, and dots not leading):
+ * no `..`, no `.`, no empty segment, no backslash, no drive letter. Upload ids are base64url, so a
+ * segment may start with `-`.
+ */
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 export function isBlobKey(key: string): boolean {
   if (typeof key !== 'string' || key.length === 0 || key.length > 512) return false;

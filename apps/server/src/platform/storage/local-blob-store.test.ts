@@ -45,7 +45,15 @@ describe('LocalBlobStore', () => {
       await store.put('files/2026/11/x2', Buffer.from('two'));
       expect(fs.readFileSync(path.join(mounted, '2026', '11', 'x2'), 'utf8')).toBe('two');
       expect((await store.stat('files/2026/11/x2'))?.size).toBe(3);
-      expect(await store.stat('files/2026/11/x1')).toBeNull(); // the default folder is not looked in
+      // A key kept before the folder was set is still found in DATA_DIR/files, and deleted there.
+      expect((await store.stat('files/2026/11/x1'))?.size).toBe(3);
+      expect((await readBlob(store, 'files/2026/11/x1'))?.toString()).toBe('one');
+      expect(await store.localPath('files/2026/11/x1')).toBe(path.join(root, 'files', '2026', '11', 'x1'));
+      expect(await store.localPath('files/2026/11/x2')).toBe(path.join(mounted, '2026', '11', 'x2'));
+      expect(await store.stat('files/2026/11/x3')).toBeNull();
+      await store.put('files/2026/11/x3', Buffer.from('3'));
+      await store.delete('files/2026/11/x3');
+      expect(await store.stat('files/2026/11/x3')).toBeNull();
     } finally {
       mountTo = null;
     }

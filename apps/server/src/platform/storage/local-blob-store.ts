@@ -2,7 +2,9 @@
  * The local-folder backend of the storage port: a blob is the file `<root>/<key>`, the layout of
  * before the port (uploads under DATA_DIR/files/<yyyy>/<mm>/<id>, certificate PDFs under
  * DATA_DIR/certs/<id>.pdf), so existing data keeps working. A mount sends a key's first segment
- * to another folder (uploads go to the storage folder of the site config when one is set).
+ * to another folder (uploads go to the storage folder of the site config when one is set); a key
+ * not found there is still looked for in its place under the root, where it was kept before the
+ * folder was set.
  * Keys are checked here, whoever calls: a bad key never reaches the file system.
  */
 import { randomBytes } from 'node:crypto';
@@ -32,15 +34,43 @@ export class LocalBlobStore implements BlobStore {
     this.mounts = options.mounts ?? {};
   }
 
-  /** The file of a key (checked), inside its folder whatever the key says. */
-  private async fileOf(key: string): Promise<string> {
+  /**
+   * The files a key (checked) may be in, inside their folders whatever the key says: the mounted
+   * folder's first (where it is written), then the root's.
+   */
+  private async placesOf(key: string): Promise<string[]> {
     assertBlobKey(key);
     const [first, ...rest] = key.split('/');
+    const inside = (base: string, parts: string[]) => {
+      const file = path.resolve(base, ...parts);
+      if (!file.startsWith(base + path.sep)) throw new Error('storage key escapes its folder');
+      return file;
+    };
+    const own = inside(this.root, [first, ...rest]);
     const mounted = Object.hasOwn(this.mounts, first) && rest.length ? await this.mounts[first]() : null;
-    const base = mounted ? path.resolve(mounted) : this.root;
-    const file = path.resolve(base, ...(mounted ? rest : [first, ...rest]));
-    if (!file.startsWith(base + path.sep)) throw new Error('storage key escapes its folder');
-    return file;
+    if (!mounted) return [own];
+    const there = inside(path.resolve(mounted), rest);
+    return there === own ? [own] : [there, own];
+  }
+
+  /** Where the key is written. */
+  private async fileOf(key: string): Promise<string> {
+    return (await this.placesOf(key))[0];
+  }
+
+  /** Where the key is found: the first place holding a file, else the first place. */
+  private async foundOf(key: string): Promise<string> {
+    const places = await this.placesOf(key);
+    if (places.length > 1)
+      for (const file of places)
+        if (
+          await fsp.stat(file).then(
+            (st) => st.isFile(),
+            () => false,
+          )
+        )
+          return file;
+    return places[0];
   }
 
   async put(key: string, body: BlobBody): Promise<{ size: number }> {
@@ -61,7 +91,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async stat(key: string): Promise<BlobStat | null> {
-    const file = await this.fileOf(key);
+    const file = await this.foundOf(key);
     try {
       const s = await fsp.stat(file);
       return s.isFile() ? { size: s.size, mtime: s.mtime } : null;
@@ -72,7 +102,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async get(key: string, range?: { start: number; end?: number }): Promise<BlobRead | null> {
-    const file = await this.fileOf(key);
+    const file = await this.foundOf(key);
     let handle: fsp.FileHandle;
     try {
       handle = await fsp.open(file, 'r');
@@ -101,7 +131,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    await fsp.rm(await this.fileOf(key), { force: true });
+    for (const file of await this.placesOf(key)) await fsp.rm(file, { force: true });
   }
 
   async signedUrl(): Promise<string | null> {
@@ -109,7 +139,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async localPath(key: string): Promise<string | null> {
-    return this.fileOf(key);
+    return this.foundOf(key);
   }
 
   /** A path of before the port maps to a key when it lies in one of this store's folders. */

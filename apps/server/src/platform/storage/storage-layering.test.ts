@@ -65,7 +65,8 @@ describe('storage port', () => {
 
   it('every allowed file still needs fs (the list does not go stale)', () => {
     const stale = Object.keys(FS_ALLOWED).filter(
-      (file) => !fs.existsSync(path.join(modules, file)) || !importsFs(fs.readFileSync(path.join(modules, file), 'utf8')),
+      (file) =>
+        !fs.existsSync(path.join(modules, file)) || !importsFs(fs.readFileSync(path.join(modules, file), 'utf8')),
     );
     expect(stale).toEqual([]);
   });

@@ -38,8 +38,7 @@ export async function servableCourseFile(
   if (!fileId) throw new AppError(ErrorCode.NOT_FOUND, '该文档没有可预览的 PDF');
   const [file] = await db.select().from(sysFile).where(eq(sysFile.id, fileId));
   const key = file ? await storedKey(blobs, file.storagePath) : null;
-  if (!file || !key || !(await blobs.stat(key)))
-    throw new AppError(ErrorCode.NOT_FOUND, '课件文件不存在或已被删除');
+  if (!file || !key || !(await blobs.stat(key))) throw new AppError(ErrorCode.NOT_FOUND, '课件文件不存在或已被删除');
   return { file, courseFile: cf, learner: user.roleType !== RoleType.ADMIN };
 }
 

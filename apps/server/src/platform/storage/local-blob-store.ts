@@ -134,7 +134,8 @@ export class LocalBlobStore implements BlobStore {
     for (const file of await this.placesOf(key)) await fsp.rm(file, { force: true });
   }
 
-  async signedUrl(): Promise<string | null> {
+  /** The local folder cannot sign a URL: the server streams the bytes. */
+  async signedUrl(_key: string, _ttlSeconds: number): Promise<string | null> {
     return null;
   }
 

@@ -51,7 +51,10 @@ export function registerFileRoutes(app: FastifyInstance): void {
       const file = await findServable(
         app.deps.db,
         app.deps.blobs,
-        request.params.id, request.authUser ?? null, app.deps.clock());
+        request.params.id,
+        request.authUser ?? null,
+        app.deps.clock(),
+      );
       if (!file) return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
       fileHeaders(
         reply,

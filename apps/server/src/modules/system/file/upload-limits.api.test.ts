@@ -3,7 +3,6 @@
  * and types, content checked by its signature, a per-user quota, clear Chinese refusals.
  */
 
-import fs from 'node:fs';
 import { commonFileUpload, ErrorCode, sysUserInfo } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

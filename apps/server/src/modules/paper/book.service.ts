@@ -63,7 +63,7 @@ export async function bookNext(db: Db, userId: string, params: { examId?: string
   const where = and(mine(userId, params.examId), params.afterId ? gt(elUserBook.id, params.afterId) : undefined);
   const [b] = await db.select().from(elUserBook).where(where).orderBy(asc(elUserBook.id)).limit(1);
   if (!b) return null;
-  const [question] = await loadLearnerViews(db, [b.quId], false);
+  const [question] = await loadLearnerViews(db, [b.quId], false, userId);
   if (!question) throw notFound('试题');
   const [{ n }] = await db
     .select({ n: count() })

@@ -46,7 +46,7 @@ export const REVIEW_NOTES: Record<number, string> = {
   [ReviewAfter.CLOSED]: '答案与解析将在考试结束后开放查看',
 };
 export const REVIEW_NOTE_SITTING = '您正在进行的考试含有本卷的试题，交卷后才能查看答案与解析';
-export const REVIEW_NOTE_NO_ANSWERS = '本考试交卷后不显示答案与解析';
+export const REVIEW_NOTE_NO_ANSWERS = '本场考试不公布答案';
 
 /** Builds a result; `full` (administrators) shows everything. */
 export async function buildResult(db: Db, paper: PaperRow, now: Date, full: boolean): Promise<TPaperResult> {

@@ -4,6 +4,7 @@
  * between attempts (abandoned or handed in), before the close, or never.
  */
 import {
+  bookPaging,
   paperPaperAbandon,
   paperPaperCreate,
   paperPaperHand,
@@ -15,6 +16,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elExam, elQu, elRepo } from '../../db/schema/index.js';
+import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { REVIEW_NOTES } from './paper-result.js';
 import { saveExam, saveFixedTmpl, testClock } from './test-fixtures.js';
@@ -169,13 +171,19 @@ describe('review options (§5)', () => {
     const q = await question('<p>结束后：SMTP 默认端口是？</p>');
     const examId = await examOf([q], { tryLimit: 1, reviewAfter: ReviewAfter.CLOSED });
     const paperId = await attempt(examId, 'hand');
+    await drainEvents(t); // the unanswered question joins the wrong-answer book
+    const book = async () =>
+      (await t.call(bookPaging.path, { current: 1, size: 10, params: { examId } }, learner)).data.total;
     expect(await keyShown(q)).toBe(false);
+    // The book would tell it was wrong: its entry waits for the review too.
+    expect(await book()).toBe(0);
     const held = await result(paperId);
     expect(held.showAnswers).toBe(false);
     expect(held.reviewNote).toBe(REVIEW_NOTES[ReviewAfter.CLOSED]);
     await closeExam(examId);
     expect(await keyShown(q)).toBe(true);
     expect((await result(paperId)).showAnswers).toBe(true);
+    expect(await book()).toBe(1);
   });
 
   it('1 交卷后立即: an abandoned attempt shows the keys at once (the teacher chose so)', async () => {

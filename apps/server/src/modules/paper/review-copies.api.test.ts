@@ -13,9 +13,9 @@ import {
   repoQuSave,
   repoQuView,
 } from '@exam/contracts';
-import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elExam, elQu, elRepo } from '../../db/schema/index.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { elExam, elPaper, elQu, elRepo } from '../../db/schema/index.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { REVIEW_NOTES } from './paper-result.js';
@@ -39,6 +39,14 @@ beforeAll(async () => {
   repoId = repo.id;
 });
 afterAll(async () => t.close());
+// A failed test leaves no open paper behind to refuse the next one's.
+afterEach(async () => {
+  const open = await t.db
+    .select({ id: elPaper.id, userId: elPaper.userId })
+    .from(elPaper)
+    .where(and(eq(elPaper.state, 0)));
+  for (const p of open) await t.call(paperPaperAbandon.path, { paperId: p.id }, learner);
+});
 
 /** A single choice saved through the bank API; `stem`/`options` as typed (markup and spacing vary). */
 async function question(stem: string, options = ['<p>甲</p>', '<p>乙</p>', '<p>丙</p>'], analysis = `${stem}的解析钥匙`) {

@@ -76,9 +76,7 @@ export const elQu = pgTable(
      * el_qu_fingerprint, migration 0025_h21keys). The sitting lock locks a copy of a locked question
      * (typed again, imported twice, copied) by it. NULL for an empty question.
      */
-    fingerprint: text('fingerprint').generatedAlwaysAs(
-      sql`el_qu_fingerprint("content", "options", "answer")`,
-    ),
+    fingerprint: text('fingerprint').generatedAlwaysAs(sql`el_qu_fingerprint("content", "options", "answer")`),
     createdBy: text('created_by'),
     /** Soft delete: papers that used the question keep it. */
     deletedAt: tz('deleted_at'),

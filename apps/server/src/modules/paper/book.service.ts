@@ -35,7 +35,10 @@ export async function bookPaging(
   current: number,
   size: number,
 ) {
-  const where = and(mine(userId, params.examId, await sittingLock(db, userId)), params.quType ? eq(elQu.type, params.quType) : undefined);
+  const where = and(
+    mine(userId, params.examId, await sittingLock(db, userId)),
+    params.quType ? eq(elQu.type, params.quType) : undefined,
+  );
   return paginate(
     { current, size },
     db.select({ n: count() }).from(elUserBook).innerJoin(elQu, eq(elQu.id, elUserBook.quId)).where(where),

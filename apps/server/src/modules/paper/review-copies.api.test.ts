@@ -49,7 +49,11 @@ afterEach(async () => {
 });
 
 /** A single choice saved through the bank API; `stem`/`options` as typed (markup and spacing vary). */
-async function question(stem: string, options = ['<p>甲</p>', '<p>乙</p>', '<p>丙</p>'], analysis = `${stem}的解析钥匙`) {
+async function question(
+  stem: string,
+  options = ['<p>甲</p>', '<p>乙</p>', '<p>丙</p>'],
+  analysis = `${stem}的解析钥匙`,
+) {
   const res = await t.call(
     repoQuSave.path,
     {
@@ -113,7 +117,11 @@ describe('content fingerprint (§4)', () => {
 
   it('a copy of a question in the open paper gives no key through qu/view; handing in lifts it (review 1)', async () => {
     const original = await question('<p>副本题：TCP 三次握手的第二步是？</p>');
-    const copy = await question('<p>副本题：TCP 三次握手的<em>第二步</em>是？</p>', ['甲', '乙', '丙'], '另一份解析钥匙');
+    const copy = await question(
+      '<p>副本题：TCP 三次握手的<em>第二步</em>是？</p>',
+      ['甲', '乙', '丙'],
+      '另一份解析钥匙',
+    );
     expect(await keyShown(copy)).toBe(true);
     const examId = await examOf([original], { reviewAfter: ReviewAfter.IMMEDIATELY });
     const created = await t.call(paperPaperCreate.path, { examId }, learner);

@@ -20,8 +20,7 @@ type QuRow = typeof elQu.$inferSelect;
  */
 export function toLearnerView(row: QuRow, children: QuRow[], withAnswer: boolean, viewerId: string): TQuView {
   // With the answer, options as stored (right flags, ordering items in the right order).
-  const parts =
-    findKind(row.type)?.learnerParts(row, { viewerId, quId: row.id }) ?? plainParts(row.options);
+  const parts = findKind(row.type)?.learnerParts(row, { viewerId, quId: row.id }) ?? plainParts(row.options);
   const view: TQuView = {
     id: row.id,
     type: row.type,

@@ -36,9 +36,7 @@ export function viewOrder<T>(items: readonly T[], viewerId: string, quId: string
   let round = 0;
   const next32 = (): number => {
     if (at + 4 > bytes.length) {
-      bytes = createHmac('sha256', viewOrderSecret())
-        .update(`${viewerId}:${quId}:${round++}`)
-        .digest();
+      bytes = createHmac('sha256', viewOrderSecret()).update(`${viewerId}:${quId}:${round++}`).digest();
       at = 0;
     }
     const v = bytes.readUInt32BE(at);

@@ -13,16 +13,8 @@ import { randomInt } from 'node:crypto';
 import { hasRichContent } from '@exam/contracts';
 import type { QuestionAnswer, QuestionOption } from '../../../../db/schema/repo.js';
 import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
-import {
-  asStringArray,
-  autoOutcome,
-  letterAt,
-  OPTION_COLS,
-  OPTION_KEYS,
-  plainRich,
-  round2,
-} from '../shared.js';
 import { arrange, viewOrder } from '../arrange.js';
+import { asStringArray, autoOutcome, letterAt, OPTION_COLS, OPTION_KEYS, plainRich, round2 } from '../shared.js';
 import type { DocxReadCtx, OrderPolicyValue, QuKind, XlsxReadCtx } from '../types.js';
 
 const KEY_CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -5,7 +5,7 @@
  * its window has closed (questions from training: when the question's bank allows practice).
  */
 import { ExamState, ResultShow } from '@exam/contracts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
@@ -15,17 +15,18 @@ import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
 import { recordRedo } from './book-writer.js';
 import { referenceOf } from './paper-view.js';
 import { markComposite, markQuestion, policyOf } from './scoring.js';
-import { assertNotSitting, type SittingLock, sittingLock } from './sitting-guard.js';
+import { assertNotSitting, reviewHeldSql } from './sitting-guard.js';
 
 /**
- * The user's book entries, without those of locked questions (sitting-guard.ts): an entry tells
- * that the answer was wrong, which an exam whose review is held must not tell yet (issue 21 §5).
+ * The user's book entries, without those an exam added while its review is held for the user
+ * (sitting-guard.ts `reviewHeldSql`): an entry tells that the answer was wrong, which such an exam
+ * must not tell yet (issue 21 §5).
  */
-const mine = (userId: string, examId: string | null | undefined, lock: SittingLock): SQL | undefined =>
+const mine = (userId: string, examId?: string | null): SQL | undefined =>
   and(
     eq(elUserBook.userId, userId),
     examId ? eq(elUserBook.examId, examId) : undefined,
-    lock.ids.size ? notInArray(elUserBook.quId, [...lock.ids]) : undefined,
+    sql`not exists (select 1 from el_exam e where e.id = ${elUserBook.examId} and ${reviewHeldSql('e', userId)})`,
   );
 
 export async function bookPaging(
@@ -35,10 +36,7 @@ export async function bookPaging(
   current: number,
   size: number,
 ) {
-  const where = and(
-    mine(userId, params.examId, await sittingLock(db, userId)),
-    params.quType ? eq(elQu.type, params.quType) : undefined,
-  );
+  const where = and(mine(userId, params.examId), params.quType ? eq(elQu.type, params.quType) : undefined);
   return paginate(
     { current, size },
     db.select({ n: count() }).from(elUserBook).innerJoin(elQu, eq(elQu.id, elUserBook.quId)).where(where),
@@ -71,8 +69,7 @@ export async function bookDelete(db: Db, userId: string, ids: string[]): Promise
 
 /** The next wrong question after `afterId` (in book order), its answer hidden; null at the end. */
 export async function bookNext(db: Db, userId: string, params: { examId?: string | null; afterId?: string | null }) {
-  const lock = await sittingLock(db, userId);
-  const where = and(mine(userId, params.examId, lock), params.afterId ? gt(elUserBook.id, params.afterId) : undefined);
+  const where = and(mine(userId, params.examId), params.afterId ? gt(elUserBook.id, params.afterId) : undefined);
   const [b] = await db.select().from(elUserBook).where(where).orderBy(asc(elUserBook.id)).limit(1);
   if (!b) return null;
   const [question] = await loadLearnerViews(db, [b.quId], false, userId);
@@ -80,7 +77,7 @@ export async function bookNext(db: Db, userId: string, params: { examId?: string
   const [{ n }] = await db
     .select({ n: count() })
     .from(elUserBook)
-    .where(and(mine(userId, params.examId, lock), gt(elUserBook.id, b.id)));
+    .where(and(mine(userId, params.examId), gt(elUserBook.id, b.id)));
   return { id: b.id, examId: b.examId, wrongCount: b.wrongCount, rightStreak: b.rightStreak, remaining: n, question };
 }
 

@@ -5,6 +5,7 @@
  */
 import {
   bookPaging,
+  ErrorCode,
   paperPaperAbandon,
   paperPaperCreate,
   paperPaperHand,
@@ -12,6 +13,11 @@ import {
   ReviewAfter,
   repoQuSave,
   repoQuView,
+  TrainMode,
+  trainFavSave,
+  trainFavView,
+  trainFill,
+  trainStart,
 } from '@exam/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -141,16 +147,29 @@ describe('review options (§5)', () => {
     const first = await attempt(examId, 'hand');
     expect(await keyShown(q)).toBe(false);
     expect(await keyShown(copy)).toBe(false);
-    const held = await result(first);
-    expect(held.showAnswers).toBe(false);
-    expect(held.questions).toBeNull();
-    expect(held.reviewNote).toBe(REVIEW_NOTES[ReviewAfter.LAST_ATTEMPT]);
-    expect(JSON.stringify(held)).not.toMatch(/解析钥匙|isRight|refAnswer/);
+    // The favourite view and practice of the copy tell nothing either.
+    expect((await t.call(trainFavSave.path, { quId: copy, fav: true }, learner)).code).toBe(0);
+    const fav = await t.call(trainFavView.path, { quId: copy }, learner);
+    expect(fav.data.answerVisible).toBe(false);
+    expect(JSON.stringify(fav.data)).not.toMatch(/解析钥匙|isRight/);
+    const train = await t.call(trainStart.path, { repoId, mode: TrainMode.SEQUENTIAL }, learner);
+    expect(train.code, train.msg).toBe(0);
+    const practise = () => t.call(trainFill.path, { trainId: train.data.trainId, quId: copy, answer: 'B' }, learner);
+    // Left out of the session or refused (20010002): never marked right or wrong.
+    const held = await practise();
+    expect([ErrorCode.EXAM_IN_PROGRESS, ErrorCode.NOT_FOUND]).toContain(held.code);
+    expect(JSON.stringify(held)).not.toMatch(/isRight|解析钥匙/);
+    const firstResult = await result(first);
+    expect(firstResult.showAnswers).toBe(false);
+    expect(firstResult.questions).toBeNull();
+    expect(firstResult.reviewNote).toBe(REVIEW_NOTES[ReviewAfter.LAST_ATTEMPT]);
+    expect(JSON.stringify(firstResult)).not.toMatch(/解析钥匙|isRight|refAnswer/);
 
     await attempt(examId, 'abandon');
     // The second of two attempts is used: review is allowed.
     expect(await keyShown(q)).toBe(true);
     expect(await keyShown(copy)).toBe(true);
+    expect((await t.call(trainFavView.path, { quId: copy }, learner)).data.answerVisible).toBe(true);
     const shown = await result(first);
     expect(shown.showAnswers).toBe(true);
     expect(shown.reviewNote).toBeNull();

@@ -11,6 +11,9 @@ import {
   paperPaperHand,
   paperPaperResult,
   ReviewAfter,
+  repoQuExport,
+  repoQuImport,
+  repoQuPaging,
   repoQuSave,
   repoQuView,
   TrainMode,
@@ -54,11 +57,35 @@ afterEach(async () => {
   for (const p of open) await t.call(paperPaperAbandon.path, { paperId: p.id }, learner);
 });
 
+/** POSTs a multipart form (a file and fields), as the import screen does. */
+async function upload(path: string, name: string, body: Buffer, fields: Record<string, string>) {
+  const boundary = `----t${Date.now()}`;
+  const head = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(head.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: path,
+    payload,
+    headers: { token: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  return res.json();
+}
+
 /** A single choice saved through the bank API; `stem`/`options` as typed (markup and spacing vary). */
 async function question(
   stem: string,
   options = ['<p>甲</p>', '<p>乙</p>', '<p>丙</p>'],
   analysis = `${stem}的解析钥匙`,
+  repo = repoId,
 ) {
   const res = await t.call(
     repoQuSave.path,
@@ -67,7 +94,7 @@ async function question(
       content: stem,
       analysis,
       options: options.map((content, i) => ({ content, isRight: i === 1 })),
-      repoIds: [repoId],
+      repoIds: [repo],
     },
     admin,
   );
@@ -136,6 +163,36 @@ describe('content fingerprint (§4)', () => {
     expect(await keyShown(copy)).toBe(false);
     await t.call(paperPaperHand.path, { paperId: created.data.paperId }, learner);
     expect(await keyShown(copy)).toBe(true);
+  });
+
+  it('an xlsx export imported twice gives two copies, both locked with the original while it is sat', async () => {
+    const [source, target] = await t.db
+      .insert(elRepo)
+      .values([
+        { title: '导出源', practiceEnabled: true },
+        { title: '导入两次', practiceEnabled: true },
+      ])
+      .returning({ id: elRepo.id });
+    const original = await question('<p>导入题：UDP 是面向连接的吗？</p>', undefined, undefined, source.id);
+    const file = await t.app.inject({
+      method: 'POST',
+      url: repoQuExport.path,
+      payload: { repoId: source.id },
+      headers: { token: admin },
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await upload(repoQuImport.path, 'qu.xlsx', file.rawPayload, { repoId: target.id });
+      expect(res.data, JSON.stringify(res)).toMatchObject({ imported: 1, errors: [] });
+    }
+    const page = await t.call(repoQuPaging.path, { current: 1, size: 10, params: { repoId: target.id } }, admin);
+    const copies = page.data.records.map((r: { id: string }) => r.id) as string[];
+    expect(copies).toHaveLength(2);
+    for (const id of copies) expect(await keyShown(id)).toBe(true);
+    const examId = await examOf([original], { reviewAfter: ReviewAfter.IMMEDIATELY });
+    const created = await t.call(paperPaperCreate.path, { examId }, learner);
+    expect(created.code, created.msg).toBe(0);
+    for (const id of copies) expect(await keyShown(id)).toBe(false);
+    await t.call(paperPaperHand.path, { paperId: created.data.paperId }, learner);
   });
 });
 

@@ -1,5 +1,6 @@
 /** issue 21 §3: items are arranged uniformly over all orders, and the bank's views show one fixed order. */
 import { describe, expect, it } from 'vitest';
+import { DEV_VIEW_ORDER_SECRET, viewOrderSecret } from '../../../platform/config.js';
 import { normaliseQuestion } from '../qu-rules.js';
 import { arrange, viewOrder } from './arrange.js';
 import { ordering } from './ordering/index.js';
@@ -63,5 +64,16 @@ describe('viewOrder (the bank views)', () => {
       count(() => viewOrder(ITEMS, `user-${i}`, `qu-${i++ % 7}`), 24_000),
       24_000,
     );
+  });
+});
+
+describe('VIEW_ORDER_SECRET (platform/config.ts)', () => {
+  it('is the variable when set, a fixed key in development, a random key per process in production', () => {
+    expect(viewOrderSecret({ VIEW_ORDER_SECRET: ' s3cret ' })).toBe('s3cret');
+    expect(viewOrderSecret({ NODE_ENV: 'test' })).toBe(DEV_VIEW_ORDER_SECRET);
+    const prod = viewOrderSecret({ NODE_ENV: 'production' });
+    expect(prod).not.toBe(DEV_VIEW_ORDER_SECRET);
+    expect(prod).toMatch(/^[0-9a-f]{64}$/);
+    expect(viewOrderSecret({ NODE_ENV: 'production' })).toBe(prod);
   });
 });

@@ -179,6 +179,7 @@ export const ZExamCheckSchema = ZOnlineExamSchema.extend({
   leaveLimit: z.number().describe('允许切屏次数'),
   noCopy: z.boolean().describe('禁止复制粘贴'),
   resultShow: z.number().describe('交卷后显示'),
+  reviewAfter: z.number().describe('答案与解析查看时机'),
   serverTime: z.string().describe('服务器当前时间'),
   otherOpenPaper: z
     .object({ paperId: z.string(), examId: z.string(), title: z.string() })

@@ -155,6 +155,10 @@ test.describe
       const mobile = await phone.newPage();
       await mobile.goto('/cert/verify');
       await mobile.getByLabel('证书编号或验证码').fill(certNo);
+      // A number alone finds nothing (numbers are sequential); with the holder's name it does.
+      await mobile.getByRole('button', { name: /查\s*询/ }).click();
+      await expect(mobile.getByText('未找到该证书')).toBeVisible();
+      await mobile.getByLabel('持证人姓名').fill('张三');
       await mobile.getByRole('button', { name: /查\s*询/ }).click();
       await expect(mobile.getByTestId('cert-verify-result').getByText('证书有效')).toBeVisible();
       const widths = await mobile.evaluate(() => [

@@ -79,8 +79,7 @@ export async function publish<N extends DomainEventName>(tx: Executor, event: Do
         returning id)
       insert into sys_event_delivery (event_id, consumer)
       select e.id, c.consumer from e cross join (values ${names}) as c(consumer)`);
-  } else {
-    return;
   }
+  // Every publish is heard, an unsubscribed one too (it costs one empty round; notices are rare).
   kickDispatchers();
 }

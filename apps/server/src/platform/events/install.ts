@@ -19,16 +19,21 @@ declare module 'fastify' {
 
 const OUTSIDE_REQUEST_DELAY_MS = 200;
 
+/**
+ * PostgreSQL: three batches at once on their own connections. PGlite is one connection that answer
+ * saves share: one small batch at a time, so no save waits long behind it. (The regrade bench uses
+ * the same shape.)
+ */
+export const deliveryShape = (kind: 'pg' | 'pglite') =>
+  kind === 'pg' ? { concurrency: 3, batchSize: 50 } : { concurrency: 1, batchSize: 16 };
+
 export function installEventDelivery(app: FastifyInstance, db: Db, consumers: AnyConsumer[]): Dispatcher {
   const databaseUrl = app.deps?.config.databaseUrl ?? null;
-  // PostgreSQL: three batches at once on their own connections, peers woken by NOTIFY. PGlite is one
-  // connection that answer saves share: one small batch at a time, so none waits long behind it.
   const dispatcher = createDispatcher(db, consumers, {
     logger: app.log,
     timeZone: app.deps?.config.timeZone,
-    ...(databaseUrl
-      ? { concurrency: 3, batchSize: 50, wake: pgWakeChannel(databaseUrl, db) }
-      : { concurrency: 1, batchSize: 16 }),
+    ...deliveryShape(databaseUrl ? 'pg' : 'pglite'),
+    ...(databaseUrl ? { wake: pgWakeChannel(databaseUrl, db) } : {}),
   });
   app.decorate('events', dispatcher);
   let lastPublishAt = 0;

@@ -22,7 +22,7 @@ import {
   trainFill,
   trainStart,
 } from '@exam/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { elExam, elPaper, elQu, elRepo } from '../../db/schema/index.js';
 import { drainEvents } from '../../test/events.js';
@@ -146,6 +146,18 @@ describe('content fingerprint (§4)', () => {
     expect(fp.get(a)).toMatch(/^[0-9a-f]{32}$/);
     expect(fp.get(b)).toBe(fp.get(a));
     expect(fp.get(other)).not.toBe(fp.get(a));
+    // A stem that is only a picture counts by the picture's address.
+    const fpOf = async (content: string) =>
+      (
+        await t.db.execute<{ fp: string | null }>(
+          sql`select el_qu_fingerprint(${content}, '[]'::jsonb, '{}'::jsonb) as fp`,
+        )
+      ).rows[0].fp;
+    const img = await fpOf('<p><img alt="图" src="/api/common/file/a1"></p>');
+    expect(img).toMatch(/^[0-9a-f]{32}$/);
+    expect(await fpOf('<p> <img src="/api/common/file/a1" width="20"/></p>')).toBe(img);
+    expect(await fpOf('<p><img src="/api/common/file/b2"></p>')).not.toBe(img);
+    expect(await fpOf('<p> &nbsp;</p>')).toBeNull();
   });
 
   it('a copy of a question in the open paper gives no key through qu/view; handing in lifts it (review 1)', async () => {

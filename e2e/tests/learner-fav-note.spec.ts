@@ -161,6 +161,7 @@ test('[LEARNER][FAV_NOTE] favourite a question from the review of a handed-in pa
       handMinMinutes: 0,
       lateMinutes: 0,
       resultShow: 2,
+      reviewAfter: 1,
       state: 1,
     },
     admin,

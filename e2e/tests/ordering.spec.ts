@@ -105,6 +105,7 @@ test('[ADMIN][EXAM_ORDER_POLICY] the exam keeps 排序题计分 beside 多选题
         handMinMinutes: 0,
         lateMinutes: 0,
         resultShow: 2,
+        reviewAfter: 1,
         orderPolicy: 1,
         state: 1,
       },
@@ -138,7 +139,7 @@ test('[WEB][EXAM_ORDERING] a learner on a phone orders the items, hands in and s
   await expect(q.getByTestId('ordering-answer')).toBeVisible();
   const first = await shownOrder(q);
   expect([...first].sort()).toEqual([...ITEMS].sort());
-  expect(first).not.toEqual(ITEMS); // never shown in the right order
+  // Any order may show, the right one too (1 in 24): leaving it out would tell the key (issue 21 §3).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'room-shuffled');
 

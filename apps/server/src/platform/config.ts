@@ -1,4 +1,5 @@
 /** Process configuration, read once from the environment. */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.js';
 
@@ -36,6 +37,8 @@ export interface AppConfig {
   trustProxy: string[] | false;
   /** IANA time zone of the site's calendar: day boundaries, cycles, dates in exports (TIME_ZONE). */
   timeZone: string;
+  /** Key of the fixed per-learner order of a question's items in the bank's views (VIEW_ORDER_SECRET). */
+  viewOrderSecret: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -61,7 +64,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeZone: parseTimeZone(env.TIME_ZONE),
+    viewOrderSecret: viewOrderSecret(env),
   };
+}
+
+/** The fixed development key: known to anyone who reads the code, so never used in production. */
+export const DEV_VIEW_ORDER_SECRET = 'exam-dev-view-order-secret';
+let processViewOrderSecret: string | null = null;
+
+/**
+ * VIEW_ORDER_SECRET keys the order in which one learner always sees a question's items in the bank's
+ * views (repo/kinds/arrange.ts). Whoever knows it can compute the shown order back to the stored one,
+ * which for an ordering question is the key. Unset: a fixed key in development and tests, and in
+ * production a random key per process (orders then change at a restart and differ between
+ * instances, which reveals nothing; set the variable to keep them fixed).
+ */
+export function viewOrderSecret(env: NodeJS.ProcessEnv = process.env): string {
+  const set = env.VIEW_ORDER_SECRET?.trim();
+  if (set) return set;
+  if ((env.NODE_ENV ?? 'development') !== 'production') return DEV_VIEW_ORDER_SECRET;
+  processViewOrderSecret ??= randomBytes(32).toString('hex');
+  return processViewOrderSecret;
 }
 
 /** TIME_ZONE: an IANA name such as Asia/Shanghai (the default); a typo stops the start, loudly. */

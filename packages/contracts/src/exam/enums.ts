@@ -20,6 +20,18 @@ export const RESULT_SHOW_LABELS: Record<number, string> = {
   3: '阅卷完成前不显示',
 };
 
+/**
+ * When the learner may see right answers, analysis and right/wrong (issue 21 §5, Moodle's review
+ * options). Until then the exam's questions stay locked for that learner everywhere.
+ */
+export const ReviewAfter = { NEVER: 0, IMMEDIATELY: 1, LAST_ATTEMPT: 2, CLOSED: 3 } as const;
+export const REVIEW_AFTER_LABELS: Record<number, string> = {
+  1: '交卷后立即',
+  2: '最后一次作答后',
+  3: '考试结束后',
+  0: '不允许',
+};
+
 /** Partial credit for multiple choice. */
 export const MultiPolicy = { NONE: 0, HALF: 1, PER_CHOICE: 2 } as const;
 export const MULTI_POLICY_LABELS: Record<number, string> = {

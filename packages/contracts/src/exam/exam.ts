@@ -34,6 +34,11 @@ export const ZExamSaveSchema = z
       .union([z.literal(1), z.literal(2), z.literal(3)])
       .default(1)
       .describe('交卷后显示'),
+    /** 1 right after the attempt, 2 after the last allowed attempt (or the close), 3 after the close, 0 never. */
+    reviewAfter: z
+      .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])
+      .default(2)
+      .describe('答案与解析查看时机'),
     fullScreen: z.boolean().default(false).describe('强制全屏'),
     /** With fullScreen: devices without the Fullscreen API (iPhone Safari) may sit it in focus mode. */
     allowFocusMode: z.boolean().default(true).describe('不支持全屏的设备允许以专注模式作答'),
@@ -109,6 +114,7 @@ export const ZExamDetailSchema = ZExamRecordSchema.extend({
   shuffleQu: z.boolean().describe('试题乱序'),
   shuffleOpt: z.boolean().describe('选项乱序'),
   resultShow: z.number().describe('交卷后显示'),
+  reviewAfter: z.number().describe('答案与解析查看时机'),
   fullScreen: z.boolean().describe('强制全屏'),
   allowFocusMode: z.boolean().describe('不支持全屏的设备允许以专注模式作答'),
   showRank: z.boolean().describe('成绩排名'),
@@ -173,6 +179,7 @@ export const ZExamCheckSchema = ZOnlineExamSchema.extend({
   leaveLimit: z.number().describe('允许切屏次数'),
   noCopy: z.boolean().describe('禁止复制粘贴'),
   resultShow: z.number().describe('交卷后显示'),
+  reviewAfter: z.number().describe('答案与解析查看时机'),
   serverTime: z.string().describe('服务器当前时间'),
   otherOpenPaper: z
     .object({ paperId: z.string(), examId: z.string(), title: z.string() })

@@ -198,6 +198,8 @@ export const ZPaperResultSchema = z.object({
   stateLabel: z.string().describe('状态名称'),
   showScore: z.boolean().describe('是否显示成绩'),
   showAnswers: z.boolean().describe('是否显示答案'),
+  /** Why answers are not shown yet, or when they will be (issue 21 §5); null when they are shown. */
+  reviewNote: z.string().nullable().describe('答案与解析何时可查看的说明'),
   totalScore: z.number().describe('总分'),
   passScore: z.number().describe('及格分'),
   userScore: z.number().nullable().describe('得分（不显示时为空）'),

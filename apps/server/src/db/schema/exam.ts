@@ -91,6 +91,13 @@ export const elExam = pgTable(
     shuffleOpt: boolean('shuffle_opt').notNull().default(false),
     /** After hand-in the learner sees: 1 score, 2 score and answers, 3 nothing until marking is done. */
     resultShow: smallint('result_show').notNull().default(1),
+    /**
+     * When the learner may see right answers, analysis and right/wrong (issue 21 §5, like Moodle's
+     * review options): 1 right after the attempt, 2 after the last allowed attempt (or the close),
+     * 3 after the exam closes, 0 never. Until then the sitting guard keeps the exam's questions
+     * locked for that learner (paper/sitting-guard.ts).
+     */
+    reviewAfter: smallint('review_after').notNull().default(2),
     fullScreen: boolean('full_screen').notNull().default(false),
     /**
      * With fullScreen: may a device without the Fullscreen API (iPhone Safari) sit it in focus mode

@@ -70,6 +70,13 @@ export const elQu = pgTable(
     parentId: text('parent_id'),
     /** Position among the children of a composite. */
     sort: integer('sort').notNull().default(0),
+    /**
+     * Content fingerprint (issue 21 §4): md5 of the normalised stem and items (markup and whitespace
+     * removed, lower-cased, items sorted), computed by PostgreSQL on every write (SQL function
+     * el_qu_fingerprint, migration 0027_h21keys). The sitting lock locks a copy of a locked question
+     * (typed again, imported twice, copied) by it. NULL for an empty question.
+     */
+    fingerprint: text('fingerprint').generatedAlwaysAs(sql`el_qu_fingerprint("content", "options", "answer")`),
     createdBy: text('created_by'),
     /** Soft delete: papers that used the question keep it. */
     deletedAt: tz('deleted_at'),
@@ -80,6 +87,7 @@ export const elQu = pgTable(
     index('el_qu_parent_idx').on(t.parentId),
     index('el_qu_type_level_idx').on(t.type, t.level),
     index('el_qu_tags_idx').using('gin', t.tags),
+    index('el_qu_fingerprint_idx').on(t.fingerprint),
   ],
 );
 

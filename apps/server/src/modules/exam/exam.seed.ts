@@ -112,6 +112,7 @@ export async function seedExam(tx: Tx, ctx: SeedContext): Promise<void> {
       passScore: Math.round(total * 0.6),
       tryLimit: 0,
       resultShow: 2,
+      reviewAfter: 1,
       shuffleOpt: true,
       multiPolicy: 1,
       state: 1,

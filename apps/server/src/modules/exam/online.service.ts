@@ -164,6 +164,7 @@ export async function examCheck(
     leaveLimit: exam.leaveLimit,
     noCopy: exam.noCopy,
     resultShow: exam.resultShow,
+    reviewAfter: exam.reviewAfter,
     serverTime: now.toISOString(),
     otherOpenPaper,
     canStart: reason === null,

@@ -5,7 +5,7 @@
  * its window has closed (questions from training: when the question's bank allows practice).
  */
 import { ExamState, ResultShow } from '@exam/contracts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
@@ -15,10 +15,19 @@ import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
 import { recordRedo } from './book-writer.js';
 import { referenceOf } from './paper-view.js';
 import { markComposite, markQuestion, policyOf } from './scoring.js';
-import { assertNotSitting } from './sitting-guard.js';
+import { assertNotSitting, reviewHeldSql } from './sitting-guard.js';
 
+/**
+ * The user's book entries, without those an exam added while its review is held for the user
+ * (sitting-guard.ts `reviewHeldSql`): an entry tells that the answer was wrong, which such an exam
+ * must not tell yet (issue 21 §5).
+ */
 const mine = (userId: string, examId?: string | null): SQL | undefined =>
-  and(eq(elUserBook.userId, userId), examId ? eq(elUserBook.examId, examId) : undefined);
+  and(
+    eq(elUserBook.userId, userId),
+    examId ? eq(elUserBook.examId, examId) : undefined,
+    sql`not exists (select 1 from el_exam e where e.id = ${elUserBook.examId} and ${reviewHeldSql('e', userId)})`,
+  );
 
 export async function bookPaging(
   db: Db,
@@ -63,7 +72,7 @@ export async function bookNext(db: Db, userId: string, params: { examId?: string
   const where = and(mine(userId, params.examId), params.afterId ? gt(elUserBook.id, params.afterId) : undefined);
   const [b] = await db.select().from(elUserBook).where(where).orderBy(asc(elUserBook.id)).limit(1);
   if (!b) return null;
-  const [question] = await loadLearnerViews(db, [b.quId], false);
+  const [question] = await loadLearnerViews(db, [b.quId], false, userId);
   if (!question) throw notFound('试题');
   const [{ n }] = await db
     .select({ n: count() })

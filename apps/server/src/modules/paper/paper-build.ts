@@ -1,7 +1,8 @@
 /**
  * Turns a paper template into the question rows of one attempt (or of a preview): fixed sections
  * as picked, rule sections drawn afresh, composite questions with their children, each question's
- * options and key snapshotted by its kind (shuffled when the exam says so; ordering items always). Reads only; the caller inserts the rows.
+ * options and key snapshotted by its kind (arranged when the exam says so; ordering items always,
+ * uniformly over all orders: kinds/arrange.ts). Reads only; the caller inserts the rows.
  */
 import { ErrorCode, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';

@@ -8,6 +8,7 @@ import {
   PaperState,
   QUESTION_TYPE_LABELS,
   ResultShow,
+  ReviewAfter,
   type TMyExamStatus,
   type TPaperRecord,
   type TPaperResult,
@@ -23,7 +24,7 @@ import { paginate, paginateWith } from '../../platform/paging.js';
 import { loadOwnPaper } from './paper.service.js';
 import { paperRank, rankShown } from './paper-rank.js';
 import { reviewQuView } from './paper-view.js';
-import { sittingLock } from './sitting-guard.js';
+import { reviewHeld, sittingLock } from './sitting-guard.js';
 
 type PaperRow = typeof elPaper.$inferSelect;
 
@@ -38,18 +39,36 @@ export function visibility(paper: Pick<PaperRow, 'state'>, resultShow: number): 
   return { score: true, answers: resultShow === ResultShow.SCORE_AND_ANSWERS };
 }
 
+/** What the learner's result says when its answers are held back by the exam's review options (issue 21 §5). */
+export const REVIEW_NOTES: Record<number, string> = {
+  [ReviewAfter.NEVER]: '本考试不开放答案与解析的查看',
+  [ReviewAfter.LAST_ATTEMPT]: '答案与解析将在您用完全部作答次数或考试结束后开放查看',
+  [ReviewAfter.CLOSED]: '答案与解析将在考试结束后开放查看',
+};
+export const REVIEW_NOTE_SITTING = '您正在进行的考试含有本卷的试题，交卷后才能查看答案与解析';
+export const REVIEW_NOTE_NO_ANSWERS = '本场考试不公布答案';
+
 /** Builds a result; `full` (administrators) shows everything. */
 export async function buildResult(db: Db, paper: PaperRow, now: Date, full: boolean): Promise<TPaperResult> {
   const [exam] = await db
-    .select({ resultShow: elExam.resultShow, showRank: elExam.showRank })
+    .select({ resultShow: elExam.resultShow, showRank: elExam.showRank, reviewAfter: elExam.reviewAfter })
     .from(elExam)
     .where(eq(elExam.id, paper.examId));
   const v = full ? { score: true, answers: true } : visibility(paper, exam?.resultShow ?? ResultShow.SCORE);
   const rows = v.answers
     ? await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paper.id)).orderBy(asc(elPaperQu.sort))
     : [];
-  // The review of an earlier attempt is held back while the learner sits a paper sharing a question.
-  if (!full && rows.length && (await sittingLock(db, paper.userId)).any(rows.map((r) => r.quId))) v.answers = false;
+  let reviewNote: string | null = null;
+  if (!full && !v.answers && paper.state !== PaperState.IN_EXAM && exam?.resultShow !== ResultShow.SCORE_AND_ANSWERS)
+    reviewNote = REVIEW_NOTE_NO_ANSWERS;
+  // Held back while the exam's review options do not allow it yet (issue 21 §5), and while the
+  // learner sits a paper sharing a question (a copy by fingerprint too): the one sitting guard.
+  if (!full && rows.length && (await sittingLock(db, paper.userId)).any(rows.map((r) => r.quId))) {
+    v.answers = false;
+    reviewNote = (await reviewHeld(db, paper.userId, paper.examId))
+      ? (REVIEW_NOTES[exam?.reviewAfter ?? ReviewAfter.NEVER] ?? REVIEW_NOTE_SITTING)
+      : REVIEW_NOTE_SITTING;
+  }
   const breakdown = v.score ? await scoreBreakdown(db, paper.id, paper.userId, full) : null;
   const finished = paper.state === PaperState.FINISHED;
   const passed = finished && !paper.voided ? paper.passed : finished ? false : null;
@@ -61,6 +80,7 @@ export async function buildResult(db: Db, paper: PaperRow, now: Date, full: bool
     stateLabel: PAPER_STATE_LABELS[paper.state],
     showScore: v.score,
     showAnswers: v.answers,
+    reviewNote,
     totalScore: paper.totalScore,
     passScore: paper.passScore,
     userScore: v.score ? paper.userScore : null,

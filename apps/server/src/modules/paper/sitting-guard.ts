@@ -1,20 +1,23 @@
 /**
- * THE sitting-learner rule (issue 10 §1): while a user has an open paper (state 0), no call reveals
- * to that user the answer, analysis, per-option correctness or right/wrong of any question in it.
- * Every learner-facing place that can reveal a key asks `sittingLock` (one indexed query: the
- * partial unique index el_paper_open_uq finds the open paper, the el_paper_qu primary key its
- * rows, composite parents and children alike) and then either leaves the key out (reads) or
- * refuses with `assertNotSitting` (calls that would answer right or wrong). Routes that return
- * question data declare `questionData: true` (platform/route.ts); the OpenAPI walker test
- * (sitting-guard.api.test.ts) holds every route to it.
+ * THE sitting-learner rule (issue 10 §1, issue 21 §4–§5): no call reveals to a user the answer,
+ * analysis, per-option correctness or right/wrong of a question that is locked for them. Locked are
+ * - the questions of the user's open paper (state 0), composite parents and children alike;
+ * - the questions of every other attempt of theirs whose exam's review options (el_exam.review_after)
+ *   do not allow review yet: 2 until their last allowed attempt or the close, 3 until the close,
+ *   0 always (a learner who abandons a paper must not read the keys and sit again);
+ * - any question with the same content fingerprint (el_qu.fingerprint) as one of those: the same
+ *   question typed again, imported twice or copied under another id.
+ * Every learner-facing place that can reveal a key asks `sittingLock` (one query) and then either
+ * leaves the key out (reads) or refuses with `assertNotSitting` (calls that would answer right or
+ * wrong). Routes that return question data declare `questionData: true` (platform/route.ts); the
+ * OpenAPI walker test (sitting-guard.api.test.ts) holds every route to it.
  */
-import { ErrorCode, PaperState } from '@exam/contracts';
-import { and, eq } from 'drizzle-orm';
-import { elPaper, elPaperQu } from '../../db/schema/index.js';
+import { ErrorCode, ExamState, PaperState, ReviewAfter } from '@exam/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 
-/** The question ids (top-level and composite children) of the user's open paper; empty when none. */
+/** The locked question ids (top-level and composite children, copies by fingerprint); empty when none. */
 export interface SittingLock {
   readonly ids: ReadonlySet<string>;
   /** Whether the key of this question must stay hidden from the user now. */
@@ -35,14 +38,58 @@ const lockOf = (ids: ReadonlySet<string>): SittingLock => ({
 /** Nothing locked: for administrators' own views, never for a learner-facing call. */
 export const NO_LOCK: SittingLock = lockOf(new Set());
 
-/** The questions locked for `userId` now (one query). */
+/**
+ * SQL: whether review of exam `e` is still held for user `userId` (an attempt of theirs is handed in
+ * or abandoned). "Closed" is the exam's close or window end, later for a learner whose arrangement
+ * (el_exam_override, theirs or their department's) runs longer; "the last attempt" counts the
+ * attempts against the limit plus any extra tries arranged (no limit or a cycle: only the close).
+ */
+export function reviewHeldSql(e: string, userId: string | SQL): SQL {
+  const ex = sql.raw(e);
+  const arranged = sql`from el_exam_override o
+    left join sys_depart od on od.id = o.dept_id
+    where o.exam_id = ${ex}.id and (o.user_id = ${userId} or (od.code is not null and exists (
+      select 1 from sys_user u join sys_depart ud on ud.id = u.dept_id
+      where u.id = ${userId} and ud.code like od.code || '%')))`;
+  const closed = sql`(${ex}.state = ${ExamState.CLOSED} or (${ex}.end_time <= now()
+    and not exists (select 1 ${arranged} and o.end_time > now())))`;
+  const lastAttemptDone = sql`(${ex}.try_limit > 0 and ${ex}.cycle_type = 0
+    and (select count(*) from el_paper pa where pa.user_id = ${userId} and pa.exam_id = ${ex}.id)
+      >= ${ex}.try_limit + coalesce((select max(o.extra_tries) ${arranged}), 0))`;
+  return sql`(case ${ex}.review_after
+    when ${ReviewAfter.IMMEDIATELY} then false
+    when ${ReviewAfter.LAST_ATTEMPT} then not (${closed} or ${lastAttemptDone})
+    when ${ReviewAfter.CLOSED} then not ${closed}
+    else true end)`;
+}
+
+/**
+ * The questions locked for `userId` now (one query): those of the open paper and of attempts whose
+ * review is held, and every question sharing a content fingerprint with one of them.
+ */
 export async function sittingLock(db: Executor, userId: string): Promise<SittingLock> {
-  const rows = await db
-    .select({ quId: elPaperQu.quId })
-    .from(elPaper)
-    .innerJoin(elPaperQu, eq(elPaperQu.paperId, elPaper.id))
-    .where(and(eq(elPaper.userId, userId), eq(elPaper.state, PaperState.IN_EXAM)));
-  return rows.length ? lockOf(new Set(rows.map((r) => r.quId))) : NO_LOCK;
+  const res = await db.execute<{ qu_id: string }>(sql`with held as (
+      select pq.qu_id from el_paper p
+      join el_exam e on e.id = p.exam_id
+      join el_paper_qu pq on pq.paper_id = p.id
+      where p.user_id = ${userId}
+        and (p.state = ${PaperState.IN_EXAM} or ${reviewHeldSql('e', userId)})
+    )
+    select qu_id from held
+    union
+    select copy.id from held
+      join el_qu q on q.id = held.qu_id
+      join el_qu copy on copy.fingerprint = q.fingerprint
+      where q.fingerprint is not null`);
+  return res.rows.length ? lockOf(new Set(res.rows.map((r) => r.qu_id))) : NO_LOCK;
+}
+
+/** Whether the review of `examId` is held for `userId` now (their result shows no key yet). */
+export async function reviewHeld(db: Executor, userId: string, examId: string): Promise<boolean> {
+  const res = await db.execute<{ held: boolean }>(
+    sql`select ${reviewHeldSql('e', userId)} as held from el_exam e where e.id = ${examId}`,
+  );
+  return Boolean(res.rows[0]?.held);
 }
 
 export const SITTING_REFUSAL = '该题在您正在进行的考试中，交卷后才能作答练习或查看答案';

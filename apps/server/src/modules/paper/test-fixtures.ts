@@ -138,6 +138,7 @@ export async function saveExam(
       handMinMinutes: 0,
       lateMinutes: 0,
       state: 1,
+      reviewAfter: 1, // answers right after hand-in; review-copies.api.test.ts covers the others
       ...overrides,
     },
     admin,

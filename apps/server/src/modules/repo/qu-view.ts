@@ -14,10 +14,13 @@ import { plainParts } from './kinds/shared.js';
 
 type QuRow = typeof elQu.$inferSelect;
 
-/** The learner view of one question row (and its children); `withAnswer` adds answer and analysis. */
-export function toLearnerView(row: QuRow, children: QuRow[] = [], withAnswer = false): TQuView {
+/**
+ * The learner view of one question row (and its children) for `viewerId`; `withAnswer` adds answer
+ * and analysis. Items whose order may be the key come in the viewer's one fixed order (arrange.ts).
+ */
+export function toLearnerView(row: QuRow, children: QuRow[], withAnswer: boolean, viewerId: string): TQuView {
   // With the answer, options as stored (right flags, ordering items in the right order).
-  const parts = findKind(row.type)?.learnerParts(row, 'bank') ?? plainParts(row.options);
+  const parts = findKind(row.type)?.learnerParts(row, { viewerId, quId: row.id }) ?? plainParts(row.options);
   const view: TQuView = {
     id: row.id,
     type: row.type,
@@ -28,7 +31,7 @@ export function toLearnerView(row: QuRow, children: QuRow[] = [], withAnswer = f
       : parts.options,
     matching: parts.matching,
     blankCount: parts.blankCount,
-    children: children.map((c) => toLearnerView(c, [], withAnswer)),
+    children: children.map((c) => toLearnerView(c, [], withAnswer, viewerId)),
   };
   if (withAnswer) {
     view.answer = row.answer as Record<string, unknown>;
@@ -37,8 +40,13 @@ export function toLearnerView(row: QuRow, children: QuRow[] = [], withAnswer = f
   return view;
 }
 
-/** Loads questions with their children as learner views, in the order of `ids`. */
-export async function loadLearnerViews(db: Executor, ids: string[], withAnswer = false): Promise<TQuView[]> {
+/** Loads questions with their children as learner views for `viewerId`, in the order of `ids`. */
+export async function loadLearnerViews(
+  db: Executor,
+  ids: string[],
+  withAnswer: boolean,
+  viewerId: string,
+): Promise<TQuView[]> {
   if (ids.length === 0) return [];
   const rows = await db.select().from(elQu).where(inArray(elQu.id, ids));
   const kids = await db
@@ -55,6 +63,7 @@ export async function loadLearnerViews(db: Executor, ids: string[], withAnswer =
         r,
         kids.filter((k) => k.parentId === r.id),
         withAnswer,
+        viewerId,
       ),
     );
 }
@@ -101,6 +110,6 @@ export async function learnerQuestion(db: Executor, userId: string, id: string) 
     .where(and(eq(elQu.id, id), isNull(elQu.deletedAt)));
   if (!live) throw notFound('试题');
   const answerVisible = await canSeeAnswer(db, userId, id);
-  const [question] = await loadLearnerViews(db, [id], answerVisible);
+  const [question] = await loadLearnerViews(db, [id], answerVisible, userId);
   return { question, answerVisible };
 }

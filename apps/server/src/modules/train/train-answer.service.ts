@@ -83,7 +83,7 @@ export function feedbackOf(
     isRight: q.isRight,
     score: q.score,
     childRight: mark.childRight,
-    question: answerVisible(train, q, lock) ? toLearnerView(row, children, true) : null,
+    question: answerVisible(train, q, lock) ? toLearnerView(row, children, true, train.userId) : null,
     selfMarkOpen: selfMarkOpen({ train, question: { ...row, answered: q.answeredAt !== null }, children }),
   };
 }
@@ -122,7 +122,7 @@ export async function nextQuestion(
   const { row, children } = await loadQuestion(db, q.quId);
   const { value, childAnswers } = splitStored(row.type, q.answer);
   const lock = await sittingLock(db, userId);
-  const question: TQuView = toLearnerView(row, children, answerVisible(train, q, lock));
+  const question: TQuView = toLearnerView(row, children, answerVisible(train, q, lock), userId);
   return {
     sort,
     total: train.total,

@@ -2,6 +2,7 @@
 import { hasRichContent, plainToHtml, type TQuChildSave } from '@exam/contracts';
 import type { QuestionAnswer, QuestionOption } from '../../../db/schema/repo.js';
 import { sanitizeRichText } from '../../../platform/sanitize-html.js';
+import { arrange } from './arrange.js';
 import type { Add, LearnerParts, MarkOutcome, Snapshot } from './types.js';
 
 export const OPTION_KEYS = 'ABCDEFGH';
@@ -15,14 +16,8 @@ export const asString = (v: unknown): string | null => (typeof v === 'string' ? 
 export const asStringArray = (v: unknown): string[] | null =>
   Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
 
-export function shuffle<T>(items: T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
+/** A uniformly random order, identity included (crypto-random: arrange.ts). */
+export const shuffle = <T>(items: T[]): T[] => arrange(items);
 
 /** Letters by position: A, B, C… top to bottom. */
 export const letterAt = (i: number): string => String.fromCharCode(65 + i);

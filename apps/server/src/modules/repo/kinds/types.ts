@@ -52,6 +52,12 @@ export interface Snapshot {
 }
 
 /** The kind-specific parts of a learner's view of a question (never a key). */
+/** A bank row seen by one learner: `viewerId` sees the items of `quId` in one fixed order. */
+export interface BankViewer {
+  viewerId: string;
+  quId: string;
+}
+
 export interface LearnerParts {
   options: { key: string; content: string }[];
   matching: { left: { key: string; content: string }[]; right: { key: string; content: string }[] } | null;
@@ -100,10 +106,13 @@ export interface QuKind {
   check: (q: NormalQuestion, add: Add, isChild: boolean) => void;
   /** The options and key of a paper row; `shuffleOpt` is the exam's setting. */
   snapshot: (options: QuestionOption[], answer: QuestionAnswer, shuffleOpt: boolean) => Snapshot;
-  /** What a learner may see; `paper` rows (snapshots) or bank rows. */
+  /**
+   * What a learner may see: `paper` rows (snapshots, already arranged) or a bank row seen by one
+   * viewer, whose items a kind shows in that viewer's one fixed order (arrange.ts `viewOrder`).
+   */
   learnerParts: (
     q: { content: string; options: QuestionOption[]; answer: QuestionAnswer },
-    from: 'paper' | 'bank',
+    from: 'paper' | BankViewer,
   ) => LearnerParts;
   /** The reference answer shown in a review (right option letters travel apart). */
   reference: (refAnswer: QuestionAnswer) => unknown;

@@ -6,6 +6,7 @@ import { hasRichContent } from '@exam/contracts';
 import type { QuestionAnswer } from '../../../../db/schema/repo.js';
 import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
 import { formatPairs, parsePairs } from '../../qu-text.js';
+import { viewOrder } from '../arrange.js';
 import { autoOutcome, letterAt, OPTION_COLS, OPTION_KEYS, plainRich, positional, round2, shuffle } from '../shared.js';
 import type { QuKind } from '../types.js';
 
@@ -95,9 +96,11 @@ export const matching: QuKind = {
     }
   },
   snapshot: (options, answer) => ({ options: positional(options), refAnswer: shuffleRightColumn(answer) }),
-  learnerParts: (q) => {
+  learnerParts: (q, from) => {
     const a = q.answer as MatchingAnswer;
-    return { options: [], matching: { left: columns(a.left), right: columns(a.right) }, blankCount: 0 };
+    // A bank row's right column may be typed in the pairs' order: the viewer's fixed order instead.
+    const right = from === 'paper' ? columns(a.right) : viewOrder(columns(a.right), from.viewerId, from.quId);
+    return { options: [], matching: { left: columns(a.left), right }, blankCount: 0 };
   },
   reference: (ref) => ({ pairs: (ref as MatchingAnswer).pairs ?? [] }),
   mark: (q, answer) =>

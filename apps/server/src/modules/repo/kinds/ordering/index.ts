@@ -1,8 +1,10 @@
 /**
  * 排序题 (type 7): put the items in the right order. The items are the options, stored in the
  * right order under opaque random keys, so a learner who sees them (shuffled) learns nothing from
- * the keys; `answer.order` lists the keys in the right order. A paper shows them shuffled (always:
- * the stored order is the answer) and lettered by position, its key rewritten to those letters.
+ * the keys; `answer.order` lists the keys in the right order. A paper shows them in an order drawn
+ * uniformly over all orders, the right one included (leaving it out told a 2-item question's key),
+ * lettered by position, its key rewritten to those letters; the bank's views show each learner one
+ * fixed order per question (arrange.ts), so calling again shows no new order.
  * Marking, per the exam's orderPolicy: all or nothing, or score × right adjacent pairs / (n − 1).
  * An answer that is not an arrangement of all the items scores 0.
  */
@@ -11,16 +13,8 @@ import { randomInt } from 'node:crypto';
 import { hasRichContent } from '@exam/contracts';
 import type { QuestionAnswer, QuestionOption } from '../../../../db/schema/repo.js';
 import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
-import {
-  asStringArray,
-  autoOutcome,
-  letterAt,
-  OPTION_COLS,
-  OPTION_KEYS,
-  plainRich,
-  round2,
-  shuffle,
-} from '../shared.js';
+import { arrange, viewOrder } from '../arrange.js';
+import { asStringArray, autoOutcome, letterAt, OPTION_COLS, OPTION_KEYS, plainRich, round2 } from '../shared.js';
 import type { DocxReadCtx, OrderPolicyValue, QuKind, XlsxReadCtx } from '../types.js';
 
 const KEY_CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -43,15 +37,6 @@ export function scoreOrdering(order: string[], answer: unknown, full: number, po
   const next = new Map(order.slice(0, -1).map((k, i) => [k, order[i + 1]]));
   const rightPairs = given.slice(0, -1).filter((k, i) => next.get(k) === given[i + 1]).length;
   return round2((full * rightPairs) / (order.length - 1));
-}
-
-/** A different order than the right one (for two or more items), so the paper shows no answer. */
-function scrambled<T>(items: T[]): T[] {
-  if (items.length < 2) return [...items];
-  for (;;) {
-    const s = shuffle(items);
-    if (s.some((x, i) => x !== items[i])) return s;
-  }
 }
 
 /** Items from texts and an answer of letters in the right order (empty: the texts are in order). */
@@ -88,7 +73,7 @@ export const ordering: QuKind = {
     });
   },
   snapshot(options: QuestionOption[], answer) {
-    const shown = scrambled(options);
+    const shown = arrange(options);
     const letterOf = new Map(shown.map((o, i) => [o.key, letterAt(i)]));
     return {
       options: shown.map((o, i) => ({ key: letterAt(i), content: o.content, isRight: false })),
@@ -96,8 +81,11 @@ export const ordering: QuKind = {
     };
   },
   learnerParts: (q, from) => ({
-    // Bank rows are in the right order: shuffle them; paper rows already are.
-    options: (from === 'bank' ? scrambled(q.options) : q.options).map((o) => ({ key: o.key, content: o.content })),
+    // Bank rows are in the right order: the viewer's fixed order; paper rows are arranged already.
+    options: (from === 'paper' ? q.options : viewOrder(q.options, from.viewerId, from.quId)).map((o) => ({
+      key: o.key,
+      content: o.content,
+    })),
     matching: null,
     blankCount: 0,
   }),

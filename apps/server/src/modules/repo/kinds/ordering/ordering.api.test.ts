@@ -117,16 +117,17 @@ describe('排序题 (type 7)', () => {
     expect(bad.msg).toContain('排序题计分方式');
   });
 
-  it('a learner sitting it sees the items shuffled, lettered A–D, and no order by any route', async () => {
+  it('a learner sitting it sees the items arranged, lettered A–D, and no order by any route', async () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 6, orderPolicy: 1 });
     const p = await sit(examId, 'wangwu');
     expect(p.q.options.map((o) => o.key)).toEqual(['A', 'B', 'C', 'D']);
-    expect(p.q.options.map((o) => o.content)).not.toEqual(ITEMS);
     expect([...p.q.options.map((o) => o.content)].sort()).toEqual([...ITEMS].sort());
     expect(JSON.stringify(p.detail)).not.toMatch(/isRight|order"|refAnswer|analysis|先起床/);
     const view = await t.call(repoQuView.path, { id: quId }, p.token);
     expect(view.data.answerVisible).toBe(false);
-    expect(view.data.question.options.map((o: { content: string }) => o.content)).not.toEqual(ITEMS);
+    // One fixed order per learner and question (issue 21 §3): a second call shows nothing new.
+    const again = await t.call(repoQuView.path, { id: quId }, p.token);
+    expect(again.data.question.options).toEqual(view.data.question.options);
     expect(JSON.stringify(view.data)).not.toMatch(/isRight|order"|先起床/);
     await t.call(paperPaperAbandon.path, { paperId: p.paperId }, p.token);
   });

@@ -9,6 +9,7 @@ import {
   focusModeRefused,
   OPEN_TYPE_LABELS,
   RESULT_SHOW_LABELS,
+  REVIEW_AFTER_LABELS,
   type TExamCheck,
 } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -181,6 +182,9 @@ export default function WebExamCheck() {
           {antiCheat(c)}
         </Descriptions.Item>
         <Descriptions.Item label="交卷后">{RESULT_SHOW_LABELS[c.resultShow]}</Descriptions.Item>
+        {c.resultShow === 2 && (
+          <Descriptions.Item label="答案与解析">{REVIEW_AFTER_LABELS[c.reviewAfter]}</Descriptions.Item>
+        )}
         <Descriptions.Item label="最高分">
           {c.bestScore ?? '—'}
           {c.passed && (

@@ -151,6 +151,8 @@ export default function WebExamResult() {
         <Card className="page-card" variant="borderless" title="答卷回顾" styles={{ body: { background: '#f5f7fa' } }}>
           <ReviewList questions={r.questions} favourites />
         </Card>
+      ) : r.reviewNote && r.state !== 0 ? (
+        <Alert type="info" showIcon message={r.reviewNote} data-testid="review-note" />
       ) : (
         r.state === 2 && <Alert type="info" showIcon message="本场考试不公布答案" />
       )}

@@ -5,6 +5,7 @@ import {
   MULTI_POLICY_LABELS,
   ORDER_POLICY_LABELS,
   RESULT_SHOW_LABELS,
+  REVIEW_AFTER_LABELS,
 } from '@exam/contracts';
 import { Col, DatePicker, Divider, Form, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { timeRangeRule } from '../../../../../utils/validators';
@@ -116,6 +117,15 @@ export default function RuleFields({ totalScore, locked = false }: { totalScore:
             <Radio.Group
               options={Object.entries(RESULT_SHOW_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))}
             />
+          </Form.Item>
+        </Col>
+        <Col span={9}>
+          <Form.Item
+            name="reviewAfter"
+            label="答案与解析查看时机"
+            tooltip="考生何时能看到正确答案、解析和对错（成绩页、题库、练习、收藏、错题本一律如此）。在此之前，本场考试的题目（及其内容相同的副本）对该考生一律不显示答案；允许多次作答时，选“最后一次作答后”可防止考生放弃一次、看完答案再考"
+          >
+            <Select options={labelOptions(REVIEW_AFTER_LABELS)} data-testid="exam-review-after" />
           </Form.Item>
         </Col>
         <Col span={6}>

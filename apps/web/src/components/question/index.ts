@@ -7,3 +7,4 @@ export { default as QuestionPreview, type PreviewQuestion } from './QuestionPrev
 export { default as QuestionTable } from './QuestionTable';
 export { default as RichHtml } from './RichHtml';
 export { default as RichTextEditor } from './RichTextEditor';
+export { default as QuestionLine } from './QuestionLine';

@@ -55,11 +55,7 @@ describe('demo data (issue 23)', () => {
   });
 
   it('publishes 全题型体验考试 with every kind, a composite holding a matching part', async () => {
-    const exams = await t.call<{ records: { id: string; title: string }[] }>(
-      examExamOnlinePaging.path,
-      page,
-      student,
-    );
+    const exams = await t.call<{ records: { id: string; title: string }[] }>(examExamOnlinePaging.path, page, student);
     const exam = exams.data.records.find((e) => e.title === '全题型体验考试');
     expect(exam).toBeTruthy();
     const created = await t.call<{ paperId: string }>(paperPaperCreate.path, { examId: exam?.id }, student);
@@ -79,8 +75,9 @@ describe('demo data (issue 23)', () => {
     expect(JSON.stringify(notices.data)).toContain('关于开展年度安全生产培训的通知');
     const courses = await t.call(courseLearnMyPaging.path, page, student);
     expect(JSON.stringify(courses.data)).toContain('安全生产入门');
-    const files = (await t.db.execute('select kind, f.storage_path from el_course_file c join sys_file f on f.id = c.file_id'))
-      .rows as { kind: string; storage_path: string }[];
+    const files = (
+      await t.db.execute('select kind, f.storage_path from el_course_file c join sys_file f on f.id = c.file_id')
+    ).rows as { kind: string; storage_path: string }[];
     expect(files.map((f) => f.kind).sort()).toEqual(['pdf', 'video']);
     for (const f of files) expect(fs.statSync(f.storage_path).size).toBeGreaterThan(1000);
     const rules = (

@@ -3,8 +3,8 @@ import { Button, message, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { fetchMenuRoutes, fetchUserInfo } from '../api/system';
-import { useUserStore } from '../stores/user';
 import StatusBlock from '../components/StatusBlock';
+import { useUserStore } from '../stores/user';
 import { decideAfterLoad, decideOnError, decideRoute, type LoadOutcome } from './guard-decision';
 
 export function FullPageLoading({ tip = '加载中...' }: { tip?: string }) {
@@ -25,7 +25,6 @@ export default function RouteGuard() {
   const loadingFor = useRef<string | null>(null);
   /** A load that got no answer (issue 23): the token stays, the page offers 重试. */
   const [networkError, setNetworkError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
   const decision = decideRoute({
     path: location.pathname,
@@ -60,8 +59,8 @@ export default function RouteGuard() {
         loadingFor.current = null;
       }
     })();
-    // attempt: 重试 runs the load again
-  }, [decision.kind, token, location, navigate, networkError, attempt]);
+    // networkError: 重试 clears it, which runs the load again
+  }, [decision.kind, token, location, navigate, networkError]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'load' && networkError)
@@ -76,7 +75,6 @@ export default function RouteGuard() {
             type="primary"
             onClick={() => {
               setNetworkError(null);
-              setAttempt((n) => n + 1);
             }}
           >
             重试

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@exam/contracts';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http-errors';
 import {
   ADMIN_HOME,

@@ -3,8 +3,8 @@
  * rule, issued automatically on passing the exam 全题型体验考试 (seeded before, by the exam module).
  */
 import { eq } from 'drizzle-orm';
-import { elCertRule, elCertTmpl, elExam } from '../../db/schema/index.js';
 import type { CertFieldRow } from '../../db/schema/cert.js';
+import { elCertRule, elCertTmpl, elExam } from '../../db/schema/index.js';
 import type { SeedContext } from '../../db/seed/context.js';
 import type { Tx } from '../../platform/db.js';
 

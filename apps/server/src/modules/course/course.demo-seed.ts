@@ -50,7 +50,15 @@ export async function seedDemoCourse(tx: Tx, ctx: SeedContext): Promise<void> {
     ownerId: adminId,
   });
   await tx.insert(elCourseFile).values([
-    { courseId: course.id, chapterId: chapter.id, fileId: video, title: '安全生产入门（视频）', kind: 'video', duration: 6, sort: 1 },
+    {
+      courseId: course.id,
+      chapterId: chapter.id,
+      fileId: video,
+      title: '安全生产入门（视频）',
+      kind: 'video',
+      duration: 6,
+      sort: 1,
+    },
     {
       courseId: course.id,
       chapterId: chapter.id,

@@ -337,4 +337,4 @@ export const COMPUTER_QUESTIONS: Q[] = [
 ];
 
 /** The compact writers, for the demo seeders of other banks (repo.demo-seed.ts). */
-export { A, C, F, J, M, S, X, type Q };
+export { A, C, F, J, M, type Q, S, X };

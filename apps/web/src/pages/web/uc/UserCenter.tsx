@@ -53,11 +53,7 @@ export default function UserCenter() {
           <div style={{ fontSize: 18, fontWeight: 600, marginTop: 12 }}>{user.realName || user.userName}</div>
           <div style={{ color: '#8c8c8c' }}>{user.roleType === 2 ? '管理员' : '学员'}</div>
         </div>
-        <Descriptions
-          column={1}
-          size="small"
-          items={profileFacts(user)}
-        />
+        <Descriptions column={1} size="small" items={profileFacts(user)} />
       </Card>
       <Card style={{ flex: 1, minWidth: 320 }} className="page-card">
         {narrow && (

@@ -9,8 +9,8 @@ import { useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import '../../exam/exam.css';
 import '../../exam/start/room.css';
-import RedoPanel, { EmptyBook } from './RedoPanel';
 import QuestionLine from '../../../../components/question/QuestionLine';
+import RedoPanel, { EmptyBook } from './RedoPanel';
 
 export default function WebBookList() {
   const { examId = '' } = useParams();

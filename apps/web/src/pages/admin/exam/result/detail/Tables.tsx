@@ -5,9 +5,9 @@ import { Button, Input, Progress, Select, Space, Table, Tag, Tooltip } from 'ant
 import { useNavigate } from 'react-router';
 import { resultApi, type TParticipant } from '../../../../../api/exam';
 import { paperOutcomeColumns, useServerTable } from '../../../../../components';
+import QuestionLine from '../../../../../components/question/QuestionLine';
 import { formatDateTime } from '../../../../../utils/time';
 import { usedText } from '../../../../web/exam/format';
-import QuestionLine from '../../../../../components/question/QuestionLine';
 
 export function Participants({ examId, onAttempts }: { examId: string; onAttempts: (userId: string) => void }) {
   const table = useServerTable<

@@ -3,8 +3,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Empty, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import QuestionPicker, { type PickedQu } from './QuestionPicker';
 import QuestionLine from '../../../../../components/question/QuestionLine';
+import QuestionPicker, { type PickedQu } from './QuestionPicker';
 
 export interface FixedItem extends PickedQu {
   score: number;

@@ -230,7 +230,10 @@ test.describe('learner on a phone (390 px)', () => {
     await expect(page.locator('.ant-descriptions-item', { hasText: '试题总数' })).toContainText('10');
     await shot(page, 'learner-390-repo-view');
     // sequential practice (the first 开始练习) counts what the bank counts
-    await page.getByRole('button', { name: /开始练习/ }).first().click();
+    await page
+      .getByRole('button', { name: /开始练习/ })
+      .first()
+      .click();
     await expect(page.getByText('第 1 / 10 题')).toBeVisible({ timeout: 15_000 });
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE);
     await shot(page, 'learner-390-practice');

@@ -10,6 +10,7 @@ import {
   courseLearnMyPaging,
   examExamOnlinePaging,
   noticeMyPaging,
+  PaperState,
   paperPaperCreate,
   paperPaperDetail,
   trainDetail,
@@ -86,5 +87,18 @@ describe('demo data (issue 23)', () => {
       )
     ).rows as { title: string }[];
     expect(rules.map((r) => r.title)).toEqual(['全题型体验合格证']);
+  });
+
+  it('has finished papers of three learners with different scores, for results and reports', async () => {
+    const papers = (
+      await t.db.execute(
+        `select u.user_name, p.state, p.user_score, p.passed from el_paper p join sys_user u on u.id = p.user_id
+         join el_exam e on e.id = p.exam_id where e.title = '技术部基础测验' order by p.user_score desc`,
+      )
+    ).rows as { user_name: string; state: number; user_score: number; passed: boolean }[];
+    expect(papers.map((p) => p.user_name)).toEqual(['zhaoliu', 'sunqi', 'zhouba']);
+    expect(papers.every((p) => p.state === PaperState.FINISHED)).toBe(true);
+    expect(papers.map((p) => p.user_score)).toEqual([90, 70, 40]);
+    expect(papers.map((p) => p.passed)).toEqual([true, true, false]);
   });
 });

@@ -5,13 +5,7 @@
  * comparing scrollWidth with innerWidth (or clientWidth) would never fail.
  * Screenshots: test-results/first-look/*.png.
  */
-import {
-  bookPaging,
-  examExamOnlinePaging,
-  paperPaperDetail,
-  paperPaperFillAnswer,
-  paperPaperHand,
-} from '@exam/contracts';
+import { bookPaging, examExamOnlinePaging } from '@exam/contracts';
 import { type Browser, type BrowserContext, devices, type Page } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 import { createLearner, deptNamed, type Learner, startPaper } from '../fixtures/exam-setup';
@@ -129,21 +123,17 @@ test.describe('learner on a phone (390 px)', () => {
     }
     expect(matchingSeen, 'a matching question and a composite with a matching part').toBe(2);
 
-    // hand in with the answers of the card as they are: the wrong ones go to the book
-    const detail = await api<{ questions: { quId: string; type: number; parentQuId: string | null }[] }>(
-      context.request,
-      paperPaperDetail.path,
-      { paperId },
-      learner.token,
-    );
-    const single = detail.questions.find((q) => q.type === 1 && !q.parentQuId)!;
-    await api(
-      context.request,
-      paperPaperFillAnswer.path,
-      { paperId, quId: single.quId, answer: 'A', seq: 1 },
-      learner.token,
-    );
-    await api(context.request, paperPaperHand.path, { paperId }, learner.token);
+    // one answer saved, then 交卷 in the room: the toast opens below the header, not over it
+    await page.getByTestId('question-answer').locator('.ant-radio-wrapper').first().click();
+    await page.getByTestId('hand-in').click();
+    await page.getByRole('button', { name: /确定交卷/ }).click();
+    const toast = page.locator('.ant-message-notice', { hasText: '交卷成功' });
+    await expect(toast).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/web\/exam\/result\//);
+    const header = await page.locator('.web-header, header').first().boundingBox();
+    const toastBox = await toast.boundingBox();
+    expect(toastBox!.y, 'toast below the header').toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 60) - 1);
+    await shot(page, 'learner-390-after-hand-in');
     expect(errors).toEqual([]);
     await context.close();
   });

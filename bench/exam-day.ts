@@ -44,7 +44,7 @@ interface Sample {
   ms: number;
   ok: boolean;
 }
-const samples: Record<string, Sample[]> = { create: [], detail: [], fill: [], hand: [] };
+const samples: Record<string, Sample[]> = { create: [], detail: [], claim: [], fill: [], hand: [] };
 const acked = new Map<string, string>();
 const errors: string[] = [];
 
@@ -147,6 +147,10 @@ async function learner(token: string, examId: string, delayMs: number): Promise<
     token,
   );
   if (detail?.code !== 0) return;
+  // The room claims its answering window before the first save (a save without one is refused).
+  const windowId = `bench-${paperId}`;
+  const claimed = await timed('claim', '/api/paper/paper/claim', { paperId, windowId }, token);
+  if (claimed?.code !== 0) return;
   let seq = 0;
   for (const qu of detail.data.questions) {
     await new Promise((r) => setTimeout(r, INTERVAL_MS * (0.5 + Math.random())));
@@ -155,7 +159,7 @@ async function learner(token: string, examId: string, delayMs: number): Promise<
     const res = await timed<{ accepted: boolean }>(
       'fill',
       '/api/paper/paper/fill-answer',
-      { paperId, quId: qu.quId, answer, seq },
+      { paperId, quId: qu.quId, answer, seq, windowId },
       token,
     );
     if (res?.code === 0 && res.data.accepted) acked.set(`${paperId}:${qu.quId}`, JSON.stringify(answer));
@@ -214,6 +218,7 @@ const report = {
   fill,
   create: stats(samples.create),
   detail: stats(samples.detail),
+  claim: stats(samples.claim),
   hand: stats(samples.hand),
   acknowledged: acked.size,
   lost,

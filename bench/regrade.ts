@@ -25,6 +25,7 @@ import {
 import { eventConsumers } from '../apps/server/src/modules/index.js';
 import { runRegradeJob } from '../apps/server/src/modules/paper/regrade/regrade-run.js';
 import { createDispatcher } from '../apps/server/src/platform/events/dispatcher.js';
+import { deliveryShape } from '../apps/server/src/platform/events/install.js';
 import { createBenchDatabase, dbKind, loadAverage, machine, writeReport } from './setup.js';
 
 const { values: args } = parseArgs({
@@ -121,6 +122,8 @@ async function main() {
       createdByName: '压测',
     })
     .returning({ id: elRegradeJob.id });
+  // Created before the job, as the app's is at start: its consumers are the events' subscribers.
+  const dispatcher = createDispatcher(db, eventConsumers, deliveryShape(KIND));
   const t1 = Date.now();
   await runRegradeJob(db, job.id, () => new Date());
   const jobMs = Date.now() - t1;
@@ -130,7 +133,6 @@ async function main() {
   const [msgs] = await db.select({ n: count() }).from(sysUserMsg);
 
   const t2 = Date.now();
-  const dispatcher = createDispatcher(db, eventConsumers);
   let delivered = 0;
   for (;;) {
     const n = await dispatcher.drain();

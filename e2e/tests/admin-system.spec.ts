@@ -358,6 +358,16 @@ test('[ADMIN][LOG_FILTER] filters logs by a time range', async ({ page }) => {
   await page.getByRole('tab', { name: '操作日志' }).click();
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await shot(page, 'log');
+
+  // 事件投递: nothing has failed on a fresh site; both views answer with an empty list.
+  await page.getByRole('tab', { name: '事件投递' }).click();
+  await expect(page.getByText('连续失败 10')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '最近错误' })).toBeVisible();
+  await expect(page.locator('.ant-table-placeholder')).toBeVisible();
+  await page.getByText('全部失败', { exact: true }).click();
+  await expect(page.locator('.ant-table-placeholder')).toBeVisible();
+  await expect(page.getByRole('button', { name: /重试所选/ })).toBeDisabled();
+  await shot(page, 'log-events');
 });
 
 test('[ADMIN][TAGS_CACHE] a cached tab keeps its filter; the noCache log page does not', async ({ page }) => {

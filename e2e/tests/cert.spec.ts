@@ -52,7 +52,16 @@ test.describe
       const name = dialog.getByTestId('cert-field-realName');
       await expect(name).toHaveText('张三');
       const before = Number(await name.getAttribute('data-y'));
-      const box = (await name.boundingBox()) as { x: number; y: number; width: number; height: number };
+      // The dialog zooms in: take the field's box only once it has stopped moving, or the drag
+      // starts beside the field on a loaded machine.
+      let box = { x: 0, y: 0, width: 0, height: 0 };
+      await expect(async () => {
+        const first = await name.boundingBox();
+        await page.waitForTimeout(100);
+        const second = await name.boundingBox();
+        expect(first && second && Math.abs(first.x - second.x) + Math.abs(first.y - second.y)).toBe(0);
+        box = second as typeof box;
+      }).toPass();
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 40, { steps: 8 });
@@ -146,6 +155,10 @@ test.describe
       const mobile = await phone.newPage();
       await mobile.goto('/cert/verify');
       await mobile.getByLabel('证书编号或验证码').fill(certNo);
+      // A number alone finds nothing (numbers are sequential); with the holder's name it does.
+      await mobile.getByRole('button', { name: /查\s*询/ }).click();
+      await expect(mobile.getByText('未找到该证书')).toBeVisible();
+      await mobile.getByLabel('持证人姓名').fill('张三');
       await mobile.getByRole('button', { name: /查\s*询/ }).click();
       await expect(mobile.getByTestId('cert-verify-result').getByText('证书有效')).toBeVisible();
       const widths = await mobile.evaluate(() => [

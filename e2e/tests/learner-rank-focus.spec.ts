@@ -65,7 +65,12 @@ async function sitScoring(request: APIRequestContext, who: Learner, examId: stri
       admin,
     );
     const key = q.options.find((o) => o.content === qu.options.find((b) => b.isRight)?.content)?.key;
-    await api(request, paperPaperFillAnswer.path, { paperId, quId: q.quId, answer: key, seq: i + 1 }, who.token);
+    await api(
+      request,
+      paperPaperFillAnswer.path,
+      { paperId, quId: q.quId, answer: key, seq: i + 1, windowId: 'w1' },
+      who.token,
+    );
   }
   await api(request, paperPaperHand.path, { paperId }, who.token);
   return paperId;

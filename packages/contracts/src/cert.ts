@@ -131,8 +131,13 @@ export const ZCertRevokeSchema = z.object({
   reason: z.string().trim().min(1).max(200).describe('撤销原因'),
 });
 
+/**
+ * By the verification code (the QR code's, random), or by the certificate number only together
+ * with the holder's full name: numbers are sequential, so a number alone answers not found (issue 21 §8).
+ */
 export const ZCertVerifySchema = z.object({
   keyword: z.string().trim().min(1).max(64).describe('证书编号或验证码'),
+  holderName: z.string().trim().max(64).nullish().describe('持证人姓名'),
 });
 
 /** The public answer: no ids, the holder's name partly masked. */

@@ -52,6 +52,8 @@ export const ErrorCode = {
   EXAM_TRY_LIMIT: 20010007,
   /** The paper is being answered in another window or device: this window's save was refused. */
   PAPER_OTHER_WINDOW: 20010008,
+  /** A save carried no window id (a tab from before the window rule): refused like another window's (issue 21 §8). */
+  PAPER_WINDOW_REQUIRED: 20010009,
   /** A paper of the exam has started: its paper, pass mark and marking settings are locked (issue 13 §3). */
   EXAM_SETTINGS_LOCKED: 20010011,
 } as const;
@@ -87,5 +89,6 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.EXAM_PASSWORD_WRONG]: '考试密码错误',
   [ErrorCode.EXAM_TRY_LIMIT]: '您的考试次数已用完',
   [ErrorCode.PAPER_OTHER_WINDOW]: '本试卷已在其他窗口或设备上打开，此窗口的答案未保存',
+  [ErrorCode.PAPER_WINDOW_REQUIRED]: '请刷新页面后继续作答',
   [ErrorCode.EXAM_SETTINGS_LOCKED]: '考试已有考生开始作答，试卷、及格分和评分设置不能再修改',
 };

@@ -62,6 +62,7 @@ export const PERMISSIONS = [
   'sys:dic:delete',
   'sys:dic:save',
   'sys:dic:view',
+  'sys:event:retry',
   'sys:log:view',
   'sys:menu:delete',
   'sys:menu:save',

@@ -48,5 +48,7 @@ export const certApi = {
   exportXlsx: (params: TCertPagingParams) => callDownload(certCertExport, params, '证书列表.xlsx'),
   download: (id: string, certNo: string) => callDownload(certCertDownload, { id }, `${certNo}.pdf`),
   previewUrl: (id: string) => pdfUrl(certCertDownload.path, { id }),
-  verify: (keyword: string) => call(certVerify, { keyword }, { silent: true }),
+  /** By the QR code's verification code, or by number together with the holder's name. */
+  verify: (keyword: string, holderName?: string) =>
+    call(certVerify, { keyword, holderName: holderName || undefined }, { silent: true }),
 };

@@ -17,6 +17,8 @@ import {
   sysDicValueDelete,
   sysDicValueSave,
   sysDicValueTree,
+  sysEventDeliveryPaging,
+  sysEventDeliveryRetry,
   sysLogPaging,
   sysMenuDelete,
   sysMenuSave,
@@ -48,6 +50,7 @@ import {
   type TDeptSave,
   type TDicSave,
   type TDicValueSave,
+  type TEventDeliveryPagingParams,
   type TImportReport,
   type TLogPagingParams,
   type TMenuSave,
@@ -156,3 +159,7 @@ export const uploadImage = (file: Blob) => callUpload(commonFileUpload, file);
 
 /* ---------- logs ---------- */
 export const pagingLogs = (req: PageRequest<TLogPagingParams>) => call(sysLogPaging, req);
+export const pagingEventDeliveries = (req: PageRequest<TEventDeliveryPagingParams>) =>
+  call(sysEventDeliveryPaging, req);
+export const retryEventDeliveries = (items: { eventId: string; consumer: string }[]) =>
+  call(sysEventDeliveryRetry, { items });

@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { zPage, zPageRequest } from '../envelope.js';
-import { ZClientErrorSchema, ZLogPagingParamsSchema, ZLogSchema } from '../system/log.js';
+import {
+  ZClientErrorSchema,
+  ZEventDeliveryPagingParamsSchema,
+  ZEventDeliveryRetrySchema,
+  ZEventDeliverySchema,
+  ZLogPagingParamsSchema,
+  ZLogSchema,
+} from '../system/log.js';
 
 export const sysLogPaging = endpoint({
   path: '/api/sys/log/paging',
@@ -19,4 +26,22 @@ export const commonLogClientError = endpoint({
   data: z.null(),
   access: 'public',
   operation: false,
+});
+
+/** Failed and parked domain-event deliveries (系统日志 → 事件投递). */
+export const sysEventDeliveryPaging = endpoint({
+  path: '/api/sys/event/delivery-paging',
+  body: zPageRequest(ZEventDeliveryPagingParamsSchema),
+  data: zPage(ZEventDeliverySchema),
+  access: { permission: 'sys:log:view' },
+  operation: false,
+});
+
+/** Delivers the chosen deliveries again now, with their attempts counted afresh. */
+export const sysEventDeliveryRetry = endpoint({
+  path: '/api/sys/event/delivery-retry',
+  body: ZEventDeliveryRetrySchema,
+  data: z.object({ retried: z.number() }),
+  access: { permission: 'sys:event:retry' },
+  operation: true,
 });

@@ -37,6 +37,8 @@ export const ZMarkDetailSchema = z.object({
   passScore: z.number().describe('及格分'),
   objScore: z.number().describe('客观题得分'),
   subjScore: z.number().describe('主观题得分'),
+  /** The exam asks for double marking: scored by question only, the by-paper save is refused. */
+  doubleMark: z.boolean().describe('双评（需在按题阅卷中评分）'),
   questions: z.array(ZMarkQuSchema).describe('题目'),
 });
 

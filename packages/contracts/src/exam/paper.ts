@@ -112,7 +112,11 @@ export const ZFillAnswerSchema = z.object({
   answer: ZAnswerValueSchema,
   flagged: z.boolean().nullish().describe('是否标记'),
   seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe('答案序号（客户端递增）'),
-  /** The answering window (see claim); a save from a window that is not the paper's active one is refused. */
+  /**
+   * The answering window (see claim); a save from a window that is not the paper's active one is
+   * refused (20010008), and so is a save without one (20010009, issue 21 §8). Optional in the
+   * schema so that an old tab gets that code (reload) rather than 10010001.
+   */
   windowId: z.string().min(1).max(64).nullish().describe('答题窗口ID'),
 });
 export type TFillAnswer = z.infer<typeof ZFillAnswerSchema>;

@@ -40,3 +40,31 @@ export const ZClientErrorSchema = z.object({
   userAgent: z.string().max(500).nullish().describe('浏览器'),
 });
 export type TClientError = z.infer<typeof ZClientErrorSchema>;
+
+/** A domain-event delivery that failed (事件投递): parked once its attempts ran out. */
+export const ZEventDeliverySchema = z.object({
+  id: z.string().describe('投递ID（事件ID|消费者）'),
+  eventId: z.string().describe('事件ID'),
+  eventName: z.string().describe('事件'),
+  consumer: z.string().describe('消费者'),
+  attempts: z.number().describe('已尝试次数'),
+  lastError: z.string().nullable().describe('最近错误'),
+  nextAttemptAt: z.string().describe('下次尝试时间'),
+  parkedAt: z.string().nullable().describe('暂停时间'),
+  createdAt: z.string().describe('发布时间'),
+});
+export type TEventDelivery = z.infer<typeof ZEventDeliverySchema>;
+
+export const ZEventDeliveryPagingParamsSchema = z.object({
+  /** true: only parked deliveries; otherwise every delivery that has failed at least once. */
+  parked: z.boolean().nullish().describe('仅已暂停'),
+});
+export type TEventDeliveryPagingParams = z.infer<typeof ZEventDeliveryPagingParamsSchema>;
+
+export const ZEventDeliveryKeySchema = z.object({
+  eventId: z.string().min(1).max(64).describe('事件ID'),
+  consumer: z.string().min(1).max(100).describe('消费者'),
+});
+export const ZEventDeliveryRetrySchema = z.object({
+  items: z.array(ZEventDeliveryKeySchema).min(1, '请选择要重试的投递').max(500).describe('投递'),
+});

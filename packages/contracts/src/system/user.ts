@@ -81,6 +81,8 @@ export const ZUserRecordSchema = z.object({
   state: z.number().describe('状态'),
   remark: z.string().nullable().describe('备注'),
   createdAt: z.string().describe('创建时间'),
+  /** The viewer may not change this user (it holds more than the viewer, or is the viewer): issue 21 §1. */
+  locked: z.boolean().describe('当前用户无权修改此用户'),
 });
 export type TUserRecord = z.infer<typeof ZUserRecordSchema>;
 

@@ -141,6 +141,8 @@ export const sysLog = pgTable(
   (t) => [
     index('sys_log_type_created_idx').on(t.type, t.createdAt),
     index('sys_log_user_name_idx').on(t.userName, t.type, t.createdAt),
+    // The usual-address lookup of the sign-in guard: a user's successful sign-ins of any method (issue 21 §7).
+    index('sys_log_user_id_idx').on(t.userId, t.type, t.createdAt),
   ],
 );
 

@@ -53,7 +53,11 @@ const FIELDS = [
 
 async function sit(token: string, answer: string) {
   const { data } = await t.call(paperPaperCreate.path, { examId }, token);
-  await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId: bank.single, answer, seq: 1 }, token);
+  await t.call(
+    paperPaperFillAnswer.path,
+    { paperId: data.paperId, quId: bank.single, answer, seq: 1, windowId: 'w1' },
+    token,
+  );
   const hand = await t.call(paperPaperHand.path, { paperId: data.paperId }, token);
   expect(hand.code).toBe(0);
   return data.paperId as string;
@@ -237,10 +241,18 @@ describe('PDF, verification and revocation', () => {
     expect(other.code).toBe(ErrorCode.NO_PERMISSION);
   });
 
-  it('answers the public verification by number or code, masked, and shows a revocation', async () => {
+  it('answers the public verification by code, or by number with the holder name, masked, and shows a revocation', async () => {
     const [cert] = await myCerts(student);
     const [row] = await t.db.select().from(elCert).where(eq(elCert.id, cert.id));
-    const byNo = await t.call(certVerify.path, { keyword: cert.certNo.toLowerCase() }, null);
+    // Numbers are sequential (issue 21 §8): a number alone, or with another name, is not found.
+    const alone = await t.call(certVerify.path, { keyword: cert.certNo }, null);
+    expect(alone.code).toBe(ErrorCode.NOT_FOUND);
+    expect(alone.data).toBeNull();
+    for (const holderName of ['李四', '张', '', ' '])
+      expect((await t.call(certVerify.path, { keyword: cert.certNo, holderName }, null)).code).toBe(
+        ErrorCode.NOT_FOUND,
+      );
+    const byNo = await t.call(certVerify.path, { keyword: cert.certNo.toLowerCase(), holderName: ' 张三 ' }, null);
     expect(byNo.code).toBe(0);
     expect(byNo.data).toMatchObject({ certNo: cert.certNo, holderName: '张*', status: 'valid' });
     expect(byNo.data).not.toHaveProperty('userId');
@@ -415,7 +427,7 @@ describe('voided papers', () => {
       const { data } = await t.call(paperPaperCreate.path, { examId: exam2 }, wangwu);
       await t.call(
         paperPaperFillAnswer.path,
-        { paperId: data.paperId, quId: bank.single, answer: 'B', seq: 1 },
+        { paperId: data.paperId, quId: bank.single, answer: 'B', seq: 1, windowId: 'w1' },
         wangwu,
       );
       expect((await t.call(paperPaperHand.path, { paperId: data.paperId }, wangwu)).code).toBe(0);

@@ -114,6 +114,6 @@ export function registerCertRoutes(app: FastifyInstance): void {
     app,
     certVerify,
     { summary: '证书验证（公开）', tags: ['证书-验证'], rateLimit: { max: 30, timeWindow: '1 minute' } },
-    async ({ body, deps }) => verifyCert(deps.db, body.keyword, deps.clock()),
+    async ({ body, deps }) => verifyCert(deps.db, body.keyword, body.holderName, deps.clock()),
   );
 }

@@ -138,16 +138,27 @@ export async function revokeCert(db: Db, admin: AuthUser, body: { id: string; re
   throw conflict('证书已撤销');
 }
 
-/** Public: by number (any case) or verification code. */
-export async function verifyCert(db: Db, keyword: string, now: Date): Promise<TCertVerifyResult> {
+/**
+ * Public: by the random verification code (the QR code's), or by number (any case) together with
+ * the holder's full name. Numbers are sequential: a number alone, or with a wrong name, is not found
+ * (issue 21 §8), with the same answer as an unknown number.
+ */
+export async function verifyCert(
+  db: Db,
+  keyword: string,
+  holderName: string | null | undefined,
+  now: Date,
+): Promise<TCertVerifyResult> {
   const k = keyword.trim();
+  const name = holderName?.trim() ?? '';
+  const byNumber = name ? and(eq(elCert.certNo, k.toUpperCase()), eq(elCert.holderName, name)) : undefined;
   const [row] = await db
     .select({ c: elCert, tmplTitle: elCertTmpl.title })
     .from(elCert)
     .leftJoin(elCertTmpl, eq(elCertTmpl.id, elCert.tmplId))
-    .where(or(eq(elCert.certNo, k.toUpperCase()), eq(elCert.verifyCode, k)))
+    .where(byNumber ? or(eq(elCert.verifyCode, k), byNumber) : eq(elCert.verifyCode, k))
     .limit(1);
-  if (!row) throw new AppError(ErrorCode.NOT_FOUND, '未找到该证书，请核对证书编号或验证码');
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, '未找到该证书，请核对验证码，或证书编号与持证人姓名');
   const c = row.c;
   return {
     certNo: c.certNo,

@@ -6,8 +6,9 @@
  * question, blind, answers 10010003 like marking by paper) before anything is written.
  *
  * The exam itself is shared content: the exam list shows every exam to any administrator holding
- * exam:exam:view (exams have no owning department), so these screens open any live exam; what the
- * administrator sees and changes in it is cut to their learners. A deleted exam answers 10010003.
+ * exam:exam:view (exams have no owning department), so these screens open any live exam (the 监考
+ * console only one the administrator may see: invigilate-access.ts); what the administrator sees
+ * and changes in it is cut to their learners. A deleted exam answers 10010003.
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -148,13 +149,12 @@ describe('监考 console', () => {
     await drainEvents(t);
   });
 
-  it('opens an exam whose audience lies outside the scope with nobody listed, and refuses a deleted exam', async () => {
+  it('refuses an exam whose audience lies outside the scope (issue 21 §8), and a deleted exam', async () => {
     const other = await newExam({ userIds: [ids.lisi] });
     const snap = await t.request(examInvigilateDetail, { examId: other }, dept);
-    expect(snap.code, snap.msg).toBe(0);
-    expect(snap.data.rows).toEqual([]);
+    expect(snap.code, snap.msg).toBe(ErrorCode.NO_PERMISSION);
     const toAll = await t.request(examInvigilateMsg, { examId: other, content: '请注意' }, dept);
-    expect(toAll.code).toBe(ErrorCode.CONFLICT); // nobody of the scope sits it: nothing is sent
+    expect(toAll.code).toBe(ErrorCode.NO_PERMISSION); // invigilate-access.api.test.ts has the rest
     expect(await t.db.select().from(elInvigilateMsg).where(eq(elInvigilateMsg.examId, other))).toEqual([]);
     expect((await t.request(examExamDelete, { ids: [other] }, admin)).code).toBe(0);
     expect((await t.request(examInvigilateDetail, { examId: other }, dept)).code).toBe(ErrorCode.NOT_FOUND);

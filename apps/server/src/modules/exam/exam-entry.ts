@@ -7,7 +7,7 @@
  */
 import { ErrorCode, FOCUS_MODE_REFUSED, focusModeRefused, PaperState, type TPaperCreated } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
-import { elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
+import { elExam, elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
@@ -15,17 +15,46 @@ import { lockedExams } from '../course/course.module.js';
 import { checkExamPassword } from '../paper/exam-password.js';
 import { findOpenPaper, resumeOrRefuse } from '../paper/paper.service.js';
 import { buildPaperQuestions } from '../paper/paper-build.js';
+import { lockedChanges } from './exam-archive.js';
 import { arrangedExam, deadlineFor } from './exam-override.js';
 import { countAttempts, entryRefusal, loadOpenExam } from './exam-rules.js';
 
+/** The paper was built from exam settings that a locking edit changed meanwhile (issue 21 §8). */
+class ExamChangedMeanwhile extends Error {}
+
+type CreateInput = { examId: string; password?: string | null; canFullScreen?: boolean | null };
+
 /**
  * Creates an attempt, or answers the open one of the same exam. Another exam's open paper
- * answers 20010002 with {paperId, examId, title}.
+ * answers 20010002 with {paperId, examId, title}. A paper built while a locking edit of the exam
+ * (template, pass mark, marking settings: exam-archive.ts) commits is built once more from the
+ * new settings.
  */
 export async function createPaper(
   db: Db,
   user: AuthUser,
-  input: { examId: string; password?: string | null; canFullScreen?: boolean | null },
+  input: CreateInput,
+  now: Date,
+  zone: string,
+): Promise<TPaperCreated> {
+  try {
+    return await createPaperOnce(db, user, input, now, zone);
+  } catch (err) {
+    if (!(err instanceof ExamChangedMeanwhile)) throw err;
+  }
+  try {
+    return await createPaperOnce(db, user, input, now, zone);
+  } catch (err) {
+    if (err instanceof ExamChangedMeanwhile)
+      throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '考试设置刚刚更新，请重新进入考试');
+    throw err;
+  }
+}
+
+async function createPaperOnce(
+  db: Db,
+  user: AuthUser,
+  input: CreateInput,
   now: Date,
   zone: string,
 ): Promise<TPaperCreated> {
@@ -62,6 +91,21 @@ export async function createPaper(
 
   try {
     return await db.transaction(async (tx) => {
+      // Serialised against a locking edit of the exam (issue 21 §8): FOR KEY SHARE conflicts with
+      // the edit's FOR UPDATE (exam-archive.ts assertLockedUnchanged). An edit holding the row
+      // makes this wait and then read what it committed: changed settings rebuild the paper. An
+      // edit coming after waits for this paper and then sees it (20010011).
+      const [locked] = await tx
+        .select({
+          tmplId: elExam.tmplId,
+          passScore: elExam.passScore,
+          multiPolicy: elExam.multiPolicy,
+          orderPolicy: elExam.orderPolicy,
+        })
+        .from(elExam)
+        .where(eq(elExam.id, exam.id))
+        .for('key share');
+      if (!locked || lockedChanges(exam, locked).length > 0) throw new ExamChangedMeanwhile();
       const [paper] = await tx
         .insert(elPaper)
         .values({

@@ -45,7 +45,7 @@ afterAll(async () => t.close());
 async function sit(token: string, examId: string, answers: Record<string, unknown>) {
   const { data } = await t.call(paperPaperCreate.path, { examId }, token);
   for (const [quId, answer] of Object.entries(answers))
-    await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId, answer, seq: 1 }, token);
+    await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId, answer, seq: 1, windowId: 'w1' }, token);
   const hand = await t.call(paperPaperHand.path, { paperId: data.paperId }, token);
   expect(hand.code).toBe(0);
   // The record and the wrong-answer book follow the hand-in as event consumers.

@@ -3,6 +3,8 @@
  * answer only when the paper is the caller's, still open (state 0), before its deadline, answered
  * from its active window (one window per paper: the last to claim it), and the client sequence is
  * newer than the stored one, so journalled answers re-sent late never overwrite newer ones.
+ * A save with no window id changes nothing (checked in the same UPDATE) and answers 20010009: the
+ * tab predates the window rule and must reload (issue 21 §8).
  * Only when it changes nothing does a second read explain why: another window answers 20010008;
  * a stale sequence answers accepted false WITH the stored answer, so the client shows the truth.
  */
@@ -40,8 +42,9 @@ function prepareFill(db: Db) {
         eq(elPaper.userId, sql.placeholder('userId')),
         eq(elPaper.state, PaperState.IN_EXAM),
         gt(elPaper.deadline, sql`${sql.placeholder('now')}::timestamptz`),
-        // No window id (API clients): not window-checked; the sequence rule still applies.
-        sql`(${elPaper.activeWindow} is null or ${sql.placeholder('windowId')}::text is null or ${elPaper.activeWindow} = ${sql.placeholder('windowId')}::text)`,
+        // A save names its window (issue 21 §8): with none, `= null` is never true, so it changes nothing.
+        sql`${sql.placeholder('windowId')}::text is not null`,
+        sql`(${elPaper.activeWindow} is null or ${elPaper.activeWindow} = ${sql.placeholder('windowId')}::text)`,
         lt(elPaperQu.seq, sql`${sql.placeholder('seq')}::bigint`),
         notInArray(elPaperQu.type, COMPOSITE_TYPES),
       ),
@@ -91,8 +94,8 @@ async function explainRefusal(db: Db, userId: string, body: TFillAnswer, now: Da
     await handPaper(db, body.paperId, now, HandKind.DEADLINE);
     throw new AppError(ErrorCode.EXAM_TIME_OVER);
   }
-  if (body.windowId && p.activeWindow && p.activeWindow !== body.windowId)
-    throw new AppError(ErrorCode.PAPER_OTHER_WINDOW);
+  if (!body.windowId) throw new AppError(ErrorCode.PAPER_WINDOW_REQUIRED);
+  if (p.activeWindow && p.activeWindow !== body.windowId) throw new AppError(ErrorCode.PAPER_OTHER_WINDOW);
   const [q] = await db
     .select({ seq: elPaperQu.seq, type: elPaperQu.type, answer: elPaperQu.answer, flagged: elPaperQu.flagged })
     .from(elPaperQu)

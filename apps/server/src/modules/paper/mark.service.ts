@@ -6,10 +6,10 @@
  */
 import { ErrorCode, MarkState, PaperState } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
+import { elExam, elMarkSetting, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Db, Executor, Tx } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
@@ -81,6 +81,7 @@ export async function markDetail(db: Db, user: AuthUser, paperId: string) {
   const { p, realName } = await loadScopedPaper(db, user, paperId);
   if (p.state === PaperState.IN_EXAM) throw conflict('考生尚未交卷');
   const rows = await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId)).orderBy(asc(elPaperQu.sort));
+  const doubleMark = await asksDoubleMark(db, p.examId);
   return {
     paperId: p.id,
     examId: p.examId,
@@ -91,6 +92,7 @@ export async function markDetail(db: Db, user: AuthUser, paperId: string) {
     passScore: p.passScore,
     objScore: p.objScore,
     subjScore: p.subjScore,
+    doubleMark,
     questions: rows.map((row) => {
       const hints = kindOf(row.type).markingHints?.(row.refAnswer) ?? { keywords: [], reference: null };
       return {
@@ -104,16 +106,35 @@ export async function markDetail(db: Db, user: AuthUser, paperId: string) {
   };
 }
 
-/** Saves scores (0 to full) and comments; finishing the last pending question finishes the paper. */
+/** Whether the exam asks for double marking (阅卷设置 双评; off when never set). */
+async function asksDoubleMark(db: Executor, examId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ doubleMark: elMarkSetting.doubleMark })
+    .from(elMarkSetting)
+    .where(eq(elMarkSetting.examId, examId));
+  return row?.doubleMark ?? false;
+}
+
+/**
+ * Saves scores (0 to full) and comments; finishing the last pending question finishes the paper.
+ * An exam that asks for double marking is marked by question only (two markers, arbitration):
+ * a score by paper would bypass the second marking, so it is refused (issue 21 §8), also for a
+ * finished paper (no single marker overrides the two).
+ */
 export async function markSave(
   db: Db,
   user: AuthUser,
   body: { paperId: string; items: { quId: string; score: number; comment?: string | null }[] },
   now: Date,
 ) {
-  await loadScopedPaper(db, user, body.paperId);
-  return db.transaction((tx) => markSaveTx(tx, user.id, body, now));
+  const { p } = await loadScopedPaper(db, user, body.paperId);
+  return db.transaction(async (tx) => {
+    if (await asksDoubleMark(tx, p.examId)) throw new AppError(ErrorCode.CONFLICT, DOUBLE_MARK_BY_QUESTION);
+    return markSaveTx(tx, user.id, body, now);
+  });
 }
+
+export const DOUBLE_MARK_BY_QUESTION = '该考试要求双评，请在按题阅卷中评分';
 
 /** Saves scores within the caller's transaction (marking by paper and by question share it). */
 export async function markSaveTx(

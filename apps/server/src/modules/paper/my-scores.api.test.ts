@@ -34,7 +34,7 @@ async function examOf(title: string, quIds: string[], passScore: number) {
 async function sit(examId: string, answers: Record<string, unknown>, end: 'hand' | 'abandon' = 'hand') {
   const { data } = await t.call(paperPaperCreate.path, { examId }, student);
   for (const [quId, answer] of Object.entries(answers))
-    await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId, answer, seq: 1 }, student);
+    await t.call(paperPaperFillAnswer.path, { paperId: data.paperId, quId, answer, seq: 1, windowId: 'w1' }, student);
   expect((await t.call(`/api/paper/paper/${end}`, { paperId: data.paperId }, student)).code).toBe(0);
   await drainEvents(t);
   return data.paperId as string;

@@ -56,7 +56,7 @@ const start = async (token: string, examId: string) => {
   return res.data.paperId as string;
 };
 const fill = (token: string, paperId: string, quId: string, answer: unknown, seq: number) =>
-  t.call(paperPaperFillAnswer.path, { paperId, quId, answer, seq }, token);
+  t.call(paperPaperFillAnswer.path, { paperId, quId, answer, seq, windowId: 'w1' }, token);
 const paperState = async (id: string) => (await t.db.select().from(elPaper).where(eq(elPaper.id, id)))[0].state;
 const LEAK = /"(isRight|answer|analysis|refAnswer|rightOptions|pairs|keywords|reference|blanks)"|解析/;
 

@@ -91,7 +91,8 @@ describe('positional letters', () => {
     };
     for (const [quId, answer] of Object.entries(answers))
       expect(
-        (await t.call(paperPaperFillAnswer.path, { paperId: p.paperId, quId, answer, seq: 1 }, learner)).code,
+        (await t.call(paperPaperFillAnswer.path, { paperId: p.paperId, quId, answer, seq: 1, windowId: 'w1' }, learner))
+          .code,
       ).toBe(0);
     expect((await t.call(paperPaperHand.path, { paperId: p.paperId }, learner)).code).toBe(0);
     const result = await t.call(paperPaperResult.path, { paperId: p.paperId }, learner);
@@ -129,7 +130,7 @@ describe('positional letters', () => {
     };
     const identity = ['喵', '汪', '哞', '咩'].every((c, i) => rightLetterOf(p.match, `右${c}`) === LETTERS[i]);
     for (const [quId, answer] of Object.entries(answers))
-      await t.call(paperPaperFillAnswer.path, { paperId: p.paperId, quId, answer, seq: 1 }, learner);
+      await t.call(paperPaperFillAnswer.path, { paperId: p.paperId, quId, answer, seq: 1, windowId: 'w1' }, learner);
     await t.call(paperPaperHand.path, { paperId: p.paperId }, learner);
     const result = await t.call(paperPaperResult.path, { paperId: p.paperId }, learner);
     const shown = (id: string) => result.data.questions.find((q: { quId: string }) => q.quId === id);

@@ -53,7 +53,11 @@ async function sit(who: string, examId: string, answers: Record<string, unknown>
   expect(code, msg).toBe(0);
   let seq = 0;
   for (const [quId, answer] of Object.entries(answers))
-    await t.request(paperPaperFillAnswer, { paperId: data.paperId, quId, answer: answer as string, seq: ++seq }, token);
+    await t.request(
+      paperPaperFillAnswer,
+      { paperId: data.paperId, quId, answer: answer as string, seq: ++seq, windowId: 'w1' },
+      token,
+    );
   if (hand) expect((await t.request(paperPaperHand, { paperId: data.paperId }, token)).code).toBe(0);
   await drainEvents(t);
   return data.paperId;

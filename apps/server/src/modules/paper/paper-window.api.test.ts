@@ -40,7 +40,7 @@ const start = async (token: string, overrides: Record<string, unknown> = {}) => 
 };
 const claim = (token: string, paperId: string, windowId: string) =>
   t.call(paperPaperClaim.path, { paperId, windowId }, token);
-const fill = (token: string, paperId: string, answer: unknown, seq: number, windowId?: string) =>
+const fill = (token: string, paperId: string, answer: unknown, seq: number, windowId?: string | null) =>
   t.call(paperPaperFillAnswer.path, { paperId, quId: bank.single, answer, seq, windowId }, token);
 const stored = async (paperId: string) =>
   (
@@ -109,11 +109,21 @@ describe('one answering window per paper', () => {
     expect((await stored(paperId)).answer).toBe('B');
   });
 
-  it('a save without a window id is not window-checked (API clients), the sequence still is', async () => {
+  it('refuses a save without a window id like another window, claimed or not, and writes nothing (issue 21 §8)', async () => {
+    const unclaimed = await start(student);
+    const none = await fill(student, unclaimed, 'A', 1);
+    expect(none.code).toBe(ErrorCode.PAPER_WINDOW_REQUIRED);
+    expect(none.msg).toBe('请刷新页面后继续作答');
+    expect((await fill(student, unclaimed, 'A', 1, null)).code).toBe(ErrorCode.PAPER_WINDOW_REQUIRED);
+    expect(await stored(unclaimed)).toEqual({ answer: null, seq: 0 });
+
     const paperId = await start(student);
     await claim(student, paperId, 'w1');
-    expect((await fill(student, paperId, 'A', 1)).data).toMatchObject({ accepted: true });
-    expect((await fill(student, paperId, 'B', 1)).data).toMatchObject({ accepted: false, answer: 'A' });
+    expect((await fill(student, paperId, 'A', 1, 'w1')).data).toMatchObject({ accepted: true });
+    expect((await fill(student, paperId, 'B', 2)).code).toBe(ErrorCode.PAPER_WINDOW_REQUIRED);
+    expect(await stored(paperId)).toEqual({ answer: 'A', seq: 1 });
+    // The sequence rule still holds for the window's own saves.
+    expect((await fill(student, paperId, 'B', 1, 'w1')).data).toMatchObject({ accepted: false, answer: 'A' });
   });
 
   it('guards the claim: token, owner, input', async () => {

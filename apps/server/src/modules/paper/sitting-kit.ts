@@ -146,7 +146,12 @@ export async function createSittingKit(t: TestApp, clock: ReturnType<typeof test
 
   // A first attempt, handed in with wrong answers (into the book, with its exam).
   const donePaperId = (await must(t, paperPaperCreate.path, { examId }, learner)).paperId;
-  await must(t, paperPaperFillAnswer.path, { paperId: donePaperId, quId: qu.judge, answer: 'Z', seq: 1 }, learner);
+  await must(
+    t,
+    paperPaperFillAnswer.path,
+    { paperId: donePaperId, quId: qu.judge, answer: 'Z', seq: 1, windowId: 'w1' },
+    learner,
+  );
   await must(t, paperPaperHand.path, { paperId: donePaperId }, learner);
   const openPaperId = (await must(t, paperPaperCreate.path, { examId }, learner)).paperId;
 

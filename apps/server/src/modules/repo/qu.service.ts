@@ -206,7 +206,7 @@ export async function pagingQuestions(db: Executor, q: { current: number; size: 
         tags: elQu.tags,
         updatedAt: elQu.updatedAt,
         childCount:
-          sql<number>`(select count(*) from ${elQu} c where c.parent_id = ${elQu.id} and c.deleted_at is null)`.mapWith(
+          sql<number>`(select count(*) from ${elQu} c where c.parent_id = ${elQu}.id and c.deleted_at is null)`.mapWith(
             Number,
           ),
       })

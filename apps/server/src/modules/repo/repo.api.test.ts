@@ -151,6 +151,8 @@ describe('questions', () => {
     );
     const detail = (await t.call(repoQuDetail.path, { id: list.data.records[0].id }, admin)).data;
     expect(detail.children).toHaveLength(2);
+    // The list counts a composite's parts (the subquery names the outer row, not its own alias).
+    expect(list.data.records[0].childCount).toBe(2);
     const save = await t.call(repoQuSave.path, { ...detail, children: [detail.children[1]] }, admin);
     expect(save.code, save.msg).toBe(0);
     const after = (await t.call(repoQuDetail.path, { id: detail.id }, admin)).data;

@@ -1,7 +1,9 @@
 /**
  * The outbox and its dispatcher on the real database (PGlite, and PostgreSQL in server-pg):
- * publish joins the caller's transaction, every consumer gets each event once, a failing consumer
- * is retried without blocking the others, and two dispatchers never handle one delivery twice.
+ * publish joins the caller's transaction and fixes the event's consumers, every consumer gets each
+ * event once, a failing consumer is retried without blocking the others and parked when its
+ * attempts run out, and two dispatchers never handle one delivery twice. A dispatcher registers its
+ * consumers as the process's subscribers, so each test creates its dispatcher before publishing.
  */
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { sysConfigItem, sysEvent, sysEventDelivery } from '../../db/schema/index
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createDispatcher } from './dispatcher.js';
 import { type AnyConsumer, defineConsumer, publish } from './index.js';
+import { pagingFailedDeliveries, retryDeliveries } from './parked.js';
 
 let t: TestApp;
 const handled: string[] = [];
@@ -56,9 +59,12 @@ describe('domain events', () => {
         throw new Error('the change fails');
       }),
     ).rejects.toThrow('the change fails');
+    const d = createDispatcher(t.db, [recorder('a'), recorder('b')]);
     await publishNotice('n1');
     await publishNotice('n2');
-    const d = createDispatcher(t.db, [recorder('a'), recorder('b')]);
+    // The consumers are fixed at publish: one delivery row each, written with the event.
+    expect((await t.db.select().from(sysEventDelivery)).map((r) => r.consumer).sort()).toEqual(['a', 'a', 'b', 'b']);
+    expect((await t.db.select().from(sysEvent)).every((e) => e.fannedOut)).toBe(true);
     expect(await d.drain()).toBe(4);
     expect(await d.drain()).toBe(0);
     expect(await effects('ev-a-')).toEqual(['ev-a-n1', 'ev-a-n2']);
@@ -106,7 +112,6 @@ describe('domain events', () => {
 
   it('lets two dispatchers share the work: each delivery is handled exactly once', async () => {
     const ids = Array.from({ length: 40 }, (_, i) => `p${i}`);
-    for (const id of ids) await publishNotice(id);
     const counts = { one: 0, two: 0 };
     let twoHandled: () => void = () => undefined;
     const twoStarted = new Promise<void>((r) => {
@@ -133,8 +138,9 @@ describe('domain events', () => {
           }
         },
       });
-    const one = createDispatcher(t.db, [counting('one')]);
-    const two = createDispatcher(t.db, [counting('two')]);
+    const one = createDispatcher(t.db, [counting('one')], { batchSize: 5 });
+    const two = createDispatcher(t.db, [counting('two')], { batchSize: 5, registerSubscribers: false });
+    for (const id of ids) await publishNotice(id);
     const first = one.drain();
     if (t.kind === 'pg') await oneStarted;
     const [n1, n2] = await Promise.all([first, two.drain()]);
@@ -146,10 +152,84 @@ describe('domain events', () => {
     if (t.kind === 'pg') expect(n1 > 0 && n2 > 0).toBe(true);
   });
 
-  it('drops events nobody subscribes to', async () => {
-    await publishNotice('nobody');
+  it('writes nothing for an event nobody subscribes to', async () => {
     const d = createDispatcher(t.db, []);
-    expect(await d.drain()).toBe(0);
+    await publishNotice('nobody');
     expect(await t.db.select().from(sysEvent)).toEqual([]);
+    expect(await d.drain()).toBe(0);
+  });
+
+  it('fans out an event published before any subscriber list, with the delivering consumers', async () => {
+    await t.db.insert(sysEvent).values({ name: 'notice.published', payload: { noticeId: 'legacy' } });
+    const d = createDispatcher(t.db, [recorder('fa')]);
+    expect(await d.drain()).toBe(1);
+    expect(await effects('ev-fa-')).toEqual(['ev-fa-legacy']);
+    expect(await t.db.select().from(sysEvent)).toEqual([]);
+  });
+
+  it('leaves the rows of a consumer it does not know to an instance that knows it', async () => {
+    const newer = createDispatcher(t.db, [recorder('ra'), recorder('rb')]);
+    await publishNotice('rolling');
+    // An older instance knows only 'ra': it delivers ra's row and neither skips nor deletes rb's.
+    const older = createDispatcher(t.db, [recorder('ra')], { registerSubscribers: false });
+    expect(await older.drain()).toBe(1);
+    expect((await t.db.select().from(sysEventDelivery)).map((r) => [r.consumer, r.attempts])).toEqual([['rb', 0]]);
+    expect(await t.db.select().from(sysEvent)).toHaveLength(1);
+    expect(await newer.drain()).toBe(1);
+    expect(await effects('ev-rb-')).toEqual(['ev-rb-rolling']);
+    expect(await t.db.select().from(sysEvent)).toEqual([]);
+  });
+
+  it('delivers a batch with one failing row: the others commit, the failure is undone and recorded', async () => {
+    const picky = defineConsumer<'notice.published'>({
+      name: 'picky',
+      events: ['notice.published'],
+      handle: async (event, db) => {
+        await db.insert(sysConfigItem).values({ title: `ev-picky-${event.payload.noticeId}` });
+        if (event.payload.noticeId === 'b3') throw new Error('这一条有问题');
+      },
+    });
+    const d = createDispatcher(t.db, [picky], { batchSize: 10, backoffMs: () => 60_000, logger: { warn: () => {} } });
+    for (const id of ['b1', 'b2', 'b3', 'b4', 'b5']) await publishNotice(id);
+    expect(await d.drain()).toBe(4);
+    expect(await effects('ev-picky-')).toEqual(['ev-picky-b1', 'ev-picky-b2', 'ev-picky-b4', 'ev-picky-b5']);
+    const left = await t.db.select().from(sysEventDelivery);
+    expect(left.map((r) => [r.consumer, r.attempts, r.parkedAt])).toEqual([['picky', 1, null]]);
+    expect(left[0].lastError).toContain('这一条有问题');
+  });
+
+  it('parks a delivery whose attempts ran out, and delivers it again once retried', async () => {
+    let broken = true;
+    const fragile = defineConsumer<'notice.published'>({
+      name: 'fragile',
+      events: ['notice.published'],
+      handle: async (event, db) => {
+        if (broken) throw new Error('下游一直不可用');
+        await db.insert(sysConfigItem).values({ title: `ev-fragile-${event.payload.noticeId}` });
+      },
+    });
+    const errors: object[] = [];
+    const d = createDispatcher(t.db, [fragile], {
+      maxAttempts: 3,
+      backoffMs: () => 0,
+      logger: { warn: () => {}, error: (obj) => errors.push(obj) },
+    });
+    await publishNotice('x1');
+    // Due at once after each failure: three rounds use up the attempts, a fourth finds nothing.
+    for (let i = 0; i < 4; i++) expect(await d.drain()).toBe(0);
+    const [row] = await t.db.select().from(sysEventDelivery);
+    expect(row.attempts).toBe(3);
+    expect(row.parkedAt).toBeInstanceOf(Date);
+    expect(errors).toHaveLength(1);
+    const failed = await pagingFailedDeliveries(t.db, 1, 10, { parked: true });
+    expect(failed.records.map((r) => [r.eventName, r.consumer, r.attempts])).toEqual([
+      ['notice.published', 'fragile', 3],
+    ]);
+
+    broken = false;
+    expect(await retryDeliveries(t.db, [{ eventId: row.eventId, consumer: 'fragile' }])).toBe(1);
+    expect(await d.drain()).toBe(1);
+    expect(await effects('ev-fragile-')).toEqual(['ev-fragile-x1']);
+    expect((await pagingFailedDeliveries(t.db, 1, 10, {})).total).toBe(0);
   });
 });

@@ -1,31 +1,59 @@
 /**
  * Delivers outbox events to consumers, in-process, after the publishing transaction committed.
- * Two steps, each in short transactions that lock with FOR UPDATE SKIP LOCKED so several
- * instances share the work and each (event, consumer) is handled by one of them at a time:
- * 1. fan-out: a new event gets one delivery row per subscribed consumer (none: it is deleted);
- * 2. delivery: a due row is locked, its consumer runs inside that transaction (in a savepoint),
- *    and the row is deleted on success in the same commit — so a crash before the commit leaves
- *    the row for a retry and a success is never repeated. A failure keeps the row with
- *    attempts + 1, last_error and a later next_attempt_at; other rows go on.
+ *
+ * - Delivery rows are claimed in batches with FOR UPDATE SKIP LOCKED, only for consumers this
+ *   process knows (a row of a consumer it does not know is left for an instance that does), so
+ *   several instances and, on PostgreSQL, several workers of one instance share the work and each
+ *   (event, consumer) is handled by one of them at a time.
+ * - A batch runs its consumers in the claiming transaction and deletes their rows in the same
+ *   commit: a crash before the commit leaves the rows for a retry, a success is never repeated.
+ *   The batch first runs without savepoints (the fast path); if a consumer fails, the batch rolls
+ *   back and runs again row by row, each consumer in a savepoint, so the failure is recorded
+ *   (attempts + 1, last_error, a later next_attempt_at) and the other rows go on.
+ * - After `maxAttempts` failures a delivery is parked: no more automatic retries; administrators
+ *   see it in 系统日志 → 事件投递 and retry it there (parked.ts).
+ * - Events published before a subscriber list was registered are fanned out here (fanOut).
+ * - Wake-up: the publishing process kicks its own dispatcher (install.ts); with a wake channel
+ *   (PostgreSQL LISTEN/NOTIFY, pg-wake.ts) a dispatcher that finds a backlog wakes its peers, and
+ *   is woken by theirs. The periodic sweep is only the fallback for retries and crashed peers.
  */
-import { and, asc, eq, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { sysEvent, sysEventDelivery } from '../../db/schema/events.js';
-import type { Db } from '../db.js';
+import type { Db, Tx } from '../db.js';
 import { DEFAULT_TIME_ZONE } from '../time-zone.js';
 import type { AnyConsumer, DomainEvent } from './index.js';
+import { registerSubscribers } from './subscribers.js';
 
 export interface DispatcherLogger {
   warn(obj: object, msg: string): void;
+  error?(obj: object, msg: string): void;
+}
+
+/** Lets dispatchers of several processes wake each other (PostgreSQL LISTEN/NOTIFY). */
+export interface WakeChannel {
+  /** Tells the peers there is work; never throws. */
+  notify(): Promise<void>;
+  /** Calls `onWake` whenever a peer notifies; answers how to stop listening. */
+  listen(onWake: () => void): Promise<() => Promise<void>>;
 }
 
 export interface DispatcherOptions {
-  /** Period of the sweep that retries failures and picks up what a crashed process left. */
+  /** Period of the fallback sweep that retries failures and picks up what a crashed process left. */
   sweepEveryMs?: number;
   /** Delay before the attempt after `attempts` failures. */
   backoffMs?: (attempts: number) => number;
+  /** Failures after which a delivery is parked until an administrator retries it. */
+  maxAttempts?: number;
+  /** Deliveries claimed per transaction. */
+  batchSize?: number;
+  /** Batches delivered at once (PostgreSQL: separate connections; PGlite has one, so 1). */
+  concurrency?: number;
   logger?: DispatcherLogger;
   /** The site's time zone handed to consumers (config `timeZone`; Asia/Shanghai when left out). */
   timeZone?: string;
+  wake?: WakeChannel;
+  /** False: leave the process's subscriber list as it is (a second dispatcher in a test). */
+  registerSubscribers?: boolean;
 }
 
 export interface Dispatcher {
@@ -33,7 +61,7 @@ export interface Dispatcher {
   kick(): void;
   /** Delivers everything due now and answers how many deliveries succeeded (tests, shutdown). */
   drain(): Promise<number>;
-  /** Starts the periodic sweep. */
+  /** Starts the periodic sweep and listens to the wake channel. */
   start(): void;
   /** Stops the sweep and waits for a running round. */
   stop(): Promise<void>;
@@ -42,8 +70,18 @@ export interface Dispatcher {
 /** 1 s, 2 s, 4 s … capped at 10 minutes. */
 export const defaultBackoff = (attempts: number): number => Math.min(1000 * 2 ** (attempts - 1), 600_000);
 
+/** Ten failures (1 s … 512 s apart, about 17 minutes in all) park a delivery. */
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
 const FAN_OUT_BATCH = 100;
 const ERROR_MAX = 2000;
+/** A peer is woken at most this often by one dispatcher. */
+const NOTIFY_EVERY_MS = 1000;
+
+type Claimed = { d: typeof sysEventDelivery.$inferSelect; e: typeof sysEvent.$inferSelect };
+
+/** A consumer failed on the fast path: the batch is rolled back and delivered row by row. */
+class FastPathFailure extends Error {}
 
 export function createDispatcher(db: Db, consumers: AnyConsumer[], options: DispatcherOptions = {}): Dispatcher {
   const byName = new Map<string, AnyConsumer>();
@@ -51,11 +89,16 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
     if (byName.has(c.name)) throw new Error(`duplicate event consumer name: ${c.name}`);
     byName.set(c.name, c);
   }
+  if (options.registerSubscribers !== false) registerSubscribers(consumers);
+  const known = [...byName.keys()];
   const backoff = options.backoffMs ?? defaultBackoff;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const batchSize = options.batchSize ?? 50;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   const logger = options.logger ?? { warn: (obj, msg) => console.warn(msg, obj) };
   const site = { timeZone: options.timeZone ?? DEFAULT_TIME_ZONE };
 
-  /** Creates delivery rows for new events; answers how many events it took. */
+  /** Creates delivery rows for events published without a subscriber list; answers how many it took. */
   async function fanOut(): Promise<number> {
     return db.transaction(async (tx) => {
       const events = await tx
@@ -81,58 +124,143 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
     });
   }
 
-  /** Handles one due delivery; answers 'none' when nothing is due (or all due rows are locked). */
-  async function deliverOne(): Promise<'none' | 'done' | 'failed'> {
+  async function claim(tx: Tx): Promise<Claimed[]> {
+    if (known.length === 0) return [];
+    return tx
+      .select({ d: sysEventDelivery, e: sysEvent })
+      .from(sysEventDelivery)
+      .innerJoin(sysEvent, eq(sysEvent.id, sysEventDelivery.eventId))
+      .where(
+        and(
+          lte(sysEventDelivery.nextAttemptAt, sql`now()`),
+          isNull(sysEventDelivery.parkedAt),
+          inArray(sysEventDelivery.consumer, known),
+        ),
+      )
+      .orderBy(asc(sysEventDelivery.nextAttemptAt))
+      .limit(batchSize)
+      .for('update', { of: sysEventDelivery, skipLocked: true });
+  }
+
+  const eventOf = (row: Claimed) =>
+    ({ id: row.e.id, name: row.e.name, payload: row.e.payload, createdAt: row.e.createdAt }) as DomainEvent;
+
+  async function recordFailure(tx: Tx, row: Claimed, err: unknown): Promise<void> {
+    const attempts = row.d.attempts + 1;
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    const parked = attempts >= maxAttempts;
+    await tx
+      .update(sysEventDelivery)
+      .set({
+        attempts,
+        lastError: message.slice(0, ERROR_MAX),
+        nextAttemptAt: new Date(Date.now() + backoff(attempts)),
+        parkedAt: parked ? new Date() : null,
+      })
+      .where(and(eq(sysEventDelivery.eventId, row.d.eventId), eq(sysEventDelivery.consumer, row.d.consumer)));
+    const log = { event: row.e.name, eventId: row.e.id, consumer: row.d.consumer, attempts, err: message };
+    if (parked) (logger.error ?? logger.warn).call(logger, log, '领域事件多次消费失败，已暂停投递，请在系统日志中处理');
+    else {
+      logger.warn(log, '领域事件消费失败，稍后重试');
+      retryIn(backoff(attempts));
+    }
+  }
+
+  /** Deletes the finished rows and the events left without rows, in the batch's commit. */
+  async function finish(tx: Tx, done: Claimed[]): Promise<void> {
+    if (done.length === 0) return;
+    const pairs = sql.join(
+      done.map((r) => sql`(${r.d.eventId}, ${r.d.consumer})`),
+      sql`, `,
+    );
+    await tx.execute(sql`delete from sys_event_delivery where (event_id, consumer) in (${pairs})`);
+    const eventIds = [...new Set(done.map((r) => r.e.id))];
+    await tx
+      .delete(sysEvent)
+      .where(
+        and(
+          inArray(sysEvent.id, eventIds),
+          notExists(tx.select().from(sysEventDelivery).where(eq(sysEventDelivery.eventId, sysEvent.id))),
+        ),
+      );
+  }
+
+  /** One batch: answers how many rows it claimed and how many succeeded. */
+  async function deliverBatch(careful: boolean): Promise<{ claimed: number; done: number }> {
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ d: sysEventDelivery, e: sysEvent })
-        .from(sysEventDelivery)
-        .innerJoin(sysEvent, eq(sysEvent.id, sysEventDelivery.eventId))
-        .where(lte(sysEventDelivery.nextAttemptAt, sql`now()`))
-        .orderBy(asc(sysEventDelivery.nextAttemptAt))
-        .limit(1)
-        .for('update', { of: sysEventDelivery, skipLocked: true });
-      if (!row) return 'none';
-      const key = and(eq(sysEventDelivery.eventId, row.d.eventId), eq(sysEventDelivery.consumer, row.d.consumer));
-      const consumer = byName.get(row.d.consumer);
-      const event = {
-        id: row.e.id,
-        name: row.e.name,
-        payload: row.e.payload,
-        createdAt: row.e.createdAt,
-      } as DomainEvent;
-      try {
-        if (!consumer) throw new Error('此实例没有注册该消费者');
-        // A savepoint: a failing consumer's writes are undone, the failure itself is recorded.
-        await tx.transaction((sp) => consumer.handle(event, sp, site));
-      } catch (err) {
-        const attempts = row.d.attempts + 1;
-        const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-        await tx
-          .update(sysEventDelivery)
-          .set({
-            attempts,
-            lastError: message.slice(0, ERROR_MAX),
-            nextAttemptAt: new Date(Date.now() + backoff(attempts)),
-          })
-          .where(key);
-        logger.warn(
-          { event: row.e.name, eventId: row.e.id, consumer: row.d.consumer, attempts, err: message },
-          '领域事件消费失败，稍后重试',
-        );
-        return 'failed';
+      const rows = await claim(tx);
+      const done: Claimed[] = [];
+      for (const row of rows) {
+        const consumer = byName.get(row.d.consumer) as AnyConsumer;
+        if (!careful) {
+          try {
+            await consumer.handle(eventOf(row), tx, site);
+          } catch (err) {
+            throw new FastPathFailure(String(err));
+          }
+          done.push(row);
+          continue;
+        }
+        try {
+          // A savepoint: a failing consumer's writes are undone, the failure itself is recorded.
+          await tx.transaction((sp) => consumer.handle(eventOf(row), sp, site));
+          done.push(row);
+        } catch (err) {
+          await recordFailure(tx, row, err);
+        }
       }
-      await tx.delete(sysEventDelivery).where(key);
-      await tx
-        .delete(sysEvent)
-        .where(
-          and(
-            eq(sysEvent.id, row.e.id),
-            notExists(tx.select().from(sysEventDelivery).where(eq(sysEventDelivery.eventId, row.e.id))),
-          ),
-        );
-      return 'done';
+      await finish(tx, done);
+      return { claimed: rows.length, done: done.length };
     });
+  }
+
+  async function deliverSome(): Promise<{ claimed: number; done: number }> {
+    try {
+      return await deliverBatch(false);
+    } catch (err) {
+      if (!(err instanceof FastPathFailure)) throw err;
+      return deliverBatch(true);
+    }
+  }
+
+  /** A failed delivery is retried when due, not only at the next sweep. */
+  let retryTimer: NodeJS.Timeout | null = null;
+  let retryAt = Number.POSITIVE_INFINITY;
+  function retryIn(ms: number): void {
+    const at = Date.now() + ms;
+    if (stopped || !timer || at >= retryAt) return;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryAt = at;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      retryAt = Number.POSITIVE_INFINITY;
+      dispatcher.kick();
+    }, ms);
+    retryTimer.unref();
+  }
+
+  let lastNotifyAt = 0;
+  function wakePeers(): void {
+    if (!options.wake || Date.now() - lastNotifyAt < NOTIFY_EVERY_MS) return;
+    lastNotifyAt = Date.now();
+    options.wake.notify().catch(() => undefined);
+  }
+
+  /** Keeps claiming batches until one comes back short (nothing more due for this worker). */
+  async function worker(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const batch = await deliverSome();
+      done += batch.done;
+      if (batch.claimed < batchSize) return done;
+      wakePeers();
+    }
+  }
+
+  async function round(): Promise<number> {
+    while ((await fanOut()) === FAN_OUT_BATCH) {}
+    const counts = await Promise.all(Array.from({ length: concurrency }, () => worker()));
+    return counts.reduce((a, b) => a + b, 0);
   }
 
   /** Events whose last deliveries finished on two instances at once can each see the other's row. */
@@ -147,20 +275,11 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
       );
   }
 
-  async function round(): Promise<number> {
-    while ((await fanOut()) === FAN_OUT_BATCH) {}
-    let done = 0;
-    for (;;) {
-      const outcome = await deliverOne();
-      if (outcome === 'none') return done;
-      if (outcome === 'done') done++;
-    }
-  }
-
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
 
   async function loop(): Promise<number> {
     let done = 0;
@@ -179,7 +298,7 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
     return p;
   }
 
-  return {
+  const dispatcher: Dispatcher = {
     kick() {
       if (stopped) return;
       if (running) {
@@ -196,16 +315,27 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
       if (timer || stopped) return;
       let sweeps = 0;
       timer = setInterval(() => {
-        this.kick();
-        if (++sweeps % 30 === 0) removeFinishedEvents().catch(() => undefined);
-      }, options.sweepEveryMs ?? 2000);
+        dispatcher.kick();
+        if (++sweeps % 10 === 0) removeFinishedEvents().catch(() => undefined);
+      }, options.sweepEveryMs ?? 30_000);
       timer.unref();
+      options.wake
+        ?.listen(() => dispatcher.kick())
+        .then((stop) => {
+          if (stopped) stop().catch(() => undefined);
+          else unlisten = stop;
+        })
+        .catch((err) => logger.warn({ err: String(err) }, '事件唤醒通道不可用，改为定时轮询'));
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (retryTimer) clearTimeout(retryTimer);
+      if (unlisten) await unlisten().catch(() => undefined);
+      unlisten = null;
       while (running) await running.catch(() => undefined);
     },
   };
+  return dispatcher;
 }

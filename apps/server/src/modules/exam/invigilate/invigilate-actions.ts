@@ -16,21 +16,25 @@ import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
 import { handInTx } from '../../paper/hand-in.js';
 import { voidPaperTx } from '../../paper/lifecycle/index.js';
-import { loadExam } from './invigilate-snapshot.js';
+import { loadInvigilatedExam } from './invigilate-snapshot.js';
 
 type PaperRow = typeof elPaper.$inferSelect;
 
-/** The paper acted on; its learner must be inside the administrator's data scope. */
+/**
+ * The paper acted on: its exam must be one the administrator may invigilate (issue 21 §8), and its
+ * learner inside the administrator's data scope.
+ */
 async function loadPaper(db: Db, admin: ScopeHolder, paperId: string): Promise<PaperRow> {
   const [paper] = await db.select().from(elPaper).where(eq(elPaper.id, paperId));
   if (!paper) throw notFound('试卷');
+  await loadInvigilatedExam(db, admin, paper.examId);
   await assertUsersInScope(db, admin, [paper.userId]);
   return paper;
 }
 
 /** Sends a message to one learner of the exam or to all; the exam room shows it at its next beat. */
 export async function sendMessage(db: Db, admin: ScopeHolder, body: TInvigilateMsg, now: Date) {
-  const exam = await loadExam(db, body.examId);
+  const exam = await loadInvigilatedExam(db, admin, body.examId);
   if (body.userId) {
     const [user] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, body.userId));
     if (!user) throw notFound('考生');

@@ -9,11 +9,12 @@ import { OpenType, type TInvigilateSnapshot } from '@exam/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { elExam, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
-import { userScope } from '../../../platform/data-scope.js';
+import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { notFound } from '../../../platform/errors.js';
 import { userInAudience } from '../../notice/notice-audience.js';
 import { COMPOSITE_TYPES } from '../../repo/kinds/registry.js';
+import { assertMayInvigilate } from './invigilate-access.js';
 import { countsOf, type LearnerFacts, rowOf } from './invigilate-rules.js';
 
 export type ExamRow = typeof elExam.$inferSelect;
@@ -89,14 +90,21 @@ async function learnerFacts(db: Executor, exam: ExamRow, admin: AuthUser): Promi
   }));
 }
 
-/** The console's view of an exam now. */
+/** Loads a live exam (10010003 otherwise) the administrator may invigilate (10010004 otherwise). */
+export async function loadInvigilatedExam(db: Executor, admin: ScopeHolder, examId: string): Promise<ExamRow> {
+  const exam = await loadExam(db, examId);
+  await assertMayInvigilate(db, admin, exam);
+  return exam;
+}
+
+/** The console's view of an exam now (of an exam the administrator may invigilate: issue 21 §8). */
 export async function invigilateSnapshot(
   db: Executor,
   admin: AuthUser,
   examId: string,
   now: Date,
 ): Promise<TInvigilateSnapshot> {
-  const exam = await loadExam(db, examId);
+  const exam = await loadInvigilatedExam(db, admin, examId);
   const rows = (await learnerFacts(db, exam, admin)).map((f) => rowOf(f, exam.leaveLimit, now));
   return {
     examId: exam.id,

@@ -127,10 +127,22 @@ describe('snapshot', () => {
     const paperId = await start(student, examId);
     const saveAt = clock();
     expect(
-      (await t.request(paperPaperFillAnswer, { paperId, quId: bank.single, answer: 'A', seq: 1 }, student)).code,
+      (
+        await t.request(
+          paperPaperFillAnswer,
+          { paperId, quId: bank.single, answer: 'A', seq: 1, windowId: 'w1' },
+          student,
+        )
+      ).code,
     ).toBe(0);
     expect(
-      (await t.request(paperPaperFillAnswer, { paperId, quId: bank.judge, answer: 'A', seq: 1 }, student)).code,
+      (
+        await t.request(
+          paperPaperFillAnswer,
+          { paperId, quId: bank.judge, answer: 'A', seq: 1, windowId: 'w1' },
+          student,
+        )
+      ).code,
     ).toBe(0);
     clock.add(60_000);
     snap = await snapshot(examId);
@@ -147,7 +159,7 @@ describe('snapshot', () => {
     expect(kids).toHaveLength(2);
     for (const kid of kids)
       expect(
-        (await t.request(paperPaperFillAnswer, { paperId, quId: kid.quId, answer: 'A', seq: 1 }, student)).code,
+        (await t.request(paperPaperFillAnswer, { paperId, quId: kid.quId, answer: 'A', seq: 1, windowId: 'w1' }, student)).code,
       ).toBe(0);
     expect(rowOf((await snapshot(examId)).rows, 'student')).toMatchObject({ answered: 3, total: 6 });
     expect(row.offlineAlert).toBe(true); // sitting, and the room never beat
@@ -181,7 +193,7 @@ describe('snapshot', () => {
     const wangPaper = await start(wangwu, examId);
     await t.request(
       paperPaperFillAnswer,
-      { paperId: wangPaper, quId: bank.short, answer: '事务具有原子性', seq: 1 },
+      { paperId: wangPaper, quId: bank.short, answer: '事务具有原子性', seq: 1, windowId: 'w1' },
       wangwu,
     );
     await t.call('/api/paper/paper/hand', { paperId: wangPaper }, wangwu);
@@ -257,11 +269,20 @@ describe('actions', () => {
     const beat = (await t.request(examInvigilateBeat, { paperId }, student)).data;
     expect(Date.parse(beat.deadline) - before).toBe(6 * 60_000);
     clock.add(62 * 60_000); // past the old deadline, inside the new one
-    const fill = await t.request(paperPaperFillAnswer, { paperId, quId: bank.single, answer: 'B', seq: 3 }, student);
+    const fill = await t.request(
+      paperPaperFillAnswer,
+      { paperId, quId: bank.single, answer: 'B', seq: 3, windowId: 'w1' },
+      student,
+    );
     expect(fill.data).toEqual({ accepted: true, seq: 3 });
     expect(
-      (await t.request(paperPaperFillAnswer, { paperId: lisiPaper, quId: bank.single, answer: 'B', seq: 1 }, lisi))
-        .code,
+      (
+        await t.request(
+          paperPaperFillAnswer,
+          { paperId: lisiPaper, quId: bank.single, answer: 'B', seq: 1, windowId: 'w1' },
+          lisi,
+        )
+      ).code,
     ).toBe(ErrorCode.EXAM_TIME_OVER);
     const log = (await logsOf(examInvigilateAddTime.path)).find(
       (l) => (l.params as { reason?: string }).reason === '电脑死机重启',
@@ -275,8 +296,12 @@ describe('actions', () => {
   it('forces a hand-in through the lifecycle: marked, recorded, the room closes, twice gives one result', async () => {
     const examId = await newExam();
     const paperId = await start(student, examId);
-    await t.request(paperPaperFillAnswer, { paperId, quId: bank.single, answer: 'A', seq: 1 }, student);
-    await t.request(paperPaperFillAnswer, { paperId, quId: bank.short, answer: '事务具有原子性', seq: 1 }, student);
+    await t.request(paperPaperFillAnswer, { paperId, quId: bank.single, answer: 'A', seq: 1, windowId: 'w1' }, student);
+    await t.request(
+      paperPaperFillAnswer,
+      { paperId, quId: bank.short, answer: '事务具有原子性', seq: 1, windowId: 'w1' },
+      student,
+    );
     const res = await t.request(examInvigilateHand, { paperId, reason: '考生违纪，携带手机' }, admin);
     expect(res.code, res.msg).toBe(0);
     expect(res.data.state).toBe(1); // a short answer awaits marking
@@ -290,7 +315,13 @@ describe('actions', () => {
     expect(record.tryCount).toBe(1);
     expect((await t.request(examInvigilateBeat, { paperId }, student)).data.state).toBe(1);
     expect(
-      (await t.request(paperPaperFillAnswer, { paperId, quId: bank.judge, answer: 'A', seq: 2 }, student)).code,
+      (
+        await t.request(
+          paperPaperFillAnswer,
+          { paperId, quId: bank.judge, answer: 'A', seq: 2, windowId: 'w1' },
+          student,
+        )
+      ).code,
     ).toBe(ErrorCode.PAPER_CLOSED);
     expect((await t.request(examInvigilateHand, { paperId, reason: '再次' }, admin)).code).toBe(ErrorCode.PAPER_CLOSED);
     const log = (await logsOf(examInvigilateHand.path)).find(

@@ -108,9 +108,17 @@ describe("a learner's answered paper", () => {
     const student = await t.login('student', 'student123');
     const created = await t.request(paperPaperCreate, { examId }, student);
     paperId = created.data.paperId;
-    await t.request(paperPaperFillAnswer, { paperId, quId: bank.single, answer: 'B', seq: 1 }, student);
-    await t.request(paperPaperFillAnswer, { paperId, quId: bank.fill, answer: ['上海'], seq: 2 }, student);
-    await t.request(paperPaperFillAnswer, { paperId, quId: bank.short, answer: '事务具有原子性', seq: 3 }, student);
+    await t.request(paperPaperFillAnswer, { paperId, quId: bank.single, answer: 'B', seq: 1, windowId: 'w1' }, student);
+    await t.request(
+      paperPaperFillAnswer,
+      { paperId, quId: bank.fill, answer: ['上海'], seq: 2, windowId: 'w1' },
+      student,
+    );
+    await t.request(
+      paperPaperFillAnswer,
+      { paperId, quId: bank.short, answer: '事务具有原子性', seq: 3, windowId: 'w1' },
+      student,
+    );
     const open = await pdfText(examPrintAnsweredPreview.path, { paperId }, admin);
     expect(open.code).toBe(ErrorCode.CONFLICT);
     expect((await t.request(paperPaperHand, { paperId }, student)).code).toBe(0);

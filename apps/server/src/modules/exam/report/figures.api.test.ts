@@ -152,7 +152,11 @@ describe('keyword weights', () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 10 });
     const lisi = await t.login('lisi', 'student123');
     const { data } = await t.request(paperPaperCreate, { examId }, lisi);
-    await t.request(paperPaperFillAnswer, { paperId: data.paperId, quId: bank.short, answer: '一致性', seq: 1 }, lisi);
+    await t.request(
+      paperPaperFillAnswer,
+      { paperId: data.paperId, quId: bank.short, answer: '一致性', seq: 1, windowId: 'w1' },
+      lisi,
+    );
     expect((await t.request(paperPaperHand, { paperId: data.paperId }, lisi)).code).toBe(0);
     await drainEvents(t);
     const detail = await t.request(paperMarkDetail, { paperId: data.paperId }, admin);
@@ -172,7 +176,11 @@ describe('pass rate in the result export', () => {
       const token = await t.login(`pr_${i}`, 'abc12345');
       const { data } = await t.request(paperPaperCreate, { examId }, token);
       const answer = i < 3 ? 'B' : 'A';
-      await t.request(paperPaperFillAnswer, { paperId: data.paperId, quId: bank.single, answer, seq: 1 }, token);
+      await t.request(
+        paperPaperFillAnswer,
+        { paperId: data.paperId, quId: bank.single, answer, seq: 1, windowId: 'w1' },
+        token,
+      );
       expect((await t.request(paperPaperHand, { paperId: data.paperId }, token)).code).toBe(0);
     }
     await drainEvents(t);

@@ -60,7 +60,11 @@ async function sit(userName: string, examId: string, answers: Record<string, unk
   expect(code, msg).toBe(0);
   let seq = 0;
   for (const [quId, answer] of Object.entries(answers))
-    await t.request(paperPaperFillAnswer, { paperId: data.paperId, quId, answer: answer as string, seq: ++seq }, token);
+    await t.request(
+      paperPaperFillAnswer,
+      { paperId: data.paperId, quId, answer: answer as string, seq: ++seq, windowId: 'w1' },
+      token,
+    );
   expect((await t.request(paperPaperHand, { paperId: data.paperId }, token)).code).toBe(0);
   await drainEvents(t);
 }

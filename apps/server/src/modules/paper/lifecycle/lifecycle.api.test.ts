@@ -34,7 +34,7 @@ describe('paper lifecycle events', () => {
     const { data } = await t.call(paperPaperCreate.path, { examId }, student);
     await t.call(
       paperPaperFillAnswer.path,
-      { paperId: data.paperId, quId: bank.multi, answer: ['B'], seq: 1 },
+      { paperId: data.paperId, quId: bank.multi, answer: ['B'], seq: 1, windowId: 'w1' },
       student,
     );
     const handed = await t.call(paperPaperHand.path, { paperId: data.paperId }, student);

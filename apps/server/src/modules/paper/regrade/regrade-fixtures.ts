@@ -28,7 +28,7 @@ export async function sit(t: TestApp, token: string, examId: string, answers: Re
   const paperId = created.data.paperId;
   let seq = 1;
   for (const [quId, answer] of Object.entries(answers)) {
-    const r = await t.call(paperPaperFillAnswer.path, { paperId, quId, answer, seq: seq++ }, token);
+    const r = await t.call(paperPaperFillAnswer.path, { paperId, quId, answer, seq: seq++, windowId: 'w1' }, token);
     expect(r.code, r.msg).toBe(0);
   }
   const handed = await t.call(paperPaperHand.path, { paperId }, token);

@@ -13,7 +13,7 @@ import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, badParams } from '../../../platform/errors.js';
 import { verifyPassword } from '../../../platform/password.js';
 import { recordSignIn } from '../user/auth.service.js';
-import { admitSignIn, signInFailed, signInSucceeded } from '../user/sign-in-guard.js';
+import { admitSignIn, ownerByUserName, signInFailed, signInSucceeded } from '../user/sign-in-guard.js';
 import { analyseFrames, type FrameAnalysis, faceModel } from './face-engine.js';
 import { checkLiveness, matches } from './face-rules.js';
 
@@ -109,7 +109,7 @@ export async function faceLogin(
   } finally {
     frames.length = 0;
   }
-  const pairCount = await admitSignIn(db, input.userName, meta.ip, now);
+  const pairCount = await admitSignIn(db, input.userName, meta.ip, now, ownerByUserName(db, input.userName));
   const refuse = async (userId: string | null, code: number, message: string) => {
     await recordFaceSignIn(db, input.userName, userId, false, `人脸登录：${message}`, meta, now);
     const guard = await signInFailed(db, input.userName, meta.ip, pairCount, now);

@@ -1,6 +1,14 @@
-import { commonLogClientError, ErrorCode, sysDashboardStat, sysLogPaging, sysUserLogin } from '@exam/contracts';
+import {
+  commonLogClientError,
+  ErrorCode,
+  sysDashboardStat,
+  sysEventDeliveryPaging,
+  sysEventDeliveryRetry,
+  sysLogPaging,
+  sysUserLogin,
+} from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysLog } from '../../../db/schema/index.js';
+import { sysEvent, sysEventDelivery, sysLog } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -87,5 +95,37 @@ describe('dashboard', () => {
     expect(res.data.trend).toHaveLength(14);
     const today = res.data.trend[13];
     expect(today).toMatchObject({ logins: 2, newUsers: 5 });
+  });
+});
+
+describe('event deliveries (事件投递)', () => {
+  it('lists the parked deliveries for administrators and retries them; learners are refused', async () => {
+    // The app's dispatcher would deliver a real event: a parked row of a consumer nobody registered.
+    const [event] = await t.db
+      .insert(sysEvent)
+      .values({ name: 'notice.published', payload: { noticeId: 'n-parked' }, fannedOut: true })
+      .returning();
+    await t.db.insert(sysEventDelivery).values({
+      eventId: event.id,
+      consumer: 'gone.consumer',
+      attempts: 10,
+      lastError: 'Error: 下游不可用',
+      parkedAt: new Date(),
+    });
+    const list = await t.request(sysEventDeliveryPaging, { current: 1, size: 10, params: { parked: true } }, admin);
+    expect(list.code).toBe(0);
+    expect(list.data.records).toMatchObject([
+      { eventId: event.id, eventName: 'notice.published', consumer: 'gone.consumer', attempts: 10 },
+    ]);
+    expect((await t.request(sysEventDeliveryPaging, { current: 1, size: 10 }, student)).code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    const items = [{ eventId: event.id, consumer: 'gone.consumer' }];
+    expect((await t.request(sysEventDeliveryRetry, { items }, student)).code).toBe(ErrorCode.NO_PERMISSION);
+    const retried = await t.request(sysEventDeliveryRetry, { items }, admin);
+    expect(retried).toMatchObject({ code: 0, data: { retried: 1 } });
+    const [row] = await t.db.select().from(sysEventDelivery);
+    expect([row.attempts, row.parkedAt]).toEqual([0, null]);
+    expect((await t.request(sysEventDeliveryRetry, { items: [] }, admin)).msg).toContain('请选择要重试的投递');
   });
 });

@@ -1,6 +1,7 @@
-/** /api/sys/log/paging and /api/common/log/client-error. */
-import { commonLogClientError, sysLogPaging } from '@exam/contracts';
+/** /api/sys/log/paging, /api/common/log/client-error and the failed event deliveries (事件投递). */
+import { commonLogClientError, sysEventDeliveryPaging, sysEventDeliveryRetry, sysLogPaging } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
+import { pagingFailedDeliveries, retryDeliveries } from '../../../platform/events/parked.js';
 import { route } from '../../../platform/route.js';
 import { pagingLogs, recordClientError } from './log.service.js';
 
@@ -20,4 +21,12 @@ export function registerLogRoutes(app: FastifyInstance): void {
       return null;
     },
   );
+
+  route(app, sysEventDeliveryPaging, { summary: '事件投递失败记录分页', tags: TAGS }, async ({ body, deps }) =>
+    pagingFailedDeliveries(deps.db, body.current, body.size, body.params),
+  );
+
+  route(app, sysEventDeliveryRetry, { summary: '重试事件投递', tags: TAGS }, async ({ body, deps }) => ({
+    retried: await retryDeliveries(deps.db, body.items),
+  }));
 }

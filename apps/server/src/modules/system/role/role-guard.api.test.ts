@@ -93,9 +93,11 @@ describe('role administration cannot escalate', () => {
       dataScope: DataScope.OWN_DEPT,
     });
     expect((await saveMenus(sa, logs.data.id, ['sys', 'sys-log', 'sys:log:view'])).code).toBe(0);
+    // Their own account is refused first (issue 21 §1: no self-changes through user administration);
+    // the grant to another user is covered in user-guard.api.test.ts.
     for (const roleIds of [[logs.data.id], [await roleId(t, 'sa')]]) {
       const res = await t.call(sysUserBatchRole.path, { ids: [roleAdmin.id], roleIds }, roleAdmin.token);
-      expect(res.code).toBe(ErrorCode.NO_PERMISSION);
+      expect(res).toMatchObject({ code: ErrorCode.CONFLICT, msg: '不能修改当前登录账号的角色' });
     }
     expect((await t.call(sysUserInfo.path, {}, roleAdmin.token)).data.roles).toEqual(['r_roleadmin']);
   });

@@ -2,7 +2,7 @@
 import { ErrorCode, sysConfigDetail, sysUserMobileLogin, sysUserSmsSendCode } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysConfig, sysSmsCode, sysUser } from '../../../db/schema/index.js';
+import { sysConfig, sysRole, sysSmsCode, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { lastLoggedCode } from './sms-sender.js';
 
@@ -155,6 +155,38 @@ describe('mobile code sign-in', () => {
     const code = await freshCode(mobile, before);
     expect((await signIn(mobile, code, ip)).code).toBe(ErrorCode.ACCOUNT_LOCKED);
     expect((await signIn(mobile, code, nextIp())).code).toBe(0);
+  });
+
+  it("a stranger's twenty wrong codes do not lock the owner out of their usual address (issue 21 §7)", async () => {
+    nextDay();
+    const mobile = '13955550001';
+    const [role] = await t.db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.code, 'student'));
+    const [owner] = await t.db
+      .insert(sysUser)
+      .values({ userName: 'sms_owner', realName: '短信用户', passwordHash: 'x', mobile })
+      .returning({ id: sysUser.id });
+    await t.db.insert(sysUserRole).values({ userId: owner.id, roleId: role.id });
+    // The owner signs in by SMS from home: that success makes home a usual address.
+    const home = nextIp();
+    let before = lastLoggedCode(mobile);
+    expect((await send(mobile, home)).code).toBe(0);
+    expect((await signIn(mobile, await freshCode(mobile, before), home)).code).toBe(0);
+    // A stranger: 5 wrong codes from each of 4 addresses.
+    nowMs += 3600_000;
+    for (let a = 0; a < 4; a++) {
+      const ip = nextIp();
+      for (let i = 0; i < 5; i++) await signIn(mobile, String(100000 + a * 10 + i), ip);
+    }
+    const elsewhere = await signIn(mobile, '123456', nextIp());
+    expect(elsewhere.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    expect(elsewhere.msg).toContain('常用网络');
+    // The owner, at home, with the right code.
+    nowMs += 61_000;
+    before = lastLoggedCode(mobile);
+    expect((await send(mobile, home)).code).toBe(0);
+    const ok = await signIn(mobile, await freshCode(mobile, before), home);
+    expect(ok.code).toBe(0);
+    expect(ok.data.user.userName).toBe('sms_owner');
   });
 
   it('refuses when the administrator has not switched mobile sign-in on', async () => {

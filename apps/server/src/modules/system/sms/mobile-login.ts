@@ -12,7 +12,7 @@ import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { type ClientMeta, recordSignIn } from '../user/auth.service.js';
 import { createLearner, unknownPasswordHash } from '../user/auto-register.js';
-import { admitSignIn, signInFailed, signInSucceeded } from '../user/sign-in-guard.js';
+import { admitSignIn, ownerByMobile, signInFailed, signInSucceeded } from '../user/sign-in-guard.js';
 import { type CodeCheck, codeCheckError, consumeLoginCode } from './sms.service.js';
 
 export const mobileGuardKey = (mobile: string) => `sms:${mobile}`;
@@ -43,7 +43,7 @@ export async function mobileLogin(
   const settings = await mobileLoginSettings(db);
   if (!settings.on) throw MOBILE_LOGIN_OFF();
   const key = mobileGuardKey(input.mobile);
-  const pairCount = await admitSignIn(db, key, meta.ip, now);
+  const pairCount = await admitSignIn(db, key, meta.ip, now, ownerByMobile(db, input.mobile));
   const passwordHash = settings.regOpen ? await unknownPasswordHash() : '';
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const check = await consumeLoginCode(tx, input.mobile, input.code, now);

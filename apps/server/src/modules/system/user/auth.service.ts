@@ -24,7 +24,7 @@ import { loadPermissions } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../../platform/password.js';
-import { admitSignIn, signInFailed, signInSucceeded } from './sign-in-guard.js';
+import { admitSignIn, ownerByUserName, signInFailed, signInSucceeded } from './sign-in-guard.js';
 
 export interface ClientMeta {
   ip: string | null;
@@ -61,7 +61,7 @@ export async function recordSignIn(
 
 /** Checks the credentials and the account state; answers the user id on success. */
 export async function authenticate(db: Db, input: TLogin, meta: ClientMeta, now = new Date()): Promise<string> {
-  const pairCount = await admitSignIn(db, input.userName, meta.ip, now);
+  const pairCount = await admitSignIn(db, input.userName, meta.ip, now, ownerByUserName(db, input.userName));
   const [user] = await db
     .select({ id: sysUser.id, passwordHash: sysUser.passwordHash, state: sysUser.state })
     .from(sysUser)

@@ -7,6 +7,7 @@ import { sysAttempt, sysLog, sysRole, sysUser, sysUserRole } from '../../../db/s
 import { LogType } from '../../../platform/audit.js';
 import { loadConfig } from '../../../platform/config.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { recordSignIn } from './auth.service.js';
 import { ADDRESS_RULE } from './sign-in-guard.js';
 
 let t: TestApp;
@@ -61,6 +62,28 @@ describe('sign-in lockout', () => {
     expect(stranger.code).toBe(ErrorCode.ACCOUNT_LOCKED);
     expect(stranger.msg).toContain('常用网络');
     expect((await login('deptadmin', 'admin123', '192.0.2.30')).code).toBe(0);
+  });
+
+  it('a sign-in of any method makes a usual address, by user id (issue 21 §7)', async () => {
+    const passwordHash = await hash('owner123', { memoryCost: 1024, timeCost: 1, parallelism: 1 });
+    const [owner] = await t.db
+      .insert(sysUser)
+      .values({ userName: 'oauth_owner', realName: '第三方用户', passwordHash })
+      .returning({ id: sysUser.id });
+    // A third-party sign-in logs the provider's subject as the name, with the user's id.
+    await recordSignIn(
+      t.db,
+      'wechat:o_abc123',
+      owner.id,
+      true,
+      '微信注册并登录',
+      { ip: '192.0.2.50', userAgent: null },
+      new Date(),
+    );
+    for (let a = 0; a < 4; a++)
+      for (let i = 0; i < 5; i++) await login('oauth_owner', `spray${i}x`, `203.0.113.${a + 11}`);
+    expect((await login('oauth_owner', 'owner123', '203.0.113.99')).code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    expect((await login('oauth_owner', 'owner123', '192.0.2.50')).code).toBe(0);
   });
 
   it('stops an address after many failures, but never counts successes', async () => {

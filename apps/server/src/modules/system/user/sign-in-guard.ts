@@ -5,13 +5,16 @@
  *   locks only their own pair: the owner's address is not affected.
  * - per account: after 20 failures from any addresses in 15 minutes, only addresses the account
  *   signed in from successfully in the last 30 days may still try (a spread-out attack cannot
- *   lock the owner out of their usual network).
+ *   lock the owner out of their usual network). The usual addresses are the owner's, by user id,
+ *   from a successful sign-in of any method (password, SMS code, face, third party): the key
+ *   `sms:<mobile>` of the SMS sign-in is not a user name, and the owner who signs in by SMS from
+ *   their usual address is let in after a stranger's 20 wrong codes (issue 21 §7).
  * - per address: 200 failures in 15 minutes stop the address. Successes are never counted, so a
  *   whole office behind one NAT address signs in on exam day.
  */
 import { ErrorCode } from '@exam/contracts';
-import { and, eq, gt } from 'drizzle-orm';
-import { sysLog } from '../../../db/schema/index.js';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sysLog, sysUser } from '../../../db/schema/index.js';
 import {
   type AttemptRule,
   clear,
@@ -32,15 +35,45 @@ const USUAL_ADDRESS_MS = 30 * 24 * 3600_000;
 
 const pairKey = (userName: string, ip: string | null) => `${userName}|${ip ?? ''}`;
 
-/** Whether the account signed in successfully from this address recently. */
-async function isUsualAddress(db: Executor, userName: string, ip: string | null, now: Date): Promise<boolean> {
-  if (!ip) return false;
+/**
+ * The account behind a guard key, looked up only when the account key is locked (the usual case
+ * costs nothing): answers the live user's id, or null for none.
+ */
+export type OwnerLookup = () => Promise<string | null>;
+
+/** The owner of a user name (password and face sign-in). */
+export const ownerByUserName =
+  (db: Executor, userName: string): OwnerLookup =>
+  async () => {
+    const [row] = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(eq(sysUser.userName, userName), isNull(sysUser.deletedAt)))
+      .limit(1);
+    return row?.id ?? null;
+  };
+
+/** The owner of a mobile number (SMS sign-in): the one live account holding it, else none. */
+export const ownerByMobile =
+  (db: Executor, mobile: string): OwnerLookup =>
+  async () => {
+    const rows = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(eq(sysUser.mobile, mobile), isNull(sysUser.deletedAt)))
+      .limit(2);
+    return rows.length === 1 ? rows[0].id : null;
+  };
+
+/** Whether the user signed in successfully (by any method) from this address recently. */
+async function isUsualAddress(db: Executor, ownerId: string | null, ip: string | null, now: Date): Promise<boolean> {
+  if (!ip || !ownerId) return false;
   const [row] = await db
     .select({ id: sysLog.id })
     .from(sysLog)
     .where(
       and(
-        eq(sysLog.userName, userName),
+        eq(sysLog.userId, ownerId),
         eq(sysLog.type, LogType.LOGIN),
         gt(sysLog.createdAt, new Date(now.getTime() - USUAL_ADDRESS_MS)),
         eq(sysLog.success, true),
@@ -53,14 +86,21 @@ async function isUsualAddress(db: Executor, userName: string, ip: string | null,
 
 /**
  * Refuses the attempt before the password is checked, or takes its (account, address) slot and
- * answers how many the pair has used in the window.
+ * answers how many the pair has used in the window. `userName` is the guard key (a user name, or
+ * `sms:<mobile>`); `owner` finds the account behind it for the usual-address rule.
  */
-export async function admitSignIn(db: Executor, userName: string, ip: string | null, now: Date): Promise<number> {
+export async function admitSignIn(
+  db: Executor,
+  userName: string,
+  ip: string | null,
+  now: Date,
+  owner: OwnerLookup,
+): Promise<number> {
   if (ip && (await failuresOf(db, ADDRESS_RULE, ip, now)) >= ADDRESS_RULE.max)
     throw new AppError(ErrorCode.TOO_MANY_REQUESTS, `当前网络登录失败次数过多，请${minutesText(WINDOW_MS)}后再试`);
   if (
     (await failuresOf(db, ACCOUNT_RULE, userName, now)) >= ACCOUNT_RULE.max &&
-    !(await isUsualAddress(db, userName, ip, now))
+    !(await isUsualAddress(db, ip ? await owner() : null, ip, now))
   )
     throw new AppError(
       ErrorCode.ACCOUNT_LOCKED,

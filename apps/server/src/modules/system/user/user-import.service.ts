@@ -24,6 +24,7 @@ import { hashPassword } from '../../../platform/password.js';
 import { type XlsxColumn, xlsxWithoutTimes } from '../../../platform/xlsx.js';
 import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../../platform/xlsx-read.js';
 import type { Actor } from './user.service.js';
+import { grantIssues, rightsOf } from './user-guard.js';
 
 export { XLSX_TYPE } from '../../../platform/xlsx.js';
 /** Largest number of data rows one import accepts. */
@@ -193,6 +194,8 @@ export async function importUsers(db: Db, actor: Actor, buffer: Buffer): Promise
         .from(sysUser)
         .where(and(inArray(sysUser.mobile, mobiles), isNull(sysUser.deletedAt)))
     : [];
+  // The same grant rule as save and update (user-guard.ts): sa only by sa, no wider scope, no menu the actor lacks.
+  const grantIssue = await grantIssues(db, await rightsOf(db, actor.id), roles);
   const deptByCode = new Map(depts.map((d) => [d.code, d]));
   const roleByCode = new Map(roles.map((r) => [r.code, r]));
   const names = new Set(takenNames.map((r) => r.v));
@@ -238,7 +241,7 @@ export async function importUsers(db: Db, actor: Actor, buffer: Buffer): Promise
     for (const code of codes) {
       const role = roleByCode.get(code);
       if (!role) fail('角色编码', `角色编码 ${code} 不存在`);
-      else if (role.dataScope > actor.dataScope) fail('角色编码', `角色 ${role.name} 的数据权限高于您，无权分配`);
+      else if (grantIssue.has(role.id)) fail('角色编码', grantIssue.get(role.id) as string);
       else if (!roleIds.includes(role.id)) roleIds.push(role.id);
     }
 

@@ -1,10 +1,10 @@
 /**
  * User administration (issue 2): list, detail, create, update, delete, state, reset password,
  * batch department and batch roles. Every read and write is limited to the administrator's data
- * scope (platform/data-scope.ts); nothing answers the password hash.
+ * scope (platform/data-scope.ts); every write goes through the user guard (user-guard.ts, issue 21
+ * §1: nobody changes a user holding more than they do); nothing answers the password hash.
  */
 import {
-  DataScope,
   ErrorCode,
   RoleType,
   type TBatchDept,
@@ -20,11 +20,11 @@ import { sysDepart, sysRole, sysToken, sysUser, sysUserRole } from '../../../db/
 import type { AuthUser } from '../../../platform/auth.js';
 import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
-import { AppError, conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
+import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { type PageOf, paginateWith } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/password.js';
-import { assertMenusHeld, menusOfRoles } from '../role/role-guard.js';
+import { assertRolesGrantable, assertUsersChangeable, lockedUsers, rightsOf } from './user-guard.js';
 
 /** The administrator acting, as the services need them. */
 export type Actor = ScopeHolder & Pick<AuthUser, 'userName'>;
@@ -86,8 +86,10 @@ interface BaseRow {
   createdAt: Date;
 }
 
+type RolesRecord = Omit<TUserRecord, 'locked'> & { roleCodes: string[] };
+
 /** Adds role ids, names and codes to user rows, and the ISO creation time. */
-async function withRoles(db: Executor, rows: BaseRow[]): Promise<(TUserRecord & { roleCodes: string[] })[]> {
+async function withRoles(db: Executor, rows: BaseRow[]): Promise<RolesRecord[]> {
   if (rows.length === 0) return [];
   const roles = await db
     .select({
@@ -119,7 +121,15 @@ async function withRoles(db: Executor, rows: BaseRow[]): Promise<(TUserRecord & 
   });
 }
 
-const stripCodes = ({ roleCodes: _codes, ...record }: TUserRecord & { roleCodes: string[] }): TUserRecord => record;
+/** The records as lists and details answer them: `locked` marks users the actor may not change (user-guard.ts). */
+async function asRecords(db: Executor, actor: Actor, rows: RolesRecord[]): Promise<TUserRecord[]> {
+  const locked = await lockedUsers(
+    db,
+    actor,
+    rows.map((r) => r.id),
+  );
+  return rows.map(({ roleCodes: _codes, ...record }) => ({ ...record, locked: locked.has(record.id) }));
+}
 
 /** One page of users visible to the actor. */
 export async function pageUsers(
@@ -140,7 +150,7 @@ export async function pageUsers(
       .where(where)
       .orderBy(desc(sysUser.createdAt), desc(sysUser.id))
       .$dynamic(),
-    async (rows) => (await withRoles(db, rows)).map(stripCodes),
+    async (rows) => asRecords(db, actor, await withRoles(db, rows)),
   );
 }
 
@@ -157,21 +167,19 @@ export async function listUsers(db: Db, actor: Actor, params: TUserPagingParams,
 }
 
 /**
- * Checks that every id is a live user inside the actor's scope: 10010003 for an unknown one,
- * 10010004 for one outside the scope. For writes, a user holding a role with a wider data scope
- * than the actor's is refused too (a department administrator cannot touch a super administrator).
+ * Checks, for reading, that every id is a live user inside the actor's scope: 10010003 for an
+ * unknown one, 10010004 for one outside the scope. Writes go through `assertUsersChangeable`
+ * (user-guard.ts). The write check that lived here compared with a subquery whose `sys_user.id`
+ * drizzle printed unqualified in this single-table select, so it read `sys_role.id` and never
+ * fired (issue 21 §1); it is gone, the guard reads the roles itself.
  */
-export async function assertUsersInScope(db: Executor, actor: Actor, ids: string[], write: boolean): Promise<void> {
+export async function assertUsersInScope(db: Executor, actor: Actor, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
   const rows = await db
     .select({
       id: sysUser.id,
       userName: sysUser.userName,
       inScope: sql<boolean>`${userScope(actor)}`.mapWith(Boolean),
-      maxScope:
-        sql<number>`coalesce((select max(${sysRole.dataScope}) from ${sysUserRole} inner join ${sysRole} on ${sysRole.id} = ${sysUserRole.roleId} where ${sysUserRole.userId} = ${sysUser.id}), 1)`.mapWith(
-          Number,
-        ),
     })
     .from(sysUser)
     .where(and(inArray(sysUser.id, unique), isNull(sysUser.deletedAt)));
@@ -179,22 +187,18 @@ export async function assertUsersInScope(db: Executor, actor: Actor, ids: string
   const outside = rows.find((r) => !r.inScope);
   if (outside)
     throw new AppError(ErrorCode.NO_PERMISSION, `用户 ${outside.userName} 不在您的数据权限范围内，无权查看或操作`);
-  if (write && actor.dataScope < DataScope.ALL) {
-    const higher = rows.find((r) => r.id !== actor.id && r.maxScope > actor.dataScope);
-    if (higher) throw new AppError(ErrorCode.NO_PERMISSION, `用户 ${higher.userName} 的数据权限高于您，无权修改`);
-  }
 }
 
 /** One user inside the actor's scope. */
 export async function userDetail(db: Db, actor: Actor, id: string): Promise<TUserRecord> {
-  await assertUsersInScope(db, actor, [id], false);
+  await assertUsersInScope(db, actor, [id]);
   const rows = await db
     .select(recordColumns)
     .from(sysUser)
     .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
     .where(eq(sysUser.id, id));
-  const [record] = await withRoles(db, rows);
-  return stripCodes(record);
+  const [record] = await asRecords(db, actor, await withRoles(db, rows));
+  return record;
 }
 
 /** The department must exist and lie inside the actor's scope. */
@@ -206,20 +210,6 @@ export async function assertDeptAssignable(db: Executor, actor: Actor, deptId: s
   if (!dept) throw notFound('部门');
   if (!deptInScope(actor, dept))
     throw new AppError(ErrorCode.NO_PERMISSION, `部门 ${dept.name} 不在您的数据权限范围内`);
-}
-
-/** The roles must exist, and an administrator may not grant a wider data scope than their own. */
-export async function assertRolesAssignable(db: Executor, actor: Actor, roleIds: string[]): Promise<void> {
-  const unique = [...new Set(roleIds)];
-  const roles = await db
-    .select({ id: sysRole.id, name: sysRole.name, dataScope: sysRole.dataScope })
-    .from(sysRole)
-    .where(inArray(sysRole.id, unique));
-  if (roles.length < unique.length) throw notFound('角色');
-  const wider = roles.find((r) => r.dataScope > actor.dataScope);
-  if (wider) throw new AppError(ErrorCode.NO_PERMISSION, `角色 ${wider.name} 的数据权限高于您，无权分配`);
-  // Giving a role hands over its menus: nobody hands over what they do not hold.
-  await assertMenusHeld(db, actor, await menusOfRoles(db, unique));
 }
 
 /** A mobile may belong to one live user only (it identifies the account for forgot-password). */
@@ -238,7 +228,7 @@ const nameTaken = (userName: string) => duplicate(`用户名 ${userName} 已存�
 /** Creates a user with its roles; exactly one of two concurrent saves of a name wins. */
 export async function createUser(db: Db, actor: Actor, input: TUserSave): Promise<string> {
   await assertDeptAssignable(db, actor, input.deptId);
-  await assertRolesAssignable(db, actor, input.roleIds);
+  await assertRolesGrantable(db, await rightsOf(db, actor.id), input.roleIds);
   await assertMobileFree(db, input.mobile);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -268,12 +258,10 @@ export async function createUser(db: Db, actor: Actor, input: TUserSave): Promis
 
 /** Updates a user's profile, department, roles and state (not the password). */
 export async function updateUser(db: Db, actor: Actor, input: TUserUpdate): Promise<void> {
-  await assertUsersInScope(db, actor, [input.id], true);
+  const rights = await assertUsersChangeable(db, actor, [input.id], 'update');
   await assertDeptAssignable(db, actor, input.deptId);
-  await assertRolesAssignable(db, actor, input.roleIds);
+  await assertRolesGrantable(db, rights, input.roleIds);
   await assertMobileFree(db, input.mobile, input.id);
-  if (input.id === actor.id && input.state !== undefined && input.state !== UserState.NORMAL)
-    throw conflict('不能禁用当前登录的账号');
   try {
     await db.transaction(async (tx) => {
       await tx
@@ -302,8 +290,7 @@ export async function updateUser(db: Db, actor: Actor, input: TUserUpdate): Prom
 
 /** Soft-deletes users and revokes their tokens; an administrator cannot delete themself. */
 export async function deleteUsers(db: Db, actor: Actor, ids: string[], now: Date): Promise<void> {
-  if (ids.includes(actor.id)) throw conflict('不能删除当前登录的账号');
-  await assertUsersInScope(db, actor, ids, true);
+  await assertUsersChangeable(db, actor, ids, 'delete');
   await db.transaction(async (tx) => {
     await tx
       .update(sysUser)
@@ -315,8 +302,7 @@ export async function deleteUsers(db: Db, actor: Actor, ids: string[], now: Date
 
 /** Sets the state of users (approving a pending registration is state 0); revokes tokens unless normal. */
 export async function setUserState(db: Db, actor: Actor, ids: string[], state: number): Promise<void> {
-  if (state !== UserState.NORMAL && ids.includes(actor.id)) throw conflict('不能禁用当前登录的账号');
-  await assertUsersInScope(db, actor, ids, true);
+  await assertUsersChangeable(db, actor, ids, 'state');
   await db.transaction(async (tx) => {
     await tx.update(sysUser).set({ state }).where(inArray(sysUser.id, ids));
     if (state !== UserState.NORMAL) await tx.delete(sysToken).where(inArray(sysToken.userId, ids));
@@ -325,7 +311,7 @@ export async function setUserState(db: Db, actor: Actor, ids: string[], state: n
 
 /** An administrator sets a new password; the user's tokens are revoked. */
 export async function resetPassword(db: Db, actor: Actor, id: string, password: string): Promise<void> {
-  await assertUsersInScope(db, actor, [id], true);
+  await assertUsersChangeable(db, actor, [id], 'reset-pass');
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, id));
@@ -335,15 +321,15 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
 
 /** Moves users to a department. */
 export async function batchDept(db: Db, actor: Actor, input: TBatchDept): Promise<void> {
-  await assertUsersInScope(db, actor, input.ids, true);
+  await assertUsersChangeable(db, actor, input.ids, 'dept');
   await assertDeptAssignable(db, actor, input.deptId);
   await db.update(sysUser).set({ deptId: input.deptId }).where(inArray(sysUser.id, input.ids));
 }
 
 /** Replaces the roles of users. */
 export async function batchRole(db: Db, actor: Actor, input: TBatchRole): Promise<void> {
-  await assertUsersInScope(db, actor, input.ids, true);
-  await assertRolesAssignable(db, actor, input.roleIds);
+  const rights = await assertUsersChangeable(db, actor, input.ids, 'role');
+  await assertRolesGrantable(db, rights, input.roleIds);
   const ids = [...new Set(input.ids)];
   const roleIds = [...new Set(input.roleIds)];
   await db.transaction(async (tx) => {

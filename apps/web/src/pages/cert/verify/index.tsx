@@ -1,6 +1,7 @@
 /**
- * 证书验证 (public, no sign-in): /cert/verify to type a number or code, /cert/verify/:code is what a
- * certificate's QR code opens. Shows the masked holder, the achievement, dates and the status.
+ * 证书验证 (public, no sign-in): /cert/verify to type a verification code, or a certificate number
+ * with the holder's name (numbers are sequential, so a number alone finds nothing: issue 21 §8);
+ * /cert/verify/:code is what a certificate's QR code opens. Shows the masked holder, the achievement, dates and the status.
  */
 import {
   CheckCircleFilled,
@@ -24,17 +25,18 @@ const STATUS_ICON = {
 export default function CertVerifyPage() {
   const { code } = useParams();
   const [keyword, setKeyword] = useState(code ?? '');
+  const [holderName, setHolderName] = useState('');
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<TCertVerifyResult | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const check = useCallback(async (k: string) => {
+  const check = useCallback(async (k: string, name?: string) => {
     if (!k.trim()) return;
     setLoading(true);
     setError(null);
     setResult(null);
     try {
-      setResult(await certApi.verify(k.trim()));
+      setResult(await certApi.verify(k.trim(), name?.trim()));
     } catch (e) {
       setError(e instanceof Error ? e.message : '查询失败');
     } finally {
@@ -53,20 +55,31 @@ export default function CertVerifyPage() {
           <SafetyCertificateOutlined /> 证书验证
         </h1>
         <Card>
-          <Space.Compact style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Input
               size="large"
               allowClear
-              placeholder="请输入证书编号或验证码"
+              placeholder="请输入验证码或证书编号"
               value={keyword}
               onChange={(e) => setKeyword(e.target.value)}
-              onPressEnter={() => check(keyword)}
+              onPressEnter={() => check(keyword, holderName)}
               aria-label="证书编号或验证码"
             />
-            <Button size="large" type="primary" loading={loading} onClick={() => check(keyword)}>
-              查询
-            </Button>
-          </Space.Compact>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input
+                size="large"
+                allowClear
+                placeholder="按证书编号查询时请填写持证人姓名"
+                value={holderName}
+                onChange={(e) => setHolderName(e.target.value)}
+                onPressEnter={() => check(keyword, holderName)}
+                aria-label="持证人姓名"
+              />
+              <Button size="large" type="primary" loading={loading} onClick={() => check(keyword, holderName)}>
+                查询
+              </Button>
+            </Space.Compact>
+          </Space>
         </Card>
         {loading && !result && (
           <div style={{ textAlign: 'center', marginTop: 24 }}>

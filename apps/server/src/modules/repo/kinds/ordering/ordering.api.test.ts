@@ -68,7 +68,11 @@ async function sit(examId: string, user: string) {
 
 async function answerAndHand(p: Awaited<ReturnType<typeof sit>>, contents: string[]) {
   const answer = contents.map(p.letter);
-  const fill = await t.call(paperPaperFillAnswer.path, { paperId: p.paperId, quId, answer, seq: 1 }, p.token);
+  const fill = await t.call(
+    paperPaperFillAnswer.path,
+    { paperId: p.paperId, quId, answer, seq: 1, windowId: 'w1' },
+    p.token,
+  );
   expect(fill.code, fill.msg).toBe(0);
   expect((await t.call(paperPaperHand.path, { paperId: p.paperId }, p.token)).code).toBe(0);
   const result = await t.call(paperPaperResult.path, { paperId: p.paperId }, p.token);

@@ -159,4 +159,5 @@ export const systemCatalogue: CatalogueEntry[] = [
     sort: 8,
   },
   f('sys-log', 'sys:log:view', '查看日志', 1),
+  f('sys-log', 'sys:event:retry', '重试事件投递', 2),
 ];

@@ -9,13 +9,16 @@ import { pagingLogs } from '../../../../api/sys-admin';
 import { PageContainer, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import { timeRangeRule } from '../../../../utils/validators';
+import EventDeliveries from './EventDeliveries';
 import LogDetailModal from './LogDetailModal';
 
 const TYPES = [
   { key: '1', label: '登录日志' },
   { key: '2', label: '操作日志' },
   { key: '3', label: '前端错误' },
+  { key: '4', label: '事件投递' },
 ];
+const EVENT_TAB = 4;
 
 type Period = 'all' | 'today' | 'week' | 'month' | 'custom';
 type Filters = {
@@ -106,59 +109,65 @@ export default function SysLogPage() {
             items={TYPES}
             onChange={(key) => {
               setType(Number(key));
-              run(Number(key));
+              if (Number(key) !== EVENT_TAB) run(Number(key));
             }}
           />
-          <Form name="logSearch" form={form} layout="inline" initialValues={{ period: 'all' }} onFinish={() => run()}>
-            <Form.Item name="userName">
-              <Input placeholder="用户名" allowClear style={{ width: 150 }} />
-            </Form.Item>
-            <Form.Item name="success">
-              <Select
-                placeholder="全部结果"
-                allowClear
-                style={{ width: 120 }}
-                options={[
-                  { value: true, label: '成功' },
-                  { value: false, label: '失败' },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="keyword">
-              <Input placeholder="操作 / 接口 / 信息" allowClear style={{ width: 170 }} />
-            </Form.Item>
-            <Form.Item name="period">
-              <Select style={{ width: 130 }} options={PERIODS} />
-            </Form.Item>
-            {period === 'custom' && (
-              <Form.Item name="range" rules={[timeRangeRule]}>
-                <DatePicker.RangePicker
-                  showTime
-                  needConfirm={false}
-                  placeholder={['开始时间', '结束时间']}
-                  style={{ width: 360 }}
+          {type !== EVENT_TAB && (
+            <Form name="logSearch" form={form} layout="inline" initialValues={{ period: 'all' }} onFinish={() => run()}>
+              <Form.Item name="userName">
+                <Input placeholder="用户名" allowClear style={{ width: 150 }} />
+              </Form.Item>
+              <Form.Item name="success">
+                <Select
+                  placeholder="全部结果"
+                  allowClear
+                  style={{ width: 120 }}
+                  options={[
+                    { value: true, label: '成功' },
+                    { value: false, label: '失败' },
+                  ]}
                 />
               </Form.Item>
-            )}
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => {
-                  form.resetFields();
-                  run();
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form>
+              <Form.Item name="keyword">
+                <Input placeholder="操作 / 接口 / 信息" allowClear style={{ width: 170 }} />
+              </Form.Item>
+              <Form.Item name="period">
+                <Select style={{ width: 130 }} options={PERIODS} />
+              </Form.Item>
+              {period === 'custom' && (
+                <Form.Item name="range" rules={[timeRangeRule]}>
+                  <DatePicker.RangePicker
+                    showTime
+                    needConfirm={false}
+                    placeholder={['开始时间', '结束时间']}
+                    style={{ width: 360 }}
+                  />
+                </Form.Item>
+              )}
+              <Space>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                  搜索
+                </Button>
+                <Button
+                  icon={<ReloadOutlined />}
+                  onClick={() => {
+                    form.resetFields();
+                    run();
+                  }}
+                >
+                  重置
+                </Button>
+              </Space>
+            </Form>
+          )}
         </>
       }
     >
-      <Table<TLog> {...table.tableProps} columns={columns} scroll={{ x: 1250 }} />
+      {type === EVENT_TAB ? (
+        <EventDeliveries />
+      ) : (
+        <Table<TLog> {...table.tableProps} columns={columns} scroll={{ x: 1250 }} />
+      )}
       <LogDetailModal log={viewing} onClose={() => setViewing(null)} />
     </PageContainer>
   );

@@ -71,7 +71,7 @@ export default function SysUserPage() {
             size="small"
             aria-label={`状态-${row.userName}`}
             checked={state === UserState.NORMAL}
-            disabled={!canSave}
+            disabled={!canSave || row.locked}
             checkedChildren={USER_STATE_LABELS[0]}
             unCheckedChildren={USER_STATE_LABELS[1]}
             onChange={(on) =>
@@ -86,30 +86,36 @@ export default function SysUserPage() {
       key: 'actions',
       width: 230,
       fixed: 'right',
-      render: (_, row) => (
-        <TableActions>
-          {canSave && row.state === UserState.PENDING && (
-            <Button type="link" size="small" onClick={() => changeState([row.id], UserState.NORMAL, '审核通过')}>
-              审核通过
-            </Button>
-          )}
-          {canSave && (
-            <Button type="link" size="small" onClick={() => setEditing(row)}>
-              编辑
-            </Button>
-          )}
-          {canReset && (
-            <Button type="link" size="small" onClick={() => setResetting(row)}>
-              重置密码
-            </Button>
-          )}
-          {canDelete && (
-            <Button type="link" size="small" danger onClick={() => remove([row.id])}>
-              删除
-            </Button>
-          )}
-        </TableActions>
-      ),
+      render: (_, row) =>
+        // A user holding more than the viewer (or the viewer themself): the server refuses every change (issue 21 §1).
+        row.locked ? (
+          <Tag color="default" aria-label={`无权修改-${row.userName}`}>
+            无权修改
+          </Tag>
+        ) : (
+          <TableActions>
+            {canSave && row.state === UserState.PENDING && (
+              <Button type="link" size="small" onClick={() => changeState([row.id], UserState.NORMAL, '审核通过')}>
+                审核通过
+              </Button>
+            )}
+            {canSave && (
+              <Button type="link" size="small" onClick={() => setEditing(row)}>
+                编辑
+              </Button>
+            )}
+            {canReset && (
+              <Button type="link" size="small" onClick={() => setResetting(row)}>
+                重置密码
+              </Button>
+            )}
+            {canDelete && (
+              <Button type="link" size="small" danger onClick={() => remove([row.id])}>
+                删除
+              </Button>
+            )}
+          </TableActions>
+        ),
     },
   ];
 
@@ -209,7 +215,17 @@ export default function SysUserPage() {
             </Form>
           }
         >
-          <Table<TUserRecord> {...table.tableProps} columns={columns} scroll={{ x: 1200 }} />
+          <Table<TUserRecord>
+            {...table.tableProps}
+            rowSelection={
+              table.tableProps.rowSelection && {
+                ...table.tableProps.rowSelection,
+                getCheckboxProps: (row) => ({ disabled: row.locked }),
+              }
+            }
+            columns={columns}
+            scroll={{ x: 1200 }}
+          />
         </PageContainer>
       </Col>
       <UserFormModal

@@ -32,7 +32,7 @@ export interface RoomQuestion extends TPaperQuView {
 export function classifySaveError(error: unknown): FailureKind {
   if (!(error instanceof ApiError) || error.code === undefined) return 'retry';
   if (error.code === ErrorCode.PAPER_CLOSED || error.code === ErrorCode.EXAM_TIME_OVER) return 'closed';
-  if (error.code === ErrorCode.PAPER_OTHER_WINDOW) return 'paused';
+  if (error.code === ErrorCode.PAPER_OTHER_WINDOW || error.code === ErrorCode.PAPER_WINDOW_REQUIRED) return 'paused';
   const transient: number[] = [ErrorCode.NOT_LOGIN, ErrorCode.SERVER_ERROR, ErrorCode.TOO_MANY_REQUESTS];
   if (transient.includes(error.code)) return 'retry';
   return 'drop';

@@ -75,7 +75,7 @@ export default function ExamMarkDetail() {
           icon={<CheckOutlined />}
           loading={saving}
           onClick={submit}
-          disabled={!toMark.length}
+          disabled={!toMark.length || d.doubleMark}
           data-testid="mark-submit"
         >
           提交评分
@@ -93,7 +93,16 @@ export default function ExamMarkDetail() {
           {Math.round((d.objScore + subj) * 100) / 100} / {d.totalScore}（及格 {d.passScore}）
         </Descriptions.Item>
       </Descriptions>
-      {d.state !== 1 && (
+      {d.doubleMark && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="该考试要求双评，请在按题阅卷中评分"
+          data-testid="mark-double"
+        />
+      )}
+      {!d.doubleMark && d.state !== 1 && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} message="该试卷已阅卷完成，再次提交将更新评分" />
       )}
       {toMark.length === 0 ? (

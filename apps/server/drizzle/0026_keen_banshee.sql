@@ -1,0 +1,1 @@
+CREATE INDEX "sys_log_user_id_idx" ON "sys_log" USING btree ("user_id","type","created_at");

@@ -159,7 +159,13 @@ describe('snapshot', () => {
     expect(kids).toHaveLength(2);
     for (const kid of kids)
       expect(
-        (await t.request(paperPaperFillAnswer, { paperId, quId: kid.quId, answer: 'A', seq: 1, windowId: 'w1' }, student)).code,
+        (
+          await t.request(
+            paperPaperFillAnswer,
+            { paperId, quId: kid.quId, answer: 'A', seq: 1, windowId: 'w1' },
+            student,
+          )
+        ).code,
       ).toBe(0);
     expect(rowOf((await snapshot(examId)).rows, 'student')).toMatchObject({ answered: 3, total: 6 });
     expect(row.offlineAlert).toBe(true); // sitting, and the room never beat

@@ -130,9 +130,11 @@ test.describe('learner on a phone (390 px)', () => {
     const toast = page.locator('.ant-message-notice', { hasText: '交卷成功' });
     await expect(toast).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/web\/exam\/result\//);
-    const header = await page.locator('.web-header, header').first().boundingBox();
-    const toastBox = await toast.boundingBox();
-    expect(toastBox!.y, 'toast below the header').toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 60) - 1);
+    const header = await page.locator('.web-header').first().boundingBox();
+    // where the toast settles (it slides in from above)
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? 0, { message: 'toast below the header', timeout: 3_000 })
+      .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 60) - 1);
     await shot(page, 'learner-390-after-hand-in');
     expect(errors).toEqual([]);
     await context.close();
@@ -285,6 +287,18 @@ test.describe('administrator at 1280 px', () => {
     });
     expect(lines).toBeLessThanOrEqual(1);
     await shot(page, 'admin-1280-exam-list');
+    expect(errors).toEqual([]);
+  });
+
+  test('试题分析 of the exam shows the formula rendered, as the learner saw it', async ({ page }) => {
+    const errors = errorsOf(page);
+    await page.goto(`/admin/exam/result/detail/${examId}`);
+    await page.getByRole('tab', { name: '试题分析' }).click();
+    const row = page.locator('.ant-table-row', { hasText: '圆的面积公式为' });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row.locator('.katex').first()).toBeVisible();
+    expect(await row.innerText()).not.toMatch(/\\pi|r\^2/);
+    await shot(page, 'admin-1280-result-qu');
     expect(errors).toEqual([]);
   });
 

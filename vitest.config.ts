@@ -34,7 +34,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          env: { TEST_DB_KIND: 'pglite' },
+          // DEMO_DATA=0: the API tests' databases hold the base demo only (demo-seed.api.test.ts seeds the rest)
+          env: { TEST_DB_KIND: 'pglite', DEMO_DATA: '0' },
           globalSetup: [dbTemplates],
           isolate,
           testTimeout: 30_000,
@@ -48,7 +49,7 @@ export default defineConfig({
                 name: 'server-pg',
                 include: [serverApi],
                 environment: 'node',
-                env: { TEST_DB_KIND: 'pg' },
+                env: { TEST_DB_KIND: 'pg', DEMO_DATA: '0' },
                 globalSetup: [dbTemplates],
                 isolate,
                 testTimeout: 30_000,

@@ -1,6 +1,6 @@
 /** Providers: antd (zh_CN, size, theme colour), TanStack Query, the router. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -14,6 +14,10 @@ import { type SizeName, useAppStore } from './stores/app';
 import { setSiteTimeZone } from './utils/date-format';
 
 dayjs.locale('zh-cn');
+
+/** Toasts start below the 60 px header instead of covering it (issue 23: the hand-in toast). */
+export const TOAST_TOP = 72;
+message.config({ top: TOAST_TOP });
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
@@ -59,7 +63,7 @@ export default function App() {
       componentSize={componentSize}
       theme={{ token: { colorPrimary: theme, fontSize, borderRadius: 6 } }}
     >
-      <AntApp>
+      <AntApp message={{ top: TOAST_TOP }}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <RouteEffects />

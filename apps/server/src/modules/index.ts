@@ -1,18 +1,24 @@
 /** Every module's routes; one line per module. */
 import type { FastifyInstance } from 'fastify';
+import type { Seeder } from '../db/seed/context.js';
 import type { StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
+import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
+import { seedDemoCourse } from './course/course.demo-seed.js';
 import { registerCourseModule } from './course/course.module.js';
 import { courseFileOutsideRefused } from './course/course-content.js';
+import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
+import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
 import { provideBookWriter } from './paper/book-writer.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { sittingLock } from './paper/sitting-guard.js';
 import { provideAnswerLock } from './repo/answer-lock.js';
+import { seedDemoBanks } from './repo/repo.demo-seed.js';
 import { registerRepoModule } from './repo/repo.module.js';
 import { seedRepo } from './repo/repo.seed.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
@@ -85,7 +91,20 @@ export const eventConsumers: AnyConsumer[] = [
  * demo data seeded once on first start, in order (exams draw on the banks), and steps run at
  * every start. One line per module.
  */
+/**
+ * The complete demo organisation beyond the base demo (issue 23): a practice bank with formulas and
+ * a picture, an exam with every kind, its certificate, a notice and a course with a video and a PDF.
+ * In this order (the exam takes its bank, the certificate rule its exam).
+ */
+export const demoSeeders: Seeder[] = [seedDemoBanks, seedDemoExam, seedDemoCert, seedDemoNotice, seedDemoCourse];
+
+/** DEMO_DATA=0 leaves the demo seeders out (read when the first start seeds). */
+const unlessDemoOff =
+  (seeder: Seeder): Seeder =>
+  (tx, ctx) =>
+    process.env.DEMO_DATA === '0' ? Promise.resolve() : seeder(tx, ctx);
+
 export const startupHooks: StartupHooks = {
-  seeders: [seedRepo, seedExam],
+  seeders: [seedRepo, seedExam, ...demoSeeders.map(unlessDemoOff)],
   onStart: [syncMenuCatalogue],
 };

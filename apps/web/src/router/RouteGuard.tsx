@@ -1,8 +1,9 @@
 /** Carries out the decisions of guard-decision.ts (SPEC 4) around every route. */
-import { message, Spin } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Button, message, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { fetchMenuRoutes, fetchUserInfo } from '../api/system';
+import StatusBlock from '../components/StatusBlock';
 import { useUserStore } from '../stores/user';
 import { decideAfterLoad, decideOnError, decideRoute, type LoadOutcome } from './guard-decision';
 
@@ -22,6 +23,8 @@ export default function RouteGuard() {
   const loaded = useUserStore((s) => s.loaded);
   const roleType = useUserStore((s) => s.roleType);
   const loadingFor = useRef<string | null>(null);
+  /** A load that got no answer (issue 23): the token stays, the page offers 重试. */
+  const [networkError, setNetworkError] = useState<string | null>(null);
 
   const decision = decideRoute({
     path: location.pathname,
@@ -32,7 +35,7 @@ export default function RouteGuard() {
   });
 
   useEffect(() => {
-    if (decision.kind !== 'load' || !token || loadingFor.current === token) return;
+    if (decision.kind !== 'load' || !token || loadingFor.current === token || networkError) return;
     loadingFor.current = token;
     const { pathname, search } = location;
     const fail = (outcome: Extract<LoadOutcome, { kind: 'fail' }>) => {
@@ -51,13 +54,34 @@ export default function RouteGuard() {
       } catch (error) {
         const outcome = decideOnError(error);
         if (outcome.kind === 'fail') fail(outcome);
+        else if (outcome.kind === 'retry') setNetworkError(outcome.message);
       } finally {
         loadingFor.current = null;
       }
     })();
-  }, [decision.kind, token, location, navigate]);
+    // networkError: 重试 clears it, which runs the load again
+  }, [decision.kind, token, location, navigate, networkError]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'load' && networkError)
+    return (
+      <StatusBlock
+        status="warning"
+        title={networkError}
+        subTitle="暂时连不上服务器，请检查网络后重试"
+        data-testid="guard-network-error"
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              setNetworkError(null);
+            }}
+          >
+            重试
+          </Button>
+        }
+      />
+    );
   if (decision.kind === 'load') return <FullPageLoading />;
   return <Outlet />;
 }

@@ -1,4 +1,6 @@
+import { ErrorCode } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/http-errors';
 import {
   ADMIN_HOME,
   afterLoginTarget,
@@ -7,6 +9,7 @@ import {
   decideRoute,
   FALLBACK_ERROR,
   LEARNER_HOME,
+  NETWORK_ERROR_TEXT,
   NO_MENU_MESSAGE,
 } from './guard-decision';
 
@@ -123,6 +126,21 @@ describe('SPEC 4 guard: after loading', () => {
     });
     expect(decideOnError('boom')).toEqual({ kind: 'fail', message: 'Has Error', to: '/login' });
     expect(decideOnError(new Error(''))).toEqual({ kind: 'fail', message: FALLBACK_ERROR, to: '/login' });
+  });
+
+  it('ends the session on the server refusing the token (10010002), not on a network failure (issue 23)', () => {
+    expect(decideOnError(new ApiError('您的登录已失效，请重新登录', ErrorCode.NOT_LOGIN, 200))).toEqual({
+      kind: 'fail',
+      message: '您的登录已失效，请重新登录',
+      to: '/login',
+    });
+    // fetch rejected (no answer) and a proxy's 502 without an envelope: keep the token, offer 重试
+    expect(decideOnError(new ApiError('网络异常', undefined, undefined))).toEqual({
+      kind: 'retry',
+      message: NETWORK_ERROR_TEXT,
+    });
+    expect(decideOnError(new ApiError('Oh no，服务器网络不通 Bad Gateway', undefined, 502)).kind).toBe('retry');
+    expect(NETWORK_ERROR_TEXT).toBe('网络异常');
   });
 });
 

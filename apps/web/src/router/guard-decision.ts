@@ -66,7 +66,11 @@ export function decideRoute(input: GuardInput): GuardDecision {
 export type LoadOutcome =
   | { kind: 'ok' }
   /** Clear the token, show the message, go to `to`. */
-  | { kind: 'fail'; message: string; to: string };
+  | { kind: 'fail'; message: string; to: string }
+  /** No answer from the server (network, timeout, proxy): keep the token, offer 重试 (issue 23). */
+  | { kind: 'retry'; message: string };
+
+export const NETWORK_ERROR_TEXT = '网络异常';
 
 /** After info and routes came back: an administrator without menus may not enter. */
 export function decideAfterLoad(
@@ -81,8 +85,16 @@ export function decideAfterLoad(
   return { kind: 'ok' };
 }
 
-/** Any failure while loading info or routes. */
+/**
+ * Any failure while loading info or routes. Only a refusal by the server ends the session (its
+ * 10010002 has already dropped the token in the client); a request that got no envelope back (a
+ * dropped connection, an aborted navigation, a timeout, a proxy's 502) is no refusal: the token is
+ * kept and the page offers 重试 (issue 23).
+ */
 export function decideOnError(error: unknown): LoadOutcome {
+  if (error instanceof Error && error.name === 'ApiError' && (error as { code?: number }).code === undefined) {
+    return { kind: 'retry', message: NETWORK_ERROR_TEXT };
+  }
   const message = error instanceof Error && error.message ? error.message : FALLBACK_ERROR;
   return { kind: 'fail', message, to: '/login' };
 }

@@ -15,6 +15,9 @@ export interface UserState {
   unreadMsg: number;
   mobile: string;
   deptCode: string;
+  /** The department's name and the roles' names, shown instead of codes (issue 23). */
+  deptName: string;
+  roleNames: string[];
   routes: TMenuRoute[];
   /** True once info and routes were fetched for the current token (the "roles loaded" state of SPEC 4). */
   loaded: boolean;
@@ -38,6 +41,8 @@ const empty = {
   unreadMsg: 0,
   mobile: '',
   deptCode: '',
+  deptName: '',
+  roleNames: [] as string[],
   routes: [] as TMenuRoute[],
   loaded: false,
 };
@@ -61,6 +66,8 @@ export const useUserStore = create<UserState>((set) => ({
       unreadMsg: info.unreadMsg ?? 0,
       mobile: info.mobile ?? '',
       deptCode: info.deptCode ?? '',
+      deptName: info.deptName ?? '',
+      roleNames: info.roleNames ?? [],
     }),
   setRoutes: (routes) => set({ routes, loaded: true }),
   setUnread: (unreadMsg) => set({ unreadMsg }),

@@ -31,6 +31,7 @@ export const ZUserInfoSchema = z.object({
   avatar: z.string().nullable(),
   roleType: z.number().describe('1 学员 2 管理员'),
   roles: z.array(z.string()).describe('角色编码'),
+  roleNames: z.array(z.string()).describe('角色名称（与 roles 同序），页面显示用'),
   permissions: z.array(z.string()).describe('权限标识'),
   mobile: z.string().nullable(),
   deptCode: z.string().nullable(),

@@ -335,3 +335,6 @@ export const COMPUTER_QUESTIONS: Q[] = [
   J('人工智能是计算机科学的一个分支。', true, '', ['新技术']),
   F('圆的面积公式为 $S=\\pi r^2$，半径为 2 时面积约为____（保留两位小数）。', [['12.57']], ['数学基础'], 2),
 ];
+
+/** The compact writers, for the demo seeders of other banks (repo.demo-seed.ts). */
+export { A, C, F, J, M, type Q, S, X };

@@ -57,7 +57,12 @@ export function selectQuestions(mode: number, pool: readonly PoolItem[], options
   let picked: PoolItem[];
   switch (mode) {
     case TrainMode.SEQUENTIAL:
-      picked = limit(pool.slice(sequentialStart(pool, options.lastQuId)), null);
+      {
+        // The whole bank every time, starting after the question answered last: a session counts
+        // what the bank counts (试题总数 32 → 第1/32 题, not 第1/31; issue 23).
+        const at = sequentialStart(pool, options.lastQuId);
+        picked = limit([...pool.slice(at), ...pool.slice(0, at)], null);
+      }
       break;
     case TrainMode.RANDOM:
       picked = limit(shuffle(pool, random), options.count);

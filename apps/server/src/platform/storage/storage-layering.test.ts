@@ -19,6 +19,8 @@ const FS_ALLOWED: Record<string, string> = {
   'course/course-test-kit.ts': 'test helper: makes sample media in the OS temporary folder with ffmpeg',
   'system/face/face-samples.ts': 'reads a sample image shipped in the npm package of the face engine',
   'system/face/face-worker.mjs': 'loads the face engine model files shipped in its npm package',
+  'system/file/demo-files.ts':
+    'reads the demo assets committed under apps/server/assets/demo (kept through deps.blobs)',
 };
 
 function sources(dir: string): string[] {

@@ -5,7 +5,7 @@
 
 import { CommentOutlined } from '@ant-design/icons';
 import { RoleType } from '@exam/contracts';
-import { App, Empty, FloatButton, Modal } from 'antd';
+import { App, Button, Empty, FloatButton, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchPathUrl } from '../../api/system';
 import { useUserStore } from '../../stores/user';
@@ -19,10 +19,22 @@ const flag = {
   set: (key: string) => sessionStorage.setItem(key, '1'),
 };
 
+const PHONE_QUERY = '(max-width: 600px)';
+
 export default function AssistantChat() {
   const { notification } = App.useApp();
   const roleType = useUserStore((s) => s.roleType);
   const [open, setOpen] = useState(false);
+  // On a phone a floating button covers what is under it (the 姓名 field, exam cards, 正确率):
+  // there the entry is a plain button at the page foot (issue 23).
+  const [phone, setPhone] = useState(() => Boolean(window.matchMedia?.(PHONE_QUERY).matches));
+  useEffect(() => {
+    const mq = window.matchMedia?.(PHONE_QUERY);
+    if (!mq) return;
+    const change = () => setPhone(mq.matches);
+    mq.addEventListener('change', change);
+    return () => mq.removeEventListener('change', change);
+  }, []);
   const [url, setUrl] = useState<string | null>(null);
 
   useEffect(() => {
@@ -55,13 +67,22 @@ export default function AssistantChat() {
 
   return (
     <>
-      <FloatButton
-        className="assistant-fab"
-        type="primary"
-        icon={<CommentOutlined />}
-        tooltip="学习助教"
-        onClick={toggle}
-      />
+      {phone ? (
+        <div className="assistant-foot">
+          <Button icon={<CommentOutlined />} onClick={toggle} data-testid="assistant-entry">
+            学习助教
+          </Button>
+        </div>
+      ) : (
+        <FloatButton
+          className="assistant-fab"
+          type="primary"
+          icon={<CommentOutlined />}
+          tooltip="学习助教"
+          onClick={toggle}
+          data-testid="assistant-entry"
+        />
+      )}
       <Modal
         title="学习助教"
         open={open}

@@ -44,14 +44,18 @@ async function learnerFacts(db: Executor, exam: ExamRow, admin: AuthUser): Promi
       select distinct on (p.user_id) p.id, p.user_id, p.state, p.voided, p.start_time, p.deadline, p.leave_count
       from el_paper p where p.exam_id = ${exam.id}
       order by p.user_id, p.created_at desc
-    ), qa as (
+    ), tops as (
+      -- One line per question of the learner's card (issue 23): a composite once, answered when any
+      -- of its parts is, as the card counts it.
       select pq.paper_id,
-        count(*) filter (where pq.answer is not null and pq.answer not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)) as answered,
-        count(*) as total,
+        bool_or(pq.type not in (${composite}) and pq.answer is not null
+          and pq.answer not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)) as done,
         max(pq.answered_at) as last_save
       from el_paper_qu pq join latest l on l.id = pq.paper_id
-      where pq.type not in (${composite})
-      group by pq.paper_id
+      group by pq.paper_id, coalesce(pq.parent_qu_id, pq.qu_id)
+    ), qa as (
+      select paper_id, count(*) filter (where done) as answered, count(*) as total, max(last_save) as last_save
+      from tops group by paper_id
     )
     select ${sysUser.id} as user_id, ${sysUser.userName} as user_name, ${sysUser.realName} as real_name,
       dep.name as dept_name, l.id as paper_id, l.state, l.voided, l.start_time, l.deadline, l.leave_count,

@@ -16,6 +16,7 @@ import {
   HandKind,
   INVIGILATE_LIVE_PATH,
   paperPaperCreate,
+  paperPaperDetail,
   paperPaperFillAnswer,
   paperPaperLeave,
   type TInvigilateRow,
@@ -146,10 +147,27 @@ describe('snapshot', () => {
     clock.add(60_000);
     snap = await snapshot(examId);
     let row = rowOf(snap.rows, 'student');
-    // 6 questions, the composite counted by its 2 children: 7 to answer.
-    expect(row).toMatchObject({ status: 'sitting', answered: 2, total: 7, leaveCount: 0, paperId, online: false });
+    // 6 questions, the composite counted once as on the learner's card (issue 23; it was 7, by its 2 children).
+    expect(row).toMatchObject({ status: 'sitting', answered: 2, total: 6, leaveCount: 0, paperId, online: false });
     expect(row.lastSaveAt).toBe(saveAt.toISOString());
     expect(row.remainingSeconds).toBe(59 * 60);
+    // Both parts of the composite answered: one more question answered, as on the card (issue 23).
+    const detail = await t.request(paperPaperDetail, { paperId }, student);
+    const kids = (detail.data.questions as { quId: string; parentQuId: string | null }[]).filter(
+      (q) => q.parentQuId === bank.comp,
+    );
+    expect(kids).toHaveLength(2);
+    for (const kid of kids)
+      expect(
+        (
+          await t.request(
+            paperPaperFillAnswer,
+            { paperId, quId: kid.quId, answer: 'A', seq: 1, windowId: 'w1' },
+            student,
+          )
+        ).code,
+      ).toBe(0);
+    expect(rowOf((await snapshot(examId)).rows, 'student')).toMatchObject({ answered: 3, total: 6 });
     expect(row.offlineAlert).toBe(true); // sitting, and the room never beat
     expect(row.leaveAlert).toBe(false);
 

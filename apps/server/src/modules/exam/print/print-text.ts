@@ -8,6 +8,7 @@ import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import type { QuestionAnswer, QuestionOption } from '../../../db/schema/repo.js';
 import { findKind, isComposite } from '../../repo/kinds/registry.js';
 import { plainParts } from '../../repo/kinds/shared.js';
+import { latexText } from './latex-text.js';
 
 export type PrintMode = 'blank' | 'key' | 'answered';
 
@@ -46,9 +47,18 @@ export type PrintBlock =
 
 const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'" };
 
-/** Rich text as printable plain text: blanks as ____, images as [图片], paragraphs as new lines. */
+const decode = (text: string) => text.replace(/&(nbsp|lt|gt|amp|quot|#39|apos);/g, (_, e: string) => ENTITIES[e] ?? '');
+
+/**
+ * Rich text as printable plain text: formulas as text (latex-text.ts: S=πr²), blanks as ____,
+ * images as [图片], paragraphs as new lines.
+ */
 export function plainText(html: string | null | undefined): string {
   return (html ?? '')
+    .replace(/<span[^>]*\bdata-formula="([^"]*)"[^>]*>[\s\S]*?<\/span>/gi, (_, latex: string) =>
+      // the text is escaped again: the entity pass below decodes it once
+      latexText(decode(latex)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    )
     .replace(/<span[^>]*data-blank[^>]*>\s*<\/span>/gi, ' ______ ')
     .replace(/<img[^>]*>/gi, '[图片]')
     .replace(/<br\s*\/?>|<\/p>|<\/div>|<\/li>/gi, '\n')

@@ -25,6 +25,14 @@ describe('sign-in', () => {
     expect(res.data.user.permissions).toContain('sys:user:save');
   });
 
+  it('names the department and the roles for the screen, not only their codes (issue 23)', async () => {
+    const res = await t.call(sysUserLogin.path, { userName: 'student', password: 'student123' });
+    expect(res.data.user).toMatchObject({ deptCode: 'D001D001', deptName: '技术部', roles: ['student'] });
+    expect(res.data.user.roleNames).toEqual(['学员']);
+    const info = await t.call(sysUserInfo.path, {}, res.data.token);
+    expect(info.data).toMatchObject({ deptName: '技术部', roleNames: ['学员'] });
+  });
+
   it('refuses a wrong password with the credentials code', async () => {
     const res = await t.call(sysUserLogin.path, { userName: 'student', password: 'wrong-pass1' });
     expect(res.code).toBe(ErrorCode.BAD_CREDENTIALS);

@@ -147,7 +147,7 @@ export async function loadUserInfo(db: Executor, userId: string): Promise<TUserI
     .where(and(eq(sysUser.id, userId), isNull(sysUser.deletedAt)));
   if (!user) throw new AppError(ErrorCode.NOT_LOGIN);
   const roles = await db
-    .select({ code: sysRole.code, roleType: sysRole.roleType })
+    .select({ code: sysRole.code, name: sysRole.name, roleType: sysRole.roleType })
     .from(sysUserRole)
     .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
     .where(eq(sysUserRole.userId, userId));
@@ -157,6 +157,7 @@ export async function loadUserInfo(db: Executor, userId: string): Promise<TUserI
     ...user,
     roleType,
     roles: roles.map((r) => r.code),
+    roleNames: roles.map((r) => r.name),
     permissions,
     unreadMsg: await countUnread(db, userId),
   };

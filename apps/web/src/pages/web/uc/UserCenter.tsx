@@ -10,7 +10,7 @@ import {
   StarOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Badge, Card, Descriptions, Tabs } from 'antd';
+import { Avatar, Badge, Card, Descriptions, Grid, Select, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useUserStore } from '../../../stores/user';
 import BindList from './BindList';
@@ -21,13 +21,30 @@ import MyCerts from './MyCerts';
 import MyStudy from './MyStudy';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
+import { profileFacts } from './profile-facts';
 
 export const UC_TABS = ['profile', 'password', 'face', 'bind', 'msg', 'cert', 'study', 'fav', 'note'] as const;
+
+const UC_TAB_LABELS: [string, string][] = [
+  ['profile', '个人资料'],
+  ['password', '修改密码'],
+  ['face', '刷脸登录'],
+  ['bind', '账号绑定'],
+  ['msg', '我的消息'],
+  ['cert', '我的证书'],
+  ['study', '学习记录'],
+  ['fav', '我的收藏'],
+  ['note', '我的笔记'],
+];
 
 export default function UserCenter() {
   const [params, setParams] = useSearchParams();
   const user = useUserStore();
   const tab = UC_TABS.includes(params.get('tab') as never) ? (params.get('tab') as string) : 'profile';
+  // Under 992 px the nine tabs do not fit one row and antd's ⋯ overflow menu is hidden on iPhones:
+  // a Select names every tab instead, so 我的证书 is reachable at 360 px (issue 23).
+  const narrow = !Grid.useBreakpoint().lg;
+  const select = (key: string) => setParams(key === 'profile' ? {} : { tab: key }, { replace: true });
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <Card className="page-card uc-profile">
@@ -36,21 +53,26 @@ export default function UserCenter() {
           <div style={{ fontSize: 18, fontWeight: 600, marginTop: 12 }}>{user.realName || user.userName}</div>
           <div style={{ color: '#8c8c8c' }}>{user.roleType === 2 ? '管理员' : '学员'}</div>
         </div>
-        <Descriptions
-          column={1}
-          size="small"
-          items={[
-            { key: 'u', label: '用户名', children: user.userName },
-            { key: 'm', label: '手机号', children: user.mobile || '未绑定' },
-            { key: 'd', label: '部门编码', children: user.deptCode || '—' },
-            { key: 'r', label: '角色', children: user.roles.join('、') || '—' },
-          ]}
-        />
+        <Descriptions column={1} size="small" items={profileFacts(user)} />
       </Card>
       <Card style={{ flex: 1, minWidth: 320 }} className="page-card">
+        {narrow && (
+          <Select
+            className="uc-tab-select"
+            aria-label="用户中心栏目"
+            value={tab}
+            onChange={select}
+            style={{ width: '100%', marginBottom: 12 }}
+            options={UC_TAB_LABELS.map(([value, label]) => ({
+              value,
+              label: value === 'msg' && user.unreadMsg ? `${label}（${user.unreadMsg} 未读）` : label,
+            }))}
+          />
+        )}
         <Tabs
           activeKey={tab}
-          onChange={(key) => setParams(key === 'profile' ? {} : { tab: key }, { replace: true })}
+          onChange={select}
+          renderTabBar={narrow ? () => <span /> : undefined}
           items={[
             {
               key: 'profile',

@@ -39,7 +39,7 @@ export const matching: WebKind = {
             <LazySelect
               allowClear
               placeholder="请选择"
-              style={{ minWidth: 200 }}
+              className="qa-matching__select"
               value={pairs[l.key]}
               disabled={disabled}
               onChange={(v) => {

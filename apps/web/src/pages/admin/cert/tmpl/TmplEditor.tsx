@@ -28,6 +28,11 @@ export const emptyTmpl = (): TCertTmplSave => ({
   rules: [],
 });
 
+/** The inline hint under 模板名称, or none (issue 23: no server message, no uncaught rejection). */
+export function tmplTitleError(title: string): string | undefined {
+  return title.trim() ? undefined : '请输入模板名称';
+}
+
 interface Props {
   value: TCertTmplSave | null;
   onClose: (saved: boolean) => void;
@@ -39,10 +44,14 @@ export default function TmplEditor({ value, onClose }: Props) {
   const [selected, setSelected] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  /** Save was pressed: the form shows its hints from then on. */
+  const [checked, setChecked] = useState(false);
   useEffect(() => {
     setTmpl(value ?? emptyTmpl());
     setSelected(null);
+    setChecked(false);
   }, [value]);
+  const titleError = checked ? tmplTitleError(tmpl.title) : undefined;
   const exams = useQuery({
     queryKey: ['cert-exam-options'],
     queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
@@ -66,16 +75,26 @@ export default function TmplEditor({ value, onClose }: Props) {
     setSelected(tmpl.fields.length);
   };
   const save = async () => {
+    setChecked(true);
+    if (tmplTitleError(tmpl.title)) return;
     setSaving(true);
     try {
       await certTmplApi.save(tmpl);
       message.success('保存成功');
       onClose(true);
+    } catch {
+      // the client has shown the server's message; the form stays open
     } finally {
       setSaving(false);
     }
   };
-  const showPreview = async () => setPreview(await certTmplApi.preview(tmpl));
+  const showPreview = async () => {
+    try {
+      setPreview(await certTmplApi.preview(tmpl));
+    } catch {
+      // shown by the client
+    }
+  };
   const f = selected !== null ? tmpl.fields[selected] : null;
   const examIds = tmpl.rules.filter((r) => r.kind === 'exam').map((r) => r.refId);
 
@@ -100,9 +119,16 @@ export default function TmplEditor({ value, onClose }: Props) {
     >
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <Form layout="vertical" style={{ width: 240 }}>
-          <Form.Item label="模板名称" required>
+          <Form.Item
+            label="模板名称"
+            required
+            validateStatus={titleError ? 'error' : undefined}
+            help={titleError}
+            data-testid="cert-tmpl-title"
+          >
             <Input
               value={tmpl.title}
+              status={titleError ? 'error' : undefined}
               maxLength={100}
               onChange={(e) => set({ title: e.target.value })}
               placeholder="如：安全生产合格证"

@@ -6,7 +6,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { EXAM_STATE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TExamRecord } from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Segmented, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { examApi } from '../../../../api/exam';
@@ -106,15 +106,23 @@ export default function ExamExamPage() {
     >
       <Table
         {...table.tableProps}
+        // Wider than the page at 1280 px with the menu open: the table scrolls inside its card, the
+        // page never does (issue 23).
+        scroll={{ x: 1320 }}
         columns={[
           {
+            // A width of its own and one line with ellipsis (the full title on hover): at 1280 px the
+            // fixed columns took every pixel and the title collapsed to one character (issue 23).
             title: '考试名称',
             dataIndex: 'title',
+            width: 240,
             render: (v: string, r) => (
-              <Space direction="vertical" size={2}>
-                <span>{v}</span>
+              <div className="exam-list__title">
+                <Typography.Text ellipsis={{ tooltip: v }} style={{ width: '100%' }}>
+                  {v}
+                </Typography.Text>
                 {r.overrideCount > 0 && <Tag color="blue">{`${r.overrideCount}项安排`}</Tag>}
-              </Space>
+              </div>
             ),
           },
           { title: '试卷', dataIndex: 'tmplTitle', width: 140, ellipsis: true, render: (v) => v || '-' },
@@ -126,11 +134,11 @@ export default function ExamExamPage() {
           },
           {
             title: '考试时间',
-            width: 235,
+            width: 200,
             render: (_, r) => windowText(r.startTime, r.endTime),
           },
           { title: '时长', dataIndex: 'duration', width: 80, render: (v: number) => (v ? `${v}分钟` : '不限') },
-          { title: '总分/及格', width: 100, render: (_, r) => `${r.totalScore} / ${r.passScore}` },
+          { title: '总分/及格', width: 96, render: (_, r) => `${r.totalScore} / ${r.passScore}` },
           {
             title: '状态',
             width: 140,
@@ -147,6 +155,7 @@ export default function ExamExamPage() {
           {
             title: '操作',
             width: 260,
+            fixed: 'right',
             render: (_, r) => (
               <TableActions>
                 {archived && canRestore && (

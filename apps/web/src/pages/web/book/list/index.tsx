@@ -9,7 +9,7 @@ import { useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import '../../exam/exam.css';
 import '../../exam/start/room.css';
-import { plainText } from '../../exam/format';
+import QuestionLine from '../../../../components/question/QuestionLine';
 import RedoPanel, { EmptyBook } from './RedoPanel';
 
 export default function WebBookList() {
@@ -68,7 +68,7 @@ export default function WebBookList() {
             width: 90,
             render: (v: number) => <Tag color="blue">{QUESTION_TYPE_LABELS[v]}</Tag>,
           },
-          { title: '题目', dataIndex: 'content', ellipsis: true, render: (v: string) => plainText(v) },
+          { title: '题目', dataIndex: 'content', ellipsis: true, render: (v: string) => <QuestionLine html={v} /> },
           { title: '错误次数', dataIndex: 'wrongCount', width: 90, align: 'center' },
           { title: '连续答对', dataIndex: 'rightStreak', width: 90, align: 'center' },
           { title: '最近答错', dataIndex: 'lastWrongAt', width: 170, render: (v) => formatDateTime(v) },

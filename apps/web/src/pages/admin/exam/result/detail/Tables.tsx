@@ -5,8 +5,9 @@ import { Button, Input, Progress, Select, Space, Table, Tag, Tooltip } from 'ant
 import { useNavigate } from 'react-router';
 import { resultApi, type TParticipant } from '../../../../../api/exam';
 import { paperOutcomeColumns, useServerTable } from '../../../../../components';
+import QuestionLine from '../../../../../components/question/QuestionLine';
 import { formatDateTime } from '../../../../../utils/time';
-import { plainText, usedText } from '../../../../web/exam/format';
+import { usedText } from '../../../../web/exam/format';
 
 export function Participants({ examId, onAttempts }: { examId: string; onAttempts: (userId: string) => void }) {
   const table = useServerTable<
@@ -139,7 +140,7 @@ export function QuStats({ examId }: { examId: string }) {
           width: 90,
           render: (v: number) => <Tag color="blue">{QUESTION_TYPE_LABELS[v]}</Tag>,
         },
-        { title: '题目', dataIndex: 'content', ellipsis: true, render: (v: string) => plainText(v) },
+        { title: '题目', dataIndex: 'content', ellipsis: true, render: (v: string) => <QuestionLine html={v} /> },
         { title: '分值', dataIndex: 'score', width: 70, align: 'center' },
         { title: '作答人次', dataIndex: 'answered', width: 90, align: 'center' },
         {

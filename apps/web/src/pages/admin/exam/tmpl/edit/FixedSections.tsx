@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Empty, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { plainText } from '../../../../web/exam/format';
+import QuestionLine from '../../../../../components/question/QuestionLine';
 import QuestionPicker, { type PickedQu } from './QuestionPicker';
 
 export interface FixedItem extends PickedQu {
@@ -98,7 +98,8 @@ export default function FixedSections({ value, onChange }: Props) {
                     title: '题目',
                     dataIndex: 'content',
                     ellipsis: true,
-                    render: (v: string) => plainText(v) || <Typography.Text type="danger">题目已删除</Typography.Text>,
+                    render: (v: string) =>
+                      v ? <QuestionLine html={v} /> : <Typography.Text type="danger">题目已删除</Typography.Text>,
                   },
                   {
                     title: '分值',

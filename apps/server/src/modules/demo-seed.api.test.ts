@@ -1,0 +1,106 @@
+/**
+ * Issue 23: the complete demo organisation a newcomer meets (DEMO_DATA unset), seeded on an empty
+ * database as the first start does: a practice bank with formulas and a picture whose practice run
+ * counts what the bank counts, an exam with every kind, its certificate, a notice, a course.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  courseLearnMyPaging,
+  examExamOnlinePaging,
+  noticeMyPaging,
+  PaperState,
+  paperPaperCreate,
+  paperPaperDetail,
+  trainDetail,
+  trainRepoList,
+  trainStart,
+} from '@exam/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedIfEmpty } from '../db/seed/index.js';
+import { LocalBlobStore } from '../platform/storage/local-blob-store.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { demoSeeders, startupHooks } from './index.js';
+
+let t: TestApp;
+let student: string;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-demo-seed-'));
+const keptDataDir = process.env.DATA_DIR;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  process.env.DATA_DIR = dataDir;
+  // the base seeders (startupHooks, all gated off by DEMO_DATA=0 in tests) and the demo seeders themselves
+  const base = startupHooks.seeders.slice(0, startupHooks.seeders.length - demoSeeders.length);
+  // Into the app's own data folder, where it serves them from (the files are storage keys).
+  expect(await seedIfEmpty(t.db, [...base, ...demoSeeders], new LocalBlobStore(t.app.deps.config.dataDir))).toBe(true);
+  student = await t.login('student', 'student123');
+});
+afterAll(async () => {
+  if (keptDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = keptDataDir;
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const page = { current: 1, size: 50, params: {} };
+
+describe('demo data (issue 23)', () => {
+  it('offers the formula bank to practise; its sequential run counts the whole bank', async () => {
+    const repos = await t.call<{ id: string; title: string; quCount: number }[]>(trainRepoList.path, {}, student);
+    const math = repos.data.find((r) => r.title === '数学公式练习题库');
+    expect(math?.quCount).toBe(10);
+    const started = await t.call<{ trainId: string }>(trainStart.path, { repoId: math?.id, mode: 1 }, student);
+    expect(started.code, started.msg).toBe(0);
+    const detail = await t.call<{ total: number }>(trainDetail.path, { trainId: started.data.trainId }, student);
+    expect(detail.data.total).toBe(10);
+  });
+
+  it('publishes 全题型体验考试 with every kind, a composite holding a matching part', async () => {
+    const exams = await t.call<{ records: { id: string; title: string }[] }>(examExamOnlinePaging.path, page, student);
+    const exam = exams.data.records.find((e) => e.title === '全题型体验考试');
+    expect(exam).toBeTruthy();
+    const created = await t.call<{ paperId: string }>(paperPaperCreate.path, { examId: exam?.id }, student);
+    expect(created.code, created.msg).toBe(0);
+    const paper = await t.call<{ questions: { type: number; parentQuId: string | null }[] }>(
+      paperPaperDetail.path,
+      { paperId: created.data.paperId },
+      student,
+    );
+    const top = paper.data.questions.filter((q) => !q.parentQuId);
+    expect(new Set(top.map((q) => q.type))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 99]));
+    expect(paper.data.questions.some((q) => q.parentQuId && q.type === 6)).toBe(true);
+  });
+
+  it('has a notice, a course with a video and a PDF, and a certificate template with its rule', async () => {
+    const notices = await t.call(noticeMyPaging.path, page, student);
+    expect(JSON.stringify(notices.data)).toContain('关于开展年度安全生产培训的通知');
+    const courses = await t.call(courseLearnMyPaging.path, page, student);
+    expect(JSON.stringify(courses.data)).toContain('安全生产入门');
+    const files = (
+      await t.db.execute('select kind, f.storage_path from el_course_file c join sys_file f on f.id = c.file_id')
+    ).rows as { kind: string; storage_path: string }[];
+    expect(files.map((f) => f.kind).sort()).toEqual(['pdf', 'video']);
+    for (const f of files) expect((await t.app.deps.blobs.stat(f.storage_path))?.size).toBeGreaterThan(1000);
+    const rules = (
+      await t.db.execute(
+        "select t.title from el_cert_rule r join el_cert_tmpl t on t.id = r.tmpl_id join el_exam e on e.id = r.ref_id where e.title = '全题型体验考试'",
+      )
+    ).rows as { title: string }[];
+    expect(rules.map((r) => r.title)).toEqual(['全题型体验合格证']);
+  });
+
+  it('has finished papers of three learners with different scores, for results and reports', async () => {
+    const papers = (
+      await t.db.execute(
+        `select u.user_name, p.state, p.user_score, p.passed from el_paper p join sys_user u on u.id = p.user_id
+         join el_exam e on e.id = p.exam_id where e.title = '技术部基础测验' order by p.user_score desc`,
+      )
+    ).rows as { user_name: string; state: number; user_score: number; passed: boolean }[];
+    expect(papers.map((p) => p.user_name)).toEqual(['zhaoliu', 'sunqi', 'zhouba']);
+    expect(papers.every((p) => p.state === PaperState.FINISHED)).toBe(true);
+    expect(papers.map((p) => p.user_score)).toEqual([90, 70, 40]);
+    expect(papers.map((p) => p.passed)).toEqual([true, true, false]);
+  });
+});

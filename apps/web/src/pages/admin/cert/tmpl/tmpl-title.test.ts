@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { tmplTitleError } from './TmplEditor';
+
+describe('certificate template name (issue 23)', () => {
+  it('is checked in the form with a Chinese hint, not by the server', () => {
+    expect(tmplTitleError('')).toBe('请输入模板名称');
+    expect(tmplTitleError('   ')).toBe('请输入模板名称');
+    expect(tmplTitleError('全题型体验合格证')).toBeUndefined();
+  });
+});

@@ -19,6 +19,7 @@ import {
 } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../db/seed/index.js';
+import { LocalBlobStore } from '../platform/storage/local-blob-store.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { demoSeeders, startupHooks } from './index.js';
 
@@ -32,7 +33,8 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   // the base seeders (startupHooks, all gated off by DEMO_DATA=0 in tests) and the demo seeders themselves
   const base = startupHooks.seeders.slice(0, startupHooks.seeders.length - demoSeeders.length);
-  expect(await seedIfEmpty(t.db, [...base, ...demoSeeders])).toBe(true);
+  // Into the app's own data folder, where it serves them from (the files are storage keys).
+  expect(await seedIfEmpty(t.db, [...base, ...demoSeeders], new LocalBlobStore(t.app.deps.config.dataDir))).toBe(true);
   student = await t.login('student', 'student123');
 });
 afterAll(async () => {
@@ -80,7 +82,7 @@ describe('demo data (issue 23)', () => {
       await t.db.execute('select kind, f.storage_path from el_course_file c join sys_file f on f.id = c.file_id')
     ).rows as { kind: string; storage_path: string }[];
     expect(files.map((f) => f.kind).sort()).toEqual(['pdf', 'video']);
-    for (const f of files) expect(fs.statSync(f.storage_path).size).toBeGreaterThan(1000);
+    for (const f of files) expect((await t.app.deps.blobs.stat(f.storage_path))?.size).toBeGreaterThan(1000);
     const rules = (
       await t.db.execute(
         "select t.title from el_cert_rule r join el_cert_tmpl t on t.id = r.tmpl_id join el_exam e on e.id = r.ref_id where e.title = '全题型体验考试'",

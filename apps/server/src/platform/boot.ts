@@ -1,11 +1,15 @@
 /** Shared start-up steps of the process and of the API tests. */
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { sysConfig } from '../db/schema/index.js';
 import type { Seeder } from '../db/seed/context.js';
 import { seedIfEmpty } from '../db/seed/index.js';
 import { createTokenVerifier } from './auth.js';
 import type { AppConfig } from './config.js';
 import { type Database, type Db, runMigrations } from './db.js';
 import type { AppDeps, Clock } from './deps.js';
+import type { BlobStore } from './storage/blob-store.js';
+import { LocalBlobStore } from './storage/local-blob-store.js';
 
 /**
  * What the modules add to start-up, listed in modules/index.ts (`startupHooks`) and handed in by
@@ -43,7 +47,7 @@ export function connectRedis(url: string | null): Redis | null {
 export function createDeps(
   database: Database,
   config: AppConfig,
-  options: { redis?: Redis | null; clock?: Clock } = {},
+  options: { redis?: Redis | null; clock?: Clock; blobs?: BlobStore } = {},
 ): AppDeps {
   return {
     db: database.db,
@@ -52,5 +56,21 @@ export function createDeps(
     redis: options.redis ?? null,
     clock: options.clock ?? (() => new Date()),
     verifyToken: createTokenVerifier(database.db, config.tokenTtlMs, config.tokenMaxAgeMs),
+    blobs: options.blobs ?? localBlobStore(database.db, config.dataDir),
   };
+}
+
+/**
+ * The local folder: DATA_DIR, with uploads (`files/...`) in the storage folder of the site config
+ * when the administrator set one (read at each use, as before the port: a change applies at once).
+ */
+export function localBlobStore(db: Db, dataDir: string): LocalBlobStore {
+  return new LocalBlobStore(dataDir, {
+    mounts: {
+      files: async () => {
+        const [row] = await db.select({ dir: sysConfig.storageDir }).from(sysConfig).where(eq(sysConfig.id, '1'));
+        return row?.dir ?? null;
+      },
+    },
+  });
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AuthUser } from './auth.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
+import type { BlobStore } from './storage/blob-store.js';
 
 /** Current time. Production uses the real clock; tests of time-based rules pass their own. */
 export type Clock = () => Date;
@@ -15,6 +16,8 @@ export interface AppDeps {
   redis: Redis | null;
   clock: Clock;
   verifyToken: (token: string) => Promise<AuthUser>;
+  /** Where every kept file's bytes live (platform/storage): the local folder today. */
+  blobs: BlobStore;
 }
 
 declare module 'fastify' {

@@ -10,10 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { startupHooks } from '../modules/index.js';
-import { createDeps, prepareDatabase } from '../platform/boot.js';
+import { createDeps, localBlobStore, prepareDatabase } from '../platform/boot.js';
 import { type AppConfig, loadConfig } from '../platform/config.js';
 import { type Database, type Db, openDatabase } from '../platform/db.js';
 import type { Clock } from '../platform/deps.js';
+import type { BlobStore } from '../platform/storage/blob-store.js';
 import { adminQuery, databaseUrl, pgliteTemplate, pgTemplate, type TemplateRun } from './db-template.js';
 
 export interface ApiAnswer<T = unknown> {
@@ -71,6 +72,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Logger options, e.g. `{ level: 'info', stream }` to capture the log. */
   logger?: BuildAppOptions['logger'];
+  /** Another storage backend in front of the local folder (e.g. one without local paths). */
+  blobs?: (local: BlobStore) => BlobStore;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -79,7 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // On a template copy this only checks (and applies migrations added since the run began).
   await prepareDatabase(database, startupHooks, { seed });
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/exam-test-${process.pid}` }), ...options.config };
-  const app = await buildApp(createDeps(database, config, { clock: options.clock }), { logger: options.logger });
+  const blobs = options.blobs?.(localBlobStore(database.db, config.dataDir));
+  const app = await buildApp(createDeps(database, config, { clock: options.clock, blobs }), { logger: options.logger });
   await app.ready();
 
   const call = async <T>(path: string, body: unknown = {}, token?: string | null): Promise<ApiAnswer<T>> => {

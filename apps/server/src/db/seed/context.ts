@@ -1,5 +1,6 @@
 /** What a module's demo-data seeder gets and is: below the base seed (index.ts) and the seeders. */
 import type { Tx } from '../../platform/db.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
 
 /** The ids of the base data by code. */
 export interface SeedContext {
@@ -8,6 +9,8 @@ export interface SeedContext {
   /** Demo user ids by user name. */
   userIds: Map<string, string>;
   now: Date;
+  /** Where demo files are kept (the storage port; the local folder of DATA_DIR). */
+  blobs: BlobStore;
 }
 
 /**

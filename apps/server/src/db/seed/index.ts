@@ -3,10 +3,13 @@
  * message, then the modules' demo data (their seeders, given by the caller). Runs once: when the
  * config row exists, nothing is touched.
  */
+import path from 'node:path';
 import { DataScope, RoleType } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { hashPassword } from '../../platform/password.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { LocalBlobStore } from '../../platform/storage/local-blob-store.js';
 import {
   sysConfig,
   sysConfigItem,
@@ -59,8 +62,17 @@ const ROLES = [
   { code: 'student', name: '学员', roleType: RoleType.LEARNER, dataScope: DataScope.SELF, builtIn: true },
 ];
 
-/** Seeds an empty database, then runs the modules' `seeders` in order; answers whether it did. */
-export async function seedIfEmpty(db: Db, seeders: readonly Seeder[] = []): Promise<boolean> {
+/**
+ * Seeds an empty database, then runs the modules' `seeders` in order; answers whether it did.
+ * Demo files go to `blobs`, by default the local folder of DATA_DIR without the storage-folder
+ * mount: no folder is configured on a first start, and the mount's read of sys_config would wait
+ * for this very transaction on the one connection of PGlite.
+ */
+export async function seedIfEmpty(
+  db: Db,
+  seeders: readonly Seeder[] = [],
+  blobs: BlobStore = new LocalBlobStore(path.resolve(process.env.DATA_DIR ?? './data')),
+): Promise<boolean> {
   const [existing] = await db.select({ id: sysConfig.id }).from(sysConfig).where(eq(sysConfig.id, '1'));
   if (existing) return false;
   // One hash (own salt) per account: accounts sharing a password must not share a hash.
@@ -125,7 +137,7 @@ export async function seedIfEmpty(db: Db, seeders: readonly Seeder[] = []): Prom
       .returning({ id: sysMsg.id });
     await tx.insert(sysUserMsg).values(userIds.map((userId) => ({ msgId: msg.id, userId })));
 
-    const ctx: SeedContext = { deptIds, roleIds, userIds: userIdByName, now: new Date() };
+    const ctx: SeedContext = { deptIds, roleIds, userIds: userIdByName, now: new Date(), blobs };
     for (const seeder of seeders) await seeder(tx, ctx);
   });
   return true;

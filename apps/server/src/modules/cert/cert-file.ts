@@ -1,16 +1,17 @@
 /**
- * The PDF of a certificate, rendered on first preview/download and cached under DATA_DIR/certs.
+ * The PDF of a certificate, rendered on first preview/download and cached in the storage port
+ * under certs/<id>.pdf (the local folder: DATA_DIR/certs, as before).
  * A failed render leaves the certificate recorded and the cache empty: the next download retries.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { ErrorCode } from '@exam/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { elCert, elCertTmpl, sysFile } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { type BlobStore, readBlob, storedKey } from '../../platform/storage/blob-store.js';
 import { formatChineseDate } from '../../platform/time-zone.js';
+import { readStoredFile } from '../system/file/file.service.js';
 import { type RenderInput, renderCertPdf } from './cert-render.js';
 
 type CertRow = typeof elCert.$inferSelect;
@@ -28,15 +29,16 @@ export function siteBase(request: FastifyRequest, env: NodeJS.ProcessEnv = proce
 
 export const verifyUrl = (base: string, code: string): string => `${base}/cert/verify/${encodeURIComponent(code)}`;
 
-async function background(db: Executor, fileId: string | null): Promise<Buffer | null> {
+async function background(db: Executor, blobs: BlobStore, fileId: string | null): Promise<Buffer | null> {
   if (!fileId) return null;
   const [file] = await db.select().from(sysFile).where(eq(sysFile.id, fileId));
   if (!file) return null;
-  return fs.readFile(file.storagePath).catch(() => null);
+  return readStoredFile(blobs, file);
 }
 
 export async function renderWithTemplate(
   db: Executor,
+  blobs: BlobStore,
   tmpl: TmplRow,
   values: RenderInput['values'],
   url: string,
@@ -44,7 +46,7 @@ export async function renderWithTemplate(
   return renderCertPdf({
     orientation: tmpl.orientation,
     fields: tmpl.fields,
-    background: await background(db, tmpl.bgFileId),
+    background: await background(db, blobs, tmpl.bgFileId),
     values,
     verifyUrl: url,
   });
@@ -63,16 +65,17 @@ export function certValues(cert: CertRow, zone: string): RenderInput['values'] {
 }
 
 /** The cached PDF, rendering it first when there is none. */
-export async function certPdf(db: Db, dataDir: string, cert: CertRow, base: string, zone: string): Promise<Buffer> {
-  if (cert.filePath) {
-    const cached = await fs.readFile(cert.filePath).catch(() => null);
+export async function certPdf(db: Db, blobs: BlobStore, cert: CertRow, base: string, zone: string): Promise<Buffer> {
+  const cachedKey = await storedKey(blobs, cert.filePath);
+  if (cachedKey) {
+    const cached = await readBlob(blobs, cachedKey);
     if (cached) return cached;
   }
   const [tmpl] = await db.select().from(elCertTmpl).where(eq(elCertTmpl.id, cert.tmplId));
   if (!tmpl) throw new AppError(ErrorCode.NOT_FOUND, '证书模板不存在或已被删除');
   let pdf: Buffer;
   try {
-    pdf = await renderWithTemplate(db, tmpl, certValues(cert, zone), verifyUrl(base, cert.verifyCode));
+    pdf = await renderWithTemplate(db, blobs, tmpl, certValues(cert, zone), verifyUrl(base, cert.verifyCode));
   } catch (err) {
     await db
       .update(elCert)
@@ -84,18 +87,17 @@ export async function certPdf(db: Db, dataDir: string, cert: CertRow, base: stri
       `证书文件生成失败，请稍后重试（${err instanceof Error ? err.message : String(err)}）`,
     );
   }
-  const dir = path.join(dataDir, 'certs');
-  await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${cert.id}.pdf`);
-  await fs.writeFile(file, pdf);
-  await db.update(elCert).set({ filePath: file }).where(eq(elCert.id, cert.id));
+  const key = `certs/${cert.id}.pdf`;
+  await blobs.put(key, pdf, { contentType: 'application/pdf' });
+  await db.update(elCert).set({ filePath: key }).where(eq(elCert.id, cert.id));
   return pdf;
 }
 
 /** Forgets the cached PDF (re-issue after a template or name change): the next download renders anew. */
-export async function dropCachedPdf(db: Db, cert: CertRow): Promise<void> {
+export async function dropCachedPdf(db: Db, blobs: BlobStore, cert: CertRow): Promise<void> {
   await db.update(elCert).set({ filePath: null }).where(eq(elCert.id, cert.id));
-  if (cert.filePath) await fs.rm(cert.filePath, { force: true });
+  const key = await storedKey(blobs, cert.filePath);
+  if (key) await blobs.delete(key);
 }
 
 /** The template preview's fields, issued `now` in the site's zone. */

@@ -1,5 +1,4 @@
 /** Certificate templates and their automatic issuing rules. */
-import fs from 'node:fs/promises';
 import type { TCertTmpl, TCertTmplSave } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { elCert, elCertRule, elCertTmpl, elExam, sysFile } from '../../db/schema/index.js';
@@ -7,6 +6,8 @@ import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { readStoredFile } from '../system/file/file.service.js';
 import { checkBackground } from './cert-render.js';
 
 type TmplRow = typeof elCertTmpl.$inferSelect;
@@ -72,10 +73,10 @@ async function checkRefs(tx: Executor, body: TCertTmplSave): Promise<void> {
 }
 
 /** A background that cannot be drawn is refused when saved, not found out at the first download. */
-async function checkImage(db: Db, fileId: string): Promise<void> {
-  const [file] = await db.select({ path: sysFile.storagePath }).from(sysFile).where(eq(sysFile.id, fileId));
+async function checkImage(db: Db, blobs: BlobStore, fileId: string): Promise<void> {
+  const [file] = await db.select({ storagePath: sysFile.storagePath }).from(sysFile).where(eq(sysFile.id, fileId));
   if (!file) return; // reported by checkRefs
-  const image = await fs.readFile(file.path).catch(() => null);
+  const image = await readStoredFile(blobs, file);
   if (!image) throw badParams('背景图片：文件已丢失，请重新上传');
   try {
     checkBackground(image);
@@ -85,8 +86,8 @@ async function checkImage(db: Db, fileId: string): Promise<void> {
 }
 
 /** Creates or updates; rules are matched by (kind, ref) so a kept rule keeps its id and its "once" history. */
-export async function tmplSave(db: Db, body: TCertTmplSave): Promise<string> {
-  if (body.bgFileId) await checkImage(db, body.bgFileId);
+export async function tmplSave(db: Db, blobs: BlobStore, body: TCertTmplSave): Promise<string> {
+  if (body.bgFileId) await checkImage(db, blobs, body.bgFileId);
   return db.transaction(async (tx) => {
     await checkRefs(tx, body);
     const values = {

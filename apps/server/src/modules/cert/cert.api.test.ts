@@ -311,8 +311,9 @@ describe('rendering that fails', () => {
   it('keeps the certificate and renders it on a later download once the cause is gone', async () => {
     const [wangwu] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'wangwu'));
     // A "PNG" that is not one: pdfkit cannot draw it.
-    const fake = path.join(os.tmpdir(), `bad-${Date.now()}.png`);
-    fs.writeFileSync(fake, 'not an image');
+    const fake = `files/test/bad-${Date.now()}.png`;
+    const blobs = t.app.deps.blobs;
+    await blobs.put(fake, Buffer.from('not an image'));
     const [bg] = await t.db
       .insert(sysFile)
       .values({ id: `f${Date.now()}`, originalName: 'bg.png', mime: 'image/png', size: 12, storagePath: fake })
@@ -360,7 +361,7 @@ describe('rendering that fails', () => {
     const good = PNG.sync.write(png);
     const broken = Buffer.from(good);
     broken[broken.length - 20] ^= 0xff;
-    fs.writeFileSync(fake, broken);
+    await blobs.put(fake, broken);
     const again = await t.call(certCertDownload.path, { id: cert.id }, admin);
     expect(again.code).toBe(ErrorCode.CONFLICT);
     expect(again.msg).toContain('背景图片已损坏');
@@ -383,7 +384,7 @@ describe('rendering that fails', () => {
     expect(refused.code).toBe(ErrorCode.BAD_PARAMS);
     expect(refused.msg).toContain('背景图片');
 
-    fs.writeFileSync(fake, good);
+    await blobs.put(fake, good);
     const ok = await t.app.inject({
       method: 'POST',
       url: certCertDownload.path,
@@ -392,7 +393,8 @@ describe('rendering that fails', () => {
     });
     expect(ok.headers['content-type']).toContain('application/pdf');
     const [cached] = await t.db.select().from(elCert).where(eq(elCert.id, cert.id));
-    expect(cached.filePath).toBeTruthy();
+    expect(cached.filePath).toBe(`certs/${cert.id}.pdf`); // a storage key (issue 22 §2), not a path
+    expect(await blobs.stat(`certs/${cert.id}.pdf`)).not.toBeNull();
   });
 });
 

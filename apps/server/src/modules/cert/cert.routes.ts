@@ -38,7 +38,7 @@ export function registerCertRoutes(app: FastifyInstance): void {
     tmplDetail(deps.db, body.id),
   );
   route(app, certTmplSave, { summary: '保存证书模板', tags: tmplTags }, async ({ body, deps }) => ({
-    id: await tmplSave(deps.db, body),
+    id: await tmplSave(deps.db, deps.blobs, body),
   }));
   route(app, certTmplDelete, { summary: '删除证书模板', tags: tmplTags }, async ({ body, deps }) => {
     await tmplDelete(deps.db, body.ids);
@@ -49,7 +49,7 @@ export function registerCertRoutes(app: FastifyInstance): void {
     certTmplPreview,
     { summary: '证书模板预览（示例数据，PDF）', tags: tmplTags },
     async ({ body, deps, request }) => {
-      let tmpl: Parameters<typeof renderWithTemplate>[1] | null = body.tmpl
+      let tmpl: Parameters<typeof renderWithTemplate>[2] | null = body.tmpl
         ? { orientation: body.tmpl.orientation, fields: body.tmpl.fields, bgFileId: body.tmpl.bgFileId ?? null }
         : null;
       if (!tmpl && body.id) {
@@ -60,6 +60,7 @@ export function registerCertRoutes(app: FastifyInstance): void {
       if (!tmpl) throw badParams('模板：不能为空');
       const pdf = await renderWithTemplate(
         deps.db,
+        deps.blobs,
         tmpl,
         sampleValues(deps.clock(), deps.config.timeZone),
         verifyUrl(siteBase(request), 'SAMPLE'),
@@ -92,7 +93,7 @@ export function registerCertRoutes(app: FastifyInstance): void {
     certCertReissue,
     { summary: '重新生成证书文件（按当前模板）', tags: certTags },
     async ({ body, user, deps }) => {
-      await dropCachedPdf(deps.db, await readableCert(deps.db, user, body.id));
+      await dropCachedPdf(deps.db, deps.blobs, await readableCert(deps.db, user, body.id));
       return null;
     },
   );
@@ -105,7 +106,7 @@ export function registerCertRoutes(app: FastifyInstance): void {
     { summary: '下载证书 PDF（本人或有权限的管理员）', tags: certTags },
     async ({ body, user, deps, request }) => {
       const cert = await readableCert(deps.db, user, body.id);
-      const pdf = await certPdf(deps.db, deps.config.dataDir, cert, siteBase(request), deps.config.timeZone);
+      const pdf = await certPdf(deps.db, deps.blobs, cert, siteBase(request), deps.config.timeZone);
       return { fileName: `${cert.certNo}.pdf`, contentType: PDF, body: pdf };
     },
   );

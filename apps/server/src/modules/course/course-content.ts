@@ -16,12 +16,19 @@ import type { AuthUser } from '../../platform/auth.js';
 import { assertPermission } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { type BlobStore, storedKey } from '../../platform/storage/blob-store.js';
 import { fileHeaders, sendStoredFile } from '../system/file/serve-file.js';
-import { fileStorage } from '../system/file/storage.js';
 import { courseForLearner } from './course-audience.js';
 
 /** The sys_file row a user may fetch for a course file, or an AppError saying why not. */
-export async function servableCourseFile(db: Executor, user: AuthUser | null, id: string, pdf: boolean, now: Date) {
+export async function servableCourseFile(
+  db: Executor,
+  blobs: BlobStore,
+  user: AuthUser | null,
+  id: string,
+  pdf: boolean,
+  now: Date,
+) {
   if (!user) throw new AppError(ErrorCode.NOT_LOGIN);
   const [cf] = await db.select().from(elCourseFile).where(eq(elCourseFile.id, id));
   if (!cf) throw new AppError(ErrorCode.NOT_FOUND, '课件不存在或已被删除');
@@ -30,8 +37,8 @@ export async function servableCourseFile(db: Executor, user: AuthUser | null, id
   const fileId = pdf ? cf.pdfFileId : cf.fileId;
   if (!fileId) throw new AppError(ErrorCode.NOT_FOUND, '该文档没有可预览的 PDF');
   const [file] = await db.select().from(sysFile).where(eq(sysFile.id, fileId));
-  if (!file || !(await fileStorage.exists(file.storagePath)))
-    throw new AppError(ErrorCode.NOT_FOUND, '课件文件不存在或已被删除');
+  const key = file ? await storedKey(blobs, file.storagePath) : null;
+  if (!file || !key || !(await blobs.stat(key))) throw new AppError(ErrorCode.NOT_FOUND, '课件文件不存在或已被删除');
   return { file, courseFile: cf, learner: user.roleType !== RoleType.ADMIN };
 }
 
@@ -104,6 +111,7 @@ export function registerCourseContent(app: FastifyInstance): void {
       try {
         servable = await servableCourseFile(
           app.deps.db,
+          app.deps.blobs,
           request.authUser,
           request.params.id,
           request.query.pdf === '1',
@@ -120,7 +128,7 @@ export function registerCourseContent(app: FastifyInstance): void {
         await recordFetch(app.deps.db, request.authUser.id, servable.courseFile, bytes, app.deps.clock());
       }
       fileHeaders(reply, file, 'private, no-store');
-      if (await sendStoredFile(request, reply, file.storagePath)) return reply;
+      if (await sendStoredFile(request, reply, app.deps.blobs, file.storagePath)) return reply;
       return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '课件文件不存在或已被删除', data: null });
     },
   );

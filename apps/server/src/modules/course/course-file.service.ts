@@ -1,17 +1,16 @@
 /** Chapters and their files (课件). A file is an uploaded sys_file (purpose course, private). */
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { ZCourseChapterSaveSchema, ZCourseFileSaveSchema } from '@exam/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { elCourse, elCourseChapter, elCourseFile, sysFile } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
+import { type BlobStore, storedKey, withLocalCopy } from '../../platform/storage/blob-store.js';
 import { guardZipFile, InvalidZipError } from '../../platform/zip-guard.js';
 import { storeUpload } from '../system/file/file.service.js';
 import { uploadRule } from '../system/file/file-limits.js';
 import { extensionOf } from '../system/file/file-types.js';
-import { fileStorage } from '../system/file/storage.js';
 import { convertToPdf, countPdfPages, kindOfMime, probeDuration, storedPdfPages } from './course-media.js';
 
 async function liveCourse(db: Executor, courseId: string) {
@@ -47,7 +46,8 @@ export async function deleteChapter(db: Executor, id: string): Promise<void> {
 
 export interface FileSaveContext {
   ownerId: string;
-  dataDir: string;
+  /** The storage port (deps.blobs). */
+  blobs: BlobStore;
   /** Background work (office conversion) is handed here so tests can await it. */
   background: (task: Promise<unknown>) => void;
 }
@@ -65,11 +65,12 @@ export async function saveCourseFile(
   if (!file) throw badParams('文件：文件不存在或已被删除，请重新上传');
   const kind = kindOfMime(file.mime);
   if (!kind) throw badParams('文件：课件仅支持视频(mp4/webm)、音频、PDF、图片和 Office 文档(docx/xlsx/pptx)');
-  const duration = kind === 'video' || kind === 'audio' ? await probeDuration(file.storagePath, file.mime) : 0;
+  const duration =
+    kind === 'video' || kind === 'audio' ? await probeDuration(ctx.blobs, file.storagePath, file.mime) : 0;
   if ((kind === 'video' || kind === 'audio') && duration <= 0)
     throw badParams('文件：无法读取音视频时长，文件可能已损坏');
-  if (kind === 'doc') await guardOfficeDocument(file.storagePath);
-  const pages = kind === 'pdf' ? await storedPdfPages(file.storagePath) : 0;
+  if (kind === 'doc') await guardOfficeDocument(ctx.blobs, file.storagePath);
+  const pages = kind === 'pdf' ? await storedPdfPages(ctx.blobs, file.storagePath) : 0;
   if (kind === 'pdf' && pages <= 0) throw badParams('文件：无法读取 PDF 页数，文件可能已损坏或已加密');
   const values = {
     pages,
@@ -103,11 +104,12 @@ export async function saveCourseFile(
 }
 
 /** An office document is a zip: the zip guard checks it before LibreOffice inflates it (issue 21 §2). */
-async function guardOfficeDocument(key: string) {
-  const local = fileStorage.localPath(key);
-  if (!local) return; // a remote backend: the converter runs elsewhere with its own limits
+async function guardOfficeDocument(blobs: BlobStore, recorded: string) {
+  const key = await storedKey(blobs, recorded);
+  if (!key) return; // gone: nothing for LibreOffice to inflate
   try {
-    await guardZipFile(local);
+    // The guard reads the central directory at random offsets, so it takes a file (a copy from a remote backend).
+    await withLocalCopy(blobs, key, (file) => guardZipFile(file));
   } catch (err) {
     if (err instanceof InvalidZipError) throw badParams('文件：Office 文档已损坏，无法读取');
     throw err;
@@ -116,26 +118,22 @@ async function guardOfficeDocument(key: string) {
 
 /** Makes the PDF rendition once; failures leave the document a download. */
 async function convertDocument(db: Db, courseFileId: string, file: typeof sysFile.$inferSelect, ctx: FileSaveContext) {
-  const out = await convertToPdf(file.storagePath, extensionOf(file.originalName)).catch(() => null);
-  if (!out) return;
-  try {
-    const pages = await countPdfPages(new Uint8Array(await fsp.readFile(out.pdf)));
-    const stored = await storeUpload(
-      db,
-      { filename: `${file.originalName.replace(/\.[^.]+$/, '')}.pdf`, file: fs.createReadStream(out.pdf) },
-      {
-        dataDir: ctx.dataDir,
-        rule: uploadRule('course', 2, Number.MAX_SAFE_INTEGER),
-        quotaBytes: Number.MAX_SAFE_INTEGER,
-        ownerId: ctx.ownerId,
-        audience: 'private',
-        now: new Date(),
-      },
-    );
-    await db.update(elCourseFile).set({ pdfFileId: stored.id, pages }).where(eq(elCourseFile.id, courseFileId));
-  } finally {
-    await fsp.rm(out.dir, { recursive: true, force: true });
-  }
+  const pdf = await convertToPdf(ctx.blobs, file.storagePath, extensionOf(file.originalName)).catch(() => null);
+  if (!pdf) return;
+  const pages = await countPdfPages(new Uint8Array(pdf));
+  const stored = await storeUpload(
+    db,
+    { filename: `${file.originalName.replace(/\.[^.]+$/, '')}.pdf`, file: Readable.from([pdf]) },
+    {
+      blobs: ctx.blobs,
+      rule: uploadRule('course', 2, Number.MAX_SAFE_INTEGER),
+      quotaBytes: Number.MAX_SAFE_INTEGER,
+      ownerId: ctx.ownerId,
+      audience: 'private',
+      now: new Date(),
+    },
+  );
+  await db.update(elCourseFile).set({ pdfFileId: stored.id, pages }).where(eq(elCourseFile.id, courseFileId));
 }
 
 export async function deleteCourseFile(db: Executor, id: string): Promise<void> {

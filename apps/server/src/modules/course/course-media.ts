@@ -4,6 +4,12 @@
  * rendition of office documents made once in the background when LibreOffice (`soffice`) is
  * installed (README: "课程文档转 PDF"), and a PDF's page count (pdfjs-dist), so that the
  * reading rule compares the pages seen with the document's real length, not the viewer's claim.
+ *
+ * The bytes come from the storage port (platform/storage). ffprobe and LibreOffice take only file
+ * names, so they get one: ffprobe the local folder's own file through `withLocalCopy` (a copy from
+ * another backend), LibreOffice a copy named `source.<ext>` in a temporary folder of its own
+ * (it picks its import filter by the extension and writes its profile and output beside it).
+ * That folder is scratch space, removed here; nothing kept is written with `fs`.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +20,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { TCourseFileKind } from '@exam/contracts';
-import { fileStorage } from '../system/file/storage.js';
+import { type BlobStore, readBlob, storedKey, withLocalCopy } from '../../platform/storage/blob-store.js';
 
 const run = promisify(execFile);
 
@@ -46,42 +52,54 @@ export const sofficeAvailable = (): Promise<boolean> => {
 };
 
 /** Seconds of media, or 0 when it cannot be read (the file is then refused by the caller). */
-export async function probeDuration(key: string, mime: string): Promise<number> {
-  const local = fileStorage.localPath(key);
-  if (local && (await ffprobeAvailable())) {
-    try {
-      const { stdout } = await run(
-        'ffprobe',
-        ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', local],
-        { timeout: 30_000 },
-      );
-      const s = Number.parseFloat(stdout.trim());
-      if (Number.isFinite(s) && s > 0) return s;
-    } catch {
-      // fall through to the metadata reader
-    }
+export async function probeDuration(blobs: BlobStore, recorded: string, mime: string): Promise<number> {
+  const key = await storedKey(blobs, recorded);
+  if (!key) return 0;
+  if (await ffprobeAvailable()) {
+    const probed = await withLocalCopy(blobs, key, async (local) => {
+      try {
+        const { stdout } = await run(
+          'ffprobe',
+          ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', local],
+          { timeout: 30_000 },
+        );
+        const s = Number.parseFloat(stdout.trim());
+        return Number.isFinite(s) && s > 0 ? s : 0;
+      } catch {
+        return 0; // the metadata reader below tries
+      }
+    });
+    if (probed) return probed;
   }
+  const blob = await blobs.get(key);
+  if (!blob) return 0;
   const { parseWebStream } = await import('music-metadata');
-  const web = Readable.toWeb(fileStorage.read(key) as Readable) as unknown as Parameters<typeof parseWebStream>[0];
+  const web = Readable.toWeb(blob.stream as Readable) as unknown as Parameters<typeof parseWebStream>[0];
   const meta = await parseWebStream(web, { mimeType: mime }, { duration: true });
   return meta.format.duration && Number.isFinite(meta.format.duration) ? meta.format.duration : 0;
 }
 
-/** Converts an office document to PDF in a temporary folder; answers the PDF's path (caller removes the folder). */
-export async function convertToPdf(key: string, ext: string): Promise<{ pdf: string; dir: string } | null> {
+/** Converts a stored office document to PDF in a temporary folder (removed here); answers the PDF's bytes. */
+export async function convertToPdf(blobs: BlobStore, recorded: string, ext: string): Promise<Buffer | null> {
   if (!(await sofficeAvailable())) return null;
+  const key = await storedKey(blobs, recorded);
+  const blob = key ? await blobs.get(key) : null;
+  if (!blob) return null;
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'course-doc-'));
-  const input = path.join(dir, `source.${ext}`);
-  await pipeline(fileStorage.read(key), fs.createWriteStream(input));
-  await run(
-    'soffice',
-    ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, input],
-    {
-      timeout: 180_000,
-    },
-  );
-  const pdf = path.join(dir, 'source.pdf');
-  return fs.existsSync(pdf) ? { pdf, dir } : null;
+  try {
+    const input = path.join(dir, `source.${ext}`);
+    await pipeline(blob.stream, fs.createWriteStream(input));
+    await run(
+      'soffice',
+      ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, input],
+      {
+        timeout: 180_000,
+      },
+    );
+    return await fsp.readFile(path.join(dir, 'source.pdf')).catch(() => null);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Pages of a PDF, or 0 when it cannot be parsed (the caller refuses it). */
@@ -99,8 +117,8 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number> {
 }
 
 /** Page count of a stored PDF. */
-export async function storedPdfPages(key: string): Promise<number> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of fileStorage.read(key)) chunks.push(chunk as Buffer);
-  return countPdfPages(new Uint8Array(Buffer.concat(chunks)));
+export async function storedPdfPages(blobs: BlobStore, recorded: string): Promise<number> {
+  const key = await storedKey(blobs, recorded);
+  const bytes = key ? await readBlob(blobs, key) : null;
+  return bytes ? countPdfPages(new Uint8Array(bytes)) : 0;
 }

@@ -35,14 +35,14 @@ export async function seedDemoCourse(tx: Tx, ctx: SeedContext): Promise<void> {
     .insert(elCourseChapter)
     .values({ courseId: course.id, title: '第一章 安全生产基础', sort: 1 })
     .returning({ id: elCourseChapter.id });
-  const video = await seedDemoFile(tx, {
+  const video = await seedDemoFile(tx, ctx.blobs, {
     asset: 'safety-intro.mp4',
     name: '安全生产入门.mp4',
     mime: 'video/mp4',
     audience: 'private',
     ownerId: adminId,
   });
-  const pdf = await seedDemoFile(tx, {
+  const pdf = await seedDemoFile(tx, ctx.blobs, {
     asset: 'safety-handbook.pdf',
     name: '安全生产讲义.pdf',
     mime: 'application/pdf',

@@ -66,7 +66,7 @@ export function registerCourseAdminRoutes(app: FastifyInstance): void {
     courseFileSave,
     { summary: '保存课件（文件先经 /api/common/file/upload 上传，purpose=course）', tags },
     async ({ body, user, deps }) => ({
-      id: await saveCourseFile(deps.db, body, { ownerId: user.id, dataDir: deps.config.dataDir, background }),
+      id: await saveCourseFile(deps.db, body, { ownerId: user.id, blobs: deps.blobs, background }),
     }),
   );
   route(app, courseFileDelete, { summary: '删除课件', tags }, async ({ body, deps }) => {

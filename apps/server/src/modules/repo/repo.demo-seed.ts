@@ -117,7 +117,7 @@ async function bank(tx: Tx, ctx: SeedContext, values: typeof elRepo.$inferInsert
 }
 
 export async function seedDemoBanks(tx: Tx, ctx: SeedContext): Promise<void> {
-  const imageId = await seedDemoFile(tx, {
+  const imageId = await seedDemoFile(tx, ctx.blobs, {
     asset: 'circle.png',
     name: '圆.png',
     mime: 'image/png',

@@ -34,7 +34,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
       }
       const audienceField = part.fields.audience as { value?: unknown } | undefined;
       return storeUpload(deps.db, part, {
-        dataDir: deps.config.dataDir,
+        blobs: deps.blobs,
         rule,
         quotaBytes: quotaFor(user.roleType, deps.config.uploadQuotaBytes),
         ownerId: user.id,
@@ -48,14 +48,20 @@ export function registerFileRoutes(app: FastifyInstance): void {
     '/api/common/file/:id',
     { schema: { summary: '下载或预览文件', tags: TAGS } },
     async (request, reply) => {
-      const file = await findServable(app.deps.db, request.params.id, request.authUser ?? null, app.deps.clock());
+      const file = await findServable(
+        app.deps.db,
+        app.deps.blobs,
+        request.params.id,
+        request.authUser ?? null,
+        app.deps.clock(),
+      );
       if (!file) return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
       fileHeaders(
         reply,
         file,
         file.audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
       );
-      if (await sendStoredFile(request, reply, file.storagePath)) return reply;
+      if (await sendStoredFile(request, reply, app.deps.blobs, file.storagePath)) return reply;
       return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
     },
   );

@@ -1,8 +1,6 @@
-/** Uploads kept on disk under <storage>/<yyyy>/<mm>/<unguessable id>, and their lookup for serving. */
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+/** Uploads kept in the storage port under files/<yyyy>/<mm>/<unguessable id>, and their lookup for serving. */
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { pipeline } from 'node:stream';
 import { FILE_ID_PATTERN, type TFile } from '@exam/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { sysFile, sysUser } from '../../../db/schema/index.js';
@@ -10,7 +8,7 @@ import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import { badParams } from '../../../platform/errors.js';
 import { secretId } from '../../../platform/ids.js';
-import { storageDirSetting } from '../config/config.service.js';
+import { type BlobStore, readBlob, storedKey } from '../../../platform/storage/blob-store.js';
 import { byteLimit, quotaExceeded, tooLarge, type UploadRule } from './file-limits.js';
 import { ALLOWED_EXTENSIONS, extensionOf, FILE_TYPES } from './file-types.js';
 import { privateFileRefused } from './private-file-rules.js';
@@ -23,7 +21,8 @@ export interface UploadSource {
 }
 
 export interface UploadOptions {
-  dataDir: string;
+  /** The storage port (deps.blobs); the local folder puts `files/...` in the configured storage folder. */
+  blobs: BlobStore;
   rule: UploadRule;
   /** Bytes the owner may keep stored in all. */
   quotaBytes: number;
@@ -32,20 +31,19 @@ export interface UploadOptions {
   now: Date;
 }
 
-/** The storage folder: the configured one, else DATA_DIR/files. */
-export async function storageRoot(db: Executor, dataDir: string): Promise<string> {
-  return path.resolve((await storageDirSetting(db)) ?? path.join(dataDir, 'files'));
+/** The first bytes of a stored blob, for the magic-byte check. */
+async function readHead(blobs: BlobStore, key: string): Promise<Buffer> {
+  const blob = await blobs.get(key, { start: 0, end: 15 });
+  if (!blob) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await fsp.open(file, 'r');
-  try {
-    const head = Buffer.alloc(16);
-    await handle.read(head, 0, 16, 0);
-    return head;
-  } finally {
-    await handle.close();
-  }
+/** The bytes of an uploaded file (small ones: a certificate background), or null when it is gone. */
+export async function readStoredFile(blobs: BlobStore, file: Pick<FileRow, 'storagePath'>): Promise<Buffer | null> {
+  const key = await storedKey(blobs, file.storagePath);
+  return key ? readBlob(blobs, key) : null;
 }
 
 /** Checks the type by extension and magic bytes, writes the file and records it. */
@@ -63,23 +61,19 @@ export async function storeUpload(db: Executor, source: UploadSource, options: U
     throw quotaExceeded(options.quotaBytes);
   }
   const id = secretId(24);
-  const folder = path.join(
-    await storageRoot(db, options.dataDir),
-    String(options.now.getFullYear()),
-    String(options.now.getMonth() + 1).padStart(2, '0'),
-  );
-  await fsp.mkdir(folder, { recursive: true });
-  const target = path.join(folder, id);
+  const key = `files/${options.now.getFullYear()}/${String(options.now.getMonth() + 1).padStart(2, '0')}/${id}`;
+  const { blobs } = options;
   try {
-    await pipeline(
+    // Streamed into the store through the size limit; pipeline() hands the limit's error on to the store's write.
+    const limited = pipeline(
       source.file,
       byteLimit(options.rule.maxBytes, () => tooLarge(options.rule)),
-      fs.createWriteStream(target, { flags: 'wx' }),
+      () => {},
     );
+    const { size } = await blobs.put(key, limited, { contentType: type.mime });
     if (source.file.truncated) throw tooLarge(options.rule);
-    const { size } = await fsp.stat(target);
     if (size === 0) throw badParams('文件：不能上传空文件');
-    if (!type.magic(await readHead(target))) throw badParams('文件：文件内容与扩展名不符');
+    if (!type.magic(await readHead(blobs, key))) throw badParams('文件：文件内容与扩展名不符');
     // The owner's row is locked so that two uploads at once cannot both fit in the last free space.
     await db.transaction(async (tx) => {
       await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, options.ownerId)).for('update');
@@ -89,14 +83,14 @@ export async function storeUpload(db: Executor, source: UploadSource, options: U
         originalName: name,
         mime: type.mime,
         size,
-        storagePath: target,
+        storagePath: key,
         ownerId: options.ownerId,
         audience: options.audience,
       });
     });
     return { id, url: `/api/common/file/${id}`, name, size, mime: type.mime };
   } catch (err) {
-    await fsp.rm(target, { force: true });
+    await blobs.delete(key);
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.rule);
     source.file.resume();
     throw err;
@@ -115,10 +109,11 @@ export async function storedBytes(db: Executor, ownerId: string): Promise<number
 /**
  * The file to serve for an id, or null: malformed ids, unknown ids, private files without a
  * signed-in user (or refused by the rule of the module that keeps them, private-file-rules.ts: a
- * notice attachment outside its notice's audience) and files missing on disk all look the same (404).
+ * notice attachment outside its notice's audience) and files missing in the store all look the same (404).
  */
 export async function findServable(
   db: Executor,
+  blobs: BlobStore,
   id: string,
   user: AuthUser | null,
   now: Date,
@@ -130,6 +125,7 @@ export async function findServable(
     if (!user) return null;
     if (await privateFileRefused(db, row.id, user, now)) return null;
   }
-  if (!fs.existsSync(row.storagePath)) return null;
+  const key = await storedKey(blobs, row.storagePath);
+  if (!key || !(await blobs.stat(key))) return null;
   return row;
 }

@@ -1,13 +1,14 @@
 /**
- * Sends a stored file's bytes: Range (206/416), conditional requests and lengths come from
- * @fastify/send on the disk backend; a backend without a local path streams the whole file.
- * Callers set the headers first (fileHeaders).
+ * Sends a stored file's bytes from the storage port (platform/storage): Range (206/416),
+ * conditional requests and lengths come from @fastify/send when the backend has the file on this
+ * machine's disk (the local folder); another backend's bytes are streamed from `get`, with a
+ * single byte range honoured. Callers set the headers first (fileHeaders).
  */
 import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type BlobStore, storedKey } from '../../../platform/storage/blob-store.js';
 import { INLINE_MIMES } from './file-types.js';
-import { fileStorage } from './storage.js';
 
 /**
  * Every file response (issue 21 §8): nothing in a served file may run. `sandbox` without
@@ -49,13 +50,13 @@ export function fileHeaders(
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  storageKey: string,
+  blobs: BlobStore,
+  recorded: string,
 ): Promise<boolean> {
-  const local = fileStorage.localPath(storageKey);
-  if (!local) {
-    reply.send(fileStorage.read(storageKey));
-    return true;
-  }
+  const key = await storedKey(blobs, recorded);
+  if (!key) return false;
+  const local = await blobs.localPath(key);
+  if (!local) return sendStreamed(request, reply, blobs, key);
   const result = await send(request.raw, `/${encodeURIComponent(path.basename(local))}`, {
     root: path.dirname(local),
     contentType: false,
@@ -66,5 +67,36 @@ export async function sendStoredFile(
   if (result.type !== 'file' && result.statusCode === 404) return false;
   for (const [name, value] of Object.entries(result.headers)) if (name !== 'cache-control') reply.header(name, value);
   reply.code(result.statusCode).send(result.stream);
+  return true;
+}
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range of `size` bytes; null for none or several, 'bad' when unsatisfiable. */
+export function singleRange(header: string | undefined, size: number): { start: number; end: number } | null | 'bad' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return start < size && end >= start ? { start, end } : 'bad';
+}
+
+/** The bytes of a backend without a local file: the whole blob, or one range of it (206/416). */
+async function sendStreamed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  key: string,
+): Promise<boolean> {
+  const stat = await blobs.stat(key);
+  if (!stat) return false;
+  reply.header('accept-ranges', 'bytes').header('last-modified', stat.mtime.toUTCString());
+  const range = singleRange(request.headers.range, stat.size);
+  if (range === 'bad') {
+    reply.code(416).header('content-range', `bytes */${stat.size}`).send();
+    return true;
+  }
+  const blob = await blobs.get(key, range ?? undefined);
+  if (!blob) return false;
+  if (range) reply.code(206).header('content-range', `bytes ${blob.start}-${blob.end}/${blob.size}`);
+  reply.header('content-length', String(range ? blob.end - blob.start + 1 : blob.size)).send(blob.stream);
   return true;
 }

@@ -3,7 +3,6 @@
  * and types, content checked by its signature, a per-user quota, clear Chinese refusals.
  */
 
-import fs from 'node:fs';
 import { commonFileUpload, ErrorCode, sysUserInfo } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +96,7 @@ describe('per-user quota', () => {
     expect(over.msg).toContain('存储空间不足');
     const rows = await filesOf(lisi);
     expect(rows).toHaveLength(2);
-    for (const r of rows) expect(fs.existsSync(r.storagePath)).toBe(true);
+    for (const r of rows) expect(await t.app.deps.blobs.stat(r.storagePath)).not.toBeNull();
     // Another learner's quota is their own.
     expect((await upload('mine.pdf', pdf(MB), student)).code).toBe(0);
   });

@@ -156,6 +156,9 @@ test('[ADMIN][EXAM_CREATE] creates an exam for 技术部 through the form', asyn
   await page.getByLabel('及格分').fill('10');
   await page.getByLabel('允许考试次数').fill('3');
   await page.locator('label', { hasText: '显示成绩和答案' }).click();
+  // Three attempts: answers would wait for the last one (the default); this exam shows them at once.
+  await formItem(page, '答案与解析查看时机').locator('.ant-select').click();
+  await pickOption(page, '交卷后立即');
   await formItem(page, '选项乱序').locator('.ant-switch').click();
   await page.locator('.ant-radio-button-wrapper', { hasText: '已发布' }).click();
   await expect(page.getByText('时间段不能为空！')).toHaveCount(0);
@@ -176,6 +179,7 @@ test('[ADMIN][EXAM_CREATE] creates an exam for 技术部 through the form', asyn
   expect(detail.state).toBe(1);
   expect(detail.deptIds.length).toBeGreaterThanOrEqual(1); // 技术部 (and its 前端组)
   expect(detail.shuffleOpt).toBe(true);
+  expect(detail.reviewAfter).toBe(1);
 });
 
 test('[LEARNER][EXAM_LIST] a learner of 市场部 does not see the exam', async ({ page, context, baseURL }) => {

@@ -127,6 +127,9 @@ test('[LEARNER][TRAIN_MOCK] a mock session hides right and wrong until it is sco
     if (i === 1) await page.screenshot({ path: `${SCREENS}/train-mock.png`, fullPage: true });
     if (i < 2) await page.getByTestId('next-question').click();
   }
+  // Every answer on the server before 交卷 (on a loaded machine a save can still be on its way; a
+  // refused one stays named here as 未能保存).
+  await expect(page.getByTestId('mock-sync')).toHaveText('答案已保存', { timeout: 30_000 });
   await page.getByTestId('finish-last').click();
   await confirmDialog(page);
   // Either the result, or the page's own word that an answer is not on the server yet: waiting for

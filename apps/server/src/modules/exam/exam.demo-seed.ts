@@ -132,6 +132,9 @@ export async function seedDemoExam(tx: Tx, ctx: SeedContext): Promise<void> {
     passScore: Math.round(total * 0.6),
     tryLimit: 3,
     resultShow: 2,
+    // A trial of every kind: answers and analysis right after each hand-in (issue 21 §5 keeps them
+    // until the last attempt by default, which would leave a newcomer's 错题本 empty).
+    reviewAfter: 1,
     multiPolicy: 1,
     state: 1,
   });

@@ -29,7 +29,12 @@ import { deliveryShape } from '../apps/server/src/platform/events/install.js';
 import { createBenchDatabase, dbKind, loadAverage, machine, writeReport } from './setup.js';
 
 const { values: args } = parseArgs({
-  options: { papers: { type: 'string', default: '10000' }, db: { type: 'string', default: 'pglite' } },
+  options: {
+    papers: { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'pglite' },
+    // Outbox batches at once on PostgreSQL, as the app's OUTBOX_WORKERS (PGlite: always one).
+    workers: { type: 'string', default: '3' },
+  },
 });
 const PAPERS = Number(args.papers);
 const KIND = dbKind(args.db);
@@ -123,7 +128,7 @@ async function main() {
     })
     .returning({ id: elRegradeJob.id });
   // Created before the job, as the app's is at start: its consumers are the events' subscribers.
-  const dispatcher = createDispatcher(db, eventConsumers, deliveryShape(KIND));
+  const dispatcher = createDispatcher(db, eventConsumers, deliveryShape(KIND, Number(args.workers)));
   const t1 = Date.now();
   await runRegradeJob(db, job.id, () => new Date());
   const jobMs = Date.now() - t1;

@@ -39,6 +39,8 @@ export interface AppConfig {
   timeZone: string;
   /** Key of the fixed per-learner order of a question's items in the bank's views (VIEW_ORDER_SECRET). */
   viewOrderSecret: string;
+  /** Outbox batches delivered at once on PostgreSQL (OUTBOX_WORKERS, 1-8; PGlite always 1). */
+  outboxWorkers: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeZone: parseTimeZone(env.TIME_ZONE),
     viewOrderSecret: viewOrderSecret(env),
+    outboxWorkers: Math.min(8, Math.max(1, Math.trunc(Number(env.OUTBOX_WORKERS ?? 3)) || 3)),
   };
 }
 

@@ -20,19 +20,19 @@ declare module 'fastify' {
 const OUTSIDE_REQUEST_DELAY_MS = 200;
 
 /**
- * PostgreSQL: three batches at once on their own connections. PGlite is one connection that answer
- * saves share: one small batch at a time, so no save waits long behind it. (The regrade bench uses
- * the same shape.)
+ * PostgreSQL: `workers` batches at once on their own connections (config OUTBOX_WORKERS, 3 by
+ * default). PGlite is one connection that answer saves share: one small batch at a time, so no save
+ * waits long behind it. (The regrade bench uses the same shape.)
  */
-export const deliveryShape = (kind: 'pg' | 'pglite') =>
-  kind === 'pg' ? { concurrency: 3, batchSize: 50 } : { concurrency: 1, batchSize: 16 };
+export const deliveryShape = (kind: 'pg' | 'pglite', workers = 3) =>
+  kind === 'pg' ? { concurrency: workers, batchSize: 50 } : { concurrency: 1, batchSize: 16 };
 
 export function installEventDelivery(app: FastifyInstance, db: Db, consumers: AnyConsumer[]): Dispatcher {
   const databaseUrl = app.deps?.config.databaseUrl ?? null;
   const dispatcher = createDispatcher(db, consumers, {
     logger: app.log,
     timeZone: app.deps?.config.timeZone,
-    ...deliveryShape(databaseUrl ? 'pg' : 'pglite'),
+    ...deliveryShape(databaseUrl ? 'pg' : 'pglite', app.deps?.config.outboxWorkers),
     ...(databaseUrl ? { wake: pgWakeChannel(databaseUrl, db) } : {}),
   });
   app.decorate('events', dispatcher);

@@ -51,17 +51,32 @@ export async function readXlsxRows(buffer: Buffer, options: XlsxReadOptions): Pr
     if (err instanceof InvalidZipError) throw new InvalidXlsxError('文件不是有效的 xlsx 文件');
     throw err;
   }
-  let msg: { rows?: SheetRow[]; tooManyRows?: boolean; invalid?: boolean; refused?: string };
-  try {
-    msg = await runCappedWorker(WORKER, buffer, { maxRows, entries }, { maxHeapMb, timeoutMs });
-  } catch (err) {
-    if (!(err instanceof WorkerFailed)) throw err;
-    if (err.reason === 'timeout') throw badParams('文件：文件内容过多，读取超时，请拆分后分批导入');
-    if (err.reason === 'memory') throw badParams('文件：文件内容过多，无法读取，请拆分后分批导入');
-    throw new InvalidXlsxError(`文件不是有效的 xlsx 文件（${err.message}）`);
-  }
+  // A reader that fails on a file which passed the zip guard is given one more try before the file is
+  // called invalid: on a loaded machine a worker can fail to start or allocate (seen once in the
+  // browser suite, a valid template reported as no xlsx); a broken file fails again, fast.
+  let msg = await readInWorker(buffer, maxRows, entries, maxHeapMb, timeoutMs);
+  if (msg.invalid) msg = await readInWorker(buffer, maxRows, entries, maxHeapMb, timeoutMs);
   if (msg.refused) throw badParams(msg.refused);
   if (msg.tooManyRows) throw badParams(`文件：一次最多导入${maxRows}行数据，请拆分后分批导入`);
   if (msg.invalid) throw new InvalidXlsxError('文件不是有效的 xlsx 文件');
   return msg.rows ?? [];
+}
+
+type ReaderAnswer = { rows?: SheetRow[]; tooManyRows?: boolean; invalid?: boolean; refused?: string };
+
+async function readInWorker(
+  buffer: Buffer,
+  maxRows: number,
+  entries: ZipEntry[],
+  maxHeapMb: number,
+  timeoutMs: number,
+): Promise<ReaderAnswer> {
+  try {
+    return await runCappedWorker<ReaderAnswer>(WORKER, buffer, { maxRows, entries }, { maxHeapMb, timeoutMs });
+  } catch (err) {
+    if (!(err instanceof WorkerFailed)) throw err;
+    if (err.reason === 'timeout') throw badParams('文件：文件内容过多，读取超时，请拆分后分批导入');
+    if (err.reason === 'memory') throw badParams('文件：文件内容过多，无法读取，请拆分后分批导入');
+    return { invalid: true };
+  }
 }

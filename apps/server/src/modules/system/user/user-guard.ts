@@ -45,6 +45,30 @@ export interface Rights {
 
 const refuse = (msg: string) => new AppError(ErrorCode.NO_PERMISSION, msg);
 
+/**
+ * Every id is a live user inside the actor's data scope: 10010003 for an unknown one, 10010004 for
+ * one outside the scope. Reads (the detail) need only this; writes go on to `assertUsersChangeable`.
+ */
+export async function assertUsersInScope(
+  db: Executor,
+  actor: ScopeHolder,
+  ids: string[],
+): Promise<{ id: string; userName: string }[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({
+      id: sysUser.id,
+      userName: sysUser.userName,
+      inScope: sql<boolean>`${userScope(actor)}`.mapWith(Boolean),
+    })
+    .from(sysUser)
+    .where(and(inArray(sysUser.id, unique), isNull(sysUser.deletedAt)));
+  if (rows.length < unique.length) throw notFound('用户');
+  const outside = rows.find((r) => !r.inScope);
+  if (outside) throw refuse(`用户 ${outside.userName} 不在您的数据权限范围内，无权查看或操作`);
+  return rows;
+}
+
 /** The rights of each user (users without roles hold nothing: data scope 1, no menus). */
 export async function rightsOfUsers(db: Executor, userIds: string[]): Promise<Map<string, Rights>> {
   const out = new Map<string, Rights>();
@@ -110,17 +134,7 @@ export async function assertUsersChangeable(
 ): Promise<Rights> {
   const unique = [...new Set(ids)];
   if (unique.includes(actor.id)) throw conflict(SELF_MESSAGES[action]);
-  const rows = await db
-    .select({
-      id: sysUser.id,
-      userName: sysUser.userName,
-      inScope: sql<boolean>`${userScope(actor)}`.mapWith(Boolean),
-    })
-    .from(sysUser)
-    .where(and(inArray(sysUser.id, unique), isNull(sysUser.deletedAt)));
-  if (rows.length < unique.length) throw notFound('用户');
-  const outside = rows.find((r) => !r.inScope);
-  if (outside) throw refuse(`用户 ${outside.userName} 不在您的数据权限范围内，无权查看或操作`);
+  const rows = await assertUsersInScope(db, actor, unique);
   const rights = await rightsOfUsers(db, [actor.id, ...unique]);
   const mine = rights.get(actor.id) as Rights;
   for (const r of rows) {

@@ -24,7 +24,13 @@ import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platf
 import { containing } from '../../../platform/like.js';
 import { type PageOf, paginateWith } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/password.js';
-import { assertRolesGrantable, assertUsersChangeable, lockedUsers, rightsOf } from './user-guard.js';
+import {
+  assertRolesGrantable,
+  assertUsersChangeable,
+  assertUsersInScope,
+  lockedUsers,
+  rightsOf,
+} from './user-guard.js';
 
 /** The administrator acting, as the services need them. */
 export type Actor = ScopeHolder & Pick<AuthUser, 'userName'>;
@@ -164,29 +170,6 @@ export async function listUsers(db: Db, actor: Actor, params: TUserPagingParams,
     .orderBy(asc(sysUser.createdAt), asc(sysUser.id))
     .limit(limit);
   return withRoles(db, rows);
-}
-
-/**
- * Checks, for reading, that every id is a live user inside the actor's scope: 10010003 for an
- * unknown one, 10010004 for one outside the scope. Writes go through `assertUsersChangeable`
- * (user-guard.ts). The write check that lived here compared with a subquery whose `sys_user.id`
- * drizzle printed unqualified in this single-table select, so it read `sys_role.id` and never
- * fired (issue 21 §1); it is gone, the guard reads the roles itself.
- */
-export async function assertUsersInScope(db: Executor, actor: Actor, ids: string[]): Promise<void> {
-  const unique = [...new Set(ids)];
-  const rows = await db
-    .select({
-      id: sysUser.id,
-      userName: sysUser.userName,
-      inScope: sql<boolean>`${userScope(actor)}`.mapWith(Boolean),
-    })
-    .from(sysUser)
-    .where(and(inArray(sysUser.id, unique), isNull(sysUser.deletedAt)));
-  if (rows.length < unique.length) throw notFound('用户');
-  const outside = rows.find((r) => !r.inScope);
-  if (outside)
-    throw new AppError(ErrorCode.NO_PERMISSION, `用户 ${outside.userName} 不在您的数据权限范围内，无权查看或操作`);
 }
 
 /** One user inside the actor's scope. */

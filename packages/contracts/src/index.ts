@@ -21,6 +21,7 @@ export * from './exam/tmpl.js';
 export * from './labels.js';
 export * from './notice.js';
 export * from './permissions.js';
+export * from './realtime.js';
 export * from './repo/index.js';
 export * from './system/auth.js';
 export * from './system/config.js';

@@ -10,6 +10,7 @@ export * from './invigilate.js';
 export * from './marking.js';
 export * from './notice.js';
 export * from './oauth.js';
+export * from './realtime.js';
 export * from './repo.js';
 export * from './security.js';
 export * from './system.js';

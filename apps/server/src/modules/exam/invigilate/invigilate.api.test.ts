@@ -378,6 +378,9 @@ describe('live stream', () => {
     expect((await t.request(realtimeTicket, { topics: [invigilateTopic('nope')] }, admin)).code).toBe(
       ErrorCode.NOT_FOUND,
     );
+    expect((await t.request(realtimeTicket, { topics: [`exam:${examId}:answers`] }, admin)).code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
     // The old stream with the token in its URL is gone.
     const old = await t.app.inject({ method: 'GET', url: `/api/exam/invigilate/live?examId=${examId}&token=${admin}` });
     expect(old.statusCode).toBe(404);

@@ -74,18 +74,11 @@ export const ZAssistantExplainSchema = z.object({
 export type TAssistantExplain = z.infer<typeof ZAssistantExplainSchema>;
 
 /** One NDJSON line of a streamed answer. */
-export type TAssistantChunk =
-  | { t: 'delta'; d: string }
-  | { t: 'done'; tokens: number }
-  | { t: 'error'; msg: string };
+export type TAssistantChunk = { t: 'delta'; d: string } | { t: 'done'; tokens: number } | { t: 'error'; msg: string };
 
 export const ZAssistantDraftSchema = z.object({
   text: z.string().trim().min(10, '请粘贴至少10个字的材料').max(20_000, '材料不能超过20000个字').describe('材料'),
-  types: z
-    .array(z.number().int())
-    .min(1, '请至少选择一种题型')
-    .max(8)
-    .describe('题型'),
+  types: z.array(z.number().int()).min(1, '请至少选择一种题型').max(8).describe('题型'),
   count: z.number().int().min(1).max(20).default(5).describe('题目数量'),
 });
 

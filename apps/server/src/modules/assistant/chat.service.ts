@@ -69,4 +69,3 @@ export async function chatMessages(
     { role: 'user', content },
   ];
 }
-

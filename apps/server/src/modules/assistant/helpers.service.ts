@@ -42,7 +42,13 @@ export async function callOnce(
   } catch (err) {
     const e = err instanceof LlmError ? err : new LlmError('upstream', String(err));
     const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-    await finishCall(db, id, s, { outcome: e.outcome, usage, latencyMs: performance.now() - started, prompt, answer: '' });
+    await finishCall(db, id, s, {
+      outcome: e.outcome,
+      usage,
+      latencyMs: performance.now() - started,
+      prompt,
+      answer: '',
+    });
     throw new AppError(ErrorCode.ASSISTANT_UPSTREAM, e.message);
   }
 }
@@ -157,7 +163,8 @@ export async function suggestMark(
   ]);
   const parsed = jsonIn(text) as { score?: unknown; reasons?: unknown } | null;
   const score = Number(parsed?.score);
-  if (!parsed || !Number.isFinite(score)) throw new AppError(ErrorCode.ASSISTANT_UPSTREAM, '大模型没有给出有效的建议分');
+  if (!parsed || !Number.isFinite(score))
+    throw new AppError(ErrorCode.ASSISTANT_UPSTREAM, '大模型没有给出有效的建议分');
   return {
     score: Math.min(row.score, Math.max(0, Math.round(score * 2) / 2)),
     maxScore: row.score,

@@ -82,7 +82,8 @@ function deadline(outer: AbortSignal | undefined, ms: number) {
 
 function failure(err: unknown, timedOut: boolean, outer?: AbortSignal): LlmError {
   if (timedOut || err instanceof OpenAI.APIConnectionTimeoutError) return new LlmError('timeout', LLM_MESSAGES.timeout);
-  if (outer?.aborted || err instanceof OpenAI.APIUserAbortError) return new LlmError('cancelled', LLM_MESSAGES.cancelled);
+  if (outer?.aborted || err instanceof OpenAI.APIUserAbortError)
+    return new LlmError('cancelled', LLM_MESSAGES.cancelled);
   if (err instanceof OpenAI.APIConnectionError) return new LlmError('unreachable', LLM_MESSAGES.unreachable);
   if (err instanceof OpenAI.APIError) return new LlmError('upstream', LLM_MESSAGES.upstream(err.status));
   return new LlmError('upstream', LLM_MESSAGES.upstream());
@@ -131,6 +132,8 @@ export async function streamChat(
       }
       if (chunk.usage) usage = chunk.usage;
     }
+    // The client's stream ends quietly when aborted: a stop or the deadline is a failure here.
+    if (d.signal.aborted) throw new OpenAI.APIUserAbortError();
     return { text, usage: usageOf(usage, messages, text) };
   } catch (err) {
     throw Object.assign(failure(err, d.timedOut(), signal), { partial: text, usage: usageOf(null, messages, text) });

@@ -56,7 +56,9 @@ export function registerStream<B extends z.ZodType>(app: FastifyInstance, spec: 
       await assertAllowed(db, user.id, s, now, config.timeZone);
       const callId = await startCall(db, user.id, spec.kind, s, now);
       reply.hijack();
-      await runStream(app, request, reply.raw, s, plan, callId, (answer) => spec.keep(app, user, plan.question, answer));
+      await runStream(app, request, reply.raw, s, plan, callId, (answer) =>
+        spec.keep(app, user, plan.question, answer),
+      );
       return reply;
     },
   });
@@ -89,19 +91,20 @@ async function runStream(
   let answer = '';
   let usage: LlmUsage;
   let outcome: LlmError['outcome'] | 'ok' = 'ok';
+  let last: TAssistantChunk;
   try {
     const done = await streamChat(s, plan.messages, gone.signal, (piece) => send({ t: 'delta', d: piece }));
     answer = done.text;
     usage = done.usage;
-    send({ t: 'done', tokens: usage.totalTokens });
+    last = { t: 'done', tokens: usage.totalTokens };
   } catch (err) {
     const e = err as LlmError & { partial?: string; usage: LlmUsage };
     outcome = e.outcome ?? 'upstream';
     answer = e.partial ?? '';
     usage = e.usage;
-    send({ t: 'error', msg: e.message || LLM_MESSAGES.upstream() });
+    last = { t: 'error', msg: e.message || LLM_MESSAGES.upstream() };
   }
-  res.end();
+  // Logged and kept before the last line: once the browser reads it, the history holds the answer.
   const latencyMs = performance.now() - started;
   const prompt = plan.messages.map((m) => `${m.role}: ${m.content}`).join('\n');
   await finishCall(db, callId, s, { outcome, usage, latencyMs, prompt, answer }).catch((err) =>
@@ -111,4 +114,6 @@ async function runStream(
     await keep(outcome === 'cancelled' ? `${answer}\n\n（已停止）` : answer).catch((err) =>
       request.log.error({ err }, 'assistant history'),
     );
+  send(last);
+  res.end();
 }

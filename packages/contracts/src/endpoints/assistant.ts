@@ -35,7 +35,7 @@ export const assistantClear = endpoint({
 export const assistantConfDetail = endpoint({
   path: '/api/assistant/conf/detail',
   data: ZAssistantConfSchema,
-  access: { permission: 'sys:dic:view' },
+  access: { permission: 'sys:assistant:view' },
   operation: false,
 });
 
@@ -43,7 +43,7 @@ export const assistantConfSave = endpoint({
   path: '/api/assistant/conf/save',
   body: ZAssistantConfSchema,
   data: z.null(),
-  access: { permission: 'sys:dic:save' },
+  access: { permission: 'sys:assistant:save' },
   operation: true,
 });
 

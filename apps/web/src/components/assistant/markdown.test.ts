@@ -14,7 +14,19 @@ describe('renderMarkdown', () => {
     const html = renderMarkdown(
       '<script>alert(1)</script><img src=x onerror="alert(2)"> [点我](javascript:alert(3)) <a href="x" onclick="y">z</a>',
     );
-    expect(html).not.toMatch(/<script|<img|onerror|onclick|javascript:/i);
-    expect(html).toContain('&lt;script&gt;');
+    const el = document.createElement('div');
+    el.innerHTML = html;
+    expect(el.querySelectorAll('script, img').length).toBe(0);
+    expect([...el.querySelectorAll('*')].flatMap((n) => n.getAttributeNames()).filter((a) => a.startsWith('on'))).toEqual(
+      [],
+    );
+    expect([...el.querySelectorAll('a')].map((a) => a.getAttribute('href'))).not.toContain('javascript:alert(3)');
+    expect(el.textContent).toContain('<script>alert(1)</script>');
+  });
+
+  it('sanitises even if raw HTML got through: DOMPurify strips handlers', () => {
+    const html = renderMarkdown('[链接](https://example.com) $\\href{javascript:alert(1)}{x}$');
+    expect(html).toContain('target="_blank"');
+    expect(html).not.toMatch(/href="javascript:/i);
   });
 });

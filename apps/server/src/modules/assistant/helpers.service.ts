@@ -73,6 +73,7 @@ const DRAFT_FORMAT = `只输出 JSON：{"questions":[{"type":题型编号,"level
 题型编号：1 单选，2 多选，3 判断（options 为 A 正确、B 错误），4 简答（answer: {"reference":"参考答案","keywords":[{"word":"关键词","weight":1}]}），
 5 填空（题干中用 ____ 表示空，answer: {"blanks":[{"answers":["可接受答案"]}]}），
 6 匹配（answer: {"left":[{"key":"1","content":""}],"right":[{"key":"A","content":""}],"pairs":[{"left":"1","right":"A"}]}），
+7 排序（options 为待排序的各项，answer: {"order":["B","A","C"]} 为正确顺序），
 99 组合（children 为若干小题，格式同上）。`;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
@@ -97,14 +98,14 @@ export function normaliseDraft(raw: unknown, types: number[]): TAssistantDraftQu
       level: (Number(x.level) === 2 ? 2 : 1) as 1 | 2,
       content: str(x.content),
       analysis: str(x.analysis) || null,
-      options: [1, 2, 3].includes(t) ? options : [],
+      options: [1, 2, 3, 7].includes(t) ? options : [],
       answer,
     };
   };
   const children =
     type === 99 && Array.isArray(q.children)
       ? q.children
-          .filter((c) => c && typeof c === 'object' && [1, 2, 3, 4, 5].includes(Number(c.type)))
+          .filter((c) => c && typeof c === 'object' && [1, 2, 3, 4, 5, 6, 7].includes(Number(c.type)))
           .map((c) => one(c as Record<string, unknown>, Number(c.type)))
       : [];
   return { ...one(q, type), children };

@@ -12,7 +12,7 @@ import { create } from 'zustand';
 import { assistantApi } from '../../api/assistant';
 import { useAssistantStatus } from './useAssistantStatus';
 
-const TYPES = [1, 2, 3, 4, 5, 6, 99];
+const TYPES = [1, 2, 3, 4, 5, 6, 7, 99];
 
 /** The drafts survive a trip to the editor and back. */
 const useDrafts = create<{ drafts: TAssistantDraftQu[]; set: (d: TAssistantDraftQu[]) => void }>((set) => ({

@@ -17,9 +17,9 @@ describe('renderMarkdown', () => {
     const el = document.createElement('div');
     el.innerHTML = html;
     expect(el.querySelectorAll('script, img').length).toBe(0);
-    expect([...el.querySelectorAll('*')].flatMap((n) => n.getAttributeNames()).filter((a) => a.startsWith('on'))).toEqual(
-      [],
-    );
+    expect(
+      [...el.querySelectorAll('*')].flatMap((n) => n.getAttributeNames()).filter((a) => a.startsWith('on')),
+    ).toEqual([]);
     expect([...el.querySelectorAll('a')].map((a) => a.getAttribute('href'))).not.toContain('javascript:alert(3)');
     expect(el.textContent).toContain('<script>alert(1)</script>');
   });

@@ -11,6 +11,7 @@ import {
   assistantConfSave,
   assistantDraft,
   assistantHistory,
+  assistantMarkSuggest,
   assistantStatus,
   ErrorCode,
   paperPaperHand,
@@ -18,9 +19,9 @@ import {
   type TAssistantChunk,
   type TAssistantConf,
 } from '@exam/contracts';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { elAssistantCall, elQu } from '../../db/schema/index.js';
+import { elAssistantCall, elPaperQu, elQu } from '../../db/schema/index.js';
 import { createTestApp } from '../../test/test-app.js';
 import { createSittingKit, type SittingKit } from '../paper/sitting-kit.js';
 import { testClock } from '../paper/test-fixtures.js';
@@ -333,5 +334,24 @@ describe('administrator helpers', () => {
     expect(
       (await k.t.request(assistantDraft, { text: '足够长的一段材料文字内容', types: [1], count: 1 }, student)).code,
     ).toBe(ErrorCode.NO_PERMISSION);
+  });
+
+  it('suggests a score with reasons for a short answer, clamped to its score, and marks nothing', async () => {
+    fake.reply = { pieces: ['```json\n{"score": 99, "reasons": "要点齐全"}\n```'] };
+    const before = await k.t.db.select().from(elPaperQu).where(eq(elPaperQu.paperId, k.donePaperId));
+    const res = await k.t.request(assistantMarkSuggest, { paperId: k.donePaperId, quId: k.qu.short }, k.admin);
+    expect(res.code, res.msg).toBe(0);
+    const row = before.find((r) => r.quId === k.qu.short);
+    expect(res.data).toEqual({ score: row?.score, maxScore: row?.score, reasons: '要点齐全' });
+    const prompt = fake.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
+    expect(prompt).toContain('简答参考钥匙');
+    expect(prompt).toContain('简答题干');
+    const after = await k.t.db.select().from(elPaperQu).where(eq(elPaperQu.paperId, k.donePaperId));
+    expect(after).toEqual(before);
+    const single = await k.t.request(assistantMarkSuggest, { paperId: k.donePaperId, quId: k.qu.single }, k.admin);
+    expect(single).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '只有简答题可以给出建议评分' });
+    expect((await k.t.request(assistantMarkSuggest, { paperId: k.donePaperId, quId: k.qu.short }, student)).code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
   });
 });

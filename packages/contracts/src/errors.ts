@@ -56,6 +56,14 @@ export const ErrorCode = {
   PAPER_WINDOW_REQUIRED: 20010009,
   /** A paper of the exam has started: its paper, pass mark and marking settings are locked (issue 13 §3). */
   EXAM_SETTINGS_LOCKED: 20010011,
+
+  // Teaching assistant (3001xxxx, issue 28)
+  /** The assistant is switched off or not configured: nothing was sent. */
+  ASSISTANT_OFF: 30010001,
+  /** The learner's daily token budget is used up. */
+  ASSISTANT_BUDGET: 30010002,
+  /** The model did not answer (unreachable, an error, or too slow). */
+  ASSISTANT_UPSTREAM: 30010003,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -83,6 +91,9 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.FACE_NOT_MATCHED]: '人脸识别未通过，请重试或使用密码登录',
   [ErrorCode.EXAM_NOT_AVAILABLE]: '考试当前不可参加',
   [ErrorCode.EXAM_IN_PROGRESS]: '您有正在进行的考试，请先完成',
+  [ErrorCode.ASSISTANT_OFF]: '学习助教尚未启用，请联系管理员',
+  [ErrorCode.ASSISTANT_BUDGET]: '您今日的学习助教额度已用完，请明天再来',
+  [ErrorCode.ASSISTANT_UPSTREAM]: '学习助教暂时无法回答，请稍后再试',
   [ErrorCode.EXAM_TIME_OVER]: '考试时间已结束，答案未能保存',
   [ErrorCode.PAPER_CLOSED]: '试卷已交卷，不能再作答',
   [ErrorCode.HAND_TOO_EARLY]: '未到最早交卷时间，请继续作答',

@@ -1,3 +1,4 @@
+export * from './assistant.js';
 export * from './cert.js';
 export * from './course.js';
 export * from './endpoint.js';

@@ -59,6 +59,8 @@ export const PERMISSIONS = [
   'sys:depart:delete',
   'sys:depart:save',
   'sys:depart:view',
+  'sys:assistant:save',
+  'sys:assistant:view',
   'sys:dic:delete',
   'sys:dic:save',
   'sys:dic:view',

@@ -4,6 +4,7 @@ import type { Seeder } from '../db/seed/context.js';
 import type { StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
 import type { TopicRule } from '../platform/realtime/index.js';
+import { registerAssistantModule } from './assistant/assistant.module.js';
 import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { seedDemoCourse } from './course/course.demo-seed.js';
@@ -78,6 +79,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerCertModule(app);
   registerNoticeModule(app);
   registerCourseModule(app);
+  registerAssistantModule(app);
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */

@@ -1,5 +1,6 @@
 /** The endpoint objects, one file per domain. */
 
+export * from './assistant.js';
 export * from './cert.js';
 export * from './config.js';
 export * from './course.js';

@@ -1,5 +1,6 @@
 /** Every table of the platform; each domain adds its own file and re-exports it here. */
 
+export * from './assistant.js';
 export * from './cert.js';
 export * from './course.js';
 export * from './events.js';

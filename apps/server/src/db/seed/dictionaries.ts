@@ -26,8 +26,13 @@ export const SEED_DICTIONARIES: SeedDictionary[] = [
     code: 'aiExam_conf',
     title: 'AI考试配置',
     values: [
+      // Issue 28: one row per setting, the setting in the remark (modules/assistant/assistant-config.ts);
+      // none set on a fresh install, so the assistant is off and invites to nothing.
       { value: 'assistant_enabled', title: '启用教学助手' },
       { value: 'assistant_url', title: '教学助手地址' },
+      { value: 'assistant_model', title: '模型名称' },
+      { value: 'assistant_api_key', title: 'API Key' },
+      { value: 'assistant_audit', title: '记录对话内容' },
       { value: 'llm_local_invite', title: '本地大模型体验邀请' },
     ],
   },

@@ -88,7 +88,7 @@ export async function seedIfEmpty(
     });
     await tx
       .insert(sysConfigItem)
-      .values([{ title: 'pathUrl', value: 'http://127.0.0.1:8080/', remark: '第二服务（教学助手）基础地址' }]);
+      .values([{ title: 'pathUrl', value: '', remark: '第二服务（外部教学助手）基础地址；未设置时使用内置学习助教' }]);
 
     const deptIds = new Map<string, string>();
     for (const d of DEPARTMENTS) {

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { quApi, repoApi } from '../../api/repo';
 import { formatTime } from '../../utils/date-format';
+import DraftQuestions from '../assistant/DraftQuestions';
 import { Permission, useServerTable } from '../index';
 import ImportDialog from './ImportDialog';
 import QuestionPreview from './QuestionPreview';
@@ -111,6 +112,9 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(editUrl('new'))} data-testid="qu-add">
             新增试题
           </Button>
+        </Permission>
+        <Permission tag="repo:qu:save">
+          <DraftQuestions repoId={repoId} />
         </Permission>
         <Permission tag="repo:qu:import">
           <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="qu-import">

@@ -1,14 +1,21 @@
 /**
- * The teaching-assistant chat of SPEC 1 and 4: a floating button toggling a dialog with the
- * assistant (config list item pathUrl) in an iframe, and the once-per-session invitation notice.
+ * The teaching-assistant chat of SPEC 1 and 4 (issue 28): a floating button toggling the 学习助教
+ * dialog, and the once-per-session invitation notice. When the config list item pathUrl points at
+ * another service, that assistant is shown in a frame (the seed's way); otherwise the built-in chat
+ * on the organisation's model, when an administrator has switched it on. The invitation appears only
+ * when the built-in assistant is on and its model answers; a pathUrl of this very site is no service.
  */
 
 import { CommentOutlined } from '@ant-design/icons';
 import { RoleType } from '@exam/contracts';
-import { App, Button, Empty, FloatButton, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Empty, FloatButton, Modal, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { fetchPathUrl } from '../../api/system';
+import { useAssistantBus } from '../../components/assistant/bus';
+import { useAssistantStatus } from '../../components/assistant/useAssistantStatus';
 import { useUserStore } from '../../stores/user';
+
+const ChatPanel = lazy(() => import('../../components/assistant/ChatPanel'));
 
 export const INVITE_FLAG = 'assistant-invite-shown';
 export const MANAGER_CHAT_FLAG = 'manager-chat-shown';
@@ -21,10 +28,22 @@ const flag = {
 
 const PHONE_QUERY = '(max-width: 600px)';
 
+/** pathUrl when it names another service (not empty, not this site itself). */
+export function externalUrl(value: string | null, here = window.location.origin): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value, here).origin === here ? null : value;
+  } catch {
+    return null;
+  }
+}
+
 export default function AssistantChat() {
   const { notification } = App.useApp();
   const roleType = useUserStore((s) => s.roleType);
-  const [open, setOpen] = useState(false);
+  const open = useAssistantBus((s) => s.open);
+  const toggleOpen = useAssistantBus((s) => s.toggle);
+  const status = useAssistantStatus();
   // On a phone a floating button covers what is under it (the 姓名 field, exam cards, 正确率):
   // there the entry is a plain button at the page foot (issue 23).
   const [phone, setPhone] = useState(() => Boolean(window.matchMedia?.(PHONE_QUERY).matches));
@@ -39,32 +58,33 @@ export default function AssistantChat() {
 
   useEffect(() => {
     let alive = true;
-    fetchPathUrl().then((value) => alive && setUrl(value));
+    fetchPathUrl().then((value) => alive && setUrl(externalUrl(value)));
     return () => {
       alive = false;
     };
   }, []);
 
+  const invite = Boolean(status.data?.invite) && !url;
   useEffect(() => {
-    if (flag.get(INVITE_FLAG)) return;
+    if (!invite || flag.get(INVITE_FLAG)) return;
     // On a phone the notice covered the page's content (issue 12 §3): the 学习助教 button says enough.
-    if (window.matchMedia?.('(max-width: 600px)').matches) return;
+    if (window.matchMedia?.(PHONE_QUERY).matches) return;
     flag.set(INVITE_FLAG);
     notification.info({
       title: '邀请体验',
       description: '平台已接入本地部署的大模型服务，点击右下角“学习助教”即可随时提问，欢迎体验！',
       placement: 'bottomRight',
       duration: 8,
+      props: { 'data-testid': 'assistant-invite' } as Record<string, string>,
     });
-  }, [notification]);
+  }, [invite, notification]);
 
   const toggle = () => {
-    setOpen((was) => {
-      if (!was) flag.set(roleType === RoleType.ADMIN ? MANAGER_CHAT_FLAG : USER_CHAT_FLAG);
-      return !was;
-    });
+    if (!open) flag.set(roleType === RoleType.ADMIN ? MANAGER_CHAT_FLAG : USER_CHAT_FLAG);
+    toggleOpen();
   };
 
+  const builtIn = !url && Boolean(status.data?.enabled);
   return (
     <>
       {phone ? (
@@ -89,13 +109,18 @@ export default function AssistantChat() {
         onCancel={toggle}
         footer={null}
         width={720}
-        destroyOnHidden={false}
+        // The built-in chat unmounts on close, which stops (and cancels upstream) a running answer.
+        destroyOnHidden={builtIn}
         styles={{ body: { padding: 0 } }}
       >
         {url ? (
           <iframe title="学习助教" src={url} style={{ width: '100%', height: 520, border: 0, display: 'block' }} />
+        ) : builtIn ? (
+          <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+            <ChatPanel />
+          </Suspense>
         ) : (
-          <Empty style={{ padding: 48 }} description="助教服务尚未配置，请联系管理员在系统配置中设置 pathUrl" />
+          <Empty style={{ padding: 48 }} description="学习助教尚未启用，请联系管理员在“系统管理 › 学习助教”中配置" />
         )}
       </Modal>
     </>

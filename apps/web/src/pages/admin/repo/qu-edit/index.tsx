@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, message, Row, Select, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { quApi, repoApi } from '../../../../api/repo';
 import { PageContainer } from '../../../../components';
 import { newQuestion, QuestionEditor, QuestionPreview, type QuForm } from '../../../../components/question';
@@ -15,7 +15,9 @@ export default function QuEditPage() {
   const isNew = id === 'new';
   const repos = useQuery({ queryKey: ['repo-list'], queryFn: repoApi.list });
   const detail = useQuery({ queryKey: ['qu-detail', id], queryFn: () => quApi.detail(id), enabled: !isNew, gcTime: 0 });
-  const [value, setValue] = useState<QuForm>(() => newQuestion(1));
+  // A draft of AI 出题 (issue 28) arrives as router state: reviewed here, saved by the usual save.
+  const draft = (useLocation().state as { draft?: QuForm } | null)?.draft;
+  const [value, setValue] = useState<QuForm>(() => (isNew && draft ? draft : newQuestion(1)));
   const [tags, setTags] = useState<string[]>([]);
   const [repoIds, setRepoIds] = useState<string[]>(backRepo ? [backRepo] : []);
   const [saving, setSaving] = useState(false);

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Empty, Result, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { bookApi, type TBookQu, type TBookSubmitResult } from '../../../../api/exam';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import ExplainButton, { answerAsText } from '../../../../components/assistant/ExplainButton';
 import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
 import { isComposite as isCompositeType } from '../../../../components/question/kinds/registry';
 
@@ -87,7 +88,10 @@ export default function RedoPanel({ examId, onClose }: { examId: string; onClose
     >
       <QuestionAnswer question={q} value={answer} onChange={setAnswer} disabled={Boolean(result)} reveal={reveal} />
       <div style={{ marginTop: 12 }}>
-        <FavNoteButtons key={q.id} quId={q.id} size="middle" />
+        <Space wrap>
+          <FavNoteButtons key={q.id} quId={q.id} size="middle" />
+          {result?.showAnswer && <ExplainButton quId={q.id} myAnswer={answerAsText(answer)} />}
+        </Space>
       </div>
       {result && !result.showAnswer && (
         <Alert

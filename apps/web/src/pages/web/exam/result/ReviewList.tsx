@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { favApi } from '../../../../api/fav';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import ExplainButton from '../../../../components/assistant/ExplainButton';
 import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
 import { isComposite } from '../../../../components/question/kinds/registry';
 import { reviewReveal, toQuView } from '../adapt';
@@ -27,10 +28,13 @@ export default function ReviewList({
   questions,
   preview,
   favourites,
+  paperId,
 }: {
   questions: TReviewQu[];
   preview?: boolean;
   favourites?: boolean;
+  /** The learner's own handed-in paper: 讲解这道题 on each question (issue 28). */
+  paperId?: string;
 }) {
   const tops = questions.filter((q) => !q.parentQuId).sort((a, b) => a.sort - b.sort);
   // The favourite and note of every question in one call, not one per question.
@@ -60,6 +64,11 @@ export default function ReviewList({
                 <span style={{ flex: 1 }} />
                 {!preview && <ScoreTag q={q} />}
               </div>
+              {paperId && !preview && (
+                <div style={{ margin: '4px 0 8px' }}>
+                  <ExplainButton quId={q.quId} paperId={paperId} />
+                </div>
+              )}
               {favOf.has(q.quId) && (
                 <div style={{ margin: '4px 0 8px' }}>
                   <FavNoteButtons quId={q.quId} initial={favOf.get(q.quId)} />

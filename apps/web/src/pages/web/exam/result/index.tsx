@@ -149,7 +149,7 @@ export default function WebExamResult() {
       {r.byType && r.bySection && <ScoreBreakdown byType={r.byType} bySection={r.bySection} />}
       {r.questions && r.questions.length > 0 ? (
         <Card className="page-card" variant="borderless" title="答卷回顾" styles={{ body: { background: '#f5f7fa' } }}>
-          <ReviewList questions={r.questions} favourites />
+          <ReviewList questions={r.questions} favourites paperId={r.id} />
         </Card>
       ) : r.reviewNote && r.state !== 0 ? (
         <Alert type="info" showIcon message={r.reviewNote} data-testid="review-note" />

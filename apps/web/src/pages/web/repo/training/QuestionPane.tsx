@@ -13,6 +13,7 @@ import {
 import { Button, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
+import ExplainButton, { answerAsText } from '../../../../components/assistant/ExplainButton';
 import { isComposite as isCompositeType } from '../../../../components/question/kinds/registry';
 import SelfMarkPanel from './SelfMarkPanel';
 
@@ -104,6 +105,11 @@ export default function QuestionPane({ qu, mode, finished, onFill, registerFlush
           setValue(v);
         }}
       />
+      {feedback && !mock && !recite && (
+        <div style={{ marginTop: 12 }}>
+          <ExplainButton quId={qu.question.id} myAnswer={answerAsText(value)} />
+        </div>
+      )}
       {feedback && !mock && !recite && (
         <SelfMarkPanel
           qu={qu}

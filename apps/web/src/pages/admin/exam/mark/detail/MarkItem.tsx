@@ -2,6 +2,7 @@
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Col, Input, InputNumber, Row, Space, Tag, Typography } from 'antd';
 import type { TMarkQu } from '../../../../../api/exam';
+import AiMarkSuggest from '../../../../../components/assistant/AiMarkSuggest';
 import RichHtml from '../../../../../components/question/RichHtml';
 
 export interface MarkInput {
@@ -23,9 +24,12 @@ export default function MarkItem({
   no,
   value,
   onChange,
+  paperId,
 }: {
   q: TMarkQu;
   no: number;
+  /** The paper marked, for the AI suggestion of a short answer (issue 28). */
+  paperId?: string;
   value: MarkInput;
   onChange: (v: MarkInput) => void;
 }) {
@@ -81,6 +85,7 @@ export default function MarkItem({
             采用建议
           </Button>
         )}
+        {paperId && q.type === 4 && <AiMarkSuggest paperId={paperId} quId={q.quId} />}
         <span>给分：</span>
         <InputNumber
           min={0}

@@ -114,6 +114,7 @@ export default function ExamMarkDetail() {
               key={q.quId}
               q={q}
               no={i + 1}
+              paperId={paperId}
               value={inputs[q.quId] ?? { score: null, comment: '' }}
               onChange={(v) => setInputs((s) => ({ ...s, [q.quId]: v }))}
             />

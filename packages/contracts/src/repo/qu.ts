@@ -3,6 +3,7 @@
  * and `answer` (types 4-6); the server checks them per type (apps/server/src/modules/repo/qu-rules.ts).
  */
 import { z } from 'zod';
+import { isQuestionType } from '../labels.js';
 import { ZOrderingKeyFields } from './kinds/ordering.js';
 
 const zRich = (label: string, max = 50_000) => z.string().max(max, `${label}过长`).describe(label);
@@ -52,11 +53,10 @@ export const ZQuAnswerSchema = z.object({
 });
 export type TQuAnswer = z.infer<typeof ZQuAnswerSchema>;
 
-const QU_TYPES = [1, 2, 3, 4, 5, 6, 7, 99] as const;
 const zType = z
   .number()
   .int()
-  .refine((v) => (QU_TYPES as readonly number[]).includes(v), '题型不正确')
+  .refine((v): boolean => isQuestionType(v), '题型不正确')
   .describe('题型');
 
 const baseFields = {

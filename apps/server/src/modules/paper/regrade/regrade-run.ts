@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../../platform/db.js';
 import { notifyUser } from '../../system/msg/msg.service.js';
 import { regraded } from '../lifecycle/index.js';
 import type { PaperQuRow } from '../paper-view.js';
-import { policyOf } from '../scoring.js';
+import { examMarkPolicy } from '../exam-policy.js';
 import { JobState } from './regrade.service.js';
 import { type Correction, regradePaper } from './regrade-paper.js';
 
@@ -80,7 +80,7 @@ export async function regradeBatch(tx: Tx, jobId: string, now: Date, size = BATC
   const [job] = await tx.select().from(elRegradeJob).where(eq(elRegradeJob.id, jobId)).for('update');
   if (!job || job.state === JobState.DONE || job.state === JobState.FAILED) return true;
   const [exam] = await tx
-    .select({ title: elExam.title, multiPolicy: elExam.multiPolicy, orderPolicy: elExam.orderPolicy })
+    .select({ title: elExam.title })
     .from(elExam)
     .where(eq(elExam.id, job.examId));
   const papers = await tx
@@ -111,7 +111,7 @@ export async function regradeBatch(tx: Tx, jobId: string, now: Date, size = BATC
     rightContents: job.rightContents ?? null,
     newAnswer: job.newAnswer ?? null,
   };
-  const policy = policyOf(exam);
+  const policy = await examMarkPolicy(tx, job.examId);
   const changedRows: PaperQuRow[] = [];
   const paperUpdates: PaperUpdate[] = [];
   const items: (typeof elRegradeItem.$inferInsert)[] = [];

@@ -13,8 +13,8 @@ import { paginate } from '../../platform/paging.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
 import { recordRedo } from './book-writer.js';
-import { referenceOf } from './paper-view.js';
 import { examMarkPolicy } from './exam-policy.js';
+import { referenceOf } from './paper-view.js';
 import { markComposite, markQuestion } from './scoring.js';
 import { assertNotSitting, reviewHeldSql } from './sitting-guard.js';
 

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { elExam } from '../../db/schema/exam.js';
 import type { Executor } from '../../platform/db.js';
-import { policyOf } from './scoring.js';
 import type { MarkPolicy } from './scoring.js';
+import { policyOf } from './scoring.js';
 
 export async function examMarkPolicy(tx: Executor, examId: string | null | undefined): Promise<MarkPolicy> {
   const [exam] = examId

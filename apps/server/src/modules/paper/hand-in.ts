@@ -8,12 +8,12 @@
  */
 import { HandKind, PaperState } from '@exam/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu } from '../../db/schema/index.js';
+import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import { examMarkPolicy } from './exam-policy.js';
 import { abandoned, handedIn, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows, type RowMark } from './mark-rows.js';
-import { examMarkPolicy } from './exam-policy.js';
 import { totalOf } from './scoring.js';
 
 export interface HandOutcome {

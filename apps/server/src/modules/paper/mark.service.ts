@@ -6,7 +6,7 @@
  */
 import { ErrorCode, MarkState, PaperState } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import { elExam, elMarkSetting, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
+import { elMarkSetting, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db, Executor, Tx } from '../../platform/db.js';
@@ -14,11 +14,11 @@ import { AppError, badParams, conflict, notFound } from '../../platform/errors.j
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
 import { COMPOSITE_TYPES, isComposite, kindOf } from '../repo/kinds/registry.js';
+import { examMarkPolicy } from './exam-policy.js';
 import { storeRowMarks } from './hand-in.js';
 import { canStart, marked, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows } from './mark-rows.js';
 import { reviewQuView } from './paper-view.js';
-import { examMarkPolicy } from './exam-policy.js';
 import { round2, totalOf } from './scoring.js';
 
 const pendingCount =

@@ -4,9 +4,10 @@
  * children; short answer is manual, with a score suggested from its keywords.
  * Answers come from the client and are treated as untrusted: a wrong shape scores 0.
  */
+
+import { kindSettingsOf } from '@exam/contracts';
 import { findKind } from '../repo/kinds/registry.js';
 import { round2 } from '../repo/kinds/shared.js';
-import { kindSettingsOf } from '@exam/contracts';
 import { type MarkOutcome, type MarkPolicy, NO_PARTIAL_CREDIT, type QuestionKey } from '../repo/kinds/types.js';
 
 export { scoreSingle } from '../repo/kinds/choice.js';
@@ -27,7 +28,8 @@ export type {
 export { NO_PARTIAL_CREDIT } from '../repo/kinds/types.js';
 
 /** An exam's kind settings (el_exam.kind_settings) as the marking policy, defaults filled in. */
-export const policyOf = (exam: { kindSettings?: unknown } | undefined): MarkPolicy => kindSettingsOf(exam?.kindSettings);
+export const policyOf = (exam: { kindSettings?: unknown } | undefined): MarkPolicy =>
+  kindSettingsOf(exam?.kindSettings);
 
 /** Marks one non-composite question by its kind (kinds/<kind>/), with the exam's kind settings. */
 export function markQuestion(q: QuestionKey, answer: unknown, policy: MarkPolicy = NO_PARTIAL_CREDIT): MarkOutcome {

@@ -90,6 +90,24 @@ export interface ExportQuestion {
 }
 export type Rich = (html: string | null | undefined) => string;
 
+/** Rich text as printable plain text (exam/print hands its own in). */
+export type Plain = (html: string | null | undefined) => string;
+/** A paper row as printing sees it: the snapshot's options and key. */
+export interface PrintQuestion {
+  content: string;
+  options: QuestionOption[];
+  refAnswer: QuestionAnswer;
+}
+/** What a kind prints of its questions (exam/print/print-text.ts); each part has a default there. */
+export interface KindPrint {
+  /** The lines under the stem (default: the lettered options). */
+  body?: (q: PrintQuestion, plain: Plain) => string[];
+  /** The key in words, printed after the right option letters (default: none). */
+  key?: (q: PrintQuestion, plain: Plain) => string[];
+  /** A learner's (non-empty) answer in words; null for the default (letters, or numbered texts). */
+  answer?: (answer: unknown, q: PrintQuestion, plain: Plain) => string | null;
+}
+
 export interface QuKind {
   type: number;
   /** 'choice' options with right flags; 'items' options without (ordering); 'none'. */
@@ -123,6 +141,8 @@ export interface QuKind {
     reference: string | null;
   };
   practiceFull?: (refAnswer: QuestionAnswer) => number;
+  /** Printing a paper (blank, with the key, answered); kinds with nothing special leave it out. */
+  print?: KindPrint;
   xlsx: {
     write: (q: ExportQuestion, cells: ExportCells, rich: Rich) => void;
     read: (ctx: XlsxReadCtx) => Pick<TQuChildSave, 'options' | 'answer'>;

@@ -90,7 +90,14 @@ export const ordering: QuKind = {
     blankCount: 0,
   }),
   reference: (ref) => ({ order: orderOf(ref) }),
-  mark: (q, answer, policy) => autoOutcome(scoreOrdering(orderOf(q.refAnswer), answer, q.score, policy[7].policy), q.score),
+  print: {
+    key: (q) => {
+      const order = orderOf(q.refAnswer);
+      return order.length ? [order.join(' → ')] : [];
+    },
+  },
+  mark: (q, answer, policy) =>
+    autoOutcome(scoreOrdering(orderOf(q.refAnswer), answer, q.score, policy[7].policy), q.score),
   xlsx: {
     write(q, cells, rich) {
       q.options.forEach((o, i) => {

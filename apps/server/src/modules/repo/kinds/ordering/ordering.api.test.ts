@@ -133,7 +133,11 @@ describe('排序题 (type 7)', () => {
   });
 
   it('adjacent pairs: 2 of 3 right pairs score 2/3; the result shows the right order', async () => {
-    const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 6, kindSettings: { 7: { policy: 1 } }, resultShow: 2 });
+    const examId = await saveExam(t, admin, tmplId, clock.ms(), {
+      passScore: 6,
+      kindSettings: { 7: { policy: 1 } },
+      resultShow: 2,
+    });
     const p = await sit(examId, 'student');
     // 洗漱-早餐 and 早餐-出门 are right pairs, 出门-起床 is not.
     const shown = await answerAndHand(p, [ITEMS[1], ITEMS[2], ITEMS[3], ITEMS[0]]);

@@ -1,5 +1,5 @@
-import { AlignmentType, Document, Packer, Paragraph, TextRun } from 'docx';
 import { kindSettingsOf } from '@exam/contracts';
+import { AlignmentType, Document, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { markQuestion } from '../../../paper/scoring.js';
 import { readQuestionsDocx } from '../../qu-docx.js';

@@ -5,9 +5,9 @@
  * `apps/web/src/components/question/kinds/<kind>/` and `packages/contracts/src/repo/kinds/<kind>.ts`;
  * callers ask the kind (print, mark, Editor, Settings…) instead. Test files are not scanned (their
  * fixtures write whole questions). Printing, the exam settings and the web editors moved into the
- * kinds: 21 files touched a kind outside its folder before, 12 after (besides the two that match by
- * name only); the ones left belong to other
- * work (formats, marking hints, the regrade key editor) and are listed below, so none is added.
+ * kinds: 21 files touched a kind outside its folders before, 12 after (besides two that match by
+ * name only); those left belong to other work (formats, marking hints, the regrade key editor) and
+ * are listed below, so that none is added.
  * `KIND_SCAN_ROOT=<checkout>` scans another checkout (the count before).
  */
 import fs from 'node:fs';

@@ -106,7 +106,7 @@ test('[ADMIN][EXAM_ORDER_POLICY] the exam keeps 排序题计分 beside 多选题
         lateMinutes: 0,
         resultShow: 2,
         reviewAfter: 1,
-        orderPolicy: 1,
+        kindSettings: { 7: { policy: 1 } },
         state: 1,
       },
       adminToken,

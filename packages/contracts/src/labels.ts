@@ -27,6 +27,10 @@ export const QuestionType = {
   ORDERING: 7,
   COMPOSITE: 99,
 } as const;
+export type TQuestionType = (typeof QuestionType)[keyof typeof QuestionType];
+/** Every question type, the one list the schemas and the kinds' registries derive from. */
+export const QUESTION_TYPES = Object.values(QuestionType) as [TQuestionType, ...TQuestionType[]];
+export const isQuestionType = (v: number): v is TQuestionType => (QUESTION_TYPES as readonly number[]).includes(v);
 export const QUESTION_TYPE_LABELS: Record<number, string> = {
   1: '单选题',
   2: '多选题',
@@ -36,7 +40,7 @@ export const QUESTION_TYPE_LABELS: Record<number, string> = {
   6: '匹配题',
   7: '排序题',
   99: '组合题',
-};
+} satisfies Record<TQuestionType, string>;
 
 /** roleType of SPEC 1: 1 learner (web area), 2 administrator (admin area). */
 export const RoleType = { LEARNER: 1, ADMIN: 2 } as const;

@@ -32,14 +32,6 @@ export const REVIEW_AFTER_LABELS: Record<number, string> = {
   0: '不允许',
 };
 
-/** Partial credit for multiple choice. */
-export const MultiPolicy = { NONE: 0, HALF: 1, PER_CHOICE: 2 } as const;
-export const MULTI_POLICY_LABELS: Record<number, string> = {
-  0: '全对得分，否则不得分',
-  1: '少选（无错选）得一半分',
-  2: '按选对的选项比例得分，有错选不得分',
-};
-
 /** Cycle of the attempt limit; 0 = the limit counts over the whole exam. */
 export const CYCLE_TYPE_NONE = 0;
 

@@ -1,6 +1,6 @@
 /** Exams (考试): /api/exam/exam/{paging, save, detail, delete, state, online-paging, check}. */
 import { z } from 'zod';
-import { ZOrderPolicySchema } from '../repo/kinds/ordering.js';
+import { ZKindSettingsSchema } from '../repo/kinds/settings.js';
 
 const zMinutes = (label: string, max = 100000) =>
   z
@@ -50,11 +50,8 @@ export const ZExamSaveSchema = z
       .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])
       .default(0)
       .describe('考试周期'),
-    multiPolicy: z
-      .union([z.literal(0), z.literal(1), z.literal(2)])
-      .default(0)
-      .describe('多选题计分方式'),
-    orderPolicy: ZOrderPolicySchema,
+    /** The question kinds' settings keyed by type (多选题/排序题计分方式): repo/kinds/settings.ts. */
+    kindSettings: ZKindSettingsSchema,
     state: z
       .union([z.literal(0), z.literal(1), z.literal(2)])
       .default(0)
@@ -121,8 +118,7 @@ export const ZExamDetailSchema = ZExamRecordSchema.extend({
   leaveLimit: z.number().describe('允许切屏次数'),
   noCopy: z.boolean().describe('禁止复制粘贴'),
   cycleType: z.number().describe('考试周期'),
-  multiPolicy: z.number().describe('多选题计分方式'),
-  orderPolicy: z.number().describe('排序题计分方式'),
+  kindSettings: ZKindSettingsSchema,
   /** Set once a paper has started: the paper, pass mark and marking settings are locked. */
   lockedReason: z.string().nullable().default(null).describe('锁定原因'),
 });

@@ -1,5 +1,6 @@
 /** Paper templates (试卷): /api/paper/tmpl/{paging, save, detail, delete, preview}. */
 import { z } from 'zod';
+import { QUESTION_TYPES } from '../labels.js';
 
 const zScore = (label: string) =>
   z
@@ -24,7 +25,7 @@ export type TFixedSection = z.infer<typeof ZFixedSectionSchema>;
 export const ZRuleSectionSchema = z.object({
   title: z.string().trim().min(1, '请输入大题标题').max(100).describe('大题标题'),
   repoIds: z.array(z.string().min(1)).min(1, '请选择题库').max(50).describe('题库ID列表'),
-  quType: z.union([1, 2, 3, 4, 5, 6, 7, 99].map((v) => z.literal(v))).describe('题型'),
+  quType: z.union(QUESTION_TYPES.map((v) => z.literal(v as number))).describe('题型'),
   level: z
     .union([z.literal(0), z.literal(1), z.literal(2)])
     .default(0)

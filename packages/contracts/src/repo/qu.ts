@@ -3,9 +3,12 @@
  * and `answer` (types 4-6); the server checks them per type (apps/server/src/modules/repo/qu-rules.ts).
  */
 import { z } from 'zod';
+import { isQuestionType } from '../labels.js';
+import { ZFillBlankKeyFields } from './kinds/fill-blank.js';
+import { ZMatchingKeyFields } from './kinds/matching.js';
 import { ZOrderingKeyFields } from './kinds/ordering.js';
-
-const zRich = (label: string, max = 50_000) => z.string().max(max, `${label}过长`).describe(label);
+import { ZShortAnswerKeyFields } from './kinds/short-answer.js';
+import { zRich } from './rich-field.js';
 
 export const ZQuOptionSchema = z.object({
   key: z.string().trim().max(4).default('').describe('选项标识'),
@@ -14,49 +17,23 @@ export const ZQuOptionSchema = z.object({
 });
 export type TQuOption = z.infer<typeof ZQuOptionSchema>;
 
-export const ZQuKeywordSchema = z.object({
-  word: z.string().trim().max(100).describe('关键词'),
-  weight: z.number().min(0).max(100).default(1).describe('权重'),
-});
-
-export const ZQuBlankSchema = z.object({
-  answers: z.array(z.string().trim().max(500)).max(20).default([]).describe('可接受答案'),
-});
-
-export const ZQuMatchItemSchema = z.object({
-  key: z.string().trim().max(8).default('').describe('匹配项标识'),
-  content: zRich('匹配项内容', 5_000).default(''),
-});
-
-export const ZQuPairSchema = z.object({
-  left: z.string().trim().max(8).describe('左侧项'),
-  right: z.string().trim().max(8).describe('右侧项'),
-});
-
 /**
  * The answer part, all fields optional on the wire; the server keeps those of the type:
  * 4 { reference, keywords }; 5 { blanks, caseSensitive, widthSensitive, orderMatters };
- * 6 { left, right, pairs }; 7 { order } (kinds/ordering.ts).
+ * 6 { left, right, pairs }; 7 { order }: each kind's fields in kinds/<kind>.ts.
  */
 export const ZQuAnswerSchema = z.object({
-  reference: zRich('参考答案', 20_000).nullish(),
-  keywords: z.array(ZQuKeywordSchema).max(50).nullish().describe('得分关键词'),
-  blanks: z.array(ZQuBlankSchema).max(50).nullish().describe('填空答案'),
-  caseSensitive: z.boolean().nullish().describe('区分大小写'),
-  widthSensitive: z.boolean().nullish().describe('区分全角半角'),
-  orderMatters: z.boolean().nullish().describe('答案顺序有关'),
-  left: z.array(ZQuMatchItemSchema).max(26).nullish().describe('左侧项'),
-  right: z.array(ZQuMatchItemSchema).max(26).nullish().describe('右侧项'),
-  pairs: z.array(ZQuPairSchema).max(26).nullish().describe('匹配关系'),
+  ...ZShortAnswerKeyFields,
+  ...ZFillBlankKeyFields,
+  ...ZMatchingKeyFields,
   ...ZOrderingKeyFields,
 });
 export type TQuAnswer = z.infer<typeof ZQuAnswerSchema>;
 
-const QU_TYPES = [1, 2, 3, 4, 5, 6, 7, 99] as const;
 const zType = z
   .number()
   .int()
-  .refine((v) => (QU_TYPES as readonly number[]).includes(v), '题型不正确')
+  .refine((v): boolean => isQuestionType(v), '题型不正确')
   .describe('题型');
 
 const baseFields = {

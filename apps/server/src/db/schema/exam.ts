@@ -112,10 +112,12 @@ export const elExam = pgTable(
     noCopy: boolean('no_copy').notNull().default(false),
     /** 0 none, 1 daily, 2 weekly, 3 monthly. */
     cycleType: smallint('cycle_type').notNull().default(0),
-    /** Multiple choice partial credit: 0 none, 1 half for a right subset, 2 per right choice. */
-    multiPolicy: smallint('multi_policy').notNull().default(0),
-    /** Ordering (排序题) partial credit: 0 all or nothing, 1 by right adjacent pairs. */
-    orderPolicy: smallint('order_policy').notNull().default(0),
+    /**
+     * The question kinds' settings, keyed by type ({"2": {"policy": 1}, "7": {"policy": 0}}: partial
+     * credit of 多选题 and 排序题), each validated by its kind's schema (contracts
+     * repo/kinds/settings.ts); read through `kindSettingsOf`, which fills the defaults.
+     */
+    kindSettings: jsonb('kind_settings').$type<Record<string, unknown>>().notNull().default({}),
     /** 0 draft, 1 published, 2 closed. */
     state: smallint('state').notNull().default(0),
     createdBy: text('created_by'),

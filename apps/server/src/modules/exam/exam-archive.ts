@@ -5,7 +5,7 @@
  * - locks: once a paper of the exam has started, its paper template, pass mark and marking
  *   settings (multiple-choice and ordering partial credit) cannot change (20010011).
  */
-import { ErrorCode, PaperState } from '@exam/contracts';
+import { changedKindSettings, ErrorCode, PaperState } from '@exam/contracts';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { elExam, elExamOverride, elPaper } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
@@ -30,15 +30,16 @@ export const lockReasonOf = (papers: number): string | null =>
 const LOCKED_FIELDS = [
   ['tmplId', '试卷'],
   ['passScore', '及格分'],
-  ['multiPolicy', '多选题计分方式'],
-  ['orderPolicy', '排序题计分方式'],
 ] as const;
 
-type LockedInput = Pick<ExamRow, 'tmplId' | 'passScore' | 'multiPolicy' | 'orderPolicy'>;
+type LockedInput = Pick<ExamRow, 'tmplId' | 'passScore' | 'kindSettings'>;
 
-/** Pure: the names of the locked fields that `next` would change. */
+/** Pure: the names of the locked fields that `next` would change (each kind names its own settings). */
 export function lockedChanges(before: LockedInput, next: LockedInput): string[] {
-  return LOCKED_FIELDS.filter(([k]) => before[k] !== next[k]).map(([, label]) => label);
+  return [
+    ...LOCKED_FIELDS.filter(([k]) => before[k] !== next[k]).map(([, label]) => label),
+    ...changedKindSettings(before.kindSettings, next.kindSettings),
+  ];
 }
 
 /**

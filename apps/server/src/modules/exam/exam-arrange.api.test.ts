@@ -378,7 +378,11 @@ describe('locks after a paper started', () => {
     const tmpl = await t.call(examExamSave.path, { ...body, passScore: 25, tmplId: otherTmplId }, admin);
     expect(tmpl.code).toBe(ErrorCode.EXAM_SETTINGS_LOCKED);
     expect(tmpl.msg).toContain('试卷');
-    const policy = await t.call(examExamSave.path, { ...body, passScore: 25, multiPolicy: 2 }, admin);
+    const policy = await t.call(
+      examExamSave.path,
+      { ...body, passScore: 25, kindSettings: { 2: { policy: 2 } } },
+      admin,
+    );
     expect(policy.code).toBe(ErrorCode.EXAM_SETTINGS_LOCKED);
     expect(policy.msg).toContain('多选题计分方式');
     const later = new Date(Date.parse(body.endTime) + 3600_000).toISOString();

@@ -99,8 +99,7 @@ async function createPaperOnce(
         .select({
           tmplId: elExam.tmplId,
           passScore: elExam.passScore,
-          multiPolicy: elExam.multiPolicy,
-          orderPolicy: elExam.orderPolicy,
+          kindSettings: elExam.kindSettings,
         })
         .from(elExam)
         .where(eq(elExam.id, exam.id))

@@ -74,11 +74,16 @@ describe('applyOverride / deadlineFor', () => {
 });
 
 describe('locks and archive messages', () => {
-  const base = { tmplId: 't1', passScore: 60, multiPolicy: 0, orderPolicy: 0 };
+  const base = { tmplId: 't1', passScore: 60, kindSettings: { 2: { policy: 0 }, 7: { policy: 0 } } };
   it('names the locked fields a save would change', () => {
     expect(lockedChanges(base, base)).toEqual([]);
-    expect(lockedChanges(base, { ...base, passScore: 50, orderPolicy: 1 })).toEqual(['及格分', '排序题计分方式']);
-    expect(lockedChanges(base, { ...base, tmplId: 't2', multiPolicy: 2 })).toEqual(['试卷', '多选题计分方式']);
+    expect(
+      lockedChanges(base, { ...base, passScore: 50, kindSettings: { 2: { policy: 0 }, 7: { policy: 1 } } }),
+    ).toEqual(['及格分', '排序题计分方式']);
+    expect(lockedChanges(base, { ...base, tmplId: 't2', kindSettings: { 2: { policy: 2 } } })).toEqual([
+      '试卷',
+      '多选题计分方式',
+    ]);
     expect(lockReasonOf(0)).toBeNull();
     expect(lockReasonOf(3)).toContain('3份答卷');
   });

@@ -135,7 +135,7 @@ export async function seedDemoExam(tx: Tx, ctx: SeedContext): Promise<void> {
     // A trial of every kind: answers and analysis right after each hand-in (issue 21 §5 keeps them
     // until the last attempt by default, which would leave a newcomer's 错题本 empty).
     reviewAfter: 1,
-    multiPolicy: 1,
+    kindSettings: { 2: { policy: 1 } },
     state: 1,
   });
 }

@@ -114,7 +114,7 @@ export async function seedExam(tx: Tx, ctx: SeedContext): Promise<void> {
       resultShow: 2,
       reviewAfter: 1,
       shuffleOpt: true,
-      multiPolicy: 1,
+      kindSettings: { 2: { policy: 1 } },
       state: 1,
     },
     {

@@ -1,7 +1,7 @@
 /** Exams for administrators: paging, save, detail, delete, state (draft / published / closed). */
 
 import type { ZExamSaveSchema } from '@exam/contracts';
-import { ErrorCode, type TExamDetail, type TExamRecord, type TExamSave } from '@exam/contracts';
+import { ErrorCode, kindSettingsOf, type TExamDetail, type TExamRecord, type TExamSave } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { elExam, elPaperTmpl } from '../../db/schema/index.js';
@@ -123,8 +123,7 @@ export async function saveExam(db: Db, input: TExamSave, userId: string): Promis
     leaveLimit: v.leaveLimit,
     noCopy: v.noCopy,
     cycleType: v.cycleType,
-    multiPolicy: v.multiPolicy,
-    orderPolicy: v.orderPolicy,
+    kindSettings: v.kindSettings,
     state: v.state,
   };
   if (!v.id) {
@@ -180,8 +179,7 @@ export async function examDetail(db: Db, id: string, now: Date): Promise<TExamDe
     leaveLimit: e.leaveLimit,
     noCopy: e.noCopy,
     cycleType: e.cycleType,
-    multiPolicy: e.multiPolicy,
-    orderPolicy: e.orderPolicy,
+    kindSettings: kindSettingsOf(e.kindSettings),
     lockedReason: lockReasonOf(r.paperCount),
   };
 }

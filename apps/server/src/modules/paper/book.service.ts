@@ -13,8 +13,9 @@ import { paginate } from '../../platform/paging.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
 import { recordRedo } from './book-writer.js';
+import { examMarkPolicy } from './exam-policy.js';
 import { referenceOf } from './paper-view.js';
-import { markComposite, markQuestion, policyOf } from './scoring.js';
+import { markComposite, markQuestion } from './scoring.js';
 import { assertNotSitting, reviewHeldSql } from './sitting-guard.js';
 
 /**
@@ -108,13 +109,7 @@ export async function bookSubmit(
   await assertNotSitting(db, userId, [b.quId]);
   const [q] = await db.select().from(elQu).where(eq(elQu.id, b.quId));
   if (!q) throw notFound('试题');
-  const [exam] = b.examId
-    ? await db
-        .select({ multiPolicy: elExam.multiPolicy, orderPolicy: elExam.orderPolicy })
-        .from(elExam)
-        .where(eq(elExam.id, b.examId))
-    : [];
-  const policy = policyOf(exam);
+  const policy = await examMarkPolicy(db, b.examId);
   const key = (row: typeof q) => ({ type: row.type, score: 1, options: row.options, refAnswer: row.answer });
   let outcome = markQuestion(key(q), body.answer, policy);
   if (isComposite(q.type)) {

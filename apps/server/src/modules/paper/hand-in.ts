@@ -8,12 +8,13 @@
  */
 import { HandKind, PaperState } from '@exam/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu } from '../../db/schema/index.js';
+import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import { examMarkPolicy } from './exam-policy.js';
 import { abandoned, handedIn, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows, type RowMark } from './mark-rows.js';
-import { policyOf, totalOf } from './scoring.js';
+import { totalOf } from './scoring.js';
 
 export interface HandOutcome {
   paperId: string;
@@ -44,12 +45,9 @@ export async function handInTx(tx: Tx, paperId: string, now: Date, kind: number)
   const [paper] = await tx.select().from(elPaper).where(eq(elPaper.id, paperId)).for('update');
   if (!paper) throw notFound('试卷');
   if (paper.state !== PaperState.IN_EXAM) return { paperId, state: paper.state, handedNow: false };
-  const [exam] = await tx
-    .select({ multiPolicy: elExam.multiPolicy, orderPolicy: elExam.orderPolicy })
-    .from(elExam)
-    .where(eq(elExam.id, paper.examId));
+  const policy = await examMarkPolicy(tx, paper.examId);
   const rows = await tx.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId));
-  const marks = markPaperRows(rows, policyOf(exam));
+  const marks = markPaperRows(rows, policy);
   await storeRowMarks(tx, paperId, marks.rows);
   const state = stateAfterMarks(marks.pending);
   const { total, passed } = totalOf(marks.objScore, marks.subjScore, paper.passScore);

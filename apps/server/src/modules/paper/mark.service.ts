@@ -6,7 +6,7 @@
  */
 import { ErrorCode, MarkState, PaperState } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import { elExam, elMarkSetting, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
+import { elMarkSetting, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
 import type { Db, Executor, Tx } from '../../platform/db.js';
@@ -14,11 +14,12 @@ import { AppError, badParams, conflict, notFound } from '../../platform/errors.j
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
 import { COMPOSITE_TYPES, isComposite, kindOf } from '../repo/kinds/registry.js';
+import { examMarkPolicy } from './exam-policy.js';
 import { storeRowMarks } from './hand-in.js';
 import { canStart, marked, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows } from './mark-rows.js';
 import { reviewQuView } from './paper-view.js';
-import { policyOf, round2, totalOf } from './scoring.js';
+import { round2, totalOf } from './scoring.js';
 
 const pendingCount =
   sql<number>`(select count(*) from ${elPaperQu} q where q.paper_id = ${elPaper.id} and q.mark_state = ${MarkState.PENDING} and q.type not in (${sql.raw(COMPOSITE_TYPES.join(','))}))`.mapWith(
@@ -146,10 +147,7 @@ export async function markSaveTx(
   const outcome = await (async () => {
     const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, body.paperId)).for('update');
     if (!canStart('mark', p.state)) throw new AppError(ErrorCode.CONFLICT, '该试卷不在待阅卷状态');
-    const [exam] = await tx
-      .select({ multiPolicy: elExam.multiPolicy, orderPolicy: elExam.orderPolicy })
-      .from(elExam)
-      .where(eq(elExam.id, p.examId));
+    const policy = await examMarkPolicy(tx, p.examId);
     const rows = await tx.select().from(elPaperQu).where(eq(elPaperQu.paperId, p.id));
     for (const item of body.items) {
       const row = rows.find((r) => r.quId === item.quId);
@@ -165,7 +163,7 @@ export async function markSaveTx(
         .set({ actualScore: row.actualScore, markState: MarkState.MANUAL, markComment: row.markComment })
         .where(and(eq(elPaperQu.paperId, p.id), eq(elPaperQu.quId, row.quId)));
     }
-    const marks = markPaperRows(rows, policyOf(exam));
+    const marks = markPaperRows(rows, policy);
     await storeRowMarks(tx, p.id, marks.rows);
     const { total, passed } = totalOf(marks.objScore, marks.subjScore, p.passScore);
     const state = stateAfterMarks(marks.pending);

@@ -62,7 +62,7 @@ const LEAK = /"(isRight|answer|analysis|refAnswer|rightOptions|pairs|keywords|re
 
 describe('answering', () => {
   it('stores newer answers only, never leaks answers while open, and marks at hand-in', async () => {
-    const examId = await saveExam(t, admin, tmplId, clock.ms(), { resultShow: 2, multiPolicy: 1 });
+    const examId = await saveExam(t, admin, tmplId, clock.ms(), { resultShow: 2, kindSettings: { 2: { policy: 1 } } });
     const create = await t.call(paperPaperCreate.path, { examId }, student);
     const paperId = create.data.paperId;
     const detail = await t.call(paperPaperDetail.path, { paperId }, student);

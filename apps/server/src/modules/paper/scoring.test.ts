@@ -1,3 +1,4 @@
+import { kindSettingsOf } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   countRightBlanks,
@@ -62,7 +63,9 @@ describe('multiple choice', () => {
     expect(scoreMultiple(o, null, 6, 2)).toBe(0);
   });
   it('marks isRight only when full', () => {
-    expect(markQuestion({ type: 2, score: 6, options: o, refAnswer: {} }, ['A'], 1)).toEqual({
+    expect(
+      markQuestion({ type: 2, score: 6, options: o, refAnswer: {} }, ['A'], kindSettingsOf({ 2: { policy: 1 } })),
+    ).toEqual({
       score: 3,
       isRight: false,
       pending: false,

@@ -4,15 +4,11 @@
  * children; short answer is manual, with a score suggested from its keywords.
  * Answers come from the client and are treated as untrusted: a wrong shape scores 0.
  */
+
+import { kindSettingsOf } from '@exam/contracts';
 import { findKind } from '../repo/kinds/registry.js';
 import { round2 } from '../repo/kinds/shared.js';
-import {
-  type MarkOutcome,
-  type MarkPolicy,
-  type MultiPolicyValue,
-  NO_PARTIAL_CREDIT,
-  type QuestionKey,
-} from '../repo/kinds/types.js';
+import { type MarkOutcome, type MarkPolicy, NO_PARTIAL_CREDIT, type QuestionKey } from '../repo/kinds/types.js';
 
 export { scoreSingle } from '../repo/kinds/choice.js';
 export { countRightBlanks, normaliseBlank, scoreFillBlank } from '../repo/kinds/fill-blank/index.js';
@@ -31,24 +27,14 @@ export type {
 } from '../repo/kinds/types.js';
 export { NO_PARTIAL_CREDIT } from '../repo/kinds/types.js';
 
-/** An exam's (or template's) partial-credit columns as the marking policy. */
-export const policyOf = (
-  exam: { multiPolicy?: number | null; orderPolicy?: number | null } | undefined,
-): MarkPolicy => ({
-  multi: (exam?.multiPolicy ?? 0) as MarkPolicy['multi'],
-  order: (exam?.orderPolicy ?? 0) as MarkPolicy['order'],
-});
+/** An exam's kind settings (el_exam.kind_settings) as the marking policy, defaults filled in. */
+export const policyOf = (exam: { kindSettings?: unknown } | undefined): MarkPolicy =>
+  kindSettingsOf(exam?.kindSettings);
 
-/** Marks one non-composite question by its kind (kinds/<kind>/). */
-export function markQuestion(
-  q: QuestionKey,
-  answer: unknown,
-  policy: MarkPolicy | MultiPolicyValue = NO_PARTIAL_CREDIT,
-): MarkOutcome {
+/** Marks one non-composite question by its kind (kinds/<kind>/), with the exam's kind settings. */
+export function markQuestion(q: QuestionKey, answer: unknown, policy: MarkPolicy = NO_PARTIAL_CREDIT): MarkOutcome {
   const kind = findKind(q.type);
-  // A bare number is the multiple-choice policy alone (the other kinds all or nothing).
-  const p = typeof policy === 'number' ? { ...NO_PARTIAL_CREDIT, multi: policy } : policy;
-  return kind ? kind.mark(q, answer, p) : { score: 0, isRight: false, pending: false };
+  return kind ? kind.mark(q, answer, policy) : { score: 0, isRight: false, pending: false };
 }
 
 /** Composite: the sum of its children; right when every child is; pending while one is. */

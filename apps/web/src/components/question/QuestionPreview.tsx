@@ -1,25 +1,15 @@
 /**
- * Shows a question as a learner sees it: stem, options, matching sides, and — when `showAnswer` —
- * the right options, accepted blank answers, pairs, reference answer and analysis.
+ * Shows a question as a learner sees it: stem, options or the kind's own items (matching sides),
+ * and — when `showAnswer` — the right options, the kind's answer block and the analysis.
  * Accepts the admin detail, the editor's value and the learner view alike.
  */
 import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
-import { Space, Table, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { kindOf } from './kinds/registry';
+import type { PreviewQuestion } from './kinds/types';
 import RichHtml from './RichHtml';
 
-type Item = { key: string; content: string };
-
-export interface PreviewQuestion {
-  type: number;
-  level?: number;
-  content: string;
-  analysis?: string | null;
-  options?: { key: string; content: string; isRight?: boolean }[];
-  answer?: Record<string, unknown>;
-  matching?: { left: Item[]; right: Item[] } | null;
-  children?: PreviewQuestion[];
-}
+export type { PreviewQuestion };
 
 interface Props {
   question: PreviewQuestion;
@@ -30,9 +20,8 @@ interface Props {
 
 export default function QuestionPreview({ question: q, showAnswer, index }: Props) {
   const a = (q.answer ?? {}) as Record<string, any>;
-  const left: Item[] = q.matching?.left ?? a.left ?? [];
-  const right: Item[] = q.matching?.right ?? a.right ?? [];
-  const shows = kindOf(q.type)?.previewItems;
+  const kind = kindOf(q.type);
+  const shows = kind?.previewItems;
   return (
     <div className="qu-preview-body" data-testid="qu-preview">
       <Space size={4} style={{ marginBottom: 6 }}>
@@ -51,41 +40,7 @@ export default function QuestionPreview({ question: q, showAnswer, index }: Prop
             <RichHtml html={o.content} />
           </div>
         ))}
-      {shows === 'matching' && (
-        <Table<{ l?: Item; r?: Item }>
-          size="small"
-          pagination={false}
-          bordered
-          rowKey={(_, i) => String(i)}
-          style={{ marginTop: 8, maxWidth: 560 }}
-          dataSource={Array.from({ length: Math.max(left.length, right.length) }, (_, i) => ({
-            l: left[i],
-            r: right[i],
-          }))}
-          columns={[
-            {
-              title: '左侧',
-              render: (_, row) =>
-                row.l && (
-                  <Space>
-                    <b>{row.l.key}.</b>
-                    <RichHtml html={row.l.content} />
-                  </Space>
-                ),
-            },
-            {
-              title: '右侧',
-              render: (_, row) =>
-                row.r && (
-                  <Space>
-                    <b>{row.r.key}.</b>
-                    <RichHtml html={row.r.content} />
-                  </Space>
-                ),
-            },
-          ]}
-        />
-      )}
+      {kind?.PreviewItems && <kind.PreviewItems question={q} />}
       {showAnswer && <AnswerBlock q={q} a={a} />}
       {showAnswer && q.analysis && (
         <div className="qu-preview__analysis">

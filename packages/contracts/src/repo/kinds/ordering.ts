@@ -1,7 +1,8 @@
 /**
  * 排序题 (type 7): the items are the question's `options`, stored in the right order with opaque
  * keys; `answer.order` lists those keys in the right order. A learner answers with the keys in the
- * order they put the items. The exam's `orderPolicy` says how a partly right order scores.
+ * order they put the items. The exam's kind setting (`kindSettings["7"].policy`) says how a
+ * partly right order scores.
  */
 import { z } from 'zod';
 
@@ -21,3 +22,7 @@ export const ZOrderPolicySchema = z
   .union([z.literal(0), z.literal(1)])
   .default(0)
   .describe('排序题计分方式');
+
+/** The kind's settings on an exam (el_exam.kind_settings["7"]). */
+export const ZOrderingSettingsSchema = z.object({ policy: ZOrderPolicySchema }).prefault({});
+export type TOrderingSettings = z.infer<typeof ZOrderingSettingsSchema>;

@@ -1,13 +1,14 @@
 /**
- * What a printed paper says, as plain blocks of text (laid out by print-pdf.ts). The parts of a
- * question come from its kind (kinds/registry: `learnerParts` for what the learner sees,
- * `reference` for the key), never from a test of its type number. Three modes: blank (no key),
- * key (right answers, reference, analysis), answered (the learner's answers and marks, and the key).
+ * What a printed paper says, as plain blocks of text (laid out by print-pdf.ts). What is particular
+ * to a kind (its body lines, its key, a learner's answer in words) comes from the kind's `print`
+ * (repo/kinds/<kind>/), never from a look at the answer's shape or a test of its type number.
+ * Three modes: blank (no key), key (right answers, reference, analysis), answered (the learner's
+ * answers and marks, and the key).
  */
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import type { QuestionAnswer, QuestionOption } from '../../../db/schema/repo.js';
 import { findKind, isComposite } from '../../repo/kinds/registry.js';
-import { plainParts } from '../../repo/kinds/shared.js';
+import type { PrintQuestion } from '../../repo/kinds/types.js';
 import { latexText } from './latex-text.js';
 
 export type PrintMode = 'blank' | 'key' | 'answered';
@@ -71,39 +72,26 @@ export function plainText(html: string | null | undefined): string {
 
 const fmtScore = (n: number) => String(Math.round(n * 100) / 100);
 
-/** The key of a question in words, from its right options and its kind's reference. */
+const printQuestion = (row: PrintRow): PrintQuestion => ({
+  content: row.content,
+  options: row.options,
+  refAnswer: row.refAnswer,
+});
+
+/** The key of a question in words: its right options, then what its kind prints of its key. */
 export function keyText(row: PrintRow): string[] {
   const lines: string[] = [];
   const right = row.options.filter((o) => o.isRight).map((o) => o.key);
   if (right.length) lines.push(right.join(''));
-  const ref = findKind(row.type)?.reference(row.refAnswer) as Record<string, unknown> | null | undefined;
-  if (!ref) return lines;
-  const blanks = ref.blanks as { answers?: string[] }[] | undefined;
-  if (Array.isArray(blanks) && blanks.length)
-    lines.push(blanks.map((b, i) => `(${i + 1}) ${(b.answers ?? []).join(' / ')}`).join('  '));
-  const pairs = ref.pairs as { left: string; right: string }[] | undefined;
-  if (Array.isArray(pairs) && pairs.length) {
-    const parts = findKind(row.type)?.learnerParts(
-      { content: row.content, options: row.options, answer: row.refAnswer },
-      'paper',
-    );
-    const name = (side: 'left' | 'right', key: string) =>
-      plainText(parts?.matching?.[side].find((x) => x.key === key)?.content ?? key);
-    lines.push(pairs.map((p) => `${name('left', p.left)} → ${name('right', p.right)}`).join('；'));
-  }
-  const order = ref.order as string[] | undefined;
-  if (Array.isArray(order) && order.length) lines.push(order.join(' → '));
-  if (typeof ref.reference === 'string' && ref.reference) lines.push(plainText(ref.reference));
-  const keywords = ref.keywords as { word: string; weight: number }[] | undefined;
-  if (Array.isArray(keywords) && keywords.length)
-    lines.push(`得分关键词：${keywords.map((k) => `${k.word}（权重${k.weight}）`).join('、')}`);
-  return lines;
+  return [...lines, ...(findKind(row.type)?.print?.key?.(printQuestion(row), plainText) ?? [])];
 }
 
-/** A learner's answer in words (letters, blanks in order, pairs by their texts). */
+/** A learner's answer in words: the kind's own words, else letters or numbered texts. */
 export function answerText(row: PrintRow): string {
   const a = row.answer;
   if (a === null || a === undefined || a === '') return '（未作答）';
+  const own = findKind(row.type)?.print?.answer?.(a, printQuestion(row), plainText);
+  if (own != null) return own;
   if (typeof a === 'string') return plainText(a) || '（未作答）';
   if (Array.isArray(a)) {
     const items = a.map((x) => (typeof x === 'string' ? plainText(x) : JSON.stringify(x)));
@@ -112,30 +100,13 @@ export function answerText(row: PrintRow): string {
     if (items.every((x) => /^[A-Z]$/.test(x))) return items.join(row.options.length ? '' : ' → ');
     return items.map((x, i) => `(${i + 1}) ${x || '—'}`).join('  ');
   }
-  if (typeof a === 'object') {
-    const parts = findKind(row.type)?.learnerParts(
-      { content: row.content, options: row.options, answer: row.refAnswer },
-      'paper',
-    );
-    const name = (side: 'left' | 'right', key: string) =>
-      plainText(parts?.matching?.[side].find((x) => x.key === key)?.content ?? key);
-    const entries = Object.entries(a as Record<string, unknown>).filter(([, v]) => v);
-    if (!entries.length) return '（未作答）';
-    return entries.map(([l, r]) => `${name('left', l)} → ${name('right', String(r))}`).join('；');
-  }
-  return String(a);
+  return typeof a === 'object' ? JSON.stringify(a) : String(a);
 }
 
-/** The lines under a stem: lettered options, or the two columns of a matching question. */
+/** The lines under a stem: the kind's own (the two columns of a matching question), else lettered options. */
 function bodyLines(row: PrintRow): string[] {
-  const q = { content: row.content, options: row.options, answer: row.refAnswer };
-  const parts = findKind(row.type)?.learnerParts(q, 'paper') ?? plainParts(row.options);
-  const lines = parts.options.map((o) => `${o.key}. ${plainText(o.content)}`);
-  if (parts.matching) {
-    lines.push(`左列：${parts.matching.left.map((x) => `${x.key}. ${plainText(x.content)}`).join('   ')}`);
-    lines.push(`右列：${parts.matching.right.map((x) => `${x.key}. ${plainText(x.content)}`).join('   ')}`);
-  }
-  return lines;
+  const own = findKind(row.type)?.print?.body?.(printQuestion(row), plainText);
+  return own ?? row.options.map((o) => `${o.key}. ${plainText(o.content)}`);
 }
 
 function markText(row: PrintRow): string {

@@ -12,13 +12,13 @@
 import { setImmediate as yieldLoop } from 'node:timers/promises';
 import { EXAM_RESULT_LABELS, PaperState } from '@exam/contracts';
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { elCert, elExam, elPaper, elPaperQu, elRegradeItem, elRegradeJob, sysLog } from '../../../db/schema/index.js';
+import { elCert, elPaper, elPaperQu, elRegradeItem, elRegradeJob, sysLog } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
 import type { Db, Tx } from '../../../platform/db.js';
 import { notifyUser } from '../../system/msg/msg.service.js';
+import { examMarkPolicy } from '../exam-policy.js';
 import { regraded } from '../lifecycle/index.js';
 import type { PaperQuRow } from '../paper-view.js';
-import { policyOf } from '../scoring.js';
 import { JobState } from './regrade.service.js';
 import { type Correction, regradePaper } from './regrade-paper.js';
 
@@ -79,10 +79,6 @@ async function storePapers(tx: Tx, papers: PaperUpdate[], now: Date) {
 export async function regradeBatch(tx: Tx, jobId: string, now: Date, size = BATCH): Promise<boolean> {
   const [job] = await tx.select().from(elRegradeJob).where(eq(elRegradeJob.id, jobId)).for('update');
   if (!job || job.state === JobState.DONE || job.state === JobState.FAILED) return true;
-  const [exam] = await tx
-    .select({ title: elExam.title, multiPolicy: elExam.multiPolicy, orderPolicy: elExam.orderPolicy })
-    .from(elExam)
-    .where(eq(elExam.id, job.examId));
   const papers = await tx
     .select()
     .from(elPaper)
@@ -111,7 +107,7 @@ export async function regradeBatch(tx: Tx, jobId: string, now: Date, size = BATC
     rightContents: job.rightContents ?? null,
     newAnswer: job.newAnswer ?? null,
   };
-  const policy = policyOf(exam);
+  const policy = await examMarkPolicy(tx, job.examId);
   const changedRows: PaperQuRow[] = [];
   const paperUpdates: PaperUpdate[] = [];
   const items: (typeof elRegradeItem.$inferInsert)[] = [];

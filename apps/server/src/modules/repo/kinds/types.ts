@@ -2,7 +2,7 @@
  * What a question kind (题型) provides, on the server. One folder per kind implements it and
  * `registry.ts` lists them; callers ask the registry (`kindOf(type)`) instead of testing types.
  */
-import type { TQuAnswer, TQuChildSave } from '@exam/contracts';
+import { kindSettingsOf, type TKindSettings, type TQuAnswer, type TQuChildSave } from '@exam/contracts';
 import type { QuestionAnswer, QuestionOption } from '../../../db/schema/repo.js';
 
 /** A question ready to store (children of a composite included). */
@@ -20,15 +20,15 @@ export interface NormalQuestion {
 export type Add = (field: string, message: string) => void;
 
 /** Multiple choice partial credit: 0 none, 1 half for a right subset, 2 per right choice. */
-export type MultiPolicyValue = 0 | 1 | 2;
+export type MultiPolicyValue = TKindSettings['2']['policy'];
 /** Ordering partial credit: 0 all or nothing, 1 by right adjacent pairs. */
-export type OrderPolicyValue = 0 | 1;
-/** An exam's partial-credit settings, one per kind that has a choice. */
-export interface MarkPolicy {
-  multi: MultiPolicyValue;
-  order: OrderPolicyValue;
-}
-export const NO_PARTIAL_CREDIT: MarkPolicy = { multi: 0, order: 0 };
+export type OrderPolicyValue = TKindSettings['7']['policy'];
+/**
+ * An exam's marking settings: the kinds' settings keyed by type (el_exam.kind_settings, defaults
+ * filled by `kindSettingsOf`); each kind reads its own entry.
+ */
+export type MarkPolicy = TKindSettings;
+export const NO_PARTIAL_CREDIT: MarkPolicy = kindSettingsOf({});
 
 export interface QuestionKey {
   type: number;
@@ -90,6 +90,24 @@ export interface ExportQuestion {
 }
 export type Rich = (html: string | null | undefined) => string;
 
+/** Rich text as printable plain text (exam/print hands its own in). */
+export type Plain = (html: string | null | undefined) => string;
+/** A paper row as printing sees it: the snapshot's options and key. */
+export interface PrintQuestion {
+  content: string;
+  options: QuestionOption[];
+  refAnswer: QuestionAnswer;
+}
+/** What a kind prints of its questions (exam/print/print-text.ts); each part has a default there. */
+export interface KindPrint {
+  /** The lines under the stem (default: the lettered options). */
+  body?: (q: PrintQuestion, plain: Plain) => string[];
+  /** The key in words, printed after the right option letters (default: none). */
+  key?: (q: PrintQuestion, plain: Plain) => string[];
+  /** A learner's (non-empty) answer in words; null for the default (letters, or numbered texts). */
+  answer?: (answer: unknown, q: PrintQuestion, plain: Plain) => string | null;
+}
+
 export interface QuKind {
   type: number;
   /** 'choice' options with right flags; 'items' options without (ordering); 'none'. */
@@ -123,6 +141,8 @@ export interface QuKind {
     reference: string | null;
   };
   practiceFull?: (refAnswer: QuestionAnswer) => number;
+  /** Printing a paper (blank, with the key, answered); kinds with nothing special leave it out. */
+  print?: KindPrint;
   xlsx: {
     write: (q: ExportQuestion, cells: ExportCells, rich: Rich) => void;
     read: (ctx: XlsxReadCtx) => Pick<TQuChildSave, 'options' | 'answer'>;

@@ -1,8 +1,13 @@
-/** Each web question kind: its answering control renders and reports an answer; the registry is complete. */
-import { QUESTION_TYPE_LABELS, type TQuView } from '@exam/contracts';
+/**
+ * Each web question kind: its answering control renders and reports an answer; the registry is
+ * complete; the kinds' exam settings render in the exam form.
+ */
+import { QUESTION_TYPE_LABELS, type TQuView, ZKindSettingsSchema } from '@exam/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Form, Row } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuestionAnswer, rightAnswerText } from '../../answer';
+import KindSettingsFields from './KindSettingsFields';
 import { kindOf, WEB_KINDS } from './registry';
 
 afterEach(cleanup);
@@ -167,5 +172,26 @@ describe('web question kinds', () => {
     expect(kindOf(7)?.answered(['x1', 'x2'])).toBe(true);
     expect(kindOf(4)?.answered('  ')).toBe(false);
     expect(kindOf(6)?.answered({ 1: 'A' })).toBe(true);
+  });
+});
+
+describe('kind settings fields', () => {
+  it('shows 多选题计分 and 排序题计分 from the exam kind settings, locked when asked', {
+    timeout: 30_000,
+  }, async () => {
+    const kindSettings = ZKindSettingsSchema.parse({ 2: { policy: 1 }, 7: { policy: 1 } });
+    render(
+      <Form initialValues={{ kindSettings }}>
+        <Row>
+          <KindSettingsFields span={12} disabled extra="已锁定" />
+        </Row>
+      </Form>,
+    );
+    await waitFor(() => expect(screen.getByText('排序题计分')).toBeTruthy(), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByText('多选题计分')).toBeTruthy(), { timeout: 15_000 });
+    expect(screen.getByText('少选（无错选）得一半分')).toBeTruthy();
+    expect(screen.getByText('按相邻顺序对得分')).toBeTruthy();
+    expect(screen.getAllByText('已锁定')).toHaveLength(2);
+    expect(screen.getByTestId('order-policy').className).toContain('disabled');
   });
 });

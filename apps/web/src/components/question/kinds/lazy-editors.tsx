@@ -1,17 +1,17 @@
 /**
- * The editor parts of the kinds, loaded on first use. The kinds' answering controls run in the exam
- * room and in practice; their editors (answer keys, option lists: Select, InputNumber, Switch…) only
- * in the question editor. Loading them lazily keeps the exam room within its size budget
- * (issue 12 §4). Each export has the props of the component it stands for.
+ * Loading the kinds' editor parts on first use. The kinds' answering controls run in the exam room
+ * and in practice; their editors (answer keys, option lists: Select, InputNumber, Switch…) only in
+ * the question editor, their exam settings only in the exam form. Each kind defers its own
+ * (`deferred(() => import('./XEditor'))` in its folder), which keeps the exam room within its size
+ * budget (issue 12 §4); the shared pieces are here.
  */
 import { type SelectProps, Skeleton } from 'antd';
-import { type ComponentProps, type ComponentType, type JSX, lazy, type ReactNode, Suspense } from 'react';
-import type * as Editors from '../AnswerEditors';
-
-const loadEditors = () => import('../AnswerEditors');
+import { type ComponentType, type JSX, lazy, type ReactNode, Suspense } from 'react';
 
 /** A lazily loaded component with a skeleton while its chunk arrives. */
-function deferred<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): (props: P) => ReactNode {
+export function deferred<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): (props: P) => ReactNode {
   const Lazy = lazy(load);
   return function Deferred(props: P) {
     return (
@@ -22,19 +22,8 @@ function deferred<P extends object>(load: () => Promise<{ default: ComponentType
   };
 }
 
-export const ChoiceOptions = deferred<ComponentProps<typeof Editors.ChoiceOptions>>(() =>
-  loadEditors().then((m) => ({ default: m.ChoiceOptions })),
-);
-export const ShortAnswer = deferred<ComponentProps<typeof Editors.ShortAnswer>>(() =>
-  loadEditors().then((m) => ({ default: m.ShortAnswer })),
-);
-export const FillBlankAnswer = deferred<ComponentProps<typeof Editors.FillBlankAnswer>>(() =>
-  loadEditors().then((m) => ({ default: m.FillBlankAnswer })),
-);
-export const MatchingAnswer = deferred<ComponentProps<typeof Editors.MatchingAnswer>>(() =>
-  loadEditors().then((m) => ({ default: m.MatchingAnswer })),
-);
-export const OrderingEditor = deferred(() => import('./ordering/OrderingEditor'));
+/** The options editor of the choice kinds. Each kind's own editor part is deferred in its folder. */
+export const ChoiceOptions = deferred(() => import('./ChoiceOptions'));
 
 /** antd's Form.Item around an editor part (the editor's form; not needed to answer). */
 export const EditorItem = deferred<{ label: ReactNode; required?: boolean; children: ReactNode }>(() =>

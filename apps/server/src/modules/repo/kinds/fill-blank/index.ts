@@ -96,6 +96,12 @@ export const fillBlank: QuKind = {
     };
   },
   reference: (ref) => ({ blanks: (ref as Partial<BlankKey>).blanks ?? [] }),
+  print: {
+    key: (q) => {
+      const blanks = (q.refAnswer as Partial<BlankKey>).blanks ?? [];
+      return blanks.length ? [blanks.map((b, i) => `(${i + 1}) ${(b.answers ?? []).join(' / ')}`).join('  ')] : [];
+    },
+  },
   mark: (q, answer) => autoOutcome(scoreFillBlank(q.refAnswer as unknown as BlankKey, answer, q.score), q.score),
   xlsx: {
     write(q, cells) {

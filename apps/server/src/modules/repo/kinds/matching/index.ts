@@ -8,7 +8,7 @@ import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
 import { formatPairs, parsePairs } from '../../qu-text.js';
 import { viewOrder } from '../arrange.js';
 import { autoOutcome, letterAt, OPTION_COLS, OPTION_KEYS, plainRich, positional, round2, shuffle } from '../shared.js';
-import type { QuKind } from '../types.js';
+import type { KindPrint, Plain, QuKind } from '../types.js';
 
 interface Item {
   key: string;
@@ -50,6 +50,31 @@ export function shuffleRightColumn(answer: QuestionAnswer): QuestionAnswer {
 
 const columns = (v: unknown): Item[] =>
   Array.isArray(v) ? v.map((c) => ({ key: String(c?.key ?? ''), content: String(c?.content ?? '') })) : [];
+
+/** The printed text of an item of one column, by its key (the key itself when unknown). */
+const itemName = (a: MatchingAnswer, plain: Plain) => (side: 'left' | 'right', key: string) =>
+  plain(columns(a[side]).find((x) => x.key === key)?.content ?? key);
+
+const print: KindPrint = {
+  body: (q, plain) => {
+    const a = q.refAnswer as MatchingAnswer;
+    const line = (items: Item[]) => items.map((x) => `${x.key}. ${plain(x.content)}`).join('   ');
+    return [`左列：${line(columns(a.left))}`, `右列：${line(columns(a.right))}`];
+  },
+  key: (q, plain) => {
+    const a = q.refAnswer as MatchingAnswer;
+    const name = itemName(a, plain);
+    const pairs = a.pairs ?? [];
+    return pairs.length ? [pairs.map((p) => `${name('left', p.left)} → ${name('right', p.right)}`).join('；')] : [];
+  },
+  answer: (given, q, plain) => {
+    if (!given || typeof given !== 'object' || Array.isArray(given)) return null;
+    const name = itemName(q.refAnswer as MatchingAnswer, plain);
+    const entries = Object.entries(given as Record<string, unknown>).filter(([, v]) => v);
+    if (!entries.length) return '（未作答）';
+    return entries.map(([l, r]) => `${name('left', l)} → ${name('right', String(r))}`).join('；');
+  },
+};
 
 export const matching: QuKind = {
   type: 6,
@@ -103,6 +128,7 @@ export const matching: QuKind = {
     return { options: [], matching: { left: columns(a.left), right }, blankCount: 0 };
   },
   reference: (ref) => ({ pairs: (ref as MatchingAnswer).pairs ?? [] }),
+  print,
   mark: (q, answer) =>
     autoOutcome(scoreMatching(q.refAnswer as { pairs: { left: string; right: string }[] }, answer, q.score), q.score),
   xlsx: {

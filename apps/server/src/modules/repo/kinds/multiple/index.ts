@@ -1,4 +1,4 @@
-/** 多选题 (type 2): one or more right options; partial credit per the exam's multiPolicy. */
+/** 多选题 (type 2): one or more right options; partial credit per the exam's kind setting (kindSettings["2"].policy). */
 
 import type { QuestionOption } from '../../../../db/schema/repo.js';
 import { choiceDocx, choiceXlsx, shuffledChoices } from '../choice.js';
@@ -45,7 +45,7 @@ export const multiple: QuKind = {
   snapshot: shuffledChoices(true),
   learnerParts: (q) => plainParts(q.options),
   reference: () => null,
-  mark: (q, answer, policy) => autoOutcome(scoreMultiple(q.options, answer, q.score, policy.multi), q.score),
+  mark: (q, answer, policy) => autoOutcome(scoreMultiple(q.options, answer, q.score, policy[2].policy), q.score),
   xlsx: choiceXlsx(false),
   docx: choiceDocx(false),
 };

@@ -5,7 +5,7 @@
  * uniformly over all orders, the right one included (leaving it out told a 2-item question's key),
  * lettered by position, its key rewritten to those letters; the bank's views show each learner one
  * fixed order per question (arrange.ts), so calling again shows no new order.
- * Marking, per the exam's orderPolicy: all or nothing, or score × right adjacent pairs / (n − 1).
+ * Marking, per the exam's kind setting (kindSettings["7"].policy): all or nothing, or score × right adjacent pairs / (n − 1).
  * An answer that is not an arrangement of all the items scores 0.
  */
 
@@ -90,7 +90,14 @@ export const ordering: QuKind = {
     blankCount: 0,
   }),
   reference: (ref) => ({ order: orderOf(ref) }),
-  mark: (q, answer, policy) => autoOutcome(scoreOrdering(orderOf(q.refAnswer), answer, q.score, policy.order), q.score),
+  print: {
+    key: (q) => {
+      const order = orderOf(q.refAnswer);
+      return order.length ? [order.join(' → ')] : [];
+    },
+  },
+  mark: (q, answer, policy) =>
+    autoOutcome(scoreOrdering(orderOf(q.refAnswer), answer, q.score, policy[7].policy), q.score),
   xlsx: {
     write(q, cells, rich) {
       q.options.forEach((o, i) => {

@@ -1,7 +1,7 @@
 /**
  * 排序题 end to end on the real app: saved and checked through the bank API, shown shuffled and
  * without its order to a learner sitting it (paper and bank view), marked per the exam's
- * orderPolicy, and shown with its order in the result.
+ * ordering policy (kindSettings["7"]), and shown with its order in the result.
  */
 import {
   ErrorCode,
@@ -93,9 +93,9 @@ describe('排序题 (type 7)', () => {
     expect(bad.msg).toContain('排序题至少需要两个排序项');
   });
 
-  it('the exam keeps its orderPolicy beside multiPolicy; a bad value is refused naming the field', async () => {
-    const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 6, orderPolicy: 1 });
-    expect((await t.call(examExamDetail.path, { id: examId }, admin)).data.orderPolicy).toBe(1);
+  it('the exam keeps its ordering policy in its kind settings; a bad value is refused naming the field', async () => {
+    const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 6, kindSettings: { 7: { policy: 1 } } });
+    expect((await t.call(examExamDetail.path, { id: examId }, admin)).data.kindSettings[7].policy).toBe(1);
     const bad = await t.call(
       examExamSave.path,
       {
@@ -109,7 +109,7 @@ describe('排序题 (type 7)', () => {
         tryLimit: 0,
         handMinMinutes: 0,
         lateMinutes: 0,
-        orderPolicy: 5,
+        kindSettings: { 7: { policy: 5 } },
       },
       admin,
     );
@@ -118,7 +118,7 @@ describe('排序题 (type 7)', () => {
   });
 
   it('a learner sitting it sees the items arranged, lettered A–D, and no order by any route', async () => {
-    const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 6, orderPolicy: 1 });
+    const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 6, kindSettings: { 7: { policy: 1 } } });
     const p = await sit(examId, 'wangwu');
     expect(p.q.options.map((o) => o.key)).toEqual(['A', 'B', 'C', 'D']);
     expect([...p.q.options.map((o) => o.content)].sort()).toEqual([...ITEMS].sort());
@@ -133,7 +133,11 @@ describe('排序题 (type 7)', () => {
   });
 
   it('adjacent pairs: 2 of 3 right pairs score 2/3; the result shows the right order', async () => {
-    const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 6, orderPolicy: 1, resultShow: 2 });
+    const examId = await saveExam(t, admin, tmplId, clock.ms(), {
+      passScore: 6,
+      kindSettings: { 7: { policy: 1 } },
+      resultShow: 2,
+    });
     const p = await sit(examId, 'student');
     // 洗漱-早餐 and 早餐-出门 are right pairs, 出门-起床 is not.
     const shown = await answerAndHand(p, [ITEMS[1], ITEMS[2], ITEMS[3], ITEMS[0]]);

@@ -1,3 +1,4 @@
+import { kindSettingsOf } from '@exam/contracts';
 import { AlignmentType, Document, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { markQuestion } from '../../../paper/scoring.js';
@@ -85,7 +86,7 @@ describe('ordering kind (排序题)', () => {
     expect(scoreOrdering(order, { 0: 'A' }, 6, 1)).toBe(0);
     const key = { type: 7, score: 3, options: [], refAnswer: { order: ['x', 'y', 'z'] } };
     expect(markQuestion(key, ['x', 'y', 'z'])).toEqual({ score: 3, isRight: true, pending: false });
-    expect(markQuestion(key, ['y', 'z', 'x'], { multi: 0, order: 1 })).toEqual({
+    expect(markQuestion(key, ['y', 'z', 'x'], kindSettingsOf({ 7: { policy: 1 } }))).toEqual({
       score: 1.5,
       isRight: false,
       pending: false,

@@ -58,6 +58,16 @@ export const shortAnswer: QuKind = {
     const r = ref as KeywordKey;
     return { reference: r.reference ?? '', keywords: r.keywords ?? [] };
   },
+  print: {
+    key: (q, plain) => {
+      const r = q.refAnswer as KeywordKey;
+      const lines: string[] = [];
+      if (r.reference) lines.push(plain(r.reference));
+      if (r.keywords?.length)
+        lines.push(`得分关键词：${r.keywords.map((k) => `${k.word}（权重${k.weight}）`).join('、')}`);
+      return lines;
+    },
+  },
   mark: (q, answer) => ({
     score: suggestShortAnswer(q.refAnswer as KeywordKey, answer, q.score),
     isRight: null,

@@ -1,9 +1,11 @@
 /** 填空题 (type 5): one input per blank of the content; accepted answers per blank. */
 import { ANSWER_LIMITS } from '@exam/contracts';
 import { Input, Space, Typography } from 'antd';
-import { EditorItem, FillBlankAnswer } from '../lazy-editors';
+import { deferred, EditorItem } from '../lazy-editors';
 import { asArray, hasValue } from '../shared';
 import type { WebKind } from '../types';
+
+const FillBlankEditor = deferred(() => import('./FillBlankEditor'));
 
 export const fillBlank: WebKind = {
   type: 5,
@@ -15,7 +17,7 @@ export const fillBlank: WebKind = {
   }),
   Editor: ({ value, set }) => (
     <EditorItem label="填空答案" required>
-      <FillBlankAnswer value={value.answer} onChange={(answer) => set({ answer })} content={value.content} />
+      <FillBlankEditor value={value.answer} onChange={(answer) => set({ answer })} content={value.content} />
     </EditorItem>
   ),
   Answer: ({ question: q, value, set, disabled }) => {

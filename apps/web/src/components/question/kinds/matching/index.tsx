@@ -1,11 +1,13 @@
 /** 匹配题 (type 6): a select of a right item for each left item. */
 import RichHtml from '../../RichHtml';
-import { LazySelect, MatchingAnswer } from '../lazy-editors';
+import { deferred, LazySelect } from '../lazy-editors';
 import { asRecord, hasValue } from '../shared';
 import type { WebKind } from '../types';
 
 type Pair = { left: string; right: string };
 const pairsText = (pairs: Pair[]) => pairs.map((p) => `${p.left}-${p.right}`).join('；');
+
+const MatchingEditor = deferred(() => import('./MatchingEditor'));
 
 export const matching: WebKind = {
   type: 6,
@@ -25,7 +27,7 @@ export const matching: WebKind = {
     },
     children: [],
   }),
-  Editor: ({ value, set }) => <MatchingAnswer value={value.answer} onChange={(answer) => set({ answer })} />,
+  Editor: ({ value, set }) => <MatchingEditor value={value.answer} onChange={(answer) => set({ answer })} />,
   Answer: ({ question: q, value, set, disabled }) => {
     const pairs = asRecord(value) as Record<string, string>;
     const right = q.matching?.right ?? [];
@@ -56,7 +58,7 @@ export const matching: WebKind = {
     );
   },
   rightAnswer: (q) => pairsText((q.answer?.pairs ?? []) as Pair[]),
-  previewItems: 'matching',
+  PreviewItems: deferred(() => import('./MatchingPreview')),
   previewAnswer: ({ answer: a }) => pairsText((a.pairs ?? []) as Pair[]) || '—',
   answered: hasValue,
 };

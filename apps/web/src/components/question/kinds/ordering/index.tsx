@@ -3,9 +3,9 @@
  * learners get them shuffled and answer with the item keys first to last (OrderingAnswer).
  */
 import RichHtml from '../../RichHtml';
-import { OrderingEditor } from '../lazy-editors';
+import { deferred } from '../lazy-editors';
 import { asArray, hasValue } from '../shared';
-import type { WebKind } from '../types';
+import type { KindSettingsProps, WebKind } from '../types';
 import OrderingAnswer, { arranged } from './OrderingAnswer';
 
 /** The items in the right order: `order` keys when given, else the stored order (the editor's). */
@@ -23,6 +23,10 @@ function RightOrder({ options, order }: { options: { key: string; content: strin
   );
 }
 
+const OrderingEditor = deferred(() => import('./OrderingEditor'));
+
+const Settings = deferred<KindSettingsProps>(() => import('./Settings'));
+
 export const ordering: WebKind = {
   type: 7,
   parts: () => ({
@@ -35,5 +39,6 @@ export const ordering: WebKind = {
   rightAnswer: (q) => <RightOrder options={q.options} order={asArray(q.answer?.order)} />,
   previewItems: 'numbered',
   previewAnswer: ({ options, answer }) => <RightOrder options={options} order={asArray(answer.order)} />,
+  Settings,
   answered: hasValue,
 };

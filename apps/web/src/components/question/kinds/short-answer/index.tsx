@@ -2,15 +2,17 @@
 import { ANSWER_LIMITS } from '@exam/contracts';
 import { Input, Tag } from 'antd';
 import RichHtml from '../../RichHtml';
-import { ShortAnswer } from '../lazy-editors';
+import { deferred } from '../lazy-editors';
 import { asString, hasValue } from '../shared';
 import type { WebKind } from '../types';
+
+const ShortAnswerEditor = deferred(() => import('./ShortAnswerEditor'));
 
 export const shortAnswer: WebKind = {
   type: 4,
   manual: true,
   parts: () => ({ options: [], answer: { reference: '', keywords: [] }, children: [] }),
-  Editor: ({ value, set }) => <ShortAnswer value={value.answer} onChange={(answer) => set({ answer })} />,
+  Editor: ({ value, set }) => <ShortAnswerEditor value={value.answer} onChange={(answer) => set({ answer })} />,
   Answer: ({ value, set, disabled }) => (
     <Input.TextArea
       value={asString(value) ?? ''}

@@ -1,13 +1,7 @@
 /** The exam form's rules: time, attempts, scoring, after hand-in, anti-cheat. */
-import {
-  CYCLE_TYPE_LABELS,
-  labelOptions,
-  MULTI_POLICY_LABELS,
-  ORDER_POLICY_LABELS,
-  RESULT_SHOW_LABELS,
-  REVIEW_AFTER_LABELS,
-} from '@exam/contracts';
+import { CYCLE_TYPE_LABELS, labelOptions, RESULT_SHOW_LABELS, REVIEW_AFTER_LABELS } from '@exam/contracts';
 import { Col, DatePicker, Divider, Form, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import KindSettingsFields from '../../../../../components/question/kinds/KindSettingsFields';
 import { timeRangeRule } from '../../../../../utils/validators';
 
 const minutes = (label: string, extra?: string) => (
@@ -99,19 +93,7 @@ export default function RuleFields({ totalScore, locked = false }: { totalScore:
             />
           </Form.Item>
         </Col>
-        <Col span={9}>
-          <Form.Item name="multiPolicy" label="多选题计分" extra={lockedTip}>
-            <Select
-              disabled={locked}
-              options={Object.entries(MULTI_POLICY_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={9}>
-          <Form.Item name="orderPolicy" label="排序题计分" extra={lockedTip}>
-            <Select disabled={locked} options={labelOptions(ORDER_POLICY_LABELS)} data-testid="order-policy" />
-          </Form.Item>
-        </Col>
+        <KindSettingsFields span={9} disabled={locked} extra={lockedTip} />
         <Col span={9}>
           <Form.Item name="resultShow" label="交卷后显示">
             <Radio.Group

@@ -1,6 +1,6 @@
 /** 编辑考试 (/admin/exam/exam/edit/:id?): paper, audience, time window, rules, anti-cheat, state. */
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { EXAM_STATE_LABELS, OPEN_TYPE_LABELS, type TExamSave } from '@exam/contracts';
+import { EXAM_STATE_LABELS, OPEN_TYPE_LABELS, type TExamSave, ZKindSettingsSchema } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Divider, Form, Input, Radio, Row, Select, Space, Spin, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -23,8 +23,7 @@ const DEFAULTS: Partial<FormValues> = {
   handMinMinutes: 0,
   lateMinutes: 0,
   passScore: 60,
-  multiPolicy: 0,
-  orderPolicy: 0,
+  kindSettings: ZKindSettingsSchema.parse({}),
   resultShow: 1,
   reviewAfter: 2,
   fullScreen: false,
@@ -101,8 +100,6 @@ export default function ExamExamEdit() {
       resultShow: d.resultShow as 1,
       reviewAfter: d.reviewAfter as 2,
       cycleType: d.cycleType as 0,
-      multiPolicy: d.multiPolicy as 0,
-      orderPolicy: d.orderPolicy as 0,
       state: d.state as 0,
       range: [dayjs(d.startTime), dayjs(d.endTime)],
     });
@@ -117,6 +114,8 @@ export default function ExamExamEdit() {
     const body: TExamSave = {
       ...DEFAULTS,
       ...rest,
+      // Every kind's settings, also those whose (lazily loaded) fields are not on screen yet.
+      kindSettings: form.getFieldValue('kindSettings'),
       id: id ?? null,
       startTime: (start as Dayjs).second(0).format(),
       endTime: (end as Dayjs).second(0).format(),

@@ -61,7 +61,7 @@ export function readAiken(source: string): ReadResult {
 
 const oneLine = (html: string) => {
   const t = htmlToPlain(html, { blanks: false });
-  return t !== null && !t.includes('\n') ? t : null;
+  return t !== null && !t.includes('\n') && !t.includes('$') ? t : null;
 };
 
 export function writeAiken(questions: InterQuestion[]): { text: string; skipped: Skip[] } {
@@ -70,6 +70,7 @@ export function writeAiken(questions: InterQuestion[]): { text: string; skipped:
   questions.forEach((q, i) => {
     const place = `第${i + 1}题（${typeName[q.type] ?? q.type}）`;
     if (q.type !== 1) return skipped.push({ place, reason: 'Aiken 只能表示单选题' });
+    if (q.analysis) return skipped.push({ place, reason: 'Aiken 不能保存解析' });
     const stem = oneLine(q.text);
     const options = q.options.map((o) => oneLine(o.text));
     if (stem === null || options.some((o) => o === null) || q.options.length > 26)

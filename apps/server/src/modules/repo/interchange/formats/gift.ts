@@ -120,7 +120,12 @@ export function readGift(source: string): ReadResult {
       result.skipped.push({ place: named, reason: '答案缺少右花括号“}”' });
       continue;
     }
-    const read = readQuestion(s.slice(0, open).trim(), s.slice(open + 1, close), s.slice(close + 1).trim(), isHtml);
+    const read = readQuestion(
+      s.slice(0, open).trimStart(),
+      s.slice(open + 1, close),
+      s.slice(close + 1).trimEnd(),
+      isHtml,
+    );
     if ('reason' in read) {
       result.skipped.push({ place: named, reason: read.reason });
       continue;
@@ -142,7 +147,7 @@ function readQuestion(
   const html = (t: string) => (isHtml ? show(t).trim() : `<p>${escapeHtml(show(t).trim())}</p>`);
   const html1 = (t: string) => (t.trim() ? html(t) : '');
   const stem = (mark: string) => {
-    const all = `${before}${mark}${after}`;
+    const all = `${before}${mark}${after}`.trim();
     if (isHtml) return show(all).replace('\uE001', blankHtml(1));
     return show(all)
       .split('\n')
@@ -154,7 +159,7 @@ function readQuestion(
   const [body, ...generalParts] = rawBody.split('####');
   const general = generalParts.length ? html1(generalParts.join('####')) || null : null;
   const b = body.trim();
-  const missingWord = after !== '';
+  const missingWord = after.trim() !== '';
   if (b === '') {
     const q = interQuestion(4, stem(''));
     q.analysis = general;

@@ -18,7 +18,7 @@ import {
   type ReadResult,
   type Skip,
 } from '../model.js';
-import { hide, show, tokens } from './gift.js';
+import { hide, show } from './gift.js';
 import { analysisWith, fillFlagsReason, textHtml, trueFalseValue, typeName } from './text-common.js';
 import { attr, child, children, parseXml, textOf } from './xml-safe.js';
 
@@ -160,7 +160,7 @@ function readQuestion(type: string, node: unknown): { q: InterQuestion } | { rea
       q = interQuestion(6, text);
       for (const s of children(node, 'subquestion')) {
         const left = richOf(s, images);
-        const right = textHtml(textOf(child(child(s, 'answer'), 'text')).trim());
+        const right = textHtml(textOf(child(children(s, 'answer')[0], 'text')).trim());
         if (!q.rights.includes(right)) q.rights.push(right);
         if (left.replace(/<[^>]+>/g, '').trim() || /<img/i.test(left)) q.pairs.push({ left, right });
       }
@@ -204,20 +204,23 @@ const CLOZE = /\{(\d*):([A-Z_]+):((?:\\.|[^}\\])*)\}/g;
 function readCloze(text: string): { q: InterQuestion } | { reason: string } {
   const parts = [...text.matchAll(CLOZE)].map((m) => ({ kind: m[2].toUpperCase(), body: m[3], whole: m[0] }));
   if (parts.length === 0) return { reason: '完形填空题中没有可识别的空' };
-  const answersOf = (body: string) => {
-    const b = hide(body);
-    return tokens(/^[=~]/.test(b) ? b : `~${b}`).map((t) => ({
-      ...t,
-      text: show(t.text),
-      weight: t.weight ?? (t.right ? 100 : 0),
-    }));
-  };
+  // Cloze answers are separated by `~`; each may start with `=` (full credit) or `%n%` (weight).
+  const answersOf = (body: string) =>
+    hide(body)
+      .split('~')
+      .filter((a) => a.trim())
+      .map((a) => {
+        const m = /^\s*(=)?\s*(?:%(-?\d+(?:\.\d+)?)%)?([^#]*)(?:#(.*))?$/s.exec(a);
+        const weight = m?.[2] !== undefined ? Number(m[2]) : m?.[1] ? 100 : 0;
+        return { text: show(m?.[3] ?? a).trim(), weight, right: weight > 0 };
+      });
   const isText = (k: string) => /^(SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC|NUMERICAL|NM)$/.test(k);
   const blankOf = (p: (typeof parts)[number]) => {
     const all = answersOf(p.body);
     const accepted = all.filter((a) => a.weight >= 100).map((a) => a.text);
     if (/^(NUMERICAL|NM)$/.test(p.kind) && accepted.some((a) => /:\s*[\d.]*[1-9]/.test(a))) return null;
-    return { answers: accepted.map((a) => a.replace(/:\s*[\d.]+$/, '').trim()) };
+    const numeric = /^(NUMERICAL|NM)$/.test(p.kind);
+    return { answers: accepted.map((a) => (numeric ? a.replace(/:\s*[\d.]+$/, '') : a).trim()) };
   };
   if (parts.every((p) => isText(p.kind))) {
     let n = 0;

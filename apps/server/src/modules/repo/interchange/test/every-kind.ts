@@ -22,6 +22,11 @@ export const ORDERING_SAMPLE: TQuSave = {
 export const EVERY_KIND: TQuSave[] = [...QU_TEMPLATE_SAMPLES, ORDERING_SAMPLE];
 export const everyKindDetails = () => sampleDetails(EVERY_KIND);
 
+interface Item {
+  key: string;
+  content: string;
+}
+
 /** What a round trip keeps: type, text, options and their rightness, answers, analysis (ordering keys are random). */
 export function comparable(q: {
   type: number;
@@ -31,7 +36,16 @@ export function comparable(q: {
   answer: unknown;
   children: unknown[];
 }): unknown {
-  const answer = q.type === 7 ? {} : q.answer;
+  // Ordering keys are random; a matching question's right column is shown shuffled, so its order is no part of it.
+  let answer = q.type === 7 ? {} : q.answer;
+  if (q.type === 6) {
+    const a = q.answer as { left: Item[]; right: Item[]; pairs: { left: string; right: string }[] };
+    const text = (items: Item[], key: string) => items.find((i) => i.key === key)?.content;
+    answer = {
+      pairs: a.pairs.map((p) => [text(a.left, p.left), text(a.right, p.right)]),
+      right: a.right.map((r) => r.content).sort(),
+    };
+  }
   return {
     type: q.type,
     content: q.content,

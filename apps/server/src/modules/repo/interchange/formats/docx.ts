@@ -16,7 +16,7 @@
  * plain-text form of contracts/repo/rich-text.ts (blanks, `$latex$`). `writeQuestionsDocx` writes
  * the same layout (export), so an export imports back to the same questions.
  */
-import { htmlToPlain, plainToHtml } from '@exam/contracts';
+import { htmlToPlain, htmlToText, plainToHtml } from '@exam/contracts';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { InvalidDocxError, readDocxText } from '../../../../platform/docx-read.js';
 import { findKind, isComposite } from '../../kinds/registry.js';
@@ -187,7 +187,7 @@ export async function readQuestionsDocx(buffer: Buffer): Promise<ImportItem[]> {
 
 const HEADINGS = '一二三四五六七八九十';
 const plain = (html: string | null | undefined, blanks = false) =>
-  html ? (htmlToPlain(html, { blanks }) ?? html.replace(/<[^>]*>/g, '')) : '';
+  html ? (htmlToPlain(html, { blanks }) ?? htmlToText(html)) : '';
 
 /** The paragraphs of one question (or child) in the layout the reader above takes. */
 function questionParagraphs(q: InterQuestion, head: string, tagType: boolean): Paragraph[] {

@@ -31,7 +31,7 @@ export async function detectFormat(buffer: Buffer, name: string): Promise<FileFo
   }
   const text = buffer.toString('utf8');
   if (/^\s*ANSWER\s*:\s*[A-Z]\s*$/im.test(text) && !/[{}]/.test(text.replace(/\\[{}]/g, ''))) return 'aiken';
-  if (/\{[^]*\}/.test(text) || /^\s*(::|\$CATEGORY:|\/\/)/m.test(text)) return 'gift';
+  if (/\{[\s\S]*\}/.test(text) || /^\s*(::|\$CATEGORY:|\/\/)/m.test(text)) return 'gift';
   if (/\.gift$/i.test(name)) return 'gift';
   if (/\.txt$/i.test(name) && /ANSWER\s*:/i.test(text)) return 'aiken';
   return null;

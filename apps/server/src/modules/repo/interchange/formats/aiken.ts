@@ -36,7 +36,7 @@ export function readAiken(source: string): ReadResult {
     const no = i + 1;
     if (!line) {
       // A blank line ends a question that never got its ANSWER.
-      if (cur && cur.options.length) finish(null, no);
+      if (cur?.options.length) finish(null, no);
       return;
     }
     const answer = ANSWER.exec(line);
@@ -67,16 +67,21 @@ const oneLine = (html: string) => {
 export function writeAiken(questions: InterQuestion[]): { text: string; skipped: Skip[] } {
   const skipped: Skip[] = [];
   const out: string[] = [];
-  questions.forEach((q, i) => {
+  for (const [i, q] of questions.entries()) {
     const place = `第${i + 1}题（${typeName[q.type] ?? q.type}）`;
-    if (q.type !== 1) return skipped.push({ place, reason: 'Aiken 只能表示单选题' });
-    if (q.analysis) return skipped.push({ place, reason: 'Aiken 不能保存解析' });
+    const reason = q.type !== 1 ? 'Aiken 只能表示单选题' : q.analysis ? 'Aiken 不能保存解析' : null;
+    if (reason) {
+      skipped.push({ place, reason });
+      continue;
+    }
     const stem = oneLine(q.text);
     const options = q.options.map((o) => oneLine(o.text));
-    if (stem === null || options.some((o) => o === null) || q.options.length > 26)
-      return skipped.push({ place, reason: 'Aiken 只能表示单行纯文字的题目和选项' });
+    if (stem === null || options.some((o) => o === null) || q.options.length > 26) {
+      skipped.push({ place, reason: 'Aiken 只能表示单行纯文字的题目和选项' });
+      continue;
+    }
     out.push(stem, ...options.map((o, n) => `${String.fromCharCode(65 + n)}. ${o}`));
     out.push(`ANSWER: ${String.fromCharCode(65 + q.options.findIndex((o) => o.right))}`, '');
-  });
+  }
   return { text: out.join('\n'), skipped };
 }

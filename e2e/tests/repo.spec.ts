@@ -178,8 +178,8 @@ test('[ADMIN][QU_IMPORT] reports a bad row and imports nothing, then imports the
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: '试题.xlsx', mimeType: 'application/octet-stream', buffer: bad });
-  await page.getByTestId('import-submit').click();
-  await expect(page.getByTestId('import-report')).toContainText('未导入任何试题');
+  await page.getByTestId('import-preview').click();
+  await expect(page.getByTestId('import-report')).toContainText('不导入任何试题');
   await expect(page.getByTestId('import-report')).toContainText('答案“Z”无法识别');
   await page.screenshot({ path: `${SCREENS}/repo-import-error.png` });
   expect(await count(page.request)).toBe(before);
@@ -187,6 +187,8 @@ test('[ADMIN][QU_IMPORT] reports a bad row and imports nothing, then imports the
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: '试题.xlsx', mimeType: 'application/octet-stream', buffer: good });
+  await page.getByTestId('import-preview').click();
+  await expect(page.getByTestId('import-report')).toContainText('将导入 7 道试题');
   await page.getByTestId('import-submit').click();
   await expect(page.getByTestId('import-report')).toContainText('导入成功：共 7 道试题');
   await page.screenshot({ path: `${SCREENS}/repo-import-ok.png` });

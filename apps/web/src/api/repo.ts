@@ -1,5 +1,5 @@
 /** Calls of the question bank module (/api/repo/*). */
-import type { TQuPagingParams, TQuSave, TRepoSave } from '@exam/contracts';
+import type { TQuExportFormat, TQuImportFormat, TQuPagingParams, TQuSave, TRepoSave } from '@exam/contracts';
 import {
   commonFileUpload,
   repoQuBatchCopy,
@@ -50,6 +50,14 @@ export const repoApi = {
   categories: () => call(sysDicValueTree, { dicCode: 'repo_catalog' }),
 };
 
+const EXPORT_EXTENSIONS: Record<TQuExportFormat, string> = {
+  xlsx: '.xlsx',
+  docx: '.docx',
+  'moodle-xml': '.xml',
+  gift: '.gift.txt',
+  qti: '.zip',
+};
+
 export const quApi = {
   paging: (req: PageReq<TQuPagingParams>) => call(repoQuPaging, req),
   save: (data: TQuSave) => call(repoQuSave, data),
@@ -58,10 +66,19 @@ export const quApi = {
   batchMove: (ids: string[], toRepoId: string, fromRepoId?: string) =>
     call(repoQuBatchMove, { ids, toRepoId, fromRepoId }),
   batchCopy: (ids: string[], toRepoId: string) => call(repoQuBatchCopy, { ids, toRepoId }),
-  importFile: (file: File, repoId: string, onlyValid: boolean) => callUpload(repoQuImport, file, { repoId, onlyValid }),
+  /** Imports (or with `preview` only reads) a question file; `format` auto detects by content. */
+  importFile: (
+    file: File,
+    repoId: string,
+    o: { onlyValid: boolean; format: TQuImportFormat; preview: boolean },
+    onProgress?: (percent: number) => void,
+  ) => callUpload(repoQuImport, file, { repoId, ...o }, onProgress),
   template: () => callDownload(repoQuImportTemplate, {}, '试题导入模板.xlsx'),
   exportXlsx: (body: { repoId?: string; ids?: string[]; params?: TQuPagingParams }, fileName = '试题导出.xlsx') =>
     callDownload(repoQuExport, body, fileName),
+  /** Exports in a format; the file name's extension follows it. */
+  exportAs: (body: { repoId?: string; ids?: string[]; params?: TQuPagingParams }, format: TQuExportFormat) =>
+    callDownload(repoQuExport, { ...body, format }, `试题导出${EXPORT_EXTENSIONS[format]}`),
   /** Learner view: answer and analysis only when allowed. */
   view: (id: string) => call(repoQuView, { id }),
 };

@@ -157,10 +157,18 @@ export const ZQuBatchSchema = z.object({
   toRepoId: z.string().min(1, '请选择目标题库').describe('目标题库'),
 });
 
+/** The file formats of a question export (issue 26 §1). */
+export const QU_EXPORT_FORMATS = ['xlsx', 'docx', 'moodle-xml', 'gift', 'qti'] as const;
+export type TQuExportFormat = (typeof QU_EXPORT_FORMATS)[number];
+/** The file formats of a question import; `auto` detects by content. */
+export const QU_IMPORT_FORMATS = ['auto', 'xlsx', 'docx', 'moodle-xml', 'gift', 'aiken', 'qti'] as const;
+export type TQuImportFormat = (typeof QU_IMPORT_FORMATS)[number];
+
 export const ZQuExportSchema = z.object({
   repoId: z.string().nullish().describe('题库'),
   ids: z.array(z.string()).max(5000).nullish().describe('试题'),
   params: ZQuPagingParamsSchema.nullish().describe('查询条件'),
+  format: z.enum(QU_EXPORT_FORMATS).nullish().describe('格式'),
 });
 
 /** One problem of an import: row (xlsx) or question number (docx), column and reason. */
@@ -168,12 +176,27 @@ export const ZImportIssueSchema = z.object({
   row: z.number().describe('行号'),
   column: z.string().describe('列'),
   reason: z.string().describe('原因'),
+  /** The place in the file when it is no row (GIFT line, XML element path, question name). */
+  place: z.string().optional().describe('位置'),
 });
 export type TImportIssue = z.infer<typeof ZImportIssueSchema>;
+
+/** An item of the file that is not imported, or a question flagged, with its place and reason. */
+export const ZImportPlaceSchema = z.object({
+  place: z.string().describe('位置'),
+  reason: z.string().describe('原因'),
+});
+export type TImportPlace = z.infer<typeof ZImportPlaceSchema>;
 
 export const ZQuImportResultSchema = z.object({
   total: z.number().describe('识别的试题数'),
   imported: z.number().describe('导入的试题数'),
+  /** Top-level questions per type number (a composite counts once, as 99). */
+  byType: z.record(z.string(), z.number()).describe('各题型数量'),
+  /** Items not taken (descriptions, category markers, kinds that cannot be held), never silently. */
+  skipped: z.array(ZImportPlaceSchema).describe('跳过的项'),
+  /** Questions equal to one already in the bank (or earlier in the file): imported, flagged. */
+  duplicates: z.array(ZImportPlaceSchema).describe('重复的试题'),
   errors: z.array(ZImportIssueSchema),
 });
 export type TQuImportResult = z.infer<typeof ZQuImportResultSchema>;

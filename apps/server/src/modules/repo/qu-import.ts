@@ -1,16 +1,20 @@
 /**
- * The common end of the xlsx and docx imports: check every parsed question with the rules of its
- * type, report (row, column, reason), and import all or nothing (or only the valid ones on request).
+ * The common end of every import (xlsx, docx and the interchange formats): check every parsed
+ * question with the rules of its type, report (row or place, column, reason), count per type,
+ * flag duplicates, and import all or nothing in one transaction (or only the valid ones on
+ * request); a preview writes nothing.
  */
-import type { TImportIssue, TQuChildSave, TQuImportResult } from '@exam/contracts';
+import type { TImportIssue, TImportPlace, TQuChildSave, TQuImportResult } from '@exam/contracts';
 import type { Executor } from '../../platform/db.js';
 import { insertQuestions } from './qu.service.js';
 import { checkQuestion, type NormalQuestion, normaliseQuestion } from './qu-rules.js';
 
 /** A question read from a file, before the rules are checked. */
 export interface ImportItem {
-  /** Row (xlsx) or question number (docx) shown in the report. */
+  /** Row (xlsx) or question number (docx) shown in the report; the item's number for other formats. */
   row: number;
+  /** Where the item is in a file without rows (GIFT line, XML element path, question name). */
+  place?: string;
   input: TQuChildSave & { children: TQuChildSave[] };
   tags: string[];
   /** Rows of the children, in order (composite only). */
@@ -51,32 +55,65 @@ function checkItem(item: ImportItem, columnOf: ColumnOf): CheckedItem {
   const issues = [...item.issues];
   for (const issue of checkQuestion(q)) {
     const m = /^children\.(\d+)\.(.+)$/.exec(issue.field);
+    const place = item.place ? { place: item.place } : {};
     if (m) {
       const row = item.childRows[Number(m[1])] ?? item.row;
-      issues.push({ row, column: columnOf(m[2]), reason: issue.message.replace(/^第\d+道子题：/, '') });
-    } else issues.push({ row: item.row, column: columnOf(issue.field), reason: issue.message });
+      const reason = item.place ? issue.message : issue.message.replace(/^第\d+道子题：/, '');
+      issues.push({ row, column: columnOf(m[2]), reason, ...place });
+    } else issues.push({ row: item.row, column: columnOf(issue.field), reason: issue.message, ...place });
   }
   return { item, q, issues };
 }
 
+export interface ImportOptions {
+  repoIds: string[];
+  onlyValid: boolean;
+  userId: string;
+  /** Nothing is written; the report says what would be. */
+  preview?: boolean;
+  /** Items of the file not taken, reported as they are. */
+  skipped?: TImportPlace[];
+  /** Questions already in the bank or earlier in the file. */
+  duplicates?: (checked: CheckedItem[]) => Promise<TImportPlace[]>;
+  /** Runs before the insert on the questions to import (stores their images). */
+  prepare?: (valid: CheckedItem[]) => Promise<void>;
+}
+
+/** Top-level questions per type (a composite counts once). */
+const countByType = (checked: CheckedItem[]): Record<string, number> =>
+  checked.reduce<Record<string, number>>((acc, c) => {
+    acc[String(c.q.type)] = (acc[String(c.q.type)] ?? 0) + 1;
+    return acc;
+  }, {});
+
 /**
  * Imports the checked items into banks in one transaction. With errors and `onlyValid` false,
- * nothing is imported; with `onlyValid`, the valid questions are.
+ * nothing is imported; with `onlyValid`, the valid questions are; with `preview`, nothing is.
  */
 export async function importChecked(
   db: Executor,
   checked: CheckedItem[],
-  options: { repoIds: string[]; onlyValid: boolean; userId: string },
+  options: ImportOptions,
 ): Promise<TQuImportResult> {
   const errors = checked.flatMap((c) => c.issues).sort((a, b) => a.row - b.row);
   const valid = checked.filter((c) => c.issues.length === 0);
+  const skipped = options.skipped ?? [];
+  const duplicates = options.duplicates ? await options.duplicates(checked) : [];
+  const report = {
+    total: checked.length,
+    byType: countByType(options.onlyValid ? valid : checked),
+    skipped,
+    duplicates,
+  };
   if (checked.length === 0) {
-    return { total: 0, imported: 0, errors: [{ row: 0, column: '', reason: '文件中没有识别到试题' }, ...errors] };
+    const none = { row: 0, column: '', reason: skipped.length ? '文件中没有可导入的试题' : '文件中没有识别到试题' };
+    return { ...report, imported: 0, errors: [none, ...errors] };
   }
-  if ((errors.length > 0 && !options.onlyValid) || valid.length === 0) {
-    return { total: checked.length, imported: 0, errors };
+  if (options.preview || (errors.length > 0 && !options.onlyValid) || valid.length === 0) {
+    return { ...report, imported: 0, errors };
   }
+  await options.prepare?.(valid);
   const items = valid.map((c) => ({ q: c.q, tags: c.item.tags }));
   await db.transaction((tx) => insertQuestions(tx, items, options.repoIds, options.userId));
-  return { total: checked.length, imported: valid.length, errors };
+  return { ...report, imported: valid.length, errors };
 }

@@ -1,15 +1,31 @@
-/** Import (xlsx or docx, with a per-row report) and export (xlsx) of questions, and the template. */
-import type { TQuDetail, TQuSave } from '@exam/contracts';
+/**
+ * Import and export of questions in every format (issue 26): xlsx and docx (our layouts), GIFT,
+ * Aiken and Moodle XML (interchange/), with a preview that writes nothing; and the template.
+ */
+import {
+  QU_IMPORT_FORMATS,
+  type TQuDetail,
+  type TQuExportFormat,
+  type TQuImportFormat,
+  type TQuSave,
+} from '@exam/contracts';
 import { and, desc, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { elQu, elRepo } from '../../db/schema/index.js';
+import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { badParams } from '../../platform/errors.js';
 import { XLSX_TYPE } from '../../platform/xlsx.js';
 import { IMPORT_MAX_BYTES, importBuffer } from '../../platform/xlsx-read.js';
+import { quotaFor } from '../system/file/file-limits.js';
+import { detectFormat } from './interchange/detect.js';
+import { writeQuestionsIn } from './interchange/export.js';
+import { findDuplicates, itemsOf, readTextFormat, storeImages } from './interchange/import.js';
+import type { InterImage } from './interchange/model.js';
 import { questionDetails, questionFilter } from './qu.service.js';
 import { docxColumnOf, readQuestionsDocx } from './qu-docx.js';
-import { checkItemsYielding, importChecked } from './qu-import.js';
+import { type CheckedItem, checkItemsYielding, type ImportItem, importChecked } from './qu-import.js';
 import { normaliseQuestion } from './qu-rules.js';
 import { QU_TEMPLATE_SAMPLES } from './qu-samples.js';
 import { readQuestionsXlsx, writeQuestionsXlsx, xlsxColumnOf } from './qu-xlsx.js';
@@ -51,7 +67,12 @@ export function questionTemplate(): Promise<Buffer> {
 /** Exports the chosen questions, or those matching the filters, in the import format. */
 export async function exportQuestions(
   db: Executor,
-  body: { repoId?: string | null; ids?: string[] | null; params?: Record<string, unknown> | null },
+  body: {
+    repoId?: string | null;
+    ids?: string[] | null;
+    params?: Record<string, unknown> | null;
+    format?: TQuExportFormat | null;
+  },
   now: Date,
 ) {
   const filter = questionFilter({
@@ -66,41 +87,85 @@ export async function exportQuestions(
     .limit(MAX_EXPORT);
   const details = await questionDetails(db, rows.map((r) => r.id).reverse());
   const stamp = now.toISOString().slice(0, 10).replace(/-/g, '');
-  return { fileName: `试题导出-${stamp}.xlsx`, contentType: XLSX_TYPE, body: await writeQuestionsXlsx(details) };
+  const format = body.format ?? 'xlsx';
+  if (format === 'xlsx')
+    return { fileName: `试题导出-${stamp}.xlsx`, contentType: XLSX_TYPE, body: await writeQuestionsXlsx(details) };
+  const file = await writeQuestionsIn(format, details);
+  return { fileName: `试题导出-${stamp}${file.extension}`, contentType: file.contentType, body: file.body };
 }
 
-/** Reads the multipart parts: the file and the fields repoId (one or more) and onlyValid. */
+/** Reads the multipart parts: the file and the fields repoId (one or more), format, preview and onlyValid. */
 async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) throw badParams('文件：请使用 multipart/form-data 上传');
   let file: { name: string; buffer: Buffer } | null = null;
   const repoIds: string[] = [];
   let onlyValid = false;
+  let preview = false;
+  let format: TQuImportFormat = 'auto';
+  const yes = (v: unknown) => String(v) === 'true' || String(v) === '1';
   for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
     if (part.type === 'file') {
       if (part.fieldname === 'file') file = { name: part.filename, buffer: await importBuffer(part) };
       else part.file.resume();
     } else if (part.fieldname === 'repoId' || part.fieldname === 'repoIds') {
       repoIds.push(...String(part.value).split(',').filter(Boolean));
-    } else if (part.fieldname === 'onlyValid') {
-      onlyValid = String(part.value) === 'true' || String(part.value) === '1';
+    } else if (part.fieldname === 'onlyValid') onlyValid = yes(part.value);
+    else if (part.fieldname === 'preview') preview = yes(part.value);
+    else if (part.fieldname === 'format') {
+      const value = String(part.value || 'auto') as TQuImportFormat;
+      if (!QU_IMPORT_FORMATS.includes(value)) throw badParams(`格式：不支持的格式“${String(part.value).slice(0, 20)}”`);
+      format = value;
     }
   }
-  if (!file) throw badParams('文件：请选择要导入的 xlsx 或 docx 文件');
+  if (!file) throw badParams('文件：请选择要导入的文件');
   if (repoIds.length === 0) throw badParams('所属题库：请选择导入到的题库');
-  return { file, repoIds, onlyValid };
+  return { file, repoIds, onlyValid, preview, format };
 }
 
-/** Imports an uploaded xlsx or docx file into banks; answers the report. */
-export async function importQuestionFile(db: Executor, request: FastifyRequest, userId: string) {
-  const { file, repoIds, onlyValid } = await readUpload(request);
+/** The import items of a file in a given format, the items it skipped and its images. */
+async function readFile(format: Exclude<TQuImportFormat, 'auto'>, buffer: Buffer) {
+  if (format === 'xlsx') return { items: await readQuestionsXlsx(buffer), columnOf: xlsxColumnOf };
+  if (format === 'docx') return { items: await readQuestionsDocx(buffer), columnOf: docxColumnOf };
+  if (format === 'qti') throw badParams('格式：IMS QTI 的导入尚未支持，请先导出为 Moodle XML 或 GIFT');
+  const read = itemsOf(readTextFormat(format, buffer));
+  return { ...read, columnOf: docxColumnOf };
+}
+
+/** Imports (or previews) an uploaded question file into banks; answers the report. */
+export async function importQuestionFile(deps: AppDeps, request: FastifyRequest, user: AuthUser) {
+  const { db } = deps;
+  const { file, repoIds, onlyValid, preview, format: asked } = await readUpload(request);
   const live = await db
     .select({ id: elRepo.id })
     .from(elRepo)
     .where(and(inArray(elRepo.id, repoIds), isNull(elRepo.deletedAt)));
   if (live.length !== new Set(repoIds).size) throw badParams('所属题库：题库不存在或已被删除');
-  const isDocx = /\.docx$/i.test(file.name);
-  if (!isDocx && !/\.xlsx$/i.test(file.name)) throw badParams('文件：只支持 .xlsx 或 .docx 文件');
-  const items = isDocx ? await readQuestionsDocx(file.buffer) : await readQuestionsXlsx(file.buffer);
-  const checked = await checkItemsYielding(items, isDocx ? docxColumnOf : xlsxColumnOf);
-  return importChecked(db, checked, { repoIds: [...new Set(repoIds)], onlyValid, userId });
+  const format = asked === 'auto' ? await detectFormat(file.buffer, file.name) : asked;
+  if (!format) throw badParams('文件：无法识别文件格式，支持 xlsx、docx、Moodle XML、GIFT、Aiken，也可在“格式”中指定');
+  const read: {
+    items: ImportItem[];
+    columnOf: (f: string) => string;
+    skipped?: { place: string; reason: string }[];
+    images?: InterImage[];
+  } = await readFile(format, file.buffer);
+  const checked = await checkItemsYielding(read.items, read.columnOf);
+  const targets = [...new Set(repoIds)];
+  const images = read.images ?? [];
+  return importChecked(db, checked, {
+    repoIds: targets,
+    onlyValid,
+    userId: user.id,
+    preview,
+    skipped: read.skipped,
+    duplicates: (all: CheckedItem[]) => findDuplicates(db, all, targets),
+    prepare: images.length
+      ? (valid) =>
+          storeImages(db, valid, images, {
+            blobs: deps.blobs,
+            userId: user.id,
+            quotaBytes: quotaFor(user.roleType, deps.config.uploadQuotaBytes),
+            now: deps.clock(),
+          })
+      : undefined,
+  });
 }

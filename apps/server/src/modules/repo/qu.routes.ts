@@ -63,12 +63,19 @@ export function registerQuRoutes(app: FastifyInstance): void {
   routeUpload(
     app,
     repoQuImport,
-    { summary: '导入试题（字段 file：xlsx 或 docx；repoId；onlyValid=true 只导入正确的行）', tags: TAGS },
-    async ({ request, user, deps }) => importQuestionFile(deps.db, request, user.id),
+    {
+      summary:
+        '导入试题（字段 file；repoId；format=auto|xlsx|docx|moodle-xml|gift|aiken|qti；preview=true 只预览不写入；onlyValid=true 只导入正确的题）',
+      tags: TAGS,
+    },
+    async ({ request, user, deps }) => importQuestionFile(deps, request, user),
   );
 
-  routeFile(app, repoQuExport, { summary: '导出试题（xlsx，与导入格式相同）', tags: TAGS }, async ({ body, deps }) =>
-    exportQuestions(deps.db, body, deps.clock()),
+  routeFile(
+    app,
+    repoQuExport,
+    { summary: '导出试题（format=xlsx|docx|moodle-xml|gift|qti，默认 xlsx，与导入格式相同）', tags: TAGS },
+    async ({ body, deps }) => exportQuestions(deps.db, body, deps.clock()),
   );
 
   route(

@@ -1,7 +1,26 @@
-/** Import of questions from xlsx or docx: template download, the file, and the per-row report. */
+/**
+ * Import of questions (issue 26): a format picker (auto detects by content), the file, then a
+ * preview report read by the server without writing — per type how many will be created, every
+ * skipped item with its place and reason, duplicates of questions already in the bank, errors —
+ * and only then 确认导入, which imports all or nothing.
+ */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import type { TQuImportResult } from '@exam/contracts';
-import { Alert, Button, Checkbox, Form, Modal, Select, Space, Table, Typography, Upload } from 'antd';
+import { QUESTION_TYPE_LABELS, type TQuImportFormat, type TQuImportResult } from '@exam/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Descriptions,
+  Form,
+  Modal,
+  Progress,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+  Upload,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { quApi, type RepoOption } from '../../api/repo';
 
@@ -14,84 +33,139 @@ interface Props {
   onImported: () => void;
 }
 
+const FORMATS: { value: TQuImportFormat; label: string }[] = [
+  { value: 'auto', label: '自动识别' },
+  { value: 'xlsx', label: 'Excel（.xlsx 模板）' },
+  { value: 'docx', label: 'Word（.docx 常见试卷排版）' },
+  { value: 'moodle-xml', label: 'Moodle XML' },
+  { value: 'gift', label: 'GIFT' },
+  { value: 'aiken', label: 'Aiken' },
+];
+
+const placeColumns = [
+  { title: '位置', dataIndex: 'place', width: 220 },
+  { title: '原因', dataIndex: 'reason' },
+];
+
 export default function ImportDialog({ open, repoId, repos, onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState<string | undefined>(repoId);
+  const [format, setFormat] = useState<TQuImportFormat>('auto');
   const [onlyValid, setOnlyValid] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [preview, setPreview] = useState<TQuImportResult | null>(null);
   const [result, setResult] = useState<TQuImportResult | null>(null);
 
   useEffect(() => {
     if (open) {
       setFile(null);
+      setPreview(null);
       setResult(null);
       setOnlyValid(false);
+      setFormat('auto');
       setTarget(repoId);
     }
   }, [open, repoId]);
 
-  const submit = async () => {
+  const send = async (asPreview: boolean) => {
     if (!file || !target) return;
     setBusy(true);
+    setProgress(0);
     try {
-      const res = await quApi.importFile(file, target, onlyValid);
-      setResult(res);
-      if (res.imported > 0) onImported();
+      const res = await quApi.importFile(file, target, { onlyValid, format, preview: asPreview }, setProgress);
+      if (asPreview) {
+        setPreview(res);
+        setResult(null);
+      } else {
+        setResult(res);
+        if (res.imported > 0) onImported();
+      }
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
+
+  const reset = () => {
+    setPreview(null);
+    setResult(null);
+  };
+  const canConfirm = preview && !result && preview.total > 0 && (preview.errors.length === 0 || onlyValid);
 
   return (
     <Modal
       title="导入试题"
       open={open}
       onCancel={onClose}
-      width={760}
+      width={820}
       destroyOnHidden
       footer={
         <Space>
           <Button onClick={onClose}>关闭</Button>
           <Button
-            type="primary"
-            loading={busy}
+            loading={busy && !preview}
             disabled={!file || !target}
-            onClick={submit}
+            onClick={() => send(true)}
+            data-testid="import-preview"
+          >
+            预览
+          </Button>
+          <Button
+            type="primary"
+            loading={busy && Boolean(preview)}
+            disabled={!canConfirm}
+            onClick={() => send(false)}
             data-testid="import-submit"
           >
-            开始导入
+            确认导入
           </Button>
         </Space>
       }
     >
       <Form layout="vertical" component={false}>
-        {!repoId && (
-          <Form.Item label="导入到题库" required>
+        <Space wrap style={{ marginBottom: 12 }}>
+          {!repoId && (
             <Select
-              placeholder="请选择题库"
+              style={{ width: 220 }}
+              placeholder="请选择导入到的题库"
               value={target}
-              onChange={setTarget}
+              onChange={(v) => {
+                setTarget(v);
+                reset();
+              }}
               options={(repos ?? []).map((r) => ({ value: r.id, label: r.title }))}
             />
-          </Form.Item>
-        )}
-        <Space style={{ marginBottom: 12 }}>
+          )}
+          <Space>
+            <Typography.Text>格式</Typography.Text>
+            <Select
+              style={{ width: 220 }}
+              value={format}
+              onChange={(v) => {
+                setFormat(v);
+                reset();
+              }}
+              options={FORMATS}
+              data-testid="import-format"
+            />
+          </Space>
           <Button icon={<DownloadOutlined />} onClick={() => quApi.template()} data-testid="download-template">
             下载导入模板
           </Button>
-          <Typography.Text type="secondary">
-            支持 Excel（.xlsx，模板格式）和 Word（.docx，常见试卷排版）
-          </Typography.Text>
         </Space>
         <Upload.Dragger
-          accept=".xlsx,.docx"
+          accept=".xlsx,.docx,.xml,.txt,.gift"
           maxCount={1}
           beforeUpload={(f) => {
             setFile(f);
-            setResult(null);
+            reset();
             return false;
           }}
-          onRemove={() => setFile(null)}
+          onRemove={() => {
+            setFile(null);
+            reset();
+          }}
           fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
           data-testid="import-file"
         >
@@ -99,41 +173,92 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
             <InboxOutlined />
           </p>
           <p className="ant-upload-text">点击或拖拽文件到此处</p>
-          <p className="ant-upload-hint">有错误的行时默认不导入任何试题，可勾选下方选项只导入正确的行</p>
+          <p className="ant-upload-hint">
+            支持 Excel、Word、Moodle XML、GIFT、Aiken；先预览，确认无误后再导入。有错误的试题时默认不导入任何试题
+          </p>
         </Upload.Dragger>
         <Checkbox style={{ marginTop: 12 }} checked={onlyValid} onChange={(e) => setOnlyValid(e.target.checked)}>
-          只导入正确的行（跳过有错误的行）
+          只导入正确的试题（跳过有错误的试题）
         </Checkbox>
-        {result && (
-          <div style={{ marginTop: 16 }} data-testid="import-report">
-            <Alert
-              showIcon
-              type={result.errors.length === 0 ? 'success' : result.imported > 0 ? 'warning' : 'error'}
-              message={
-                result.errors.length === 0
-                  ? `导入成功：共 ${result.imported} 道试题`
-                  : result.imported > 0
-                    ? `已导入 ${result.imported} 道试题，跳过 ${result.total - result.imported} 道有错误的试题`
-                    : `发现 ${result.errors.length} 处错误，未导入任何试题，请修改后重新导入`
-              }
-            />
-            {result.errors.length > 0 && (
+        {progress !== null && <Progress percent={progress} size="small" style={{ marginTop: 8 }} />}
+        {(result ?? preview) && <Report result={(result ?? preview) as TQuImportResult} done={Boolean(result)} />}
+      </Form>
+    </Modal>
+  );
+}
+
+function Report({ result, done }: { result: TQuImportResult; done: boolean }) {
+  const problems = result.errors.length;
+  const message = done
+    ? problems === 0
+      ? `导入成功：共 ${result.imported} 道试题`
+      : result.imported > 0
+        ? `已导入 ${result.imported} 道试题，跳过 ${result.total - result.imported} 道有错误的试题`
+        : `发现 ${problems} 处错误，未导入任何试题，请修改后重新导入`
+    : problems === 0
+      ? `预览：将导入 ${result.total} 道试题，跳过 ${result.skipped.length} 项，重复 ${result.duplicates.length} 道。确认无误后点击“确认导入”`
+      : `预览：发现 ${problems} 处错误，按当前设置将不导入任何试题`;
+  const types = Object.entries(result.byType).map(([type, count]) => ({
+    key: type,
+    label: QUESTION_TYPE_LABELS[Number(type)] ?? `题型${type}`,
+    children: `${count} 道`,
+  }));
+  return (
+    <div style={{ marginTop: 16 }} data-testid="import-report">
+      <Alert showIcon type={problems === 0 ? (done ? 'success' : 'info') : 'error'} message={message} />
+      {types.length > 0 && (
+        <Descriptions size="small" column={4} style={{ marginTop: 8 }} items={types} data-testid="import-by-type" />
+      )}
+      <Tabs
+        size="small"
+        items={[
+          {
+            key: 'errors',
+            label: `错误（${problems}）`,
+            children: (
               <Table
                 size="small"
-                style={{ marginTop: 8 }}
-                rowKey={(r) => `${r.row}-${r.column}-${r.reason}`}
+                rowKey={(r) => `${r.row}-${r.place ?? ''}-${r.column}-${r.reason}`}
                 dataSource={result.errors}
-                pagination={{ pageSize: 8, hideOnSinglePage: true }}
+                pagination={{ pageSize: 6, hideOnSinglePage: true }}
                 columns={[
-                  { title: '行号 / 题号', dataIndex: 'row', width: 100 },
-                  { title: '列', dataIndex: 'column', width: 120 },
+                  { title: '行号 / 位置', render: (_, r) => r.place ?? r.row, width: 200 },
+                  { title: '列', dataIndex: 'column', width: 100 },
                   { title: '原因', dataIndex: 'reason' },
                 ]}
               />
-            )}
-          </div>
-        )}
-      </Form>
-    </Modal>
+            ),
+          },
+          {
+            key: 'skipped',
+            label: `跳过（${result.skipped.length}）`,
+            children: (
+              <Table
+                size="small"
+                rowKey={(r) => `${r.place}-${r.reason}`}
+                dataSource={result.skipped}
+                pagination={{ pageSize: 6, hideOnSinglePage: true }}
+                columns={placeColumns}
+                data-testid="import-skipped"
+              />
+            ),
+          },
+          {
+            key: 'duplicates',
+            label: `重复（${result.duplicates.length}）`,
+            children: (
+              <Table
+                size="small"
+                rowKey={(r) => `${r.place}-${r.reason}`}
+                dataSource={result.duplicates}
+                pagination={{ pageSize: 6, hideOnSinglePage: true }}
+                columns={placeColumns}
+              />
+            ),
+          },
+        ]}
+        defaultActiveKey={problems ? 'errors' : 'skipped'}
+      />
+    </div>
   );
 }

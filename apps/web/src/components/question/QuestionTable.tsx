@@ -2,7 +2,7 @@
  * The question list of the admin screens: filters (bank, type, level, tag, keyword), preview,
  * edit and delete per row, batch move/copy/delete, import and export. `repoId` fixes the bank.
  */
-import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   labelOptions,
   QUESTION_LEVEL_LABELS,
@@ -19,6 +19,7 @@ import { quApi, repoApi } from '../../api/repo';
 import { formatTime } from '../../utils/date-format';
 import DraftQuestions from '../assistant/DraftQuestions';
 import { Permission, useServerTable } from '../index';
+import ExportMenu from './ExportMenu';
 import ImportDialog from './ImportDialog';
 import QuestionPreview from './QuestionPreview';
 
@@ -122,12 +123,12 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
           </Button>
         </Permission>
         <Permission tag="repo:qu:export">
-          <Button
-            icon={<ExportOutlined />}
-            onClick={() => quApi.exportXlsx(ids.length ? { ids } : { repoId, params: table.request.params })}
-          >
-            {ids.length ? `导出选中（${ids.length}）` : '导出'}
-          </Button>
+          <ExportMenu
+            label={ids.length ? `导出选中（${ids.length}）` : '导出'}
+            onExport={(format) =>
+              quApi.exportAs(ids.length ? { ids } : { repoId, params: table.request.params }, format)
+            }
+          />
         </Permission>
         <Permission tag="repo:qu:save">
           <Button disabled={!ids.length} onClick={() => setBatch('move')}>

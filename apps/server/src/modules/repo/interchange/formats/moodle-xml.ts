@@ -1,0 +1,381 @@
+/**
+ * Moodle XML (docs.moodle.org/en/Moodle_XML_format): categories, multichoice (single and multiple;
+ * right = positive fraction), truefalse, shortanswer (→ 填空题, accepted answers = full credit,
+ * usecase → case sensitive), essay (→ 简答题, graderinfo as the reference, none → 无参考答案),
+ * matching (empty subquestions are distractors), numerical (→ 填空题 when exact, a tolerance is
+ * skipped), cloze (→ 填空题 when every part is a short/numeric answer, else 组合题 whose parts
+ * become children), ordering (→ 排序题), description (skipped, reported), embedded images
+ * (`@@PLUGINFILE@@/name`, base64 `<file>`), general feedback → analysis, option feedback kept in it.
+ * What the format cannot say is written as a description named `未导出：reason`.
+ */
+import { blankHtml, escapeHtml, htmlToText } from '@exam/contracts';
+import { XMLBuilder } from 'fast-xml-parser';
+import {
+  type InterImage,
+  type InterOption,
+  type InterQuestion,
+  interQuestion,
+  type ReadResult,
+  type Skip,
+} from '../model.js';
+import { hide, show } from './gift.js';
+import { analysisWith, fillFlagsReason, textHtml, trueFalseValue, typeName } from './text-common.js';
+import { attr, child, children, parseXml, textOf } from './xml-safe.js';
+
+const NOT_EXPORTED = '未导出：';
+const MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
+
+/** The HTML of a Moodle text field (`<questiontext format=…><text>…</text><file…/>`), its files collected. */
+function richOf(field: unknown, images: InterImage[]): string {
+  if (!field) return '';
+  for (const f of children(field, 'file')) {
+    const name = attr(f, 'name');
+    const ext = name.split('.').pop()?.toLowerCase() ?? '';
+    if (attr(f, 'encoding') === 'base64' && MIME[ext] && ext !== 'svg')
+      images.push({ name, mime: MIME[ext], data: Buffer.from(textOf(f).replace(/\s+/g, ''), 'base64') });
+  }
+  const text = textOf(child(field, 'text')).trim();
+  const format = attr(field, 'format') || 'html';
+  return format === 'html' ? text : textHtml(text);
+}
+
+const fractionOf = (a: unknown) => Number(attr(a, 'fraction') || '0');
+const flag = (v: unknown) => ['1', 'true'].includes(textOf(v).trim().toLowerCase());
+
+/** A blank where the text has underscores, else at its end. */
+function withBlanks(html: string, n = 1): string {
+  let i = 0;
+  const out = html.replace(/_{3,}/g, (m) => (i < n ? blankHtml(++i) : m));
+  if (i > 0) return out;
+  return `${html}<p>${blankHtml(1)}</p>`;
+}
+
+/** Reads a Moodle XML file into the interchange model (badParams for a malformed file). */
+export function readMoodleXml(xml: string): ReadResult {
+  const doc = parseXml(xml, ['question', 'answer', 'subquestion', 'file', 'tag'], 'Moodle XML 文件');
+  const quiz = child(doc, 'quiz');
+  if (!quiz) throw badFormat('没有 <quiz> 根元素');
+  const result: ReadResult = { entries: [], skipped: [] };
+  let category: string | undefined;
+  children(quiz, 'question').forEach((node, i) => {
+    const type = attr(node, 'type');
+    const name = textOf(child(child(node, 'name'), 'text')).trim();
+    const place = `quiz/question[${i + 1}]${name ? `（${name}）` : ''}`;
+    if (type === 'category') {
+      category = textOf(child(child(node, 'category'), 'text')).trim();
+      result.skipped.push({ place, reason: `分类标记“${category}”，不是试题` });
+      return;
+    }
+    const read = readQuestion(type, node);
+    if ('reason' in read) {
+      result.skipped.push({ place, reason: read.reason });
+      return;
+    }
+    const q = read.q;
+    q.name = name || undefined;
+    q.category = category;
+    q.tags = children(child(node, 'tags'), 'tag')
+      .map((t) => textOf(child(t, 'text')).trim())
+      .filter(Boolean);
+    result.entries.push({ place, question: q });
+  });
+  return result;
+}
+
+const badFormat = (why: string) => new MoodleFormatError(why);
+export class MoodleFormatError extends Error {}
+
+function readQuestion(type: string, node: unknown): { q: InterQuestion } | { reason: string } {
+  const images: InterImage[] = [];
+  const text = richOf(child(node, 'questiontext'), images);
+  const general = richOf(child(node, 'generalfeedback'), images) || null;
+  const answers = children(node, 'answer');
+  const option = (a: unknown): InterOption => {
+    const fraction = fractionOf(a);
+    return {
+      text: richOf(a, images),
+      right: fraction > 0,
+      weight: fraction / 100,
+      feedback: richOf(child(a, 'feedback'), images) || undefined,
+    };
+  };
+  let q: InterQuestion;
+  switch (type) {
+    case 'multichoice': {
+      const single = flag(child(node, 'single'));
+      q = interQuestion(single ? 1 : 2, text);
+      q.options = answers.map(option);
+      if (single) {
+        const best = Math.max(...answers.map(fractionOf));
+        q.options.forEach((o, n) => {
+          o.right = fractionOf(answers[n]) === best && best > 0;
+        });
+      }
+      q.analysis = analysisWith(general, q);
+      break;
+    }
+    case 'truefalse': {
+      const t = answers.find((a) => textOf(child(a, 'text')).trim().toLowerCase() === 'true');
+      const value = t ? fractionOf(t) > 0 : false;
+      q = interQuestion(3, text);
+      q.options = [
+        { text: '<p>正确</p>', right: value },
+        { text: '<p>错误</p>', right: !value },
+      ];
+      const fbs = answers.map((a) => richOf(child(a, 'feedback'), images)).filter(Boolean);
+      q.analysis = [general ?? '', ...fbs].join('') || null;
+      break;
+    }
+    case 'shortanswer': {
+      q = interQuestion(5, withBlanks(text));
+      q.blanks = [{ answers: answers.filter((a) => fractionOf(a) >= 100).map((a) => textOf(child(a, 'text')).trim()) }];
+      q.caseSensitive = flag(child(node, 'usecase'));
+      q.analysis = analysisWith(general, { options: answers.map(option) }, false);
+      break;
+    }
+    case 'numerical': {
+      const full = answers.filter((a) => fractionOf(a) >= 100);
+      if (full.some((a) => Number(textOf(child(a, 'tolerance')) || '0') > 0))
+        return { reason: '数值题带误差范围，填空题无法表示（按文字比对答案）' };
+      q = interQuestion(5, withBlanks(text));
+      q.blanks = [{ answers: full.map((a) => textOf(child(a, 'text')).trim()) }];
+      q.analysis = general;
+      break;
+    }
+    case 'essay': {
+      q = interQuestion(4, text);
+      const grader = richOf(child(node, 'graderinfo'), images);
+      q.reference = grader.replace(/<[^>]+>/g, '').trim() ? grader : undefined;
+      q.analysis = general;
+      break;
+    }
+    case 'matching': {
+      q = interQuestion(6, text);
+      for (const s of children(node, 'subquestion')) {
+        const left = richOf(s, images);
+        const right = textHtml(textOf(child(children(s, 'answer')[0], 'text')).trim());
+        if (!q.rights.includes(right)) q.rights.push(right);
+        if (left.replace(/<[^>]+>/g, '').trim() || /<img/i.test(left)) q.pairs.push({ left, right });
+      }
+      q.analysis = general;
+      break;
+    }
+    case 'ordering': {
+      q = interQuestion(7, text);
+      q.options = answers.map((a) => ({ text: richOf(a, images), right: false }));
+      q.analysis = general;
+      break;
+    }
+    case 'cloze':
+    case 'multianswer': {
+      const read = readCloze(text);
+      if ('reason' in read) return read;
+      q = read.q;
+      q.analysis = general;
+      break;
+    }
+    case 'description':
+      return {
+        reason: textOf(child(child(node, 'name'), 'text'))
+          .trim()
+          .startsWith(NOT_EXPORTED)
+          ? textOf(child(child(node, 'name'), 'text'))
+              .trim()
+              .slice(NOT_EXPORTED.length)
+          : '描述（没有答案的文字），不是试题',
+      };
+    default:
+      return { reason: `不支持的题型“${type || '（无）'}”` };
+  }
+  q.images = images;
+  return { q };
+}
+
+const CLOZE = /\{(\d*):([A-Z_]+):((?:\\.|[^}\\])*)\}/g;
+
+/** A cloze text: all short/numeric parts → one fill-blank question; otherwise a composite of its parts. */
+function readCloze(text: string): { q: InterQuestion } | { reason: string } {
+  const parts = [...text.matchAll(CLOZE)].map((m) => ({ kind: m[2].toUpperCase(), body: m[3], whole: m[0] }));
+  if (parts.length === 0) return { reason: '完形填空题中没有可识别的空' };
+  // Cloze answers are separated by `~`; each may start with `=` (full credit) or `%n%` (weight).
+  const answersOf = (body: string) =>
+    hide(body)
+      .split('~')
+      .filter((a) => a.trim())
+      .map((a) => {
+        const m = /^\s*(=)?\s*(?:%(-?\d+(?:\.\d+)?)%)?([^#]*)(?:#(.*))?$/s.exec(a);
+        const weight = m?.[2] !== undefined ? Number(m[2]) : m?.[1] ? 100 : 0;
+        return { text: show(m?.[3] ?? a).trim(), weight, right: weight > 0 };
+      });
+  const isText = (k: string) => /^(SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC|NUMERICAL|NM)$/.test(k);
+  const blankOf = (p: (typeof parts)[number]) => {
+    const all = answersOf(p.body);
+    const accepted = all.filter((a) => a.weight >= 100).map((a) => a.text);
+    if (/^(NUMERICAL|NM)$/.test(p.kind) && accepted.some((a) => /:\s*[\d.]*[1-9]/.test(a))) return null;
+    const numeric = /^(NUMERICAL|NM)$/.test(p.kind);
+    return { answers: accepted.map((a) => (numeric ? a.replace(/:\s*[\d.]+$/, '') : a).trim()) };
+  };
+  if (parts.every((p) => isText(p.kind))) {
+    let n = 0;
+    const q = interQuestion(
+      5,
+      text.replace(CLOZE, () => blankHtml(++n)),
+    );
+    const blanks = parts.map(blankOf);
+    if (blanks.some((b) => b === null)) return { reason: '数值空带误差范围，填空题无法表示（按文字比对答案）' };
+    q.blanks = blanks as { answers: string[] }[];
+    q.caseSensitive = parts.some((p) => /_C$|^SAC$|^MWC$/.test(p.kind));
+    return { q };
+  }
+  let n = 0;
+  const q = interQuestion(
+    99,
+    text.replace(CLOZE, () => `（${++n}）`),
+  );
+  for (const [i, p] of parts.entries()) {
+    const label = `<p>（${i + 1}）</p>`;
+    if (isText(p.kind)) {
+      const b = blankOf(p);
+      if (!b) return { reason: `第${i + 1}空是带误差范围的数值，填空题无法表示` };
+      const c = interQuestion(5, `<p>（${i + 1}）${blankHtml(1)}</p>`);
+      c.blanks = [b];
+      c.caseSensitive = /_C$|^SAC$|^MWC$/.test(p.kind);
+      q.children.push(c);
+    } else if (
+      /^(MULTICHOICE|MC|MULTICHOICE_V|MCV|MULTICHOICE_H|MCH|MULTICHOICE_S|MCS|MULTICHOICE_VS|MCVS|MULTICHOICE_HS|MCHS)$/.test(
+        p.kind,
+      )
+    ) {
+      const c = interQuestion(1, label);
+      const all = answersOf(p.body);
+      const best = Math.max(...all.map((a) => a.weight));
+      c.options = all.map((a) => ({ text: `<p>${escapeHtml(a.text)}</p>`, right: a.weight === best && best > 0 }));
+      q.children.push(c);
+    } else if (/^(MULTIRESPONSE|MR|MULTIRESPONSE_H|MRH|MULTIRESPONSE_S|MRS|MULTIRESPONSE_HS|MRHS)$/.test(p.kind)) {
+      const c = interQuestion(2, label);
+      c.options = answersOf(p.body).map((a) => ({ text: `<p>${escapeHtml(a.text)}</p>`, right: a.weight > 0 }));
+      q.children.push(c);
+    } else return { reason: `完形填空中第${i + 1}空的类型“${p.kind}”不支持` };
+  }
+  return { q };
+}
+
+// ---- writing ----
+
+const cdata = (html: string) => ({ __cdata: html.replace(/]]>/g, ']]]]><![CDATA[>') });
+const rich = (html: string) => ({ '@_format': 'html', text: cdata(html) });
+const clozeEsc = (s: string) => s.replace(/[~=#{}:\\]/g, (c) => `\\${c}`);
+
+function cannotSay(q: InterQuestion): string | null {
+  if (q.type === 99) return 'Moodle XML 不能表示组合题';
+  if (q.type === 3 && trueFalseValue(q) === null) return 'Moodle XML 的判断题只有 正确/错误 两个选项';
+  if (q.type === 4 && q.keywords.length) return 'Moodle XML 的问答题不能保存得分关键词';
+  if (q.type === 5) return fillFlagsReason(q);
+  return null;
+}
+
+/** Writes questions as Moodle XML; what it cannot hold is a description named 未导出：reason. */
+export function writeMoodleXml(questions: InterQuestion[]): { text: string; skipped: Skip[] } {
+  const skipped: Skip[] = [];
+  const out = questions.map((q, i) => {
+    const name = { text: `Q${i + 1}` };
+    const tags = q.tags.length ? { tags: { tag: q.tags.map((t) => ({ text: t })) } } : {};
+    const general = q.analysis ? { generalfeedback: rich(q.analysis) } : {};
+    const reason = cannotSay(q);
+    if (reason) {
+      skipped.push({ place: `第${i + 1}题（${typeName[q.type] ?? q.type}）`, reason });
+      return { '@_type': 'description', name: { text: `${NOT_EXPORTED}${reason}` }, questiontext: rich(q.text) };
+    }
+    const base = { name, questiontext: rich(q.text), ...general, defaultgrade: '1' };
+    switch (q.type) {
+      case 1:
+      case 2: {
+        const n = q.options.filter((o) => o.right).length;
+        const right = q.type === 1 ? '100' : String(Number((100 / n).toFixed(5)));
+        return {
+          '@_type': 'multichoice',
+          ...base,
+          single: q.type === 1 ? 'true' : 'false',
+          shuffleanswers: 'true',
+          answernumbering: 'ABCD',
+          answer: q.options.map((o) => ({ '@_fraction': o.right ? right : '0', ...rich(o.text) })),
+          ...tags,
+        };
+      }
+      case 3: {
+        const value = trueFalseValue(q);
+        return {
+          '@_type': 'truefalse',
+          ...base,
+          answer: [
+            { '@_fraction': value ? '100' : '0', '@_format': 'moodle_auto_format', text: 'true' },
+            { '@_fraction': value ? '0' : '100', '@_format': 'moodle_auto_format', text: 'false' },
+          ],
+          ...tags,
+        };
+      }
+      case 4:
+        return {
+          '@_type': 'essay',
+          ...base,
+          responseformat: 'editor',
+          graderinfo: rich(q.reference ?? ''),
+          ...tags,
+        };
+      case 5: {
+        if (q.blanks.length === 1)
+          return {
+            '@_type': 'shortanswer',
+            ...base,
+            questiontext: rich(q.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/, '_____')),
+            usecase: q.caseSensitive ? '1' : '0',
+            answer: q.blanks[0].answers.map((a) => ({
+              '@_fraction': '100',
+              '@_format': 'moodle_auto_format',
+              text: a,
+            })),
+            ...tags,
+          };
+        const kind = q.caseSensitive ? 'SHORTANSWER_C' : 'SHORTANSWER';
+        let n = 0;
+        const text = q.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/g, () => {
+          const b = q.blanks[n++];
+          return `{1:${kind}:${(b?.answers ?? []).map((a) => `=${clozeEsc(a)}`).join('~')}}`;
+        });
+        return { '@_type': 'cloze', ...base, questiontext: rich(text), ...tags };
+      }
+      case 6:
+        return {
+          '@_type': 'matching',
+          ...base,
+          shuffleanswers: 'true',
+          subquestion: [
+            ...q.pairs.map((p) => ({ ...rich(p.left), answer: { text: htmlToText(p.right) } })),
+            ...q.rights
+              .filter((r) => !q.pairs.some((p) => p.right === r))
+              .map((r) => ({ ...rich(''), answer: { text: htmlToText(r) } })),
+          ],
+          ...tags,
+        };
+      default:
+        return {
+          '@_type': 'ordering',
+          ...base,
+          layouttype: 'VERTICAL',
+          selecttype: 'ALL',
+          answer: q.options.map((o, n) => ({ '@_fraction': String(n + 1), ...rich(o.text) })),
+          ...tags,
+        };
+    }
+  });
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', cdataPropName: '__cdata' });
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ quiz: { question: out } })}`;
+  return { text, skipped };
+}

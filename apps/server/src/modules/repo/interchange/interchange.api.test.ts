@@ -1,0 +1,138 @@
+/**
+ * Issue 26 on the real app and database (PGlite, and PostgreSQL in the server-pg project): the
+ * import preview writes nothing, a confirmed import is all or nothing, a truncated XML file is
+ * refused naming its line, one bad item among good ones imports none, images are stored through
+ * the storage port, duplicates are flagged, every export format reads back.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ErrorCode, repoQuDetail, repoQuExport, repoQuImport, repoQuPaging, repoRepoSave } from '@exam/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', name));
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', 'admin123');
+});
+afterAll(async () => t.close());
+
+async function upload(name: string, body: Buffer, fields: Record<string, string>) {
+  const boundary = `----i${Date.now()}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: repoQuImport.path,
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token: admin },
+  });
+  return res.json();
+}
+
+const newRepo = async (title: string) => (await t.call(repoRepoSave.path, { title }, admin)).data.id as string;
+const countIn = async (repoId: string) =>
+  (await t.call(repoQuPaging.path, { current: 1, size: 100, params: { repoId } }, admin)).data.total as number;
+
+describe('question import (issue 26)', () => {
+  it('previews a GIFT file without writing, then imports it; a second preview flags duplicates', async () => {
+    const repoId = await newRepo('GIFT 导入');
+    const gift = fixture('moodle-doc.gift');
+    const preview = await upload('bank.txt', gift, { repoId, preview: 'true' });
+    expect(preview.code).toBe(0);
+    expect(preview.data).toMatchObject({ total: 12, imported: 0, errors: [], duplicates: [] });
+    expect(preview.data.byType).toEqual({ '1': 4, '2': 1, '3': 2, '4': 1, '5': 3, '6': 1 });
+    expect(preview.data.skipped.map((s: { place: string }) => s.place)).toEqual(['第2行', '第25行（Q9）', '第39行']);
+    expect(await countIn(repoId)).toBe(0);
+
+    const done = await upload('bank.txt', gift, { repoId, format: 'gift' });
+    expect(done.data).toMatchObject({ total: 12, imported: 12, errors: [] });
+    expect(await countIn(repoId)).toBe(12);
+
+    const again = await upload('bank.txt', gift, { repoId, preview: 'true' });
+    expect(again.data.duplicates).toHaveLength(12);
+    expect(again.data.duplicates[0]).toEqual({ place: '第4行（Q1）', reason: '题库中已有相同的试题' });
+  });
+
+  it('imports Moodle XML with its image stored through the storage port', async () => {
+    const repoId = await newRepo('Moodle 导入');
+    const res = await upload('moodle.xml', fixture('moodle-doc.xml'), { repoId });
+    expect(res.data).toMatchObject({ total: 10, imported: 10, errors: [] });
+    expect(res.data.byType['99']).toBe(1);
+    const page = await t.call(repoQuPaging.path, { current: 1, size: 50, params: { repoId, keyword: '标志' } }, admin);
+    const detail = (await t.call(repoQuDetail.path, { id: page.data.records[0].id }, admin)).data;
+    const src = /<img src="(\/api\/common\/file\/[A-Za-z0-9_-]+)"/.exec(detail.content)?.[1];
+    expect(src).toBeTruthy();
+    const file = await t.app.inject({ method: 'GET', url: src as string, headers: { token: admin } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(detail.tags).toEqual(expect.arrayContaining(['标志', '安全/机械']));
+  });
+
+  it('refuses a truncated XML file naming its line, and writes nothing', async () => {
+    const repoId = await newRepo('截断');
+    const xml = fixture('moodle-doc.xml');
+    const res = await upload('cut.xml', xml.subarray(0, 1500), { repoId, format: 'moodle-xml' });
+    expect(res.code).toBe(ErrorCode.BAD_PARAMS);
+    expect(res.msg).toMatch(/XML 格式错误（第\d+行/);
+    expect(await countIn(repoId)).toBe(0);
+  });
+
+  it('imports nothing when one item among good ones breaks the rules, and names its place', async () => {
+    const repoId = await newRepo('一题有误');
+    const bad = fixture('moodle-doc.xml')
+      .toString()
+      .replace(
+        '<answer fraction="50"><text>太阳能</text></answer>',
+        '<answer fraction="0"><text>太阳能</text></answer>',
+      )
+      .replace('<answer fraction="50"><text>风能</text></answer>', '<answer fraction="0"><text>风能</text></answer>');
+    const res = await upload('bad.xml', Buffer.from(bad), { repoId });
+    expect(res.code).toBe(0);
+    expect(res.data.imported).toBe(0);
+    expect(res.data.errors).toEqual([
+      { row: 2, column: '选项', reason: '多选题至少需要一个正确选项', place: 'quiz/question[3]（多选）' },
+    ]);
+    expect(await countIn(repoId)).toBe(0);
+  });
+
+  it('skips an Aiken question without an answer, with its line', async () => {
+    const repoId = await newRepo('Aiken');
+    const res = await upload('a.txt', fixture('moodle-doc.aiken'), { repoId });
+    expect(res.data).toMatchObject({ total: 2, imported: 2, byType: { '1': 2 } });
+    expect(res.data.skipped).toHaveLength(2);
+  });
+
+  it('exports every format; GIFT and Moodle XML read back as the questions they can hold', async () => {
+    const from = await newRepo('导出源');
+    await upload('moodle.xml', fixture('moodle-doc.xml'), { repoId: from });
+    for (const format of ['moodle-xml', 'gift', 'docx'] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: repoQuExport.path,
+        payload: { repoId: from, format },
+        headers: { token: admin },
+      });
+      expect(res.statusCode, format).toBe(200);
+      const to = await newRepo(`导入-${format}`);
+      const back = await upload(`x.${format === 'docx' ? 'docx' : 'txt'}`, res.rawPayload, { repoId: to });
+      expect(back.data.errors, format).toEqual([]);
+      expect(back.data.imported + back.data.skipped.length, format).toBeGreaterThanOrEqual(10);
+    }
+    const qti = await t.call(repoQuExport.path, { repoId: from, format: 'qti' }, admin);
+    expect(qti.code).toBe(ErrorCode.BAD_PARAMS);
+  });
+});

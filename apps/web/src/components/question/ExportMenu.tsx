@@ -1,0 +1,27 @@
+/** The bank's export button: every format of issue 26 (QTI is listed as not yet available). */
+import { DownOutlined, ExportOutlined } from '@ant-design/icons';
+import type { TQuExportFormat } from '@exam/contracts';
+import { Button, Dropdown } from 'antd';
+
+const FORMATS: { key: TQuExportFormat; label: string; disabled?: boolean }[] = [
+  { key: 'xlsx', label: 'Excel（.xlsx，可再导入）' },
+  { key: 'docx', label: 'Word（.docx，可再导入）' },
+  { key: 'moodle-xml', label: 'Moodle XML（.xml）' },
+  { key: 'gift', label: 'GIFT（.txt）' },
+  { key: 'qti', label: 'IMS QTI 3.0（暂未支持）', disabled: true },
+];
+
+export default function ExportMenu({ label, onExport }: { label: string; onExport: (f: TQuExportFormat) => void }) {
+  return (
+    <Dropdown
+      menu={{
+        items: FORMATS.map((f) => ({ key: f.key, label: f.label, disabled: f.disabled })),
+        onClick: ({ key }) => onExport(key as TQuExportFormat),
+      }}
+    >
+      <Button icon={<ExportOutlined />} data-testid="qu-export">
+        {label} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Issue 26 in the browser: an administrator imports a GIFT file and a Moodle XML file with an
+ * image, reads the preview report (per type, skipped items with place and reason), confirms, and
+ * sees the questions in the bank, the image shown.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repoRepoListStat, repoRepoSave } from '@exam/contracts';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { expect, type Page, test } from '../fixtures/test';
+
+const SCREENS = 'test-results/screens';
+const FIXTURES = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../apps/server/src/modules/repo/interchange/fixtures',
+);
+test.describe.configure({ mode: 'serial' });
+
+let adminToken: string;
+let repoId: string;
+
+test.beforeAll(async ({ request }) => {
+  adminToken = await apiLogin(request, ACCOUNTS.admin);
+  repoId = (await api(request, repoRepoSave.path, { title: `互通导入 ${Date.now()}` }, adminToken)).id;
+});
+
+const count = async (page: Page) =>
+  (await api(page.request, repoRepoListStat.path, { ids: [repoId] }, adminToken))[0].total;
+
+async function importWith(page: Page, file: string, format: string | null) {
+  await page.getByTestId('qu-import').click();
+  const dialog = page.locator('.ant-modal', { hasText: '导入试题' });
+  if (format) {
+    await dialog.getByTestId('import-format').click();
+    await page.locator(OPEN_POPUP).getByText(format, { exact: true }).click();
+  }
+  await dialog.locator('input[type=file]').setInputFiles(path.join(FIXTURES, file));
+  await dialog.getByTestId('import-preview').click();
+  return dialog;
+}
+
+test('[ADMIN][REPO_IMPORT] GIFT and Moodle XML: preview, confirm, see the questions', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, adminToken);
+  await page.goto(`/admin/repo/detail/${repoId}`);
+
+  const gift = await importWith(page, 'moodle-doc.gift', 'GIFT');
+  const report = gift.getByTestId('import-report');
+  await expect(report).toContainText('将导入 12 道试题，跳过 3 项');
+  await expect(gift.getByTestId('import-by-type')).toContainText('单选题');
+  await expect(gift.getByTestId('import-skipped')).toContainText('第25行（Q9）');
+  await expect(gift.getByTestId('import-skipped')).toContainText('数值题带误差范围');
+  await page.screenshot({ path: `${SCREENS}/interchange-gift-preview.png` });
+  expect(await count(page)).toBe(0);
+  await gift.getByTestId('import-submit').click();
+  await expect(report).toContainText('导入成功：共 12 道试题');
+  expect(await count(page)).toBe(12);
+  await gift.locator('.ant-modal-close').click();
+
+  const moodle = await importWith(page, 'moodle-doc.xml', null);
+  await expect(moodle.getByTestId('import-report')).toContainText('将导入 10 道试题，跳过 4 项');
+  await expect(moodle.getByTestId('import-skipped')).toContainText('不支持的题型“ddwtos”');
+  await page.screenshot({ path: `${SCREENS}/interchange-moodle-preview.png` });
+  await moodle.getByTestId('import-submit').click();
+  await expect(moodle.getByTestId('import-report')).toContainText('导入成功：共 10 道试题');
+  await moodle.locator('.ant-modal-close').click();
+  expect(await count(page)).toBe(22);
+
+  await page.reload();
+  await expect(page.getByText('下图是什么标志').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/interchange-bank.png` });
+});

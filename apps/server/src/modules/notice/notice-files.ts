@@ -4,8 +4,8 @@
  * that they may read (published, its time come, not deleted, addressed to them).
  */
 import { NoticeState, RoleType } from '@exam/contracts';
-import { and, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { sysFile, sysNotice } from '../../db/schema/index.js';
+import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { sysNotice } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { markFilesPrivate } from '../system/file/file.service.js';

@@ -7,6 +7,7 @@ import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
 import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
+import { examCertHolders } from './cert/cert-holders.js';
 import { seedDemoCourse } from './course/course.demo-seed.js';
 import { registerCourseModule } from './course/course.module.js';
 import { courseFileOutsideRefused } from './course/course-content.js';
@@ -18,6 +19,7 @@ import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
 import { provideBookWriter } from './paper/book-writer.js';
+import { provideCertHolders } from './paper/cert-holders.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { sittingLock } from './paper/sitting-guard.js';
 import { provideAnswerLock } from './repo/answer-lock.js';
@@ -42,7 +44,7 @@ import { registerSmsRoutes } from './system/sms/sms.routes.js';
 import { registerAuthRoutes } from './system/user/auth.routes.js';
 import { registerProfileRoutes } from './system/user/profile.routes.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
-import { recordAnswer } from './train/book-record.js';
+import { recordAnswer, removeBookEntries } from './train/book-record.js';
 import { registerTrainModule, trainConsumers } from './train/train.module.js';
 
 /**
@@ -52,7 +54,8 @@ import { registerTrainModule, trainConsumers } from './train/train.module.js';
  * One line per port.
  */
 provideAnswerLock(sittingLock); // repo/qu-view asks paper's sitting guard
-provideBookWriter(recordAnswer); // paper/book.service writes the book through training's one writer
+provideBookWriter(recordAnswer, removeBookEntries); // paper/book.service writes the book through training's one writer
+provideCertHolders(examCertHolders); // paper/regrade's report asks cert who holds the exam's certificate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
 addPrivateFileRule(courseFileOutsideRefused); // course files only through /api/course/file/content (audience check)
 

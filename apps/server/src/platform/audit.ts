@@ -27,6 +27,13 @@ interface AuditSource {
   userAgent: string | null;
 }
 
+/** A row of the log: sys_log is the platform's, modules write it through here. */
+export type LogRow = typeof sysLog.$inferInsert;
+
+export async function writeLog(db: Executor, row: LogRow): Promise<void> {
+  await db.insert(sysLog).values(row);
+}
+
 export async function writeAuditLog(
   db: Executor,
   ctx: AuditSource,
@@ -36,7 +43,7 @@ export async function writeAuditLog(
   message: string | null,
   durationMs: number,
 ): Promise<void> {
-  await db.insert(sysLog).values({
+  await writeLog(db, {
     type: LogType.OPERATION,
     userId: ctx.optionalUser?.id ?? null,
     userName: ctx.optionalUser?.userName ?? null,

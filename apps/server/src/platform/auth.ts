@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ErrorCode, type PermissionTag, RoleType } from '@exam/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { sysDepart, sysMenu, sysRole, sysRoleMenu, sysToken, sysUser, sysUserRole } from '../db/schema/index.js';
 import type { Db, Executor } from './db.js';
 import { AppError } from './errors.js';
@@ -50,9 +50,16 @@ export async function revokeToken(db: Executor, token: string): Promise<void> {
   await db.delete(sysToken).where(eq(sysToken.tokenHash, hashToken(token)));
 }
 
-/** Revokes every token of a user (disabled, deleted, password reset). */
-export async function revokeUserTokens(db: Executor, userId: string): Promise<void> {
-  await db.delete(sysToken).where(eq(sysToken.userId, userId));
+/**
+ * Revokes every token of the users (disabled, deleted, password reset), but `keepTokenHash` (the
+ * session changing its own password stays signed in). sys_token is the platform's: modules revoke
+ * through here.
+ */
+export async function revokeUserTokens(db: Executor, userIds: string[], keepTokenHash?: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .delete(sysToken)
+    .where(and(inArray(sysToken.userId, userIds), keepTokenHash ? ne(sysToken.tokenHash, keepTokenHash) : undefined));
 }
 
 const maxRoleValue = (column: typeof sysRole.roleType | typeof sysRole.dataScope) =>

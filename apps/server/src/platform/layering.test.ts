@@ -6,8 +6,13 @@
  * system/file/private-file-rules.ts).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import * as schema from '../db/schema/index.js';
+import { TABLE_OWNERS } from '../db/schema/owners.js';
 import { serverRoot } from './paths.js';
 
 const src = path.join(serverRoot, 'src');
@@ -71,5 +76,162 @@ describe('layering', () => {
 
   it('a module imports only modules below it (a higher one is reached through a port)', () => {
     expect(arrowsUp()).toEqual([]);
+  });
+});
+
+/*
+ * Table access (issue 22 §1): every table has one owner (db/schema/owners.ts). A module writes
+ * (Drizzle insert/update/delete, or an INSERT/UPDATE/DELETE in raw SQL) only its own tables, and
+ * reads its own, the platform's and those of modules below it. The platform writes only its own.
+ * Seeders and test kits (demo data and fixtures written once, not a product path) are left out.
+ */
+const tableOfExport = new Map<string, string>(
+  Object.entries(schema).flatMap(([name, value]) => (is(value, PgTable) ? [[name, getTableName(value)]] : [])),
+);
+const tableNames = new Set(tableOfExport.values());
+const FIXTURE_FILE = /(\.seed|\.demo-seed|\.seed-data|-kit|-fixtures)\.ts$/;
+
+/** Comments out of the way, so a comment naming a table is not an access. */
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+interface Access {
+  file: string;
+  table: string;
+  write: boolean;
+}
+
+/** Every table a file touches: writes by statement, reads by any other mention. */
+export function tableAccess(file: string): Access[] {
+  const text = withoutComments(fs.readFileSync(file, 'utf8'));
+  const rel = path.relative(src, file);
+  const writes = new Map<string, number>();
+  const count = (table: string | undefined) => {
+    if (table && tableNames.has(table)) writes.set(table, (writes.get(table) ?? 0) + 1);
+  };
+  for (const m of text.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)) count(tableOfExport.get(m[1]));
+  for (const m of text.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+(?:\$\{(\w+)\}|"?(\w+)"?)/gi))
+    count(m[1] ? tableOfExport.get(m[1]) : m[2]);
+  const out: Access[] = [];
+  for (const [table, n] of writes) for (let i = 0; i < n; i++) out.push({ file: rel, table, write: true });
+  const mentioned = new Set<string>();
+  for (const [name, table] of tableOfExport) if (new RegExp(`\\b${name}\\b`).test(text)) mentioned.add(table);
+  for (const table of tableNames) if (new RegExp(`\\b${table}\\b`).test(text)) mentioned.add(table);
+  for (const table of mentioned) if (!writes.has(table)) out.push({ file: rel, table, write: false });
+  return out;
+}
+
+const ownerOf = (table: string): string => (TABLE_OWNERS as Record<string, string>)[table];
+const moduleOfFile = (rel: string) => (rel.startsWith(`modules${path.sep}`) ? rel.split(path.sep)[1] : 'platform');
+
+function accesses(): Access[] {
+  return [...sources(path.join(src, 'modules')), ...sources(path.join(src, 'platform'))]
+    .filter((file) => file.endsWith('.ts') && !FIXTURE_FILE.test(file))
+    .flatMap(tableAccess)
+    .filter((a) => MODULE_ORDER.includes(moduleOfFile(a.file)) || moduleOfFile(a.file) === 'platform');
+}
+
+/** Writes to a table of another owner: "file writes table (owner)", one line per statement. */
+export function foreignWrites(): string[] {
+  return accesses()
+    .filter((a) => a.write && ownerOf(a.table) !== moduleOfFile(a.file))
+    .map((a) => `${a.file} writes ${a.table} (${ownerOf(a.table)})`);
+}
+
+/**
+ * Reads of a higher module's tables that stand today (issue 22 §1 left them for later: each would
+ * become a port or an event), each with its reason; a new one fails, and one removed must leave
+ * this list. "module reads table".
+ */
+const UPWARD_READS: Record<string, string> = {
+  'platform reads sys_config': 'the site config and its storage folder are read by the platform at each use',
+  'platform reads sys_depart': 'data scope (platform/data-scope.ts) walks the department tree',
+  'platform reads sys_menu': "the token check loads the user's permission tags",
+  'platform reads sys_role': "the token check loads the user's role type and data scope",
+  'platform reads sys_role_menu': "the token check loads the user's permission tags",
+  'platform reads sys_user': 'the token check loads the signed-in user',
+  'platform reads sys_user_role': "the token check loads the user's roles",
+  'system reads el_exam': 'the dashboard counts exams',
+  'system reads el_paper': 'the paper.marked message (system/msg/paper-marked-msg.ts) reads the title and total',
+  'system reads el_paper_tmpl': 'the dashboard counts paper templates',
+  'system reads el_qu': 'the dashboard counts questions',
+  'system reads el_repo': 'the dashboard counts banks',
+  'repo reads el_exam': 'the usage check before deleting a question (qu-usage.ts)',
+  'repo reads el_paper': 'the usage check and canSeeAnswer (a paper reviewed with the key)',
+  'repo reads el_paper_qu': 'the usage check and canSeeAnswer (a paper reviewed with the key)',
+  'repo reads el_paper_tmpl': 'the usage check before deleting a question (qu-usage.ts)',
+  'paper reads el_exam': "a paper is sat, marked and reviewed by its exam's settings (policies, review options)",
+  'paper reads el_exam_override': "the sitting guard's window counts a learner's arrangement",
+  'paper reads el_user_book':
+    "the wrong-answer book's pages live in paper (redo is marked by paper's scoring); train writes it",
+  'paper reads el_user_exam': "my results read the (user, exam) record's passed flag",
+  'course reads el_exam': 'a course lists and locks its linked exams',
+  'cert reads el_exam': "an exam certificate names its exam and checks the rule's exam",
+};
+
+function upwardReads(): string[] {
+  const rank = (m: string) => (m === 'platform' ? -1 : MODULE_ORDER.indexOf(m));
+  return [
+    ...new Set(
+      accesses()
+        .filter((a) => !a.write && rank(ownerOf(a.table)) > rank(moduleOfFile(a.file)))
+        .map((a) => `${moduleOfFile(a.file)} reads ${a.table}`),
+    ),
+  ].sort();
+}
+
+/** The statements that change el_paper.state: "file". */
+function paperStateWrites(): string[] {
+  return [...sources(path.join(src, 'modules')), ...sources(path.join(src, 'platform'))].flatMap((file) => {
+    const text = withoutComments(fs.readFileSync(file, 'utf8'));
+    const drizzle = [...text.matchAll(/\.update\(\s*elPaper\s*\)([\s\S]*?)\.where\(/g)].filter((m) =>
+      /[{,\s]state\s*[:,}]/.test(m[1]),
+    );
+    const raw = [...text.matchAll(/update\s+(?:\$\{elPaper\}|"?el_paper"?)\s([\s\S]*?)\bwhere\b/gi)].filter((m) =>
+      /\bset\b[\s\S]*?[\s,]state\s*=/i.test(m[1]),
+    );
+    return [...drizzle, ...raw].map(() => path.relative(src, file));
+  });
+}
+
+describe('table ownership', () => {
+  it('every table has exactly one owner, a module of MODULE_ORDER or the platform', () => {
+    expect([...tableNames].filter((t) => !ownerOf(t)).sort()).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((t) => !tableNames.has(t))).toEqual([]);
+    const owners = new Set(Object.values(TABLE_OWNERS));
+    expect([...owners].filter((o) => o !== 'platform' && !MODULE_ORDER.includes(o))).toEqual([]);
+  });
+
+  it('sees writes in Drizzle calls and raw SQL', () => {
+    const tmp = path.join(os.tmpdir(), `layering-${process.pid}.ts`);
+    fs.writeFileSync(
+      tmp,
+      [
+        'await tx.insert(elPaper).values(x);',
+        'await db.update( sysMsg ).set(y);',
+        // A raw statement naming the table by its Drizzle object and by its SQL name.
+        ['await tx.execute(sql`update $', '{elCert} set a = 1`);'].join(''),
+        'await tx.execute(sql`DELETE FROM el_user_book WHERE id = 1`);',
+        '// tx.delete(elExam) in a comment is nothing',
+        'const r = await db.select().from(elQu);',
+      ].join('\n'),
+    );
+    try {
+      const got = tableAccess(tmp).map((a) => `${a.write ? 'w' : 'r'} ${a.table}`);
+      expect(got.sort()).toEqual(['r el_qu', 'w el_cert', 'w el_paper', 'w el_user_book', 'w sys_msg'].sort());
+    } finally {
+      fs.rmSync(tmp);
+    }
+  });
+
+  it('a module writes only its own tables, the platform only its own', () => {
+    expect(foreignWrites()).toEqual([]);
+  });
+
+  it("a module reads only its own tables, the platform's and those of modules below it (or a listed exception)", () => {
+    expect(upwardReads()).toEqual(Object.keys(UPWARD_READS).sort());
+  });
+
+  it("only the paper lifecycle's apply changes el_paper.state", () => {
+    expect(paperStateWrites()).toEqual([path.join('modules', 'paper', 'lifecycle', 'index.ts')]);
   });
 });

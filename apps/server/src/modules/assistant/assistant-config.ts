@@ -6,8 +6,9 @@
  */
 import { ASSISTANT_DIC, ASSISTANT_KEYS, type TAssistantConf } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
-import { elAssistantKey, sysDic, sysDicValue } from '../../db/schema/index.js';
+import { elAssistantKey, sysDicValue } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
+import { putDicRemarks } from '../system/dict/dict.service.js';
 
 /** The settings with the real key, for the server's own use only. */
 export interface AssistantSettings extends Omit<TAssistantConf, 'apiKey' | 'hasKey'> {
@@ -96,17 +97,15 @@ export async function saveConf(db: Db, input: TAssistantConf): Promise<void> {
     timeoutSeconds: String(input.timeoutSeconds),
   };
   await db.transaction(async (tx) => {
-    const [dic] = await tx.select({ id: sysDic.id }).from(sysDic).where(eq(sysDic.code, ASSISTANT_DIC));
-    if (!dic) await tx.insert(sysDic).values({ code: ASSISTANT_DIC, title: 'AI考试配置' });
-    for (const [name, code] of Object.entries(ASSISTANT_KEYS) as [keyof typeof ASSISTANT_KEYS, string][]) {
-      const where = and(eq(sysDicValue.dicCode, ASSISTANT_DIC), eq(sysDicValue.value, code));
-      const [row] = await tx.select({ id: sysDicValue.id }).from(sysDicValue).where(where).for('update');
-      if (row) await tx.update(sysDicValue).set({ remark: remarks[name] }).where(eq(sysDicValue.id, row.id));
-      else
-        await tx
-          .insert(sysDicValue)
-          .values({ dicCode: ASSISTANT_DIC, value: code, title: TITLES[name], remark: remarks[name] });
-    }
+    await putDicRemarks(
+      tx,
+      { code: ASSISTANT_DIC, title: 'AI考试配置' },
+      (Object.entries(ASSISTANT_KEYS) as [keyof typeof ASSISTANT_KEYS, string][]).map(([name, code]) => ({
+        value: code,
+        title: TITLES[name],
+        remark: remarks[name],
+      })),
+    );
     await tx
       .insert(elAssistantKey)
       .values({ id: '1', apiKey })

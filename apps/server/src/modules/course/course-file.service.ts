@@ -8,7 +8,7 @@ import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
 import { type BlobStore, storedKey, withLocalCopy } from '../../platform/storage/blob-store.js';
 import { guardZipFile, InvalidZipError } from '../../platform/zip-guard.js';
-import { storeUpload } from '../system/file/file.service.js';
+import { markFilesPrivate, storeUpload } from '../system/file/file.service.js';
 import { uploadRule } from '../system/file/file-limits.js';
 import { extensionOf } from '../system/file/file-types.js';
 import { convertToPdf, countPdfPages, kindOfMime, probeDuration, storedPdfPages } from './course-media.js';
@@ -98,7 +98,7 @@ export async function saveCourseFile(
     id = row.id;
   }
   // Course material is private to the course's audience whatever the upload said (issue 21 §8).
-  if (file.audience !== 'private') await db.update(sysFile).set({ audience: 'private' }).where(eq(sysFile.id, file.id));
+  if (file.audience !== 'private') await markFilesPrivate(db, [file.id]);
   if (kind === 'doc') ctx.background(convertDocument(db, id, file, ctx));
   return id;
 }

@@ -2,16 +2,18 @@
  * Entering an exam (开始考试): the exam's rules for this learner (audience, window, latest entry,
  * their arrangement, course locks, password, attempts per cycle) decide, then the paper module's
  * pieces build the attempt. Lives in the exam module so that the paper module never imports the
- * exam module (exam → paper only). One open paper per learner is enforced by the partial unique
+ * exam module (exam → paper only); the paper's rows are written by the paper module
+ * (`createAttempt`), their owner. One open paper per learner is enforced by the partial unique
  * index el_paper_open_uq, which makes two concurrent creates give one attempt.
  */
-import { ErrorCode, FOCUS_MODE_REFUSED, focusModeRefused, PaperState, type TPaperCreated } from '@exam/contracts';
+import { ErrorCode, FOCUS_MODE_REFUSED, focusModeRefused, type TPaperCreated } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
+import { elExam, elPaperTmpl } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { lockedExams } from '../course/course.module.js';
+import { createAttempt } from '../paper/attempt.js';
 import { checkExamPassword } from '../paper/exam-password.js';
 import { findOpenPaper, resumeOrRefuse } from '../paper/paper.service.js';
 import { buildPaperQuestions } from '../paper/paper-build.js';
@@ -87,7 +89,6 @@ async function createPaperOnce(
     shuffleOpt: exam.shuffleOpt,
   });
   if (questions.length === 0) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '试卷中没有题目，请联系管理员');
-  const totalScore = questions.filter((q) => !q.parentQuId).reduce((s, q) => s + q.score, 0);
 
   try {
     return await db.transaction(async (tx) => {
@@ -105,25 +106,23 @@ async function createPaperOnce(
         .where(eq(elExam.id, exam.id))
         .for('key share');
       if (!locked || lockedChanges(exam, locked).length > 0) throw new ExamChangedMeanwhile();
-      const [paper] = await tx
-        .insert(elPaper)
-        .values({
+      const paperId = await createAttempt(
+        tx,
+        {
           examId: exam.id,
           userId: user.id,
           deptId: user.deptId,
           title: exam.title,
-          state: PaperState.IN_EXAM,
           startTime: now,
           deadline: deadlineFor(arranged, now),
-          totalScore: Math.round(totalScore * 100) / 100,
           passScore: exam.passScore,
-        })
-        .returning({ id: elPaper.id });
-      await tx.insert(elPaperQu).values(questions.map((q) => ({ ...q, paperId: paper.id })));
+        },
+        questions,
+      );
       // The index allows one open paper; this re-count closes the gap for the attempt limit.
       if (exam.tryLimit > 0 && (await countAttempts(tx, exam, user.id, now, zone)) > exam.tryLimit)
         throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
-      return { paperId: paper.id, examId: exam.id, title: exam.title, resumed: false };
+      return { paperId, examId: exam.id, title: exam.title, resumed: false };
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -4,18 +4,18 @@
  * that they may read (published, its time come, not deleted, addressed to them).
  */
 import { NoticeState, RoleType } from '@exam/contracts';
-import { and, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { sysFile, sysNotice } from '../../db/schema/index.js';
+import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { sysNotice } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
+import { markFilesPrivate } from '../system/file/file.service.js';
 import { noticeOpenTo } from './notice-audience.js';
 
 const holds = (fileId: string): SQL => sql`${fileId} = any(${sysNotice.fileIds})`;
 
 /** Marks a notice's attachments private (inside the notice's save transaction). */
 export async function markAttachmentsPrivate(tx: Executor, fileIds: string[]): Promise<void> {
-  if (fileIds.length === 0) return;
-  await tx.update(sysFile).set({ audience: 'private' }).where(inArray(sysFile.id, fileIds));
+  await markFilesPrivate(tx, fileIds);
 }
 
 /**

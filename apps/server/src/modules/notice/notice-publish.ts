@@ -3,19 +3,26 @@
  * sweep below delivers its messages when the time comes), and withdrawing it.
  *
  * Messages: one sys_msg per publication and one inbox row per audience member, written by ONE
- * set-based `INSERT … SELECT … ON CONFLICT DO NOTHING` in the publishing transaction. The notice
+ * set-based `INSERT … SELECT … ON CONFLICT DO NOTHING` in the publishing transaction, through the
+ * system module's message writer (system/msg/msg-broadcast.ts: the inbox tables are system's). The notice
  * row is locked (FOR UPDATE) first and `sys_user_msg_uq (msg_id, user_id)` backs it up, so a
  * double or concurrent publish gives each member exactly one message.
  */
 import { NoticeState } from '@exam/contracts';
-import { and, asc, eq, isNull, lte, not, sql } from 'drizzle-orm';
-import { sysMsg, sysNotice, sysUser, sysUserMsg } from '../../db/schema/index.js';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { sysNotice } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/events/index.js';
 import { startSweeper, sweepInBatches } from '../../platform/sweep.js';
+import {
+  createMessage,
+  deliverToAudience,
+  withdrawMessage,
+  withdrawOutsideAudience,
+} from '../system/msg/msg-broadcast.js';
 import { audienceWhere, findManagedNotice, type NoticeRow } from './notice-audience.js';
 
 const messageOf = (n: NoticeRow) => ({
@@ -28,30 +35,10 @@ const messageOf = (n: NoticeRow) => ({
  * one; removes it from the inboxes of people no longer in the audience. Idempotent.
  */
 export async function deliverTx(tx: Executor, n: NoticeRow, now: Date): Promise<void> {
-  let msgId = n.msgId;
-  if (!msgId) {
-    const [msg] = await tx
-      .insert(sysMsg)
-      .values({ ...messageOf(n), senderId: n.publishedBy, createdAt: now })
-      .returning({ id: sysMsg.id });
-    msgId = msg.id;
-  }
-  await tx.execute(sql`insert into ${sysUserMsg} (id, msg_id, user_id, created_at)
-    select gen_random_uuid()::text, ${msgId}, ${sysUser.id}, ${now.toISOString()}::timestamptz
-    from ${sysUser} where ${audienceWhere(n)}
-    on conflict (msg_id, user_id) do nothing`);
+  const msgId = n.msgId ?? (await createMessage(tx, { ...messageOf(n), senderId: n.publishedBy }, now));
+  await deliverToAudience(tx, msgId, audienceWhere(n), now);
   // Only an edit of a delivered notice can leave inbox rows outside the (new) audience.
-  if (n.msgId)
-    await tx
-      .update(sysUserMsg)
-      .set({ deletedAt: now })
-      .where(
-        and(
-          eq(sysUserMsg.msgId, msgId),
-          isNull(sysUserMsg.deletedAt),
-          not(sql`${sysUserMsg.userId} in (select ${sysUser.id} from ${sysUser} where ${audienceWhere(n)})`),
-        ),
-      );
+  if (n.msgId) await withdrawOutsideAudience(tx, msgId, audienceWhere(n), now);
   const firstDelivery = !n.deliveredAt;
   await tx
     .update(sysNotice)
@@ -105,11 +92,7 @@ export async function withdrawNotice(db: Db, admin: AuthUser, id: string, now: D
 
 /** Soft-deletes the notice's message in every inbox (the unread badge drops with it). */
 export async function removeMessagesTx(tx: Executor, n: Pick<NoticeRow, 'msgId'>, now: Date): Promise<void> {
-  if (!n.msgId) return;
-  await tx
-    .update(sysUserMsg)
-    .set({ deletedAt: now })
-    .where(and(eq(sysUserMsg.msgId, n.msgId), isNull(sysUserMsg.deletedAt)));
+  if (n.msgId) await withdrawMessage(tx, n.msgId, now);
 }
 
 /**

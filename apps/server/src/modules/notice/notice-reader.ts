@@ -1,12 +1,13 @@
 /** Notices for the reader (any signed-in user): the list (pinned first, unread marked) and reading one. */
 import { ErrorCode, NoticeState, type TMyNotice, type TNoticeView } from '@exam/contracts';
 import { and, count, desc, eq, ilike, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { sysNotice, sysNoticeRead, sysUserMsg } from '../../db/schema/index.js';
+import { sysNotice, sysNoticeRead } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
+import { markMessageRead } from '../system/msg/msg-broadcast.js';
 import { attachmentsOf } from './notice.service.js';
 import { noticeOpenTo } from './notice-audience.js';
 
@@ -76,11 +77,7 @@ export async function readNotice(db: Db, reader: Reader, id: string, now: Date):
 
   const readAt = await db.transaction(async (tx) => {
     await tx.insert(sysNoticeRead).values({ noticeId: n.id, userId: reader.id, readAt: now }).onConflictDoNothing();
-    if (n.msgId)
-      await tx
-        .update(sysUserMsg)
-        .set({ readAt: now })
-        .where(and(eq(sysUserMsg.msgId, n.msgId), eq(sysUserMsg.userId, reader.id), isNull(sysUserMsg.readAt)));
+    if (n.msgId) await markMessageRead(tx, n.msgId, reader.id, now);
     const [r] = await tx
       .select({ readAt: sysNoticeRead.readAt })
       .from(sysNoticeRead)

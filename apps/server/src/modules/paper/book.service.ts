@@ -5,14 +5,14 @@
  * its window has closed (questions from training: when the question's bank allows practice).
  */
 import { ExamState, ResultShow } from '@exam/contracts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/paging.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
-import { recordRedo } from './book-writer.js';
+import { recordRedo, removeFromBook } from './book-writer.js';
 import { examMarkPolicy } from './exam-policy.js';
 import { referenceOf } from './paper-view.js';
 import { markComposite, markQuestion } from './scoring.js';
@@ -65,7 +65,7 @@ export async function bookPaging(
 }
 
 export async function bookDelete(db: Db, userId: string, ids: string[]): Promise<void> {
-  await db.delete(elUserBook).where(and(eq(elUserBook.userId, userId), inArray(elUserBook.id, ids)));
+  await removeFromBook(db, userId, ids);
 }
 
 /** The next wrong question after `afterId` (in book order), its answer hidden; null at the end. */

@@ -1,18 +1,18 @@
 /**
  * Hand-in: the one transition of a paper out of state 0 (考试中). The paper row is locked
- * (FOR UPDATE) and the update is conditional on state 0, so two hand-ins at once (learner,
+ * (FOR UPDATE) and the lifecycle's update is conditional on state 0, so two hand-ins at once (learner,
  * sweep, leave limit, another instance) give one result. Objective questions are marked at once;
  * a paper with pending short answers goes to 1 (待阅卷), else 2 (已完成). The lifecycle
  * (lifecycle/) checks the transition and publishes paper.handedIn (and paper.marked, exam.passed);
  * the record, the wrong-answer book and the rest follow as event consumers after the commit.
  */
 import { HandKind, PaperState } from '@exam/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { examMarkPolicy } from './exam-policy.js';
-import { abandoned, handedIn, stateAfterMarks } from './lifecycle/index.js';
+import { abandoned, apply, handedIn, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows, type RowMark } from './mark-rows.js';
 import { totalOf } from './scoring.js';
 
@@ -52,10 +52,10 @@ export async function handInTx(tx: Tx, paperId: string, now: Date, kind: number)
   const state = stateAfterMarks(marks.pending);
   const { total, passed } = totalOf(marks.objScore, marks.subjScore, paper.passScore);
   const handTime = now < paper.deadline ? now : paper.deadline;
-  await tx
-    .update(elPaper)
-    .set({
-      state,
+  await apply(tx, paperId, 'handIn', {
+    from: PaperState.IN_EXAM,
+    to: state,
+    patch: {
       handTime,
       handKind: kind,
       objScore: marks.objScore,
@@ -63,8 +63,8 @@ export async function handInTx(tx: Tx, paperId: string, now: Date, kind: number)
       userScore: total,
       passed: state === PaperState.FINISHED && passed,
       updatedAt: now,
-    })
-    .where(and(eq(elPaper.id, paperId), eq(elPaper.state, PaperState.IN_EXAM)));
+    },
+  });
   await handedIn(tx, paper, { state, score: total, passed: state === PaperState.FINISHED && passed, handTime, kind });
   return { paperId, state, handedNow: true };
 }
@@ -80,10 +80,11 @@ export async function abandonPaper(db: Db, paperId: string, now: Date): Promise<
     const [paper] = await tx.select().from(elPaper).where(eq(elPaper.id, paperId)).for('update');
     if (!paper) throw notFound('试卷');
     if (paper.state !== PaperState.IN_EXAM) return { paperId, state: paper.state, handedNow: false };
-    await tx
-      .update(elPaper)
-      .set({ state: PaperState.ABANDONED, handTime: now, handKind: HandKind.ABANDONED, userScore: 0, updatedAt: now })
-      .where(and(eq(elPaper.id, paperId), eq(elPaper.state, PaperState.IN_EXAM)));
+    await apply(tx, paperId, 'abandon', {
+      from: PaperState.IN_EXAM,
+      to: PaperState.ABANDONED,
+      patch: { handTime: now, handKind: HandKind.ABANDONED, userScore: 0, updatedAt: now },
+    });
     await abandoned(tx, paper, now);
     return { paperId, state: PaperState.ABANDONED, handedNow: true };
   });

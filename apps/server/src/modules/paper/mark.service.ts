@@ -16,7 +16,7 @@ import { paginate } from '../../platform/paging.js';
 import { COMPOSITE_TYPES, isComposite, kindOf } from '../repo/kinds/registry.js';
 import { examMarkPolicy } from './exam-policy.js';
 import { storeRowMarks } from './hand-in.js';
-import { canStart, marked, stateAfterMarks } from './lifecycle/index.js';
+import { apply, canStart, marked, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows } from './mark-rows.js';
 import { reviewQuView } from './paper-view.js';
 import { round2, totalOf } from './scoring.js';
@@ -168,10 +168,10 @@ export async function markSaveTx(
     const { total, passed } = totalOf(marks.objScore, marks.subjScore, p.passScore);
     const state = stateAfterMarks(marks.pending);
     const done = state === PaperState.FINISHED;
-    await tx
-      .update(elPaper)
-      .set({
-        state,
+    await apply(tx, p.id, 'mark', {
+      from: p.state,
+      to: state,
+      patch: {
         objScore: marks.objScore,
         subjScore: marks.subjScore,
         userScore: total,
@@ -179,8 +179,8 @@ export async function markSaveTx(
         markedBy: markerId,
         markedAt: now,
         updatedAt: now,
-      })
-      .where(eq(elPaper.id, p.id));
+      },
+    });
     await marked(tx, p, { state, score: total, passed: done && passed }, now);
     const left = marks.rows.filter(
       (m) => m.markState === MarkState.PENDING && !isComposite(rows.find((r) => r.quId === m.quId)?.type ?? 0),

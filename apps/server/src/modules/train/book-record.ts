@@ -3,7 +3,7 @@
  * or remove a book entry goes through `recordAnswer`, from exams (hand-in), practice, spaced review
  * and the book's own redo. The rules themselves are in review-schedule.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { elUserBook, sysConfigItem } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { type AnswerSource, afterRight, afterWrong, LEAVE_STREAK_CONFIG, parseLeaveStreak } from './review-schedule.js';
@@ -126,6 +126,11 @@ export async function recordAnswer(tx: Executor, r: AnswerRecord): Promise<BookO
     })
     .where(where);
   return 'advanced';
+}
+
+/** Removes the learner's own book entries (删除 in 错题本); ids of others are ignored. */
+export async function removeBookEntries(db: Executor, userId: string, ids: string[]): Promise<void> {
+  await db.delete(elUserBook).where(and(eq(elUserBook.userId, userId), inArray(elUserBook.id, ids)));
 }
 
 type BookRow = typeof elUserBook.$inferSelect;

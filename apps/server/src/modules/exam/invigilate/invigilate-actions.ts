@@ -14,6 +14,7 @@ import { elInvigilateMsg, elPaper, sysUser } from '../../../db/schema/index.js';
 import { assertUsersInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
+import { extendDeadline } from '../../paper/attempt.js';
 import { handInTx } from '../../paper/hand-in.js';
 import { voidPaperTx } from '../../paper/lifecycle/index.js';
 import { loadInvigilatedExam } from './invigilate-snapshot.js';
@@ -91,11 +92,7 @@ export async function addTime(db: Db, admin: ScopeHolder, paperId: string, minut
   if (paper.state !== PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_CLOSED, '该考生已交卷，不能延长时间');
   if (paper.deadline <= now) throw new AppError(ErrorCode.EXAM_TIME_OVER, '该考生的考试时间已到，不能延长时间');
   // Atomic: two invigilators adding 5 minutes each give 10; a paper handed in meanwhile is left alone.
-  const [row] = await db
-    .update(elPaper)
-    .set({ deadline: sql`${elPaper.deadline} + make_interval(mins => ${minutes}::int)`, updatedAt: now })
-    .where(and(eq(elPaper.id, paperId), eq(elPaper.state, PaperState.IN_EXAM), sql`${elPaper.deadline} > ${now}`))
-    .returning({ deadline: elPaper.deadline, examId: elPaper.examId });
+  const row = await extendDeadline(db, paperId, minutes, now);
   if (!row) throw new AppError(ErrorCode.PAPER_CLOSED, '该考生已交卷，不能延长时间');
   return { deadline: row.deadline.toISOString(), examId: row.examId, userId: paper.userId };
 }

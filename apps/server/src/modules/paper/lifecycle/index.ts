@@ -3,18 +3,49 @@
  * publishes what happened, in the caller's transaction. Hand-in, the deadline sweep, the leave
  * limit, abandoning, manual marking and voiding all go through here; the consequences (the
  * (user, exam) record, the wrong-answer book, messages, certificates) are event consumers.
+ * `apply` is the only statement that changes el_paper.state (platform/layering.test.ts holds it).
  */
 import { PaperState } from '@exam/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { elPaper } from '../../../db/schema/index.js';
 import type { Tx } from '../../../platform/db.js';
 import { conflict } from '../../../platform/errors.js';
 import { publish } from '../../../platform/events/index.js';
-import { assertTransition, canStart } from './transitions.js';
+import { assertTransition, canStart, type PaperAction } from './transitions.js';
 
 export { assertTransition, canStart, canTransition, stateAfterMarks } from './transitions.js';
 
 type PaperRow = typeof elPaper.$inferSelect;
+
+/** The columns a transition may set besides the state. */
+export type PaperPatch = Partial<Omit<typeof elPaper.$inferInsert, 'id' | 'state' | 'examId' | 'userId'>>;
+
+/**
+ * Moves one paper from state `from` to `to` by `action` and sets `patch` with it, in one UPDATE
+ * whose WHERE carries `state = from`: a paper that left `from` meanwhile is not touched, and the
+ * answer is false. The transition is checked before the statement (a refused one is a programming
+ * error and throws). Callers lock the row first (FOR UPDATE) when they decide on what they read.
+ */
+export async function apply(
+  tx: Tx,
+  paperId: string,
+  action: PaperAction,
+  change: { from: number; to: number; patch: PaperPatch },
+): Promise<boolean> {
+  assertTransition(action, change.from, change.to);
+  const guard = and(
+    eq(elPaper.id, paperId),
+    eq(elPaper.state, change.from),
+    // Voiding twice is refused: the second finds no row.
+    action === 'void' ? eq(elPaper.voided, false) : undefined,
+  );
+  const rows = await tx
+    .update(elPaper)
+    .set({ ...change.patch, state: change.to })
+    .where(guard)
+    .returning({ id: elPaper.id });
+  return rows.length > 0;
+}
 
 /** Publishes a paper reaching state 2, and the exam being passed when it is. */
 async function publishFinished(tx: Tx, paper: PaperRow, score: number, passed: boolean, at: Date, byHand: boolean) {
@@ -26,7 +57,7 @@ async function publishFinished(tx: Tx, paper: PaperRow, score: number, passed: b
   if (passed) await publish(tx, { name: 'exam.passed', payload: { ...base, score, passedAt: at.toISOString() } });
 }
 
-/** Records the events of a hand-in whose paper row the caller has just moved out of state 0. */
+/** Records the events of a hand-in whose paper row `apply` has just moved out of state 0. */
 export async function handedIn(
   tx: Tx,
   paper: PaperRow,
@@ -96,9 +127,7 @@ export async function voidPaperTx(tx: Tx, paperId: string, adminId: string, reas
   const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, paperId)).for('update');
   if (!canStart('void', p.state)) throw conflict('考生尚未交卷，不能作废');
   if (p.voided) throw conflict('该答卷已作废');
-  await tx
-    .update(elPaper)
-    .set({ voided: true, voidReason: reason, voidedBy: adminId, voidedAt: now, updatedAt: now })
-    .where(eq(elPaper.id, paperId));
+  const patch = { voided: true, voidReason: reason, voidedBy: adminId, voidedAt: now, updatedAt: now };
+  if (!(await apply(tx, paperId, 'void', { from: p.state, to: p.state, patch }))) throw conflict('该答卷已作废');
   await publish(tx, { name: 'paper.voided', payload: { paperId, userId: p.userId, examId: p.examId, reason } });
 }

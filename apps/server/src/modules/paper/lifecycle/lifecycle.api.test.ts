@@ -6,11 +6,12 @@
 import { paperPaperCreate, paperPaperFillAnswer, paperPaperHand } from '@exam/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elUserBook, elUserExam, sysEvent, sysEventDelivery } from '../../../db/schema/index.js';
+import { elPaper, elUserBook, elUserExam, sysEvent, sysEventDelivery } from '../../../db/schema/index.js';
 import { createDispatcher } from '../../../platform/events/dispatcher.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { eventConsumers } from '../../index.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../test-fixtures.js';
+import { apply } from './index.js';
 
 const clock = testClock();
 let t: TestApp;
@@ -62,4 +63,37 @@ describe('paper lifecycle events', () => {
     );
     expect(await t.db.select().from(sysEventDelivery)).toEqual([]);
   });
+
+  it('changes the state only from the state the statement names (apply)', async () => {
+    const tmplId = await saveFixedTmpl(t, admin, [bank.single]);
+    const examId = await saveExam(t, admin, tmplId, clock.ms(), { passScore: 5 });
+    const student = await t.login('student', 'student123');
+    const { data } = await t.call(paperPaperCreate.path, { examId }, student);
+    await t.call(paperPaperHand.path, { paperId: data.paperId }, student);
+    const before = await paperRow(data.paperId);
+    expect(before.state).toBe(2);
+    // A second hand-in of the finished paper: the guard (state = 0) finds no row, nothing changes.
+    const moved = await t.db.transaction((tx) =>
+      apply(tx, data.paperId, 'handIn', { from: 0, to: 1, patch: { userScore: 99, updatedAt: new Date() } }),
+    );
+    expect(moved).toBe(false);
+    expect(await paperRow(data.paperId)).toEqual(before);
+    // A transition the lifecycle refuses throws before any statement.
+    await expect(
+      t.db.transaction((tx) => apply(tx, data.paperId, 'mark', { from: 2, to: 0, patch: {} })),
+    ).rejects.toThrow('paper transition refused: mark 2 -> 0');
+    // Voiding goes through it too, once.
+    const voidOnce = () =>
+      t.db.transaction((tx) =>
+        apply(tx, data.paperId, 'void', { from: 2, to: 2, patch: { voided: true, voidReason: 'test' } }),
+      );
+    expect(await voidOnce()).toBe(true);
+    expect(await voidOnce()).toBe(false);
+    expect(await paperRow(data.paperId)).toMatchObject({ state: 2, voided: true, userScore: before.userScore });
+  });
 });
+
+async function paperRow(id: string) {
+  const [row] = await t.db.select().from(elPaper).where(eq(elPaper.id, id));
+  return row;
+}

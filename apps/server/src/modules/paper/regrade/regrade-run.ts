@@ -12,10 +12,11 @@
 import { setImmediate as yieldLoop } from 'node:timers/promises';
 import { EXAM_RESULT_LABELS, PaperState } from '@exam/contracts';
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { elCert, elPaper, elPaperQu, elRegradeItem, elRegradeJob, sysLog } from '../../../db/schema/index.js';
-import { LogType } from '../../../platform/audit.js';
+import { elPaper, elPaperQu, elRegradeItem, elRegradeJob } from '../../../db/schema/index.js';
+import { LogType, writeLog } from '../../../platform/audit.js';
 import type { Db, Tx } from '../../../platform/db.js';
 import { notifyUser } from '../../system/msg/msg.service.js';
+import { examCertHolders } from '../cert-holders.js';
 import { examMarkPolicy } from '../exam-policy.js';
 import { regraded } from '../lifecycle/index.js';
 import type { PaperQuRow } from '../paper-view.js';
@@ -144,23 +145,7 @@ export async function regradeBatch(tx: Tx, jobId: string, now: Date, size = BATC
 
   // A pass turned fail does not take a certificate away by itself: flag it in the report.
   const lost = items.filter((i) => i.passedBefore && !i.passedAfter).map((i) => i.userId);
-  const certHolders = new Set(
-    lost.length
-      ? (
-          await tx
-            .select({ userId: elCert.userId })
-            .from(elCert)
-            .where(
-              and(
-                inArray(elCert.userId, lost),
-                eq(elCert.sourceKind, 'exam'),
-                eq(elCert.refId, job.examId),
-                isNull(elCert.revokedAt),
-              ),
-            )
-        ).map((c) => c.userId)
-      : [],
-  );
+  const certHolders = await examCertHolders(tx, job.examId, lost);
   for (const i of items) i.hasCert = Boolean(i.passedBefore && !i.passedAfter && certHolders.has(i.userId));
   if (items.length) await tx.insert(elRegradeItem).values(items).onConflictDoNothing();
 
@@ -216,7 +201,7 @@ async function finishJob(tx: Tx, job: Job, now: Date) {
       updatedAt: now,
     })
     .where(eq(elRegradeJob.id, job.id));
-  await tx.insert(sysLog).values({
+  await writeLog(tx, {
     type: LogType.OPERATION,
     userId: job.createdBy,
     userName: job.createdByName,

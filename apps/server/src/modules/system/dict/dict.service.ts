@@ -2,7 +2,7 @@
 import type { TDicSave, TDicValueNode, TDicValueSave } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { sysDic, sysDicValue } from '../../../db/schema/index.js';
-import type { Db, Executor } from '../../../platform/db.js';
+import type { Db, Executor, Tx } from '../../../platform/db.js';
 import { badParams, conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
@@ -124,4 +124,24 @@ export async function deleteDicValues(db: Db, ids: string[]): Promise<void> {
     if (blocking) throw conflict('所选字典值下还有下级字典值，不能删除');
     await tx.delete(sysDicValue).where(inArray(sysDicValue.id, ids));
   });
+}
+
+/**
+ * Creates the dictionary when missing and sets the remark of each listed value (creating the value
+ * when missing), inside the caller's transaction: the one writer of sys_dic for modules that keep
+ * their settings in a dictionary (the assistant's aiExam_conf).
+ */
+export async function putDicRemarks(
+  tx: Tx,
+  dic: { code: string; title: string },
+  values: { value: string; title: string; remark: string }[],
+): Promise<void> {
+  const [found] = await tx.select({ id: sysDic.id }).from(sysDic).where(eq(sysDic.code, dic.code));
+  if (!found) await tx.insert(sysDic).values({ code: dic.code, title: dic.title });
+  for (const v of values) {
+    const where = and(eq(sysDicValue.dicCode, dic.code), eq(sysDicValue.value, v.value));
+    const [row] = await tx.select({ id: sysDicValue.id }).from(sysDicValue).where(where).for('update');
+    if (row) await tx.update(sysDicValue).set({ remark: v.remark }).where(eq(sysDicValue.id, row.id));
+    else await tx.insert(sysDicValue).values({ dicCode: dic.code, value: v.value, title: v.title, remark: v.remark });
+  }
 }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { FILE_ID_PATTERN, type TFile } from '@exam/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { sysFile, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
@@ -128,4 +128,10 @@ export async function findServable(
   const key = await storedKey(blobs, row.storagePath);
   if (!key || !(await blobs.stat(key))) return null;
   return row;
+}
+
+/** Makes files private (served only where a private-file rule lets the reader in): course material, notice attachments. */
+export async function markFilesPrivate(db: Executor, fileIds: string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await db.update(sysFile).set({ audience: 'private' }).where(inArray(sysFile.id, fileIds));
 }

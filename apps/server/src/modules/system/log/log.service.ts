@@ -2,7 +2,7 @@
 import type { TClientError, TLogPagingParams } from '@exam/contracts';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import { sysLog } from '../../../db/schema/index.js';
-import { LogType } from '../../../platform/audit.js';
+import { LogType, writeLog } from '../../../platform/audit.js';
 import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { containing } from '../../../platform/like.js';
@@ -54,7 +54,7 @@ export async function recordClientError(
   meta: { ip: string; userAgent: string | null },
 ): Promise<void> {
   input = scrubClientError(input);
-  await db.insert(sysLog).values({
+  await writeLog(db, {
     type: LogType.CLIENT_ERROR,
     userId: user?.id ?? null,
     userName: user?.userName ?? null,

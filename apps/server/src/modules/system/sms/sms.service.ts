@@ -9,7 +9,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, type TForgotReset } from '@exam/contracts';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { sysSmsCode, sysToken, sysUser } from '../../../db/schema/index.js';
+import { sysSmsCode, sysUser } from '../../../db/schema/index.js';
+import { revokeUserTokens } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/password.js';
@@ -200,7 +201,7 @@ export async function forgotReset(db: Db, input: TForgotReset, now: Date): Promi
     await tx.update(sysSmsCode).set({ usedAt: now }).where(eq(sysSmsCode.id, row.id));
     if (users.length !== 1) return { kind: 'invalid' };
     await tx.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, users[0].id));
-    await tx.delete(sysToken).where(eq(sysToken.userId, users[0].id));
+    await revokeUserTokens(tx, [users[0].id]);
     return { kind: 'ok' };
   });
   if (result.kind === 'invalid') throw new AppError(ErrorCode.SMS_CODE_INVALID, '验证码错误或已失效，请重新获取');

@@ -8,19 +8,10 @@ import {
   type TUserInfo,
   UserState,
 } from '@exam/contracts';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  sysConfig,
-  sysDepart,
-  sysLog,
-  sysRole,
-  sysToken,
-  sysUser,
-  sysUserMsg,
-  sysUserRole,
-} from '../../../db/schema/index.js';
-import { LogType } from '../../../platform/audit.js';
-import { loadPermissions } from '../../../platform/auth.js';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { sysConfig, sysDepart, sysRole, sysUser, sysUserMsg, sysUserRole } from '../../../db/schema/index.js';
+import { LogType, writeLog } from '../../../platform/audit.js';
+import { loadPermissions, revokeUserTokens } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../../platform/password.js';
@@ -45,7 +36,7 @@ export async function recordSignIn(
   now: Date,
   path: string = sysUserLogin.path,
 ): Promise<void> {
-  await db.insert(sysLog).values({
+  await writeLog(db, {
     type: LogType.LOGIN,
     userId,
     userName,
@@ -189,6 +180,6 @@ export async function updatePassword(
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(sysUser).set({ passwordHash, updatedAt: sql`now()` }).where(eq(sysUser.id, userId));
-    await tx.delete(sysToken).where(and(eq(sysToken.userId, userId), ne(sysToken.tokenHash, currentTokenHash)));
+    await revokeUserTokens(tx, [userId], currentTokenHash);
   });
 }

@@ -16,8 +16,8 @@ import {
   UserState,
 } from '@exam/contracts';
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { sysDepart, sysRole, sysToken, sysUser, sysUserRole } from '../../../db/schema/index.js';
-import type { AuthUser } from '../../../platform/auth.js';
+import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
+import { type AuthUser, revokeUserTokens } from '../../../platform/auth.js';
 import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
@@ -262,8 +262,7 @@ export async function updateUser(db: Db, actor: Actor, input: TUserUpdate): Prom
         .where(eq(sysUser.id, input.id));
       await tx.delete(sysUserRole).where(eq(sysUserRole.userId, input.id));
       await tx.insert(sysUserRole).values([...new Set(input.roleIds)].map((roleId) => ({ userId: input.id, roleId })));
-      if (input.state !== undefined && input.state !== UserState.NORMAL)
-        await tx.delete(sysToken).where(eq(sysToken.userId, input.id));
+      if (input.state !== undefined && input.state !== UserState.NORMAL) await revokeUserTokens(tx, [input.id]);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken(input.userName);
@@ -279,7 +278,7 @@ export async function deleteUsers(db: Db, actor: Actor, ids: string[], now: Date
       .update(sysUser)
       .set({ deletedAt: now })
       .where(and(inArray(sysUser.id, ids), isNull(sysUser.deletedAt)));
-    await tx.delete(sysToken).where(inArray(sysToken.userId, ids));
+    await revokeUserTokens(tx, ids);
   });
 }
 
@@ -288,7 +287,7 @@ export async function setUserState(db: Db, actor: Actor, ids: string[], state: n
   await assertUsersChangeable(db, actor, ids, 'state');
   await db.transaction(async (tx) => {
     await tx.update(sysUser).set({ state }).where(inArray(sysUser.id, ids));
-    if (state !== UserState.NORMAL) await tx.delete(sysToken).where(inArray(sysToken.userId, ids));
+    if (state !== UserState.NORMAL) await revokeUserTokens(tx, ids);
   });
 }
 
@@ -298,7 +297,7 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, id));
-    await tx.delete(sysToken).where(eq(sysToken.userId, id));
+    await revokeUserTokens(tx, [id]);
   });
 }
 

@@ -5,7 +5,7 @@
  * administrator switches it on with a base URL and a model: nothing leaves the server before.
  */
 import { ASSISTANT_DIC, ASSISTANT_KEYS, type TAssistantConf } from '@exam/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { elAssistantKey, sysDicValue } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { putDicRemarks } from '../system/dict/dict.service.js';

@@ -11,6 +11,7 @@ import { courseFileOutsideRefused } from './course/course-content.js';
 import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
+import { registerLiveModule } from './live/live.module.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
@@ -76,6 +77,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerCertModule(app);
   registerNoticeModule(app);
   registerCourseModule(app);
+  registerLiveModule(app);
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */

@@ -11,7 +11,7 @@ import { courseFileOutsideRefused } from './course/course-content.js';
 import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
-import { registerLiveModule } from './live/live.module.js';
+import { liveConsumers, registerLiveModule } from './live/live.module.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
@@ -86,6 +86,7 @@ export const eventConsumers: AnyConsumer[] = [
   ...trainConsumers,
   paperMarkedMsgConsumer,
   ...certConsumers,
+  ...liveConsumers,
 ];
 
 /**

@@ -54,8 +54,8 @@ export const liveRoomDelete = endpoint({
   access: { permission: 'live:live:delete' },
   operation: true,
 });
-export const liveServerStatus = endpoint({
-  path: '/api/live/server/status',
+export const liveServerDetail = endpoint({
+  path: '/api/live/server/detail',
   data: ZLiveServerSchema,
   access: VIEW,
   operation: false,

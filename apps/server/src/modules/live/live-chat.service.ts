@@ -16,10 +16,11 @@ import type { Viewer } from './live-audience.js';
 export const CHAT_GAP_S = 2;
 const HISTORY = 100;
 
-/** Plain text: no control characters (newlines kept), no markup brackets, whitespace trimmed. */
+/** Plain text: no control or format characters (newlines kept), no markup brackets, trimmed. */
 export function sanitizeChat(text: string): string {
   return text
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\p{Cc}/gu, (c) => (c === '\n' ? c : '')) // control characters, newlines kept
+    .replace(/\p{Cf}/gu, '') // invisible format characters: zero-width, bidirectional overrides
     .replace(/[<>]/g, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

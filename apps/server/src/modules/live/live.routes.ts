@@ -13,7 +13,7 @@ import {
   liveRoomPushDetail,
   liveRoomRegenerateKey,
   liveRoomSave,
-  liveServerStatus,
+  liveServerDetail,
   liveStatExport,
   liveStatPaging,
   liveStatSummary,
@@ -39,12 +39,12 @@ import { statExport, statPaging, statSummary } from './live-stat.service.js';
 const tags = ['直播'];
 
 export function registerLiveRoutes(app: FastifyInstance): void {
-  route(app, liveServerStatus, { summary: '直播服务器配置状态', tags }, async () => {
+  route(app, liveServerDetail, { summary: '直播服务器配置状态', tags }, async () => {
     const s = liveSettings();
     return { configured: s.configured, rtmpUrl: s.rtmpUrl, hlsBase: s.hlsBase };
   });
-  route(app, liveRoomPaging, { summary: '直播分页（管理）', tags }, async ({ body, user, deps }) =>
-    pagingRooms(deps.db, user, body.params, body.current, body.size, deps.clock()),
+  route(app, liveRoomPaging, { summary: '直播分页（管理）', tags }, async ({ body, deps }) =>
+    pagingRooms(deps.db, body.params, body.current, body.size, deps.clock()),
   );
   route(app, liveRoomDetail, { summary: '直播详情（管理）', tags }, async ({ body, user, deps }) =>
     roomDetail(deps.db, user, body.id, deps.clock()),
@@ -52,8 +52,8 @@ export function registerLiveRoutes(app: FastifyInstance): void {
   route(app, liveRoomSave, { summary: '保存直播', tags }, async ({ body, user, deps }) => ({
     id: await saveRoom(deps.db, user, body),
   }));
-  route(app, liveRoomDelete, { summary: '删除直播', tags }, async ({ body, user, deps }) => {
-    await deleteRooms(deps.db, user, body.ids, deps.clock());
+  route(app, liveRoomDelete, { summary: '删除直播', tags }, async ({ body, deps }) => {
+    await deleteRooms(deps.db, body.ids, deps.clock());
     return null;
   });
   route(app, liveRoomPushDetail, { summary: '推流地址与密钥', tags }, async ({ body, user, deps }) =>

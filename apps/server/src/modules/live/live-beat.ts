@@ -3,8 +3,8 @@
  * The course progress rule (course/progress-rules.ts `creditWindow`): the server credits at most
  * the wall-clock time since the previous heartbeat of that (room, learner), by its own clock,
  * capped per heartbeat; the row is locked FOR UPDATE so two tabs take turns on one budget; a
- * paused or hidden page, a room not live, a first heartbeat and a clock moved backwards earn
- * nothing. Each playing heartbeat marks the learner in the room's minute (the timeline, the peak).
+ * paused or hidden page, a room not live, a first heartbeat, the first one after a pause and a
+ * clock moved backwards earn nothing. Each playing heartbeat marks the learner in the room's minute (the timeline, the peak).
  */
 import { LiveState, type TLiveBeatResult } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -47,7 +47,8 @@ export async function liveBeat(
       return { credited: 0, watchSeconds: 0 };
     }
     const silentFor = (now.getTime() - row.lastBeatAt.getTime()) / 1000;
-    const credited = watching ? creditWindow(row.lastBeatAt, now) : 0;
+    // Only an interval watched at both ends counts: a resume after a pause earns nothing for the pause.
+    const credited = watching && row.playing ? creditWindow(row.lastBeatAt, now) : 0;
     const watchSeconds = row.watchSeconds + credited;
     await tx
       .update(elLiveViewer)

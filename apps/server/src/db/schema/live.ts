@@ -4,8 +4,8 @@
  * - `el_live`: a room. Its state (预告 / 直播中 / 已结束) is never stored: it is derived from the
  *   stream columns the media server's callbacks write (`publishing_since`, `last_ended_at`) and the
  *   schedule (modules/live/live-state.ts). `stream_key` is the push secret pasted into OBS;
- *   `play_name` the unguessable HLS name the publish callback renames the stream to, so a viewer
- *   never learns the key. Audience as exams and courses (open_type 1 everyone, 2 departments and
+ *   `play_name` the unguessable name the publish callback relays the stream under to the media
+ *   server's HLS application, so a viewer never learns the key. Audience as exams and courses (open_type 1 everyone, 2 departments and
  *   below, 3 named people).
  * - `el_live_viewer`: one row per (room, learner): credited watch time (server clock only), the
  *   time of the last heartbeat every credit is measured from, and the number of viewing sessions.
@@ -36,6 +36,8 @@ export const elLive = pgTable(
     playName: text('play_name').notNull().unique(),
     /** Set by on_publish, cleared by on_publish_done. */
     publishingSince: tz('publishing_since'),
+    /** The key the stream now publishing came with (its publish-done names it, even after a regeneration). */
+    publishingKey: text('publishing_key'),
     /** The first accepted publish (the class really started). */
     firstPublishAt: tz('first_publish_at'),
     lastEndedAt: tz('last_ended_at'),

@@ -2,7 +2,8 @@
  * Plain routes outside the JSON envelope:
  * - POST /api/live/hook/:call (publish | publish-done | record-done): nginx-rtmp's form callbacks
  *   (live-hooks.ts). Answered only with the right `?secret=` (LIVE_HOOK_SECRET), or from loopback
- *   when no secret is set. A refused publish is HTTP 403: nginx drops the stream.
+ *   when no secret is set. A refused publish is HTTP 403: nginx drops the stream. An accepted one
+ *   is a 302 to `?relay=` + the play name: nginx relays the stream to its HLS application.
  * - GET /api/live/replay/:id: the replay MP4 with Range, for the room's audience (session cookie).
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -13,7 +14,7 @@ import { sysFile } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { fileHeaders, sendStoredFile } from '../system/file/serve-file.js';
 import { roomForViewer } from './live-audience.js';
-import { acceptPublish, endPublish } from './live-hooks.js';
+import { acceptPublish, endPublish, relayTarget } from './live-hooks.js';
 import { makeReplay, recordingPath } from './live-replay.js';
 import { liveSettings } from './live-settings.js';
 
@@ -32,7 +33,7 @@ function hookAllowed(request: FastifyRequest<{ Querystring: { secret?: string } 
 
 type HookRequest = FastifyRequest<{
   Params: { call: string };
-  Querystring: { secret?: string };
+  Querystring: { secret?: string; relay?: string };
   Body: Record<string, string> | undefined;
 }>;
 
@@ -63,8 +64,13 @@ export function registerLiveMedia(app: FastifyInstance): void {
               request.log.warn({ reason: answer.reason }, 'live publish refused');
               return reply.code(403).send('refused');
             }
-            // 3xx + Location: nginx-rtmp renames the stream (HLS files carry the play name, not the key).
-            return reply.code(302).header('location', answer.playName).send('');
+            const target = relayTarget(request.query.relay, answer.playName);
+            if (!target) {
+              request.log.error('live publish: the callback URL carries no valid relay= (regenerate the nginx config)');
+              await endPublish(db, name, now);
+              return reply.code(403).send('no relay');
+            }
+            return reply.code(302).header('location', target).send('');
           }
           case 'publish-done':
             await endPublish(db, name, now);

@@ -12,7 +12,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { elCourseChapter, elCourseFile, elLive } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -38,11 +38,7 @@ async function remux(source: string, target: string): Promise<void> {
 }
 
 export async function makeReplay(db: Db, blobs: BlobStore, name: string, recording: string): Promise<void> {
-  const [room] = await db
-    .update(elLive)
-    .set({ replayState: 1 })
-    .where(or(eq(elLive.playName, name), eq(elLive.streamKey, name)))
-    .returning();
+  const [room] = await db.update(elLive).set({ replayState: 1 }).where(eq(elLive.playName, name)).returning();
   if (!room) return;
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'live-replay-'));
   try {

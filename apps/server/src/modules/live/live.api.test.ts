@@ -65,7 +65,7 @@ beforeAll(async () => {
   wangwu = await t.login('wangwu', 'student123');
   const [s] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'student'));
   studentId = s.id;
-}, 60_000);
+}, 240_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(recordDir, { recursive: true, force: true });
@@ -83,10 +83,12 @@ const room = (over: Partial<BodyIn<typeof liveRoomSave>> = {}): BodyIn<typeof li
 });
 
 /** What nginx-rtmp sends: a form POST; answers the HTTP status and Location. */
+const RELAY = 'rtmp://127.0.0.1:19350/hls';
 async function hook(call: string, form: Record<string, string>, secret = SECRET) {
+  const relay = call === 'publish' ? `&relay=${encodeURIComponent(RELAY)}` : '';
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/live/hook/${call}?secret=${encodeURIComponent(secret)}`,
+    url: `/api/live/hook/${call}?secret=${encodeURIComponent(secret)}${relay}`,
     payload: new URLSearchParams({ app: 'live', call, ...form }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
@@ -138,7 +140,8 @@ describe('state from the stream and the schedule, and the publish callback', () 
     expect((await ok(t, liveRoomDetail, { id }, admin)).state).toBe(LiveState.UPCOMING);
     const accepted = await hook('publish', { name: key });
     const [row] = await t.db.select().from(elLive).where(eq(elLive.id, id));
-    expect(accepted).toEqual({ status: 302, location: row.playName }); // renamed: HLS never carries the key
+    // relayed to the HLS application under the play name: HLS never carries the key
+    expect(accepted).toEqual({ status: 302, location: `${RELAY}/${row.playName}` });
     expect(row.playName).not.toBe(key);
     expect((await hook('publish', { name: key })).status).toBe(403); // one stream per room
     expect((await ok(t, liveRoomDetail, { id }, admin)).state).toBe(LiveState.LIVE);
@@ -149,14 +152,13 @@ describe('state from the stream and the schedule, and the publish callback', () 
   });
 
   it('a rehearsal that stops before the start leaves it 预告; after the start it is 已结束', async () => {
-    const [row] = await t.db.select().from(elLive).where(eq(elLive.id, id));
-    expect((await hook('publish-done', { name: row.playName })).status).toBe(200);
+    const key = await keyOf(id);
+    expect((await hook('publish-done', { name: key })).status).toBe(200);
     expect((await ok(t, liveRoomDetail, { id }, admin)).state).toBe(LiveState.UPCOMING);
     tick(11 * 60); // past the start
-    const key = await keyOf(id);
     expect((await hook('publish', { name: key })).status).toBe(302);
     tick(60);
-    await hook('publish-done', { name: row.playName });
+    await hook('publish-done', { name: key });
     expect((await ok(t, liveRoomDetail, { id }, admin)).state).toBe(LiveState.ENDED);
     const ended = await ok(t, liveRoomPaging, { current: 1, size: 10, params: { state: LiveState.ENDED } }, admin);
     expect(ended.records.map((r) => r.id)).toContain(id);
@@ -169,13 +171,28 @@ describe('state from the stream and the schedule, and the publish callback', () 
     expect(upcoming.records.map((r) => r.id)).not.toContain(id);
   });
 
-  it('a regenerated key refuses the old one', async () => {
+  it('a regenerated key refuses the old one; the stream of the old key still ends the room', async () => {
     const old = await keyOf(id);
+    expect((await hook('publish', { name: old })).status).toBe(302);
     const fresh = await ok(t, liveRoomRegenerateKey, { id }, admin);
     expect(fresh.streamKey).not.toBe(old);
+    await hook('publish-done', { name: old });
+    expect((await ok(t, liveRoomDetail, { id }, admin)).state).toBe(LiveState.ENDED);
     expect((await hook('publish', { name: old })).status).toBe(403);
     expect((await hook('publish', { name: fresh.streamKey })).status).toBe(302);
     await hook('publish-done', { name: fresh.streamKey });
+  });
+
+  it('refuses a publish when the callback carries no relay address (an old nginx config)', async () => {
+    const key = await keyOf(id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/hook/publish?secret=${SECRET}`,
+      payload: `call=publish&name=${key}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await ok(t, liveRoomDetail, { id }, admin)).state).not.toBe(LiveState.LIVE);
   });
 });
 
@@ -296,8 +313,7 @@ describe('audience, heartbeats, statistics, chat', () => {
   });
 
   it('when the stream ends its viewers leave the online count at once (the live.ended consumer)', async () => {
-    const [row] = await t.db.select().from(elLive).where(eq(elLive.id, id));
-    await hook('publish-done', { name: row.playName });
+    await hook('publish-done', { name: await keyOf(id) });
     await drainEvents(t);
     const s = await ok(t, liveStatSummary, { liveId: id }, admin);
     expect(s).toMatchObject({ state: LiveState.ENDED, online: 0, unique: 1 });

@@ -14,6 +14,7 @@ CREATE TABLE "el_live" (
 	"stream_key" text NOT NULL,
 	"play_name" text NOT NULL,
 	"publishing_since" timestamp with time zone,
+	"publishing_key" text,
 	"first_publish_at" timestamp with time zone,
 	"last_ended_at" timestamp with time zone,
 	"replay_state" smallint DEFAULT 0 NOT NULL,

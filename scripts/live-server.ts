@@ -32,6 +32,12 @@ if (spawnSync('nginx', ['-v']).error) {
   );
   process.exit(1);
 }
+const pidFile = path.join(prefix, 'nginx.pid');
+const running = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').trim()) : 0;
+if (running > 0 && isAlive(running)) {
+  console.error(`直播服务器已在运行（nginx 主进程 ${running}，目录 ${prefix}）；请先停止它（kill -QUIT ${running}）`);
+  process.exit(1);
+}
 for (const dir of ['logs', 'hls', 'tmp']) fs.mkdirSync(path.join(prefix, dir), { recursive: true });
 fs.mkdirSync(recordDir, { recursive: true });
 const conf = path.join(prefix, 'nginx.conf');
@@ -57,3 +63,12 @@ const stop = () => nginx.kill('SIGQUIT');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 nginx.on('exit', (code) => process.exit(code ?? 0));
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -38,6 +38,7 @@ export async function startMediaServer(i: number): Promise<ChildProcess> {
       LIVE_HOOK_SECRET: LIVE_SECRET,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true, // its own process group: stopMediaServer ends npx, tsx and nginx together
   });
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
@@ -49,8 +50,16 @@ export async function startMediaServer(i: number): Promise<ChildProcess> {
     if (up) return child;
     await new Promise((r) => setTimeout(r, 300));
   }
-  child.kill('SIGTERM');
+  await stopMediaServer(child);
   throw new Error('live server did not start');
+}
+
+/** Stops the media server started by startMediaServer (the whole process group). */
+export async function stopMediaServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return;
+  const done = exited(child);
+  process.kill(-child.pid, 'SIGTERM');
+  await done;
 }
 
 /** Pushes a generated test pattern (with a tone) to the worker's media server under `key`. */

@@ -57,8 +57,8 @@ export default function WebLiveWatch() {
   const detail = useQuery({
     queryKey: ['live-watch', id],
     queryFn: () => liveLearnApi.detail(id),
-    // Before the start (and while a replay is being made) look again now and then.
-    refetchInterval: (q) => (q.state.data?.state === LiveState.LIVE ? false : 10_000),
+    // The state changes on the server (the stream starts, drops, ends; the replay is ready): look again now and then.
+    refetchInterval: 10_000,
   });
   const [playing, setPlaying] = useState(false);
   const d = detail.data;

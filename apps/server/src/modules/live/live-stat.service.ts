@@ -57,7 +57,11 @@ async function rows(
     .leftJoin(elLiveViewer, viewerJoin(room.id))
     .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
     .where(peopleWhere(room, actor, p))
-    .orderBy(desc(sql`coalesce(${elLiveViewer.watchSeconds}, 0)`), asc(sysUser.userName));
+    .orderBy(
+      desc(sql`coalesce(${elLiveViewer.watchSeconds}, 0)`),
+      sql`${elLiveViewer.userId} is null`, // viewers before the absent
+      asc(sysUser.userName),
+    );
   const list = win ? await q.limit(win.size).offset((win.current - 1) * win.size) : await q.limit(100_000);
   return list.map(
     (r): TLiveStatRecord => ({

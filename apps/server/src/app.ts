@@ -17,7 +17,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { eventConsumers, registerModules } from './modules/index.js';
+import { eventConsumers, registerModules, topicRules } from './modules/index.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
@@ -25,6 +25,7 @@ import { installEventDelivery } from './platform/events/install.js';
 import { newId } from './platform/ids.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { withRedaction } from './platform/logger.js';
+import { installRealtime } from './platform/realtime/index.js';
 import './platform/zod-messages.js';
 
 export interface BuildAppOptions {
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   installEventDelivery(app, deps.db, eventConsumers);
+  installRealtime(app, topicRules);
   await app.register(async (api) => registerModules(api));
   registerWebApp(app, deps.config.webDistDir);
   return app;

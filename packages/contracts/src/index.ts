@@ -22,6 +22,7 @@ export * from './labels.js';
 export * from './live.js';
 export * from './notice.js';
 export * from './permissions.js';
+export * from './realtime.js';
 export * from './repo/index.js';
 export * from './system/auth.js';
 export * from './system/config.js';

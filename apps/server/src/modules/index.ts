@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Seeder } from '../db/seed/context.js';
 import type { StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
+import type { TopicRule } from '../platform/realtime/index.js';
 import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { seedDemoCourse } from './course/course.demo-seed.js';
@@ -11,7 +12,11 @@ import { courseFileOutsideRefused } from './course/course-content.js';
 import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
+<<<<<<< HEAD
 import { liveConsumers, registerLiveModule } from './live/live.module.js';
+=======
+import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
+>>>>>>> main
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
@@ -87,6 +92,11 @@ export const eventConsumers: AnyConsumer[] = [
   paperMarkedMsgConsumer,
   ...certConsumers,
   ...liveConsumers,
+];
+
+/** Who may subscribe to each module's realtime topics (platform/realtime); one line per prefix. */
+export const topicRules: TopicRule[] = [
+  invigilateTopicRule, // exam:<id>:invigilate
 ];
 
 /**

@@ -41,6 +41,17 @@ export interface AppConfig {
   viewOrderSecret: string;
   /** Outbox batches delivered at once on PostgreSQL (OUTBOX_WORKERS, 1-8; PGlite always 1). */
   outboxWorkers: number;
+  /** The realtime stream's limits (platform/realtime/stream.ts); fixed, tests shorten them. */
+  realtime: RealtimeLimits;
+}
+
+export interface RealtimeLimits {
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: number;
+  /** Bytes a connection may have waiting to be sent; a client further behind is cut off. */
+  sendBufferBytes: number;
+  /** A stream ends after this long; the client takes a new ticket (the session is checked again). */
+  maxStreamMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -68,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone: parseTimeZone(env.TIME_ZONE),
     viewOrderSecret: viewOrderSecret(env),
     outboxWorkers: Math.min(8, Math.max(1, Math.trunc(Number(env.OUTBOX_WORKERS ?? 3)) || 3)),
+    realtime: { heartbeatMs: 15_000, sendBufferBytes: 1024 * 1024, maxStreamMs: 30 * 60_000 },
   };
 }
 

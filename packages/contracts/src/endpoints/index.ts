@@ -21,6 +21,7 @@ export * from './notice.js';
 export * from './oauth.js';
 export * from './paper.js';
 export * from './paper-paper.js';
+export * from './realtime.js';
 export * from './repo.js';
 export * from './role.js';
 export * from './sms.js';

@@ -14,9 +14,6 @@ import {
   ZRoomBeatSchema,
 } from '../exam/invigilate.js';
 
-/** Path of the live stream (GET, server-sent events; EventSource sends the `token` cookie). */
-export const INVIGILATE_LIVE_PATH = '/api/exam/invigilate/live';
-
 export const examInvigilateDetail = endpoint({
   path: '/api/exam/invigilate/detail',
   body: ZInvigilateExamSchema,

@@ -114,3 +114,19 @@ export const ZRoomBeatResultSchema = z.object({
   messages: z.array(ZRoomMessageSchema),
 });
 export type TRoomBeatResult = z.infer<typeof ZRoomBeatResultSchema>;
+
+/**
+ * The console's realtime topic (platform/realtime): events `note` carry a TInvigilateNote when
+ * something happened in the exam (a hand-in, an invigilator's action); the console reads its
+ * snapshot again. Open to those who may invigilate the exam; a department administrator receives
+ * only notes about learners of their data scope.
+ */
+export const invigilateTopic = (examId: string): string => `exam:${examId}:invigilate`;
+
+export interface TInvigilateNote {
+  examId: string;
+  kind: 'handedIn' | 'voided' | 'abandoned' | 'msg' | 'addTime' | 'hand' | 'void';
+  /** Short Chinese text for the console's event list. */
+  text: string;
+  at: string;
+}

@@ -11,6 +11,7 @@ export * from './live.js';
 export * from './marking.js';
 export * from './notice.js';
 export * from './oauth.js';
+export * from './realtime.js';
 export * from './repo.js';
 export * from './security.js';
 export * from './system.js';

@@ -10,8 +10,6 @@
  * console only one the administrator may see: invigilate-access.ts); what the administrator sees
  * and changes in it is cut to their learners. A deleted exam answers 10010003.
  */
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   DataScope,
   ErrorCode,
@@ -36,7 +34,7 @@ import {
   examReportLearnerList,
   examReportTranscriptDetail,
   examReportTrendStat,
-  INVIGILATE_LIVE_PATH,
+  invigilateTopic,
   paperMarkQuList,
   paperMarkQuQuestionList,
   paperMarkQuSave,
@@ -46,6 +44,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elExamOverride, elInvigilateMsg, elPaper, elRegradeJob, sysUser } from '../../db/schema/index.js';
 import { drainEvents } from '../../test/events.js';
+import { openTopics } from '../../test/sse.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { sit } from '../paper/regrade/regrade-fixtures.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
@@ -164,34 +163,8 @@ describe('监考 console', () => {
 describe('监考 live stream', () => {
   it('sends a department administrator the notes about learners of the scope only', async () => {
     const examId = await newExam();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    let text = '';
-    const path = `${INVIGILATE_LIVE_PATH}?examId=${examId}`;
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { cookie: `token=${dept}` } });
-    const opened = new Promise<void>((resolve) =>
-      req.on('response', (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        resolve();
-      }),
-    );
-    const until = (pattern: RegExp) =>
-      new Promise<void>((resolve, reject) => {
-        const deadline = setTimeout(() => reject(new Error(`stream never showed ${pattern}`)), 15_000);
-        const check = () => {
-          if (pattern.test(text)) {
-            clearTimeout(deadline);
-            resolve();
-          } else setTimeout(check, 50);
-        };
-        check();
-      });
-    req.end();
-    await opened;
-    await until(/event: snapshot/);
+    const stream = await openTopics(t, dept, [invigilateTopic(examId)]);
+    await stream.until(/"type":"ready"/);
     // The super administrator writes to 李四 (市场部), then to 张三 (技术部), then to everyone.
     for (const [userId, content] of [
       [ids.lisi, '李四请注意'],
@@ -199,11 +172,11 @@ describe('监考 live stream', () => {
       [null, '全体请注意'],
     ] as const)
       expect((await t.request(examInvigilateMsg, { examId, userId, content }, admin)).code).toBe(0);
-    await until(/event: note\ndata: .*全体请注意/);
-    await until(/event: note\ndata: .*张三请注意/);
-    req.destroy();
-    expect(text).not.toContain('李四请注意');
-    expect(text).not.toContain('userIds'); // whom a note is about is not sent
+    await stream.until(/"type":"note".*全体请注意/);
+    await stream.until(/"type":"note".*张三请注意/);
+    stream.close();
+    expect(stream.text).not.toContain('李四请注意');
+    expect(stream.text).not.toContain('about'); // whom a note is about is not sent
   });
 });
 

@@ -13,8 +13,9 @@ import {
   examInvigilateHand,
   examInvigilateMsg,
   examInvigilateVoid,
-  INVIGILATE_LIVE_PATH,
+  invigilateTopic,
   paperPaperCreate,
+  realtimeTicket,
 } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,15 +94,9 @@ describe('监考 console: the administrator may see the exam (issue 21 §8)', ()
     expect(after).toMatchObject({ state: 0, voided: false, deadline: before.deadline });
   });
 
-  it('refuses its live stream (403) before the stream opens', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${INVIGILATE_LIVE_PATH}?examId=${marketExam}`,
-      headers: { cookie: `token=${tech.token}` },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: ErrorCode.NO_PERMISSION, msg: NOT_YOURS });
-    expect(res.headers['content-type']).not.toContain('text/event-stream');
+  it('refuses a ticket for its live topic (10010004) before any stream opens', async () => {
+    const res = await t.request(realtimeTicket, { topics: [invigilateTopic(marketExam)] }, tech.token);
+    expect(res).toMatchObject({ code: ErrorCode.NO_PERMISSION, msg: NOT_YOURS, data: null });
   });
 
   it('opens an exam of their departments, a public one, and one they created', async () => {

@@ -3,8 +3,6 @@
  * figures, each action (message, added time, forced hand-in, void) with its log row and its effect
  * on the learner's room, and the live stream.
  */
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   ErrorCode,
   examInvigilateAddTime,
@@ -14,17 +12,19 @@ import {
   examInvigilateMsg,
   examInvigilateVoid,
   HandKind,
-  INVIGILATE_LIVE_PATH,
+  invigilateTopic,
   paperPaperCreate,
   paperPaperDetail,
   paperPaperFillAnswer,
   paperPaperLeave,
+  realtimeTicket,
   type TInvigilateRow,
 } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elPaper, elUserExam, sysLog, sysUser } from '../../../db/schema/index.js';
 import { drainEvents } from '../../../test/events.js';
+import { openTopics } from '../../../test/sse.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../../paper/test-fixtures.js';
 import { createAdmin } from '../../system/user/user.test-helpers.js';
@@ -369,48 +369,34 @@ describe('actions', () => {
 });
 
 describe('live stream', () => {
-  it('refuses without a session or the tag, and streams snapshots and notes to the console', async () => {
+  it('refuses the topic without a session or the tag, and sends the console a note of what happened', async () => {
     const examId = await newExam();
-    const url = `${INVIGILATE_LIVE_PATH}?examId=${examId}`;
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url, headers: { token: student } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url, headers: { token: bare } })).statusCode).toBe(403);
-
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    let text = '';
-    const req = httpRequest({ host: '127.0.0.1', port, path: url, headers: { cookie: `token=${admin}` } });
-    const until = (pattern: RegExp) =>
-      new Promise<void>((resolve, reject) => {
-        const deadline = setTimeout(
-          () => reject(new Error(`stream never showed ${pattern}: ${text.slice(0, 300)}`)),
-          15_000,
-        );
-        const check = () => {
-          if (pattern.test(text)) {
-            clearTimeout(deadline);
-            resolve();
-          } else setTimeout(check, 50);
-        };
-        check();
-      });
-    const headers = new Promise<string | undefined>((resolve) =>
-      req.on('response', (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        resolve(res.headers['content-type']);
-      }),
+    const topics = [invigilateTopic(examId)];
+    expect((await t.request(realtimeTicket, { topics })).code).toBe(ErrorCode.NOT_LOGIN);
+    expect((await t.request(realtimeTicket, { topics }, student)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.request(realtimeTicket, { topics }, bare)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.request(realtimeTicket, { topics: [invigilateTopic('nope')] }, admin)).code).toBe(
+      ErrorCode.NOT_FOUND,
     );
-    req.end();
-    expect(await headers).toContain('text/event-stream');
-    await until(/event: snapshot\ndata: .*"rows"/);
+    expect((await t.request(realtimeTicket, { topics: [`exam:${examId}:answers`] }, admin)).code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    // The old stream with the token in its URL is gone.
+    const old = await t.app.inject({ method: 'GET', url: `/api/exam/invigilate/live?examId=${examId}&token=${admin}` });
+    expect(old.statusCode).toBe(404);
+
+    const s = await openTopics(t, viewer, topics);
+    await s.until(/"type":"ready"/);
     const paperId = await start(student, examId);
     await t.request(examInvigilateMsg, { examId, userId: ids.student, content: '请坐好' }, admin);
-    await until(/event: note\ndata: .*请坐好/);
-    await until(/"userName":"student"[^}]*"status":"sitting"/);
-    req.destroy();
+    await s.until(/"type":"note".*请坐好/);
     await t.request(examInvigilateHand, { paperId, reason: '测试结束' }, admin);
+    await drainEvents(t);
+    await s.until(/强制收卷：测试结束/);
+    await s.until(/交卷（监考强制收卷）/);
+    s.close();
+    const note = s.messages().find((m) => m.data.type === 'note');
+    expect(note?.data).toMatchObject({ topic: invigilateTopic(examId), data: { examId, kind: 'msg' } });
+    expect(s.text).not.toContain('about');
   });
 });

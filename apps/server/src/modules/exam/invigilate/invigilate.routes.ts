@@ -11,24 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/route.js';
 import { addTime, forceHandIn, sendMessage, voidByInvigilator } from './invigilate-actions.js';
 import { invigilateSnapshot } from './invigilate-snapshot.js';
-import { liveBus, nudge } from './live-bus.js';
-import { registerLiveStream } from './live-stream.js';
+import { nudge } from './live-bus.js';
 import { roomBeat } from './room-beat.js';
 
 const tags = ['考试-监考'];
 
 export function registerInvigilateRoutes(app: FastifyInstance): void {
-  if (app.deps.redis) {
-    const redis = app.deps.redis;
-    app.addHook('onReady', async () => {
-      await liveBus
-        .attachRedis(redis)
-        .catch((err) => app.log.warn({ err }, 'invigilate live bus: redis subscribe failed'));
-    });
-    app.addHook('onClose', async () => liveBus.close());
-  }
-  registerLiveStream(app);
-
   route(app, examInvigilateDetail, { summary: '监考：考生实时状态', tags }, async ({ body, user, deps }) =>
     invigilateSnapshot(deps.db, user, body.examId, deps.clock()),
   );

@@ -1,57 +1,82 @@
 /**
- * The console's data: the snapshot read once through the API, then kept fresh by the server-sent
- * events of /api/exam/invigilate/live (EventSource sends the `token` cookie; it reconnects by
- * itself). `notes` are the latest things that happened (hand-ins, actions), newest first.
+ * The console's data: the snapshot read through the API when the page opens, every 2.5 s while
+ * it is shown, and at once when the exam's realtime topic (`exam:<id>:invigilate`, hooks/useRealtime)
+ * says something happened (a hand-in, an action) or the stream (re)connects. `notes` are the latest
+ * things that happened, newest first.
  */
-import { examInvigilateDetail, INVIGILATE_LIVE_PATH, type TInvigilateSnapshot } from '@exam/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { examInvigilateDetail, invigilateTopic, type TInvigilateNote, type TInvigilateSnapshot } from '@exam/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../../api/call';
+import { useRealtime } from '../../../../hooks/useRealtime';
+import type { RealtimeState } from '../../../../utils/realtime';
 
-export interface LiveNote {
-  kind: string;
-  text: string;
-  at: string;
-}
+export type LiveNote = Pick<TInvigilateNote, 'kind' | 'text' | 'at'>;
 
+/** connecting, live, lost (reconnecting); a refused topic shows as lost. */
 export type LiveState = 'connecting' | 'live' | 'lost';
+
+/** How often the snapshot is read while the console is shown. */
+export const SNAPSHOT_PERIOD_MS = 2500;
+
+const liveOf = (s: RealtimeState): LiveState => (s === 'refused' ? 'lost' : s);
 
 export function useInvigilateLive(examId: string) {
   const [snap, setSnap] = useState<TInvigilateSnapshot | null>(null);
   const [receivedAt, setReceivedAt] = useState(() => Date.now());
   const [error, setError] = useState<string | null>(null);
-  const [live, setLive] = useState<LiveState>('connecting');
   const [notes, setNotes] = useState<LiveNote[]>([]);
+  // One read at a time; a request while one runs reads once more after it.
+  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
 
-  const take = useCallback((s: TInvigilateSnapshot) => {
-    setSnap(s);
-    setReceivedAt(Date.now());
-    setError(null);
-  }, []);
+  const read = useCallback(
+    async (silent: boolean) => {
+      const r = reading.current;
+      if (r.busy) {
+        r.again = true;
+        return;
+      }
+      r.busy = true;
+      try {
+        const s = await call(examInvigilateDetail, { examId }, { silent });
+        setSnap(s);
+        setReceivedAt(Date.now());
+        setError(null);
+      } catch (e) {
+        setError((e as Error).message || '加载失败');
+      } finally {
+        r.busy = false;
+      }
+      if (r.again) {
+        r.again = false;
+        void read(true);
+      }
+    },
+    [examId],
+  );
 
   /** Reads the snapshot now (after an action, or the 刷新 button). */
-  const refresh = useCallback(
-    () =>
-      call(examInvigilateDetail, { examId })
-        .then(take)
-        .catch((e: Error) => setError(e.message || '加载失败')),
-    [examId, take],
-  );
+  const refresh = useCallback(() => read(false), [read]);
+  const quietly = useCallback(() => void read(true), [read]);
 
   useEffect(() => {
     void refresh();
-    const source = new EventSource(`${INVIGILATE_LIVE_PATH}?examId=${encodeURIComponent(examId)}`);
-    source.addEventListener('open', () => setLive('live'));
-    source.addEventListener('error', () => setLive('lost'));
-    source.addEventListener('snapshot', (e) => {
-      setLive('live');
-      take(JSON.parse((e as MessageEvent<string>).data) as TInvigilateSnapshot);
-    });
-    source.addEventListener('note', (e) => {
-      const note = JSON.parse((e as MessageEvent<string>).data) as LiveNote;
-      setNotes((old) => [note, ...old].slice(0, 30));
-    });
-    return () => source.close();
-  }, [examId, refresh, take]);
+    const timer = setInterval(() => {
+      if (!document.hidden) quietly();
+    }, SNAPSHOT_PERIOD_MS);
+    return () => clearInterval(timer);
+  }, [refresh, quietly]);
 
-  return { snap, receivedAt, error, live, notes, refresh };
+  const topics = useMemo(() => [invigilateTopic(examId)], [examId]);
+  const state = useRealtime(
+    topics,
+    (e) => {
+      if (e.type !== 'note') return;
+      const { kind, text, at } = e.data as TInvigilateNote;
+      setNotes((old) => [{ kind, text, at }, ...old].slice(0, 30));
+      quietly();
+    },
+    { onReady: quietly, onReset: quietly },
+  );
+
+  return { snap, receivedAt, error, live: liveOf(state), notes, refresh };
 }

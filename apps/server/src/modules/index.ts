@@ -12,11 +12,8 @@ import { courseFileOutsideRefused } from './course/course-content.js';
 import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
-<<<<<<< HEAD
-import { liveConsumers, registerLiveModule } from './live/live.module.js';
-=======
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
->>>>>>> main
+import { liveConsumers, registerLiveModule } from './live/live.module.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';

@@ -189,3 +189,10 @@ export const ZLiveStatSummarySchema = z.object({
   timeline: z.array(z.object({ minute: z.string(), viewers: z.number() })),
 });
 export type TLiveStatSummary = z.infer<typeof ZLiveStatSummarySchema>;
+
+/**
+ * The room's realtime topic (platform/realtime): events `chat` (a TLiveChat), `chat.deleted`
+ * ({ id }), `muted` ({ userId, muted }), `online` ({ online }), `state` ({ state }: the stream
+ * started or stopped; read the room again).
+ */
+export const liveTopic = (liveId: string): string => `live:${liveId}`;

@@ -13,7 +13,7 @@ import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
-import { liveConsumers, registerLiveModule } from './live/live.module.js';
+import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.module.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
@@ -94,6 +94,7 @@ export const eventConsumers: AnyConsumer[] = [
 /** Who may subscribe to each module's realtime topics (platform/realtime); one line per prefix. */
 export const topicRules: TopicRule[] = [
   invigilateTopicRule, // exam:<id>:invigilate
+  liveTopicRule, // live:<roomId>
 ];
 
 /**

@@ -7,7 +7,7 @@
  * - GET /api/live/replay/:id: the replay MP4 with Range, for the room's audience (session cookie).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorCode } from '@exam/contracts';
+import { ErrorCode, LiveState } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sysFile } from '../../db/schema/index.js';
@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { fileHeaders, sendStoredFile } from '../system/file/serve-file.js';
 import { roomForViewer } from './live-audience.js';
 import { acceptPublish, endPublish, relayTarget } from './live-hooks.js';
+import { publishState } from './live-realtime.js';
 import { makeReplay, recordingPath } from './live-replay.js';
 import { liveSettings } from './live-settings.js';
 
@@ -70,15 +71,19 @@ export function registerLiveMedia(app: FastifyInstance): void {
               await endPublish(db, name, now);
               return reply.code(403).send('no relay');
             }
+            publishState(answer.liveId, LiveState.LIVE);
             return reply.code(302).header('location', target).send('');
           }
-          case 'publish-done':
-            await endPublish(db, name, now);
+          case 'publish-done': {
+            const liveId = await endPublish(db, name, now);
+            if (liveId) publishState(liveId, -1); // ended or back to upcoming: viewers read the room again
             return reply.code(200).send('ok');
+          }
           case 'record-done': {
             const file = recordingPath(liveSettings().recordDir, String(form.path ?? ''));
             if (!file) return reply.code(200).send('ignored');
             const task = makeReplay(db, blobs, name, file)
+              .then((liveId) => liveId && publishState(liveId, LiveState.ENDED))
               .catch((err) => request.log.error({ err }, 'live replay failed'))
               .finally(() => liveBackground.delete(task));
             liveBackground.add(task);

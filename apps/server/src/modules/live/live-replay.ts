@@ -37,9 +37,10 @@ async function remux(source: string, target: string): Promise<void> {
   });
 }
 
-export async function makeReplay(db: Db, blobs: BlobStore, name: string, recording: string): Promise<void> {
+/** Answers the room's id once its replay is ready (null: no room has that play name). */
+export async function makeReplay(db: Db, blobs: BlobStore, name: string, recording: string): Promise<string | null> {
   const [room] = await db.update(elLive).set({ replayState: 1 }).where(eq(elLive.playName, name)).returning();
-  if (!room) return;
+  if (!room) return null;
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'live-replay-'));
   try {
     const out = path.join(dir, 'replay.mp4');
@@ -61,6 +62,7 @@ export async function makeReplay(db: Db, blobs: BlobStore, name: string, recordi
       .update(elLive)
       .set({ replayState: 2, replayFileId: stored.id, replayCourseFileId: courseFileId ?? room.replayCourseFileId })
       .where(eq(elLive.id, room.id));
+    return room.id;
   } catch (err) {
     await db.update(elLive).set({ replayState: 3 }).where(eq(elLive.id, room.id));
     throw err;

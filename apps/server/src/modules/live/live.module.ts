@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerLiveRoutes } from './live.routes.js';
 
 export { liveConsumers } from './live-consumers.js';
+export { liveTopicRule } from './live-realtime.js';
 
 import { registerLiveMedia } from './live-media.routes.js';
 

@@ -24,6 +24,7 @@ import { roomForViewer } from './live-audience.js';
 import { liveBeat } from './live-beat.js';
 import { deleteChat, listChat, muteLearner, sendChat } from './live-chat.service.js';
 import { learnList, watchDetail } from './live-learn.service.js';
+import { publishChat, publishChatDeleted, publishMuted, publishOnline } from './live-realtime.js';
 import {
   deleteRooms,
   managedRoom,
@@ -92,7 +93,9 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     { summary: '观看心跳（约每15秒，仅播放且页面可见时计时）', tags },
     async ({ body, user, deps }) => {
       const { room } = await roomForViewer(deps.db, user, body.liveId);
-      return liveBeat(deps.db, room, user.id, body, deps.clock());
+      const result = await liveBeat(deps.db, room, user.id, body, deps.clock());
+      publishOnline(room.id, result.online, deps.clock().getTime());
+      return result;
     },
   );
   route(app, liveChatList, { summary: '互动消息', tags }, async ({ body, user, deps }) => {
@@ -105,16 +108,20 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     { summary: '发送互动消息', tags, rateLimit: { max: 20, timeWindow: '1 minute', per: 'user' } },
     async ({ body, user, deps }) => {
       const viewer = await roomForViewer(deps.db, user, body.liveId);
-      return sendChat(deps.db, viewer, user, body.content, deps.clock());
+      const msg = await sendChat(deps.db, viewer, user, body.content, deps.clock());
+      publishChat(msg);
+      return msg;
     },
   );
   route(app, liveChatDelete, { summary: '删除互动消息', tags }, async ({ body, user, deps }) => {
-    await deleteChat(deps.db, user, body.id, deps.clock());
+    const { liveId } = await deleteChat(deps.db, user, body.id, deps.clock());
+    publishChatDeleted(liveId, body.id);
     return null;
   });
   route(app, liveChatMute, { summary: '禁言或解除禁言', tags }, async ({ body, user, deps }) => {
     await roomForViewer(deps.db, user, body.liveId);
     await muteLearner(deps.db, user, body.liveId, body.userId, body.muted);
+    publishMuted(body.liveId, body.userId, body.muted);
     return null;
   });
 }

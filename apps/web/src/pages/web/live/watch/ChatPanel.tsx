@@ -4,26 +4,38 @@
  * strips markup and control characters).
  */
 import { DeleteOutlined, StopOutlined } from '@ant-design/icons';
-import { LIVE_CHAT_MAX, type TLiveChat } from '@exam/contracts';
+import { LIVE_CHAT_MAX, liveTopic, type TLiveChat } from '@exam/contracts';
 import { App, Button, Card, Empty, Input, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { liveChatApi } from '../../../../api/live';
+import { useRealtime } from '../../../../hooks/useRealtime';
+import type { RealtimeEvent } from '../../../../utils/realtime';
 import { formatDateTime } from '../../../../utils/time';
 
-const POLL_MS = 3000;
 const ROLE_TAGS: Record<string, { color: string; label: string } | undefined> = {
   lecturer: { color: 'orange', label: '讲师' },
   admin: { color: 'red', label: '管理员' },
 };
 
-export default function ChatPanel({ liveId, canManage }: { liveId: string; canManage: boolean }) {
+export default function ChatPanel({
+  liveId,
+  canManage,
+  me,
+  onEvent,
+}: {
+  liveId: string;
+  canManage: boolean;
+  /** The signed-in user's id (a mute event about them closes the input). */
+  me: string | undefined;
+  /** The other events of the room's topic (online, state) for the page. */
+  onEvent?: (e: RealtimeEvent) => void;
+}) {
   const { message, modal } = App.useApp();
   const [messages, setMessages] = useState<TLiveChat[]>([]);
   const [muted, setMuted] = useState(false);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const list = useRef<HTMLDivElement>(null);
-  const last = useRef<string | null>(null);
 
   const merge = useCallback((fresh: TLiveChat[], deleted: string[] = []) => {
     setMessages((prev) => {
@@ -31,29 +43,31 @@ export default function ChatPanel({ liveId, canManage }: { liveId: string; canMa
       const byId = new Map(prev.filter((m) => !gone.has(m.id)).map((m) => [m.id, m]));
       for (const m of fresh) if (!gone.has(m.id)) byId.set(m.id, m);
       const all = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).slice(-200);
-      last.current = all.length ? all[all.length - 1].id : last.current;
       return all;
     });
   }, []);
 
-  useEffect(() => {
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      const r = await liveChatApi.list(liveId, last.current).catch(() => null);
-      if (stop) return;
-      if (r) {
+  // History on each (re)connection and after a reset; live lines through the hub (topic live:<id>).
+  const load = useCallback(() => {
+    liveChatApi
+      .list(liveId, null)
+      .then((r) => {
         merge(r.messages, r.deleted);
         setMuted(r.muted);
-      }
-      timer = setTimeout(poll, POLL_MS);
-    };
-    void poll();
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
+      })
+      .catch(() => undefined);
   }, [liveId, merge]);
+  useRealtime(
+    [liveTopic(liveId)],
+    (e) => {
+      if (e.type === 'chat') merge([e.data as TLiveChat]);
+      else if (e.type === 'chat.deleted') merge([], [(e.data as { id: string }).id]);
+      else if (e.type === 'muted' && (e.data as { userId: string }).userId === me)
+        setMuted(Boolean((e.data as { muted: boolean }).muted));
+      onEvent?.(e);
+    },
+    { onReady: load, onReset: load },
+  );
 
   const newest = messages.length ? messages[messages.length - 1].id : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the bottom when a newer message arrives

@@ -11,6 +11,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { liveLearnApi } from '../../../../api/live';
 import LoadFailed from '../../../../components/LoadFailed';
+import { useUserStore } from '../../../../stores/user';
 import { formatDateTime } from '../../../../utils/time';
 import { countdown, useServerNow } from '../index';
 import '../live.css';
@@ -57,8 +58,8 @@ export default function WebLiveWatch() {
   const detail = useQuery({
     queryKey: ['live-watch', id],
     queryFn: () => liveLearnApi.detail(id),
-    // The state changes on the server (the stream starts, drops, ends; the replay is ready): look again now and then.
-    refetchInterval: 10_000,
+    // State changes arrive on the hub (ChatPanel's `state` events); a slow look again covers a lost connection.
+    refetchInterval: 30_000,
   });
   const [playing, setPlaying] = useState(false);
   const d = detail.data;
@@ -68,7 +69,10 @@ export default function WebLiveWatch() {
     },
     [d, detail],
   );
-  const online = useBeats(id, playing && d?.state === LiveState.LIVE, onState);
+  const beatOnline = useBeats(id, playing && d?.state === LiveState.LIVE, onState);
+  const [pushedOnline, setPushedOnline] = useState<number | null>(null);
+  const online = pushedOnline ?? beatOnline;
+  const userId = useUserStore((s) => s.userId);
   const now = useServerNow(d?.now);
 
   if (detail.isError) return <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -139,7 +143,15 @@ export default function WebLiveWatch() {
             </Typography.Paragraph>
           )}
         </div>
-        <ChatPanel liveId={d.id} canManage={d.canManage} />
+        <ChatPanel
+          liveId={d.id}
+          canManage={d.canManage}
+          me={userId}
+          onEvent={(e) => {
+            if (e.type === 'state') void detail.refetch(); // the stream started or stopped, the replay is ready
+            if (e.type === 'online') setPushedOnline((e.data as { online: number }).online);
+          }}
+        />
       </div>
     </Card>
   );

@@ -13,6 +13,7 @@ import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
+import { seedDemoLive } from './live/live.demo-seed.js';
 import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.module.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
@@ -107,7 +108,14 @@ export const topicRules: TopicRule[] = [
  * a picture, an exam with every kind, its certificate, a notice and a course with a video and a PDF.
  * In this order (the exam takes its bank, the certificate rule its exam).
  */
-export const demoSeeders: Seeder[] = [seedDemoBanks, seedDemoExam, seedDemoCert, seedDemoNotice, seedDemoCourse];
+export const demoSeeders: Seeder[] = [
+  seedDemoBanks,
+  seedDemoExam,
+  seedDemoCert,
+  seedDemoNotice,
+  seedDemoCourse,
+  seedDemoLive,
+];
 
 /** DEMO_DATA=0 leaves the demo seeders out (read when the first start seeds). */
 const unlessDemoOff =

@@ -4,7 +4,6 @@
  * administrator manages was created by someone inside their data scope (like notices).
  */
 import {
-  DataScope,
   LiveState,
   type TLivePush,
   type TLiveRecord,
@@ -15,7 +14,6 @@ import { and, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 
 import type { z } from 'zod';
 import { elCourse, elLive, elLiveViewer, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { secretId } from '../../platform/ids.js';

@@ -5,6 +5,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 import { E2E_WORKERS, serverDataDir, serverPort, serverUrl } from './servers';
+import { liveEnv } from './tests/live-media';
 
 export default defineConfig({
   testDir: './tests',
@@ -69,6 +70,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       EXAM_TEST_CLOCK: '1',
+      ...liveEnv(i), // the live-class media server a spec may start (tests/live-media.ts)
     },
     url: `${serverUrl(i)}/api/docs/json`,
     timeout: 240_000,

@@ -20,6 +20,7 @@ export * from './exam/report.js';
 export * from './exam/result.js';
 export * from './exam/tmpl.js';
 export * from './labels.js';
+export * from './live.js';
 export * from './notice.js';
 export * from './permissions.js';
 export * from './realtime.js';

@@ -15,6 +15,8 @@ import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
+import { seedDemoLive } from './live/live.demo-seed.js';
+import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.module.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
@@ -83,6 +85,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerNoticeModule(app);
   registerCourseModule(app);
   registerAssistantModule(app);
+  registerLiveModule(app);
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */
@@ -91,11 +94,13 @@ export const eventConsumers: AnyConsumer[] = [
   ...trainConsumers,
   paperMarkedMsgConsumer,
   ...certConsumers,
+  ...liveConsumers,
 ];
 
 /** Who may subscribe to each module's realtime topics (platform/realtime); one line per prefix. */
 export const topicRules: TopicRule[] = [
   invigilateTopicRule, // exam:<id>:invigilate
+  liveTopicRule, // live:<roomId>
 ];
 
 /**
@@ -108,7 +113,14 @@ export const topicRules: TopicRule[] = [
  * a picture, an exam with every kind, its certificate, a notice and a course with a video and a PDF.
  * In this order (the exam takes its bank, the certificate rule its exam).
  */
-export const demoSeeders: Seeder[] = [seedDemoBanks, seedDemoExam, seedDemoCert, seedDemoNotice, seedDemoCourse];
+export const demoSeeders: Seeder[] = [
+  seedDemoBanks,
+  seedDemoExam,
+  seedDemoCert,
+  seedDemoNotice,
+  seedDemoCourse,
+  seedDemoLive,
+];
 
 /** DEMO_DATA=0 leaves the demo seeders out (read when the first start seeds). */
 const unlessDemoOff =

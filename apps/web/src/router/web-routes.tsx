@@ -64,6 +64,13 @@ export const webRoutes: StaticRoute[] = [
     Component: lazy(() => import('../pages/web/course/view/index')),
     activeMenu: '/web/course',
   },
+  { path: '/web/live', title: '直播课堂', Component: lazy(() => import('../pages/web/live/index')) },
+  {
+    path: '/web/live/:id',
+    title: '观看直播',
+    Component: lazy(() => import('../pages/web/live/watch/index')),
+    activeMenu: '/web/live',
+  },
 ];
 
 /** Full-screen learner pages: outside the layout, sign-in still required. */

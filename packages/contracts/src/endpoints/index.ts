@@ -13,6 +13,7 @@ export * from './exam-report.js';
 export * from './face.js';
 export * from './file.js';
 export * from './invigilate.js';
+export * from './live.js';
 export * from './log.js';
 export * from './marking.js';
 export * from './menu.js';

@@ -8,6 +8,7 @@ export * from './exam.js';
 export * from './exam-arrange.js';
 export * from './face.js';
 export * from './invigilate.js';
+export * from './live.js';
 export * from './marking.js';
 export * from './notice.js';
 export * from './oauth.js';

@@ -76,6 +76,12 @@ export const TABLE_OWNERS = {
   el_train_progress: 'train',
   el_user_fav_note: 'train',
   el_user_book: 'train',
+  // live
+  el_live: 'live',
+  el_live_chat: 'live',
+  el_live_minute: 'live',
+  el_live_mute: 'live',
+  el_live_viewer: 'live',
   // assistant
   el_assistant_msg: 'assistant',
   el_assistant_call: 'assistant',

@@ -33,6 +33,9 @@ export interface DomainEventMap {
   /** A learner completed a course; title and credit hours as the course had them then (certificates print them). */
   'course.completed': { courseId: string; userId: string; completedAt: string; title?: string; hours?: number };
   'notice.published': { noticeId: string };
+  /** The media server accepted a stream for a room (its publish callback). */
+  'live.started': { liveId: string; startedAt: string };
+  /** The stream of a room stopped (the publish-done callback). */
   'live.ended': { liveId: string; endedAt: string };
 }
 

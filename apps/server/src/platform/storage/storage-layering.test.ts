@@ -16,6 +16,7 @@ const FS_ALLOWED: Record<string, string> = {
   'cert/cert-render.ts': 'reads the CJK font shipped in the npm package @embedpdf/fonts-sc',
   'course/course-media.ts':
     'LibreOffice takes a file name: the stored document is copied into a temporary folder, converted and the folder removed',
+  'live/live-replay.ts': "reads the media server's recording and remuxes it in the OS temporary folder",
   'course/course-test-kit.ts': 'test helper: makes sample media in the OS temporary folder with ffmpeg',
   'system/face/face-samples.ts': 'reads a sample image shipped in the npm package of the face engine',
   'system/face/face-worker.mjs': 'loads the face engine model files shipped in its npm package',

@@ -8,6 +8,7 @@ import { certCatalogue } from './catalogue/cert.js';
 import { courseCatalogue } from './catalogue/course.js';
 import type { CatalogueEntry } from './catalogue/entry.js';
 import { examCatalogue } from './catalogue/exam.js';
+import { liveCatalogue } from './catalogue/live.js';
 import { noticeCatalogue } from './catalogue/notice.js';
 import { repoCatalogue } from './catalogue/repo.js';
 import { systemCatalogue } from './catalogue/system.js';
@@ -23,4 +24,5 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...certCatalogue,
   ...noticeCatalogue,
   ...courseCatalogue,
+  ...liveCatalogue,
 ];

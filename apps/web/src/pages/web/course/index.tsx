@@ -4,7 +4,7 @@ import type { TMyCourse } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Input, Pagination, Progress, Segmented, Spin, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { courseApi, type MyCourseParams } from '../../../api/course';
 import LoadFailed from '../../../components/LoadFailed';
 import './course.css';
@@ -59,7 +59,14 @@ export default function WebCourse() {
           <ReadOutlined /> 课程学习
         </span>
       }
-      extra={<span data-testid="year-hours">本年已获学时：{query.data?.yearHours ?? 0}</span>}
+      extra={
+        <Flex gap={12} align="center" wrap>
+          <Link to="/web/live" data-testid="to-live">
+            直播课堂
+          </Link>
+          <span data-testid="year-hours">本年已获学时：{query.data?.yearHours ?? 0}</span>
+        </Flex>
+      }
     >
       <Flex wrap gap={12} style={{ marginBottom: 16 }}>
         <Segmented<Filter>

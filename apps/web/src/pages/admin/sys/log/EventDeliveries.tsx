@@ -19,6 +19,7 @@ const EVENT_LABELS: Record<string, string> = {
   'exam.passed': '考试通过',
   'course.completed': '课程学完',
   'notice.published': '公告发布',
+  'live.started': '直播开始',
   'live.ended': '直播结束',
 };
 

@@ -1,0 +1,130 @@
+/**
+ * The chat / Q&A panel (issue 27 §2). Messages are plain text: control characters and markup
+ * brackets are removed on the server and the web renders text only. The lecturer's and the
+ * administrators' messages carry their role. A muted learner cannot send; a learner may send one
+ * message every CHAT_GAP_S seconds (a per-user request limit on the route on top). Administrators
+ * holding live:chat:manage delete messages and mute learners.
+ */
+import { ErrorCode, type TLiveChat, type TLiveChatList } from '@exam/contracts';
+import { and, desc, eq, gt, gte, isNotNull, isNull } from 'drizzle-orm';
+import { elLiveChat, elLiveMute } from '../../db/schema/index.js';
+import type { AuthUser } from '../../platform/auth.js';
+import type { Executor } from '../../platform/db.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { Viewer } from './live-audience.js';
+
+export const CHAT_GAP_S = 2;
+const HISTORY = 100;
+
+/** Plain text: no control or format characters (newlines kept), no markup brackets, trimmed. */
+export function sanitizeChat(text: string): string {
+  return text
+    .replace(/\p{Cc}/gu, (c) => (c === '\n' ? c : '')) // control characters, newlines kept
+    .replace(/\p{Cf}/gu, '') // invisible format characters: zero-width, bidirectional overrides
+    .replace(/[<>]/g, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const toChat = (r: typeof elLiveChat.$inferSelect): TLiveChat => ({
+  id: r.id,
+  liveId: r.liveId,
+  userId: r.userId,
+  userName: r.userName,
+  role: r.role as TLiveChat['role'],
+  content: r.content,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function isMuted(db: Executor, liveId: string, userId: string): Promise<boolean> {
+  const [m] = await db
+    .select({ userId: elLiveMute.userId })
+    .from(elLiveMute)
+    .where(and(eq(elLiveMute.liveId, liveId), eq(elLiveMute.userId, userId)));
+  return Boolean(m);
+}
+
+export async function sendChat(
+  db: Executor,
+  viewer: Viewer,
+  user: AuthUser,
+  content: string,
+  now: Date,
+): Promise<TLiveChat> {
+  const text = sanitizeChat(content);
+  if (!text) throw new AppError(ErrorCode.BAD_PARAMS, '消息内容：请输入消息内容');
+  if (viewer.role === 'learner') {
+    if (await isMuted(db, viewer.room.id, user.id)) throw new AppError(ErrorCode.CONFLICT, '您已被管理员禁言');
+    const [recent] = await db
+      .select({ id: elLiveChat.id })
+      .from(elLiveChat)
+      .where(
+        and(
+          eq(elLiveChat.liveId, viewer.room.id),
+          eq(elLiveChat.userId, user.id),
+          gte(elLiveChat.createdAt, new Date(now.getTime() - CHAT_GAP_S * 1000)),
+        ),
+      )
+      .limit(1);
+    if (recent) throw new AppError(ErrorCode.CONFLICT, '发言太频繁，请稍后再试');
+  }
+  const [row] = await db
+    .insert(elLiveChat)
+    .values({
+      liveId: viewer.room.id,
+      userId: user.id,
+      userName: user.realName || user.userName,
+      role: viewer.role,
+      content: text,
+      createdAt: now,
+    })
+    .returning();
+  return toChat(row);
+}
+
+/** The latest messages (or those after `afterId`), and which of the recent ones were deleted. */
+export async function listChat(
+  db: Executor,
+  liveId: string,
+  userId: string,
+  afterId: string | null | undefined,
+): Promise<TLiveChatList> {
+  const rows = await db
+    .select()
+    .from(elLiveChat)
+    .where(
+      and(
+        eq(elLiveChat.liveId, liveId),
+        isNull(elLiveChat.deletedAt),
+        afterId ? gt(elLiveChat.id, afterId) : undefined,
+      ),
+    )
+    .orderBy(desc(elLiveChat.id))
+    .limit(HISTORY);
+  const deleted = await db
+    .select({ id: elLiveChat.id })
+    .from(elLiveChat)
+    .where(and(eq(elLiveChat.liveId, liveId), isNotNull(elLiveChat.deletedAt)))
+    .orderBy(desc(elLiveChat.id))
+    .limit(HISTORY);
+  return {
+    messages: rows.reverse().map(toChat),
+    deleted: deleted.map((d) => d.id),
+    muted: await isMuted(db, liveId, userId),
+  };
+}
+
+export async function deleteChat(db: Executor, admin: AuthUser, id: string, now: Date): Promise<{ liveId: string }> {
+  const [row] = await db
+    .update(elLiveChat)
+    .set({ deletedAt: now, deletedBy: admin.id })
+    .where(and(eq(elLiveChat.id, id), isNull(elLiveChat.deletedAt)))
+    .returning({ liveId: elLiveChat.liveId });
+  if (!row) throw notFound('消息');
+  return row;
+}
+
+export async function muteLearner(db: Executor, admin: AuthUser, liveId: string, userId: string, muted: boolean) {
+  if (muted) await db.insert(elLiveMute).values({ liveId, userId, mutedBy: admin.id }).onConflictDoNothing();
+  else await db.delete(elLiveMute).where(and(eq(elLiveMute.liveId, liveId), eq(elLiveMute.userId, userId)));
+}

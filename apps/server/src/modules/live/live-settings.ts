@@ -1,0 +1,33 @@
+/**
+ * The media server settings (issue 27 §3), read from the environment at each use so that a test
+ * or an operator sets them without a restart of anything but the process that reads them:
+ * - LIVE_RTMP_URL  where lecturers push (shown to them with the room's key), e.g. rtmp://live.example.com/live
+ * - LIVE_HLS_URL   where browsers fetch the HLS playlists, e.g. https://live.example.com/hls
+ * - LIVE_HOOK_SECRET the secret nginx sends with its callbacks (?secret=); unset: only callbacks
+ *   from this machine (loopback) are answered
+ * - LIVE_RECORD_DIR the folder nginx records into; a record callback naming a file elsewhere is ignored
+ * Without LIVE_RTMP_URL and LIVE_HLS_URL the live screens say that no media server is configured.
+ */
+export interface LiveSettings {
+  configured: boolean;
+  rtmpUrl: string | null;
+  hlsBase: string | null;
+  hookSecret: string | null;
+  recordDir: string | null;
+}
+
+const clean = (v: string | undefined): string | null => (v?.trim() ? v.trim().replace(/\/+$/, '') : null);
+
+export function liveSettings(env: NodeJS.ProcessEnv = process.env): LiveSettings {
+  const rtmpUrl = clean(env.LIVE_RTMP_URL);
+  const hlsBase = clean(env.LIVE_HLS_URL);
+  return {
+    configured: Boolean(rtmpUrl && hlsBase),
+    rtmpUrl,
+    hlsBase,
+    hookSecret: env.LIVE_HOOK_SECRET?.trim() || null,
+    recordDir: clean(env.LIVE_RECORD_DIR),
+  };
+}
+
+export const NOT_CONFIGURED = '尚未配置直播服务器（LIVE_RTMP_URL、LIVE_HLS_URL），请联系管理员';

@@ -1,0 +1,100 @@
+/** 直播统计: online now and peak, sessions and unique viewers, minutes, the absent, the timeline, each learner's minutes, xlsx. */
+import { LIVE_STATE_LABELS, type TLiveRecord, type TLiveStatRecord } from '@exam/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Drawer, Empty, Flex, Input, Skeleton, Statistic, Table, Tag, TreeSelect } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { liveStatApi } from '../../../api/live';
+import { usePermission } from '../../../components';
+import { formatDateTime } from '../../../utils/time';
+import { deptSelectProps, useDeptTree } from '../sys/shared';
+
+// ECharts loads only when the drawer draws the timeline.
+const TimelineChart = lazy(() => import('./TimelineChart'));
+
+export default function StatDrawer({ room, onClose }: { room: TLiveRecord | null; onClose: () => void }) {
+  const canExport = usePermission('live:stat:export');
+  const depts = useDeptTree();
+  const [filter, setFilter] = useState<{ deptId?: string | null; realName?: string | null; absent?: boolean }>({});
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const params = { liveId: room?.id ?? '', ...filter };
+  const summary = useQuery({
+    queryKey: ['live-stat-summary', room?.id],
+    queryFn: () => liveStatApi.summary({ liveId: room?.id ?? '' }),
+    enabled: Boolean(room),
+    refetchInterval: 15_000,
+  });
+  const list = useQuery({
+    queryKey: ['live-stat', params, page],
+    queryFn: () => liveStatApi.paging({ ...page, params }),
+    enabled: Boolean(room),
+    placeholderData: keepPreviousData,
+  });
+  const s = summary.data;
+  return (
+    <Drawer
+      title={
+        <span>
+          直播统计：{room?.title ?? ''} {s && <Tag>{LIVE_STATE_LABELS[s.state]}</Tag>}
+        </span>
+      }
+      open={Boolean(room)}
+      onClose={onClose}
+      size="large"
+    >
+      <Flex gap={24} wrap style={{ marginBottom: 12 }} data-testid="live-stat-summary">
+        <Statistic title="当前在线" value={s?.online ?? 0} />
+        <Statistic title="峰值在线" value={s?.peak ?? 0} />
+        <Statistic title="观看人数" value={s?.unique ?? 0} />
+        <Statistic title="观看人次" value={s?.total ?? 0} />
+        <Statistic title="总观看分钟" value={s?.watchMinutes ?? 0} />
+        <Statistic title="应观看 / 未观看" value={`${s?.audience ?? 0} / ${s?.absent ?? 0}`} />
+      </Flex>
+      {s && s.timeline.length > 0 ? (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+          <TimelineChart data={s.timeline} />
+        </Suspense>
+      ) : (
+        <Empty description="暂无观看数据" style={{ margin: '16px 0' }} />
+      )}
+      <Flex gap={8} wrap style={{ margin: '12px 0' }}>
+        <TreeSelect
+          {...deptSelectProps(depts.data)}
+          allowClear
+          placeholder="部门"
+          style={{ minWidth: 160 }}
+          onChange={(v) => setFilter((f) => ({ ...f, deptId: (v as string | undefined) ?? null }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder="姓名"
+          style={{ width: 160 }}
+          onSearch={(v) => setFilter((f) => ({ ...f, realName: v.trim() || null }))}
+        />
+        <Checkbox onChange={(e) => setFilter((f) => ({ ...f, absent: e.target.checked }))}>仅看未观看</Checkbox>
+        {canExport && (
+          <Button onClick={() => liveStatApi.export(params, `${room?.title ?? '直播'}-直播统计.xlsx`)}>导出</Button>
+        )}
+      </Flex>
+      <Table<TLiveStatRecord>
+        size="small"
+        rowKey="userId"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        data-testid="live-stat-table"
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: list.data?.total ?? 0,
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+        columns={[
+          { title: '学员', dataIndex: 'realName', render: (v, r) => v || r.userName },
+          { title: '部门', dataIndex: 'deptName', render: (v) => v || '—' },
+          { title: '观看分钟', dataIndex: 'watchMinutes', width: 90 },
+          { title: '进入次数', dataIndex: 'sessions', width: 90 },
+          { title: '首次进入', dataIndex: 'firstAt', render: (v) => formatDateTime(v) || <Tag>未观看</Tag> },
+        ]}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,145 @@
+/** 直播管理: rooms with their derived state and online viewers; edit, push details, statistics, delete. */
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { LIVE_REPLAY_LABELS, LIVE_STATE_LABELS, type TLiveRecord } from '@exam/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useState } from 'react';
+import { type LiveParams, liveApi } from '../../../api/live';
+import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
+import { formatDateTime } from '../../../utils/time';
+import { confirmDelete } from '../sys/shared';
+import LiveFormModal from './LiveFormModal';
+import PushModal from './PushModal';
+import StatDrawer from './StatDrawer';
+
+export const STATE_COLORS: Record<number, string> = { 0: 'blue', 1: 'red', 2: 'default' };
+
+export default function LiveAdminPage() {
+  const { modal } = App.useApp();
+  const canSave = usePermission('live:live:save');
+  const canDelete = usePermission('live:live:delete');
+  const canPush = usePermission('live:live:push');
+  const canStat = usePermission('live:stat:view');
+  const server = useQuery({ queryKey: ['live-server'], queryFn: liveApi.server });
+  const table = useServerTable<TLiveRecord, LiveParams>(['live-admin'], liveApi.paging);
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const [pushOf, setPushOf] = useState<TLiveRecord | null>(null);
+  const [statOf, setStatOf] = useState<TLiveRecord | null>(null);
+  const closeEditor = useCallback(() => setEditing(undefined), []);
+
+  const columns: ColumnsType<TLiveRecord> = [
+    { title: '直播标题', dataIndex: 'title', ellipsis: true },
+    { title: '讲师', dataIndex: 'lecturer', width: 100, render: (v) => v || '—' },
+    {
+      title: '时间',
+      key: 'time',
+      width: 190,
+      render: (_, r) => `${formatDateTime(r.startTime)} 起`,
+    },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 90,
+      render: (v: number) => (
+        <Tag color={STATE_COLORS[v]} data-testid="live-state">
+          {LIVE_STATE_LABELS[v]}
+        </Tag>
+      ),
+    },
+    { title: '在线', dataIndex: 'online', width: 70 },
+    { title: '回放', dataIndex: 'replayState', width: 90, render: (v: number) => LIVE_REPLAY_LABELS[v] },
+    { title: '关联课程', dataIndex: 'courseTitle', width: 140, ellipsis: true, render: (v) => v || '—' },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 280,
+      render: (_, r) => (
+        <TableActions>
+          {canSave && (
+            <Button type="link" size="small" onClick={() => setEditing(r.id)}>
+              编辑
+            </Button>
+          )}
+          {canPush && (
+            <Button type="link" size="small" onClick={() => setPushOf(r)} data-testid={`push-${r.id}`}>
+              推流信息
+            </Button>
+          )}
+          {canStat && (
+            <Button type="link" size="small" onClick={() => setStatOf(r)} data-testid={`stat-${r.id}`}>
+              统计
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => confirmDelete(modal, () => liveApi.remove([r.id]).then(table.refresh))}
+            >
+              删除
+            </Button>
+          )}
+        </TableActions>
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer
+      title="直播管理"
+      extra={
+        canSave && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            新建直播
+          </Button>
+        )
+      }
+      search={
+        <Form
+          name="liveSearch"
+          layout="inline"
+          onFinish={(v) => table.search({ title: v.title?.trim() || null, state: v.state ?? null })}
+        >
+          <Form.Item name="title">
+            <Input placeholder="直播标题" allowClear style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="state">
+            <Select
+              placeholder="状态"
+              allowClear
+              style={{ width: 120 }}
+              options={[0, 1, 2].map((value) => ({ value, label: LIVE_STATE_LABELS[value] }))}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            搜索
+          </Button>
+        </Form>
+      }
+    >
+      {server.data && !server.data.configured && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="live-not-configured"
+          message="尚未配置直播服务器"
+          description="请按部署文档启动 nginx-rtmp 媒体服务器（npm run live:server），并设置 LIVE_RTMP_URL、LIVE_HLS_URL 后重启服务。未配置前可以创建直播预告，但讲师无法推流、学员无法观看。"
+        />
+      )}
+      <Table<TLiveRecord> {...table.tableProps} columns={columns} scroll={{ x: 1100 }} />
+      <LiveFormModal
+        id={editing}
+        onClose={closeEditor}
+        onSaved={() => {
+          setEditing(undefined);
+          table.refresh();
+        }}
+      />
+      <PushModal room={pushOf} onClose={() => setPushOf(null)} />
+      <StatDrawer room={statOf} onClose={() => setStatOf(null)} />
+    </PageContainer>
+  );
+}

@@ -22,6 +22,7 @@ import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
 import { installEventDelivery } from './platform/events/install.js';
+import { registerHealth } from './platform/health.js';
 import { newId } from './platform/ids.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { withRedaction } from './platform/logger.js';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   installEventDelivery(app, deps.db, eventConsumers);
+  registerHealth(app);
   await app.register(async (api) => registerModules(api));
   registerWebApp(app, deps.config.webDistDir);
   return app;

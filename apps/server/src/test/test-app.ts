@@ -40,7 +40,7 @@ export interface TestApp {
 export const isPgRun = (): boolean => process.env.TEST_DB_KIND === 'pg';
 
 /** A throw-away PostgreSQL database: a copy of the run's template, or empty without one. */
-async function createPgDatabase(
+export async function createPgDatabase(
   run: TemplateRun | undefined,
   seed: boolean,
 ): Promise<{ url: string; drop: () => Promise<void> }> {

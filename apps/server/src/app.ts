@@ -21,7 +21,9 @@ import { eventConsumers, registerModules, topicRules } from './modules/index.js'
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
+import type { AnyConsumer } from './platform/events/index.js';
 import { installEventDelivery } from './platform/events/install.js';
+import { registerHealth } from './platform/health.js';
 import { newId } from './platform/ids.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { withRedaction } from './platform/logger.js';
@@ -30,6 +32,8 @@ import './platform/zod-messages.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Consumers delivered beside the modules' (the multi-instance test counts deliveries with one). */
+  extraConsumers?: AnyConsumer[];
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -96,8 +100,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }
   });
 
-  installEventDelivery(app, deps.db, eventConsumers);
+  installEventDelivery(app, deps.db, [...eventConsumers, ...(options.extraConsumers ?? [])]);
   installRealtime(app, topicRules);
+  registerHealth(app);
   await app.register(async (api) => registerModules(api));
   registerWebApp(app, deps.config.webDistDir);
   return app;

@@ -10,6 +10,7 @@ import { type Database, type Db, runMigrations } from './db.js';
 import type { AppDeps, Clock } from './deps.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
+import { S3BlobStore } from './storage/s3-blob-store.js';
 
 /**
  * What the modules add to start-up, listed in modules/index.ts (`startupHooks`) and handed in by
@@ -56,8 +57,19 @@ export function createDeps(
     redis: options.redis ?? null,
     clock: options.clock ?? (() => new Date()),
     verifyToken: createTokenVerifier(database.db, config.tokenTtlMs, config.tokenMaxAgeMs),
-    blobs: options.blobs ?? localBlobStore(database.db, config.dataDir),
+    blobs: options.blobs ?? blobStoreFor(database.db, config),
   };
+}
+
+/**
+ * The configured backend: the local folder, or the S3 bucket (STORAGE=s3), which finds rows
+ * recorded as absolute paths before the port by the local layout (storage:migrate copied it key
+ * for key).
+ */
+export function blobStoreFor(db: Db, config: AppConfig): BlobStore {
+  const local = localBlobStore(db, config.dataDir);
+  if (config.storage.kind === 'local') return local;
+  return new S3BlobStore({ ...config.storage, keyOfLegacyPath: (location) => local.keyOfLegacyPath(location) });
 }
 
 /**

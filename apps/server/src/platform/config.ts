@@ -1,6 +1,7 @@
 /** Process configuration, read once from the environment. */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parseStorageConfig, type StorageConfig } from './storage/storage-config.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.js';
 
 export interface AppConfig {
@@ -41,6 +42,8 @@ export interface AppConfig {
   viewOrderSecret: string;
   /** Outbox batches delivered at once on PostgreSQL (OUTBOX_WORKERS, 1-8; PGlite always 1). */
   outboxWorkers: number;
+  /** Where kept files live: the local folder or an S3-compatible bucket (STORAGE, S3_*). */
+  storage: StorageConfig;
   /** The realtime stream's limits (platform/realtime/stream.ts); fixed, tests shorten them. */
   realtime: RealtimeLimits;
 }
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     viewOrderSecret: viewOrderSecret(env),
     outboxWorkers: Math.min(8, Math.max(1, Math.trunc(Number(env.OUTBOX_WORKERS ?? 3)) || 3)),
     realtime: { heartbeatMs: 15_000, sendBufferBytes: 1024 * 1024, maxStreamMs: 30 * 60_000 },
+    storage: parseStorageConfig(env),
   };
 }
 

@@ -1,6 +1,8 @@
 /**
- * A real redis-server for a test, on a free port, started by the test itself (never the
- * machine's Redis): `npm test` works where none runs. Skip the test when the binary is missing.
+ * A real redis-server (Debian's package, as in CI) started by a test on a free loopback port,
+ * without persistence, never the machine's Redis: `npm test` works where none runs (skip the test
+ * when the binary is missing). `stop` ends it with SIGKILL: the test of a Redis outage wants it
+ * gone at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,9 +12,10 @@ import { Redis } from 'ioredis';
 export const REDIS_SERVER = '/usr/bin/redis-server';
 export const hasRedisServer = (): boolean => existsSync(REDIS_SERVER);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
     const s = createServer();
+    s.on('error', reject);
     s.listen(0, '127.0.0.1', () => {
       const { port } = s.address() as { port: number };
       s.close(() => resolve(port));
@@ -21,20 +24,29 @@ async function freePort(): Promise<number> {
 }
 
 export interface TestRedis {
+  url: string;
   /** A new connection to the server (closed by `stop`). */
   connect(): Promise<Redis>;
   stop(): Promise<void>;
 }
 
-export async function startRedisServer(): Promise<TestRedis> {
+export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
-  const server: ChildProcess = spawn(REDIS_SERVER, ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+  const child: ChildProcess = spawn(REDIS_SERVER, ['--port', String(port), '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
+  const url = `redis://127.0.0.1:${port}`;
   const clients: Redis[] = [];
-  const connect = async () => {
+  const stop = async () => {
+    for (const c of clients) c.disconnect();
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  const connect = async (): Promise<Redis> => {
     for (let i = 0; i < 50; i++) {
-      const c = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
+      const c = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0 });
       c.on('error', () => undefined); // refused while the server starts: retried below
       try {
         await c.connect();
@@ -47,11 +59,12 @@ export async function startRedisServer(): Promise<TestRedis> {
     }
     throw new Error('redis-server did not start');
   };
-  return {
-    connect,
-    async stop() {
-      for (const c of clients) c.disconnect();
-      server.kill();
-    },
-  };
+  try {
+    const probe = await connect();
+    await probe.ping();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, connect, stop };
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { type BodyIn, type DataOut, type JsonEndpoint, sysUserLogin } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { startupHooks } from '../modules/index.js';
@@ -39,7 +40,7 @@ export interface TestApp {
 export const isPgRun = (): boolean => process.env.TEST_DB_KIND === 'pg';
 
 /** A throw-away PostgreSQL database: a copy of the run's template, or empty without one. */
-async function createPgDatabase(
+export async function createPgDatabase(
   run: TemplateRun | undefined,
   seed: boolean,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -74,6 +75,8 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   /** Another storage backend in front of the local folder (e.g. one without local paths). */
   blobs?: (local: BlobStore) => BlobStore;
+  /** A Redis connection (REDIS_URL of the process); none by default. */
+  redis?: Redis | null;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -83,7 +86,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await prepareDatabase(database, startupHooks, { seed });
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/exam-test-${process.pid}` }), ...options.config };
   const blobs = options.blobs?.(localBlobStore(database.db, config.dataDir));
-  const app = await buildApp(createDeps(database, config, { clock: options.clock, blobs }), { logger: options.logger });
+  const app = await buildApp(createDeps(database, config, { clock: options.clock, blobs, redis: options.redis }), {
+    logger: options.logger,
+  });
   await app.ready();
 
   const call = async <T>(path: string, body: unknown = {}, token?: string | null): Promise<ApiAnswer<T>> => {

@@ -3,7 +3,7 @@
  * instances (two hubs, two Redis connections) through a real redis-server the test starts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasRedisServer, startRedisServer, type TestRedis } from '../../test/redis-server.js';
+import { hasRedisServer, startRedis, type TestRedis } from '../../test/redis-server.js';
 import { type RealtimeEvent, RealtimeHub } from './hub.js';
 
 const texts = (events: RealtimeEvent[] | null) => events?.map((e) => e.data);
@@ -98,7 +98,7 @@ describe.skipIf(!hasRedisServer())('RealtimeHub across instances (Redis pub/sub)
   });
 
   it('an event published on one instance reaches the subscribers of another, and both can replay it', async () => {
-    redis = await startRedisServer();
+    redis = await startRedis();
     const one = new RealtimeHub();
     const two = new RealtimeHub();
     hubs.push(one, two);

@@ -2,9 +2,10 @@
  * The storage port (issue 22 §2): every file the product keeps (uploads, avatars, course media
  * and their PDF renditions, certificate backgrounds and PDFs) is read and written through a
  * `BlobStore`, by key. Modules never touch `fs` for stored files (layering.test.ts checks it); the
- * backend decides where the bytes live. Today's backend is `LocalBlobStore` (a folder on disk,
- * the layout of before); an object-storage backend (issue 25) implements the same calls and
- * answers `signedUrl` so downloads can go straight to it.
+ * backend decides where the bytes live. Backends: `LocalBlobStore` (a folder on disk, the layout of
+ * before) and `S3BlobStore` (issue 25: an S3-compatible bucket, STORAGE=s3), which implements the
+ * same calls and answers `signedUrl` so downloads can go straight to it. Both pass the same
+ * contract (blob-store-contract.ts).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -39,7 +40,11 @@ export interface BlobStore {
    * A URL the browser may download the blob from directly for `ttlSeconds`, or null when the
    * backend cannot sign one (the local folder): the server then streams the bytes itself.
    */
-  signedUrl(key: string, ttlSeconds: number): Promise<string | null>;
+  signedUrl(
+    key: string,
+    ttlSeconds: number,
+    options?: { contentType?: string; contentDisposition?: string },
+  ): Promise<string | null>;
   /**
    * The file on this machine's disk holding the blob, when the backend has one (the local
    * folder). Only for serving with @fastify/send (Range, ETag, conditional requests) and for
@@ -51,6 +56,8 @@ export interface BlobStore {
    * or el_cert.file_path), or null when the backend does not hold it.
    */
   keyOfLegacyPath?(location: string): Promise<string | null>;
+  /** For the health endpoint: throws when the backend cannot be reached or written (optional). */
+  check?(): Promise<void>;
 }
 
 /**

@@ -139,6 +139,12 @@ export class LocalBlobStore implements BlobStore {
     return null;
   }
 
+  /** The root exists (created if need be) and this process may write in it. */
+  async check(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+    await fsp.access(this.root, fs.constants.W_OK);
+  }
+
   async localPath(key: string): Promise<string | null> {
     return this.foundOf(key);
   }

@@ -53,7 +53,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
     },
   });
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(`${base}/api/docs/json`)).ok) return { child, dataDir, base };
     } catch {

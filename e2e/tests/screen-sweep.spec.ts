@@ -231,9 +231,8 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
       const errors = watchErrors(page);
       await page.goto(address(route.path));
       await page.waitForLoadState('load');
-      const loaded = Date.now();
       await expect(page.locator('#root > *').first()).toBeVisible();
-      const faults = await spinnerFault(page, loaded);
+      const faults = await spinnerFault(page);
       faults.push(...(await faultsOf(page, width)));
       const name = shotName(route.role, width, route.path);
       await page.screenshot({ path: `${SHOTS}/${name}.png` });

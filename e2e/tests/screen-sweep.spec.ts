@@ -4,7 +4,7 @@
  * complete demo data the product starts with, as a learner at 360, 390 (phones: touch, mobile
  * viewport) and 1280 px and as the administrator at 1280 and 1440 px. Each page is loaded once
  * per width, its main dialog or drawer opened where it has one, and fails on the faults of
- * fixtures/sweep.ts. Screenshots and the contact sheet: test-results/e2e/screen-sweep/.
+ * fixtures/sweep.ts. Screenshots and the contact sheet: test-results/e2e/screen-sweep/ (the run's output folder).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,8 @@ import { layoutFaults, spinnerFault, textFaults, watchErrors, writeContactSheet 
 import { expect, test } from '../fixtures/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SHOTS = path.resolve(here, '../../test-results/e2e/screen-sweep');
+/** Where the screenshots go: screen-sweep/ in the run's output folder (test-results/e2e, or --output). */
+const shots = () => path.join(test.info().project.outputDir, 'screen-sweep');
 const LEARNER = { userName: 'zhaoliu', password: 'student123' }; // a demo learner with a finished exam
 const ALL_KINDS_EXAM = '全题型体验考试';
 const RESULTS_EXAM = '技术部基础测验';
@@ -215,7 +216,7 @@ async function everyQuestion(page: Page, width: number, name: string): Promise<s
     await next.click();
     await expect(page.getByText(new RegExp(`第 ${n} / \\d+ 题`))).toBeVisible();
     faults.push(...(await faultsOf(page, width)).map((f) => `question ${n}: ${f}`));
-    if (await page.locator('.qa-matching').count()) await page.screenshot({ path: `${SHOTS}/${name}-q${n}.png` });
+    if (await page.locator('.qa-matching').count()) await page.screenshot({ path: `${shots()}/${name}-q${n}.png` });
   }
   return faults;
 }
@@ -235,7 +236,7 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
       const faults = await spinnerFault(page);
       faults.push(...(await faultsOf(page, width)));
       const name = shotName(route.role, width, route.path);
-      await page.screenshot({ path: `${SHOTS}/${name}.png` });
+      await page.screenshot({ path: `${shots()}/${name}.png` });
       // the exam room on a phone shows one question at a time: every one of them is checked
       if (route.path === '/web/exam/start/:id' && width < 768) faults.push(...(await everyQuestion(page, width, name)));
       // the page's main dialog or drawer, where it has one
@@ -251,11 +252,11 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
         ) {
           await expect(layer.locator('[class*="-appear"], [class*="-enter"]')).toHaveCount(0);
           faults.push(...(await faultsOf(page, width)).map((f) => `dialog: ${f}`));
-          await page.screenshot({ path: `${SHOTS}/${name}-dialog.png` });
+          await page.screenshot({ path: `${shots()}/${name}-dialog.png` });
         }
       }
       faults.push(...errors);
-      if (faults.length) fs.writeFileSync(`${SHOTS}/${name}.png.fault`, faults.join('\n'));
+      if (faults.length) fs.writeFileSync(`${shots()}/${name}.png.fault`, faults.join('\n'));
       await page.close();
       expect(faults, `${route.path} at ${width} px`).toEqual([]);
     });
@@ -288,7 +289,7 @@ test('the sweep covers every menu of the catalogue and every learner route', asy
 
 test.afterAll(async ({ browser }) => {
   for (const context of contexts.values()) await (await context).close();
-  await writeContactSheet(browser, SHOTS);
+  await writeContactSheet(browser, shots());
 });
 
-test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
+test.beforeAll(() => fs.mkdirSync(shots(), { recursive: true }));

@@ -19,6 +19,7 @@ import { quApi, repoApi } from '../../api/repo';
 import { formatTime } from '../../utils/date-format';
 import { Permission, useServerTable } from '../index';
 import ImportDialog from './ImportDialog';
+import QuestionLine from './QuestionLine';
 import QuestionPreview from './QuestionPreview';
 
 export default function QuestionTable({ repoId, onChanged }: { repoId?: string; onChanged?: () => void }) {
@@ -160,7 +161,8 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
                 style={{ padding: 0, height: 'auto' }}
                 onClick={async () => setPreview(await quApi.detail(r.id))}
               >
-                {s || '（无文字内容）'}
+                {/* formulas rendered, not their LaTeX (issue 23, the screen sweep) */}
+                {s ? <QuestionLine text={s} /> : '（无文字内容）'}
               </Button>
             ),
           },

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, devices, type Page } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 import { createLearner, deptNamed, startPaper } from '../fixtures/exam-setup';
-import { layoutFaults, spinnerFault, textFaults, watchErrors, writeContactSheet } from '../fixtures/sweep';
+import { DEPT_CODE, layoutFaults, spinnerFault, textFaults, watchErrors, writeContactSheet } from '../fixtures/sweep';
 import { expect, test } from '../fixtures/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +28,8 @@ interface Route {
   role: Role;
   /** The page's main dialog or drawer: the button that opens it. */
   opens?: RegExp;
+  /** Codes that are this page's data (the department page's 部门编码 column). */
+  data?: RegExp[];
 }
 
 /** Learner pages: the route table of web-routes.tsx, the full-screen pages, the open pages. */
@@ -96,7 +98,12 @@ const ADMIN_PAGES = [
 ];
 /** The list pages' main dialog or drawer: their add button. */
 const ADD = /新增|添加|新建|创建/;
-const ADMIN_ROUTES: Route[] = ADMIN_PAGES.map((p) => ({ path: p, role: 'admin', opens: ADD }));
+const ADMIN_ROUTES: Route[] = ADMIN_PAGES.map((p) => ({
+  path: p,
+  role: 'admin',
+  opens: ADD,
+  data: p === '/admin/sys/depart' ? [DEPT_CODE] : [],
+}));
 
 const WIDTHS: Record<Role, number[]> = { learner: [360, 390, 1280], guest: [390, 1280], admin: [1280, 1440] };
 
@@ -203,9 +210,9 @@ function contextFor(browser: Browser, baseURL: string, role: Role, width: number
 }
 
 /** Every check of fixtures/sweep.ts on the page as it is now. */
-async function faultsOf(page: Page, width: number): Promise<string[]> {
+async function faultsOf(page: Page, width: number, data: RegExp[] = []): Promise<string[]> {
   const { faults, text } = await layoutFaults(page, width);
-  return [...faults, ...textFaults(text)];
+  return [...faults, ...textFaults(text, data)];
 }
 
 /** Steps through the room's questions (下一题) and checks each; a matching question is photographed. */
@@ -234,7 +241,7 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
       await page.waitForLoadState('load');
       await expect(page.locator('#root > *').first()).toBeVisible();
       const faults = await spinnerFault(page);
-      faults.push(...(await faultsOf(page, width)));
+      faults.push(...(await faultsOf(page, width, route.data)));
       const name = shotName(route.role, width, route.path);
       await page.screenshot({ path: `${shots()}/${name}.png` });
       // the exam room on a phone shows one question at a time: every one of them is checked
@@ -251,7 +258,7 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
           )
         ) {
           await expect(layer.locator('[class*="-appear"], [class*="-enter"]')).toHaveCount(0);
-          faults.push(...(await faultsOf(page, width)).map((f) => `dialog: ${f}`));
+          faults.push(...(await faultsOf(page, width, route.data)).map((f) => `dialog: ${f}`));
           await page.screenshot({ path: `${shots()}/${name}-dialog.png` });
         }
       }

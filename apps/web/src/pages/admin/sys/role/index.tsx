@@ -56,6 +56,7 @@ export default function SysRolePage() {
       title: '操作',
       key: 'actions',
       width: 200,
+      fixed: 'right', // in sight while the table scrolls inside its card
       render: (_, row) => (
         <TableActions>
           {canSave && (

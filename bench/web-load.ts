@@ -25,33 +25,37 @@ const dist = path.resolve(arg('dist', path.join(root, 'apps', 'web', 'dist')));
 const port = Number(arg('port', '8470'));
 const runs = Number(arg('runs', '3'));
 const shot = arg('shot', ''); // a PNG path: the page of the last run, once the list is shown
-const base = `http://127.0.0.1:${port}`;
 
 /** Chrome DevTools' "Fast 3G" preset (front_end/core/sdk/NetworkManager.ts). */
-const FAST_3G = {
+export const FAST_3G = {
   offline: false,
   latency: 150 * 3.75,
   downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
   uploadThroughput: ((750 * 1000) / 8) * 0.9,
 };
 
-async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
+/** The built server on a fresh embedded database, serving the web build `webDist` on `onPort`. */
+export async function startServer(
+  webDist = dist,
+  onPort = port,
+): Promise<{ child: ChildProcess; dataDir: string; base: string }> {
+  const base = `http://127.0.0.1:${onPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-load-'));
   const child = spawn(process.execPath, [path.join(root, 'apps', 'server', 'dist', 'main.js')], {
     cwd: root,
     stdio: 'ignore',
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(onPort),
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: dist,
+      WEB_DIST_DIR: webDist,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
     },
   });
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
-      if ((await fetch(`${base}/api/docs/json`)).ok) return { child, dataDir };
+      if ((await fetch(`${base}/api/docs/json`)).ok) return { child, dataDir, base };
     } catch {
       // not listening yet
     }
@@ -61,7 +65,8 @@ async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> 
   throw new Error('server did not start');
 }
 
-async function login(): Promise<string> {
+/** The demo learner's token. */
+export async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/api/sys/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -74,11 +79,11 @@ async function login(): Promise<string> {
 
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`no web build in ${dist}`);
-  const { child, dataDir } = await startServer();
+  const { child, dataDir, base } = await startServer();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   const results: { ms: number; jsKB: number; jsFiles: number }[] = [];
   try {
-    const token = await login();
+    const token = await login(base);
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       await context.addCookies([{ name: 'token', value: token, url: base }]);
@@ -129,7 +134,9 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -19,9 +19,12 @@ const KB = 1000;
  */
 export const BUDGETS = [
   // The issue's 300 KB, reached (283 KB on 2026-11-24: bench/README.md, "web-load.ts and the size budgets").
+  // `files`: on a slow line over HTTP/1.1 (six requests at a time) the number of files costs round
+  // trips; the learner home's modules are folded into a few chunks (issue 23 §3, build/first-load.ts).
   {
     name: '学员首页 /web/index',
     kb: 300,
+    files: 10,
     chunks: ['index.html', 'src/layouts/web/WebLayout.tsx', 'src/pages/web/index/index.tsx'],
   },
   { name: '考试页 /web/exam/start/:id', kb: 350, chunks: ['index.html', 'src/pages/web/exam/start/index.tsx'] },
@@ -61,14 +64,14 @@ function main() {
     const files = closure(manifest, budget.chunks);
     const bytes = files.reduce((sum, file) => sum + gzipSize(file), 0);
     const limit = budget.kb * KB * scale;
-    const ok = bytes <= limit;
+    const ok = bytes <= limit && files.length <= (budget.files ?? Infinity);
     if (!ok) failed += 1;
     const target =
       budget.target && bytes > budget.target * KB * scale
         ? `; target ${(budget.target * scale).toFixed(0)} KB not reached, ${((bytes - budget.target * KB * scale) / KB).toFixed(1)} KB over`
         : '';
     console.log(
-      `${ok ? '✓' : '✗'} ${budget.name}: ${(bytes / KB).toFixed(1)} KB gzip in ${files.length} JS files (budget ${(limit / KB).toFixed(0)} KB${target})`,
+      `${ok ? '✓' : '✗'} ${budget.name}: ${(bytes / KB).toFixed(1)} KB gzip in ${files.length} JS files (budget ${(limit / KB).toFixed(0)} KB${budget.files ? `, ${budget.files} files` : ''}${target})`,
     );
   }
   console.log(`budgets: ${BUDGETS.length - failed} passed, ${failed} failed`);

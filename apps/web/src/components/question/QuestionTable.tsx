@@ -21,6 +21,7 @@ import DraftQuestions from '../assistant/DraftQuestions';
 import { Permission, useServerTable } from '../index';
 import ExportMenu from './ExportMenu';
 import ImportDialog from './ImportDialog';
+import QuestionLine from './QuestionLine';
 import QuestionPreview from './QuestionPreview';
 
 export default function QuestionTable({ repoId, onChanged }: { repoId?: string; onChanged?: () => void }) {
@@ -165,7 +166,8 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
                 style={{ padding: 0, height: 'auto' }}
                 onClick={async () => setPreview(await quApi.detail(r.id))}
               >
-                {s || '（无文字内容）'}
+                {/* formulas rendered, not their LaTeX (issue 23, the screen sweep) */}
+                {s ? <QuestionLine text={s} /> : '（无文字内容）'}
               </Button>
             ),
           },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionLineHtml } from './line-html';
+import { questionLineHtml, summaryLineHtml } from './line-html';
 
 describe('one line of question text (issue 23)', () => {
   it('keeps formulas for KaTeX instead of showing their LaTeX, drops other tags', () => {
@@ -13,5 +13,13 @@ describe('one line of question text (issue 23)', () => {
   it('keeps escaped text escaped', () => {
     expect(questionLineHtml('<p>a &lt;b&gt; c</p>')).toBe('a &lt;b&gt; c');
     expect(questionLineHtml(null)).toBe('');
+  });
+});
+
+describe('summaryLineHtml', () => {
+  it('turns $latex$ into a formula span and escapes the rest', () => {
+    expect(summaryLineHtml('圆的面积公式为 $S=\\pi r^2$，a<b')).toBe(
+      '圆的面积公式为 <span data-formula="S=\\pi r^2"></span>，a&lt;b',
+    );
   });
 });

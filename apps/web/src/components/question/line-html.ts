@@ -21,3 +21,13 @@ export function questionLineHtml(html: string | null | undefined): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholders set above
   return text.replace(/\u0000(\d+)\u0000/g, (_, i: string) => `<span data-formula="${formulas[Number(i)]}"></span>`);
 }
+
+/**
+ * The same line from a plain-text summary (the bank's question list: tags already dropped, each
+ * formula written `$latex$`): the text escaped, each formula a `<span data-formula>` for KaTeX.
+ */
+export function summaryLineHtml(text: string): string {
+  const escaped = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return escaped(text).replace(/\$([^$]+)\$/g, (_, latex: string) => `<span data-formula="${latex}"></span>`);
+}

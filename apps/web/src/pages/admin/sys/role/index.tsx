@@ -32,6 +32,9 @@ export default function SysRolePage() {
     {
       title: '角色名称',
       dataIndex: 'name',
+      // A width of its own: the fixed columns took every pixel at 1280 px and the name stood one
+      // character a line (the screen sweep, issue 23).
+      width: 200,
       render: (v, row) => (
         <Space>
           {v}
@@ -47,12 +50,13 @@ export default function SysRolePage() {
     },
     { title: '数据范围', dataIndex: 'dataScope', width: 140, render: (v: number) => DATA_SCOPE_LABELS[v] ?? v },
     { title: '用户数', dataIndex: 'userCount', width: 90 },
-    { title: '备注', dataIndex: 'remark', ellipsis: true, render: (v) => v || '-' },
+    { title: '备注', dataIndex: 'remark', width: 120, ellipsis: true, render: (v) => v || '-' },
     { title: '创建时间', dataIndex: 'createdAt', width: 170, render: (v) => formatDateTime(v) },
     {
       title: '操作',
       key: 'actions',
       width: 200,
+      fixed: 'right', // in sight while the table scrolls inside its card
       render: (_, row) => (
         <TableActions>
           {canSave && (
@@ -104,7 +108,7 @@ export default function SysRolePage() {
         </Form>
       }
     >
-      <Table<TRole> {...table.tableProps} columns={columns} scroll={{ x: 1000 }} />
+      <Table<TRole> {...table.tableProps} columns={columns} scroll={{ x: 1180 }} />
       <RoleFormModal
         open={editing !== undefined}
         role={editing ?? null}

@@ -53,6 +53,8 @@ const LEARNER_ROUTES: Route[] = [
   { path: '/web/course/view/:courseId/:fileId', role: 'learner' },
   { path: '/web/exam/start/:id', role: 'learner', opens: /交\s*卷/ },
   { path: '/web/exam/debug', role: 'learner' },
+  { path: '/web/live', role: 'learner' },
+  { path: '/web/live/:id', role: 'learner' },
   { path: '/login', role: 'guest' },
   { path: '/register', role: 'guest' },
   { path: '/forgot', role: 'guest' },
@@ -94,6 +96,8 @@ const ADMIN_PAGES = [
   '/admin/sys/msg',
   '/admin/sys/config',
   '/admin/sys/log',
+  '/admin/sys/assistant',
+  '/admin/live/index',
   '/profile/index',
 ];
 /** The list pages' main dialog or drawer: their add button. */
@@ -141,6 +145,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     deptId: (await deptNamed(request, '技术部')).id,
   });
   const allKinds = titled(exams, ALL_KINDS_EXAM);
+  type LiveList = Record<'live' | 'upcoming' | 'ended', { id: string }[]>;
+  const lives = await api<LiveList>(request, '/api/live/learn/list', {}, learner);
   ids = {
     '/web/exam/check/:id': allKinds,
     '/web/exam/result/:id': paperId,
@@ -153,6 +159,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     ':trainId': train.trainId,
     ':courseId': course.id,
     ':fileId': detail.chapters[0].files[0].id,
+    '/web/live/:id': [...lives.live, ...lives.upcoming, ...lives.ended][0]?.id,
     '/web/exam/start/:id': await startPaper(request, fresh.token, allKinds),
     '/admin/repo/detail/:id': repoId,
     '/admin/repo/qu-edit/:id': (await api<Rows>(request, '/api/repo/qu/paging', page, admin)).records[0].id,

@@ -38,6 +38,12 @@ type HookRequest = FastifyRequest<{
   Body: Record<string, string> | undefined;
 }>;
 
+/**
+ * nginx-rtmp reads only the status (2xx go on, 3xx relay, anything else refuses the stream); the body
+ * is the usual envelope so that every answer of /api is one a client can read.
+ */
+const hookAnswer = (code: number, msg: string) => ({ code, msg, data: null });
+
 export function registerLiveMedia(app: FastifyInstance): void {
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -53,7 +59,7 @@ export function registerLiveMedia(app: FastifyInstance): void {
         bodyLimit: 16 * 1024,
       },
       async (request: HookRequest, reply) => {
-        if (!hookAllowed(request)) return reply.code(403).send('forbidden');
+        if (!hookAllowed(request)) return reply.code(403).send(hookAnswer(ErrorCode.NO_PERMISSION, '回调来源未获授权'));
         const form = request.body ?? {};
         const name = String(form.name ?? '');
         const { db, blobs } = app.deps;
@@ -63,34 +69,34 @@ export function registerLiveMedia(app: FastifyInstance): void {
             const answer = await acceptPublish(db, name, now);
             if (!answer.accepted) {
               request.log.warn({ reason: answer.reason }, 'live publish refused');
-              return reply.code(403).send('refused');
+              return reply.code(403).send(hookAnswer(ErrorCode.NO_PERMISSION, '推流密钥无效、已更换或正在推流'));
             }
             const target = relayTarget(request.query.relay, answer.playName);
             if (!target) {
               request.log.error('live publish: the callback URL carries no valid relay= (regenerate the nginx config)');
               await endPublish(db, name, now);
-              return reply.code(403).send('no relay');
+              return reply.code(403).send(hookAnswer(ErrorCode.NO_PERMISSION, '媒体服务器配置已过期，请重新生成'));
             }
             publishState(answer.liveId, LiveState.LIVE);
-            return reply.code(302).header('location', target).send('');
+            return reply.code(302).header('location', target).send(hookAnswer(ErrorCode.SUCCESS, '转推'));
           }
           case 'publish-done': {
             const liveId = await endPublish(db, name, now);
             if (liveId) publishState(liveId, -1); // ended or back to upcoming: viewers read the room again
-            return reply.code(200).send('ok');
+            return reply.code(200).send(hookAnswer(ErrorCode.SUCCESS, '操作成功'));
           }
           case 'record-done': {
             const file = recordingPath(liveSettings().recordDir, String(form.path ?? ''));
-            if (!file) return reply.code(200).send('ignored');
+            if (!file) return reply.code(200).send(hookAnswer(ErrorCode.SUCCESS, '非本系统的录像，已忽略'));
             const task = makeReplay(db, blobs, name, file)
               .then((liveId) => liveId && publishState(liveId, LiveState.ENDED))
               .catch((err) => request.log.error({ err }, 'live replay failed'))
               .finally(() => liveBackground.delete(task));
             liveBackground.add(task);
-            return reply.code(200).send('ok');
+            return reply.code(200).send(hookAnswer(ErrorCode.SUCCESS, '操作成功'));
           }
           default:
-            return reply.code(404).send('unknown');
+            return reply.code(400).send(hookAnswer(ErrorCode.BAD_PARAMS, '未知的回调')); // a bad request, not a missing page;
         }
       },
     );

@@ -38,10 +38,8 @@ const NOT_YET_MOVED = new Set([
   'apps/server/src/modules/paper/mark-by-question.service.ts', // marking hints' keywords in the API
   'apps/server/src/modules/paper/mark.service.ts', // marking hints' keywords in the API
   'apps/server/src/modules/paper/sitting-leaks.ts', // the answer-secrecy walker's key texts
-  'apps/server/src/modules/repo/qu-docx.ts', // format column names (interchange work)
   'apps/server/src/modules/repo/qu-import.ts', // format column names (interchange work)
   'apps/server/src/modules/repo/qu-text.ts', // fill blank flags in the text formats (interchange work)
-  'apps/server/src/modules/repo/qu-xlsx.ts', // format column names (interchange work)
   'apps/web/src/pages/admin/exam/mark-qu/AnswerCard.tsx', // marking hints' keywords
   'apps/web/src/pages/admin/exam/mark-qu/MarkQuBoard.tsx', // marking hints' keywords
   'apps/web/src/pages/admin/exam/mark/detail/MarkItem.tsx', // marking hints' keywords
@@ -58,7 +56,15 @@ function sources(dir: string): string[] {
   });
 }
 
+/**
+ * The format modules read the neutral interchange model (repo/interchange/model.ts), whose fields
+ * (blanks, pairs, keywords…) carry the same names as the kinds' keys: each kind maps its key to and
+ * from that model in its own `interchange.ts`, so a format never reads a kind's key itself.
+ */
+const INTERCHANGE = 'apps/server/src/modules/repo/interchange/';
+
 const inKindFolder = (rel: string, kind: string) =>
+  rel.startsWith(INTERCHANGE) ||
   rel.startsWith(`apps/server/src/modules/repo/kinds/${kind}/`) ||
   rel.startsWith(`apps/web/src/components/question/kinds/${kind}/`) ||
   rel === `packages/contracts/src/repo/kinds/${kind}.ts`;

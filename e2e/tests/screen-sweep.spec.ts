@@ -135,7 +135,9 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     { id: course.id },
     learner,
   );
-  const repoId = repos.records[0].id;
+  // a bank the learner may practise (other specs on this server add banks that are not open to practice)
+  const practisable = await api<{ id: string; quCount: number }[]>(request, '/api/train/repo/list', {}, learner);
+  const repoId = (practisable.find((r) => r.quCount > 0) ?? practisable[0] ?? repos.records[0]).id;
   const train = await api<{ trainId: string }>(request, '/api/train/start', { repoId, mode: 1 }, learner);
   const paperId = mine.records.find((r) => r.title === RESULTS_EXAM)?.lastPaperId;
   // the exam room: a fresh learner's paper of the exam with every kind (the demo learners' stay closed)

@@ -45,9 +45,11 @@ export default function RouteGuard() {
     };
     (async () => {
       try {
-        // Both at once: on a slow line each round trip is half a second (issue 23 §3).
-        const [info, routes] = await Promise.all([fetchUserInfo({ silent: true }), fetchMenuRoutes({ silent: true })]);
+        // One after the other: a refused token must end the session once (10010002 drops the token and
+        // reloads); two refusals racing each other lost the login page's 登录已过期 notice.
+        const info = await fetchUserInfo({ silent: true });
         useUserStore.getState().setInfo(info);
+        const routes = await fetchMenuRoutes({ silent: true });
         const outcome = decideAfterLoad(info.roleType, routes, pathname, search);
         if (outcome.kind === 'fail') fail(outcome);
         else useUserStore.getState().setRoutes(routes ?? []);

@@ -78,7 +78,8 @@ export default function RepoListPage() {
               <Button
                 type="link"
                 size="small"
-                style={{ padding: 0 }}
+                // a long name wraps in its own column instead of squeezing the fixed ones
+                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
                 onClick={() => navigate(`/admin/repo/detail/${r.id}`)}
               >
                 {t}

@@ -9,11 +9,18 @@
  *   and the sign-in page grouped by which of those routes use them, instead of one tiny chunk per
  *   set of importers. A module only other pages use is split as before.
  * - Preload: index.html gets an inline script that adds a `modulepreload` link for each chunk (and
- *   a `preload` for each stylesheet) of the route the address names (`FIRST_ROUTES`), so they load
- *   beside the entry rather than after the guard and the layout asked for them.
+ *   a stylesheet link for each stylesheet: a mere preload made the page's dynamic import load it a
+ *   second time and wait) of the route the address names (`FIRST_ROUTES`), so they load beside the
+ *   entry rather than after the guard and the layout asked for them.
+ * - First calls: an inline script before it starts the guard's and the route's API calls
+ *   (src/api/first-calls.ts) while the scripts load.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { firstCallsScript } from '../src/api/first-calls';
+
+/** The cookie the client keeps the token in (src/utils/auth.ts TOKEN_KEY; a test holds them equal). */
+export const TOKEN_COOKIE = 'token';
 
 /** A first route: the address it answers (regular expression on the pathname) and its source files. */
 interface FirstRoute {
@@ -61,7 +68,19 @@ export function foldName(id: string, entry: Set<string>, routes: { name: string;
 /** The inline script that preloads the files of the route the address names. */
 export function preloadScript(routes: { match: string; files: string[] }[], base: string): string {
   const table = JSON.stringify(routes.map((r) => [r.match, r.files]));
-  return `(function(t,b){var p=location.pathname;for(var i=0;i<t.length;i++){if(!new RegExp(t[i][0]).test(p))continue;t[i][1].forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=b+f;document.head.appendChild(l)});return}})(${table},${JSON.stringify(base)})`;
+  return `(function(t,b){var p=location.pathname;for(var i=0;i<t.length;i++){if(!new RegExp(t[i][0]).test(p))continue;t[i][1].forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='stylesheet'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=b+f;document.head.appendChild(l)});return}})(${table},${JSON.stringify(base)})`;
+}
+
+/**
+ * Puts inline scripts before the entry's script tag: after the charset and viewport (which the
+ * browser wants early) and before the stylesheet link, since an inline script after a stylesheet
+ * waits until the stylesheet has loaded.
+ */
+export function inlineBeforeEntry(html: string, scripts: string[]): string {
+  const at = html.indexOf('<script type="module"');
+  if (at < 0) throw new Error('first-load: index.html has no entry script');
+  const tags = scripts.map((s) => `<script>${s}</script>\n    `).join('');
+  return html.slice(0, at) + tags + html.slice(at);
 }
 
 /** A built chunk as both passes see it. */
@@ -121,9 +140,14 @@ export function firstLoad(root: string) {
   let plan: ReturnType<typeof planOf> = { entry: new Set(), routes: [] };
   const planning = () => process.env.FIRST_LOAD_PLANNING === '1';
 
+  /** An API on another origin (VITE_API_BASE): the page's own address cannot start its calls. */
+  let apiBase = '';
   const plugin: Plugin = {
     name: 'first-load',
     apply: 'build',
+    configResolved(config) {
+      apiBase = String(config.env.VITE_API_BASE ?? '');
+    },
     async buildStart() {
       if (planning()) return;
       const { build } = await import('vite');
@@ -156,7 +180,9 @@ export function firstLoad(root: string) {
             ),
           ],
         }));
-        return { html, tags: [{ tag: 'script', children: preloadScript(routes, '/'), injectTo: 'head' }] };
+        // The first calls go first: they are small, and the guard waits for them once the scripts have run.
+        const scripts = [...(apiBase ? [] : [firstCallsScript(TOKEN_COOKIE)]), preloadScript(routes, '/')];
+        return inlineBeforeEntry(html, scripts);
       },
     },
   };

@@ -9,6 +9,7 @@
  */
 import { ErrorCode } from '@exam/contracts';
 import { getToken, markSessionExpired, removeToken } from '../utils/auth';
+import { takeFirstCall } from './first-calls';
 import {
   ApiError,
   DEFAULT_ERROR_MSG,
@@ -109,10 +110,19 @@ function jsonInit(data: unknown, token: string | undefined): RequestInit {
   return { method: 'POST', headers, body: JSON.stringify(data ?? {}) };
 }
 
+/** The answer index.html already asked for (first-calls.ts), or null: the call is made here. */
+async function earlyAnswer(url: string, init: RequestInit, token: string | undefined): Promise<Answer | null> {
+  const early = takeFirstCall(url, init.body as string, token);
+  const got = early && (await early);
+  return got ? { status: got.status, contentType: got.contentType, body: parseBody(got.text) } : null;
+}
+
 /** POST JSON; answers the envelope's data. */
 export async function post<T = unknown>(url: string, data?: unknown, options: RequestOptions = {}): Promise<T> {
   const token = getToken();
-  const answer = await fetchAnswer(url, jsonInit(data, token), TIMEOUT, false, options.silent);
+  const init = jsonInit(data, token);
+  const answer =
+    (await earlyAnswer(url, init, token)) ?? (await fetchAnswer(url, init, TIMEOUT, false, options.silent));
   return settle(answer, options.silent, Boolean(token)) as T;
 }
 

@@ -64,32 +64,6 @@ export interface LearnerParts {
   blankCount: number;
 }
 
-/** What an xlsx row reader of a kind gets: cells by column name, the option columns, a reporter. */
-export interface XlsxReadCtx {
-  get: (column: string) => string;
-  /** Option columns 选项A.. up to the last filled one. */
-  present: string[];
-  answer: string;
-  issue: (column: string, reason: string) => void;
-}
-
-/** What a docx reader of a kind gets from one numbered question. */
-export interface DocxReadCtx {
-  options: string[];
-  left: string[];
-  fields: Record<string, string>;
-  answer: string;
-  issue: (column: string, reason: string) => void;
-}
-
-export type ExportCells = Record<string, string | number>;
-export interface ExportQuestion {
-  type: number;
-  options: { key: string; content: string; isRight: boolean }[];
-  answer: Record<string, unknown>;
-}
-export type Rich = (html: string | null | undefined) => string;
-
 /** Rich text as printable plain text (exam/print hands its own in). */
 export type Plain = (html: string | null | undefined) => string;
 /** A paper row as printing sees it: the snapshot's options and key. */
@@ -143,11 +117,4 @@ export interface QuKind {
   practiceFull?: (refAnswer: QuestionAnswer) => number;
   /** Printing a paper (blank, with the key, answered); kinds with nothing special leave it out. */
   print?: KindPrint;
-  xlsx: {
-    write: (q: ExportQuestion, cells: ExportCells, rich: Rich) => void;
-    read: (ctx: XlsxReadCtx) => Pick<TQuChildSave, 'options' | 'answer'>;
-  };
-  docx: {
-    read: (ctx: DocxReadCtx) => Pick<TQuChildSave, 'options' | 'answer'>;
-  };
 }

@@ -5,8 +5,6 @@
 import { keepOrder, noAnswer, plainParts } from '../shared.js';
 import type { QuKind } from '../types.js';
 
-const nothing = () => ({ options: [], answer: {} });
-
 export const composite: QuKind = {
   type: 99,
   options: 'none',
@@ -20,6 +18,4 @@ export const composite: QuKind = {
   learnerParts: (q) => plainParts(q.options),
   reference: () => null,
   mark: () => ({ score: 0, isRight: false, pending: false }),
-  xlsx: { write: () => {}, read: nothing },
-  docx: { read: nothing },
 };

@@ -3,7 +3,6 @@
  * (normalised as the question says; without order, answers may fill the blanks in any order).
  */
 import { countBlanks } from '@exam/contracts';
-import { formatBlanks, formatFillFlags, parseBlanks, parseFillFlags } from '../../qu-text.js';
 import { asStringArray, autoOutcome, keepOrder, round2 } from '../shared.js';
 import type { QuKind } from '../types.js';
 
@@ -103,18 +102,4 @@ export const fillBlank: QuKind = {
     },
   },
   mark: (q, answer) => autoOutcome(scoreFillBlank(q.refAnswer as unknown as BlankKey, answer, q.score), q.score),
-  xlsx: {
-    write(q, cells) {
-      const a = q.answer as unknown as BlankKey;
-      cells.答案 = formatBlanks(a.blanks ?? []);
-      cells.填空设置 = formatFillFlags(a);
-    },
-    read: (c) => ({ options: [], answer: { blanks: parseBlanks(c.answer), ...parseFillFlags(c.get('填空设置')) } }),
-  },
-  docx: {
-    read: (c) => ({
-      options: [],
-      answer: { blanks: parseBlanks(c.answer), ...parseFillFlags(c.fields.填空设置 ?? '') },
-    }),
-  },
 };

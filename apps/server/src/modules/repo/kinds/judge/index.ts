@@ -1,5 +1,5 @@
 /** 判断题 (type 3): two options (正确/错误 by default), one right; never shuffled. */
-import { choiceDocx, choiceXlsx, scoreSingle, shuffledChoices } from '../choice.js';
+import { scoreSingle, shuffledChoices } from '../choice.js';
 import { autoOutcome, checkOptionContents, choiceOptions, noAnswer, plainParts, rightKeys } from '../shared.js';
 import type { QuKind } from '../types.js';
 
@@ -17,6 +17,4 @@ export const judge: QuKind = {
   learnerParts: (q) => plainParts(q.options),
   reference: () => null,
   mark: (q, answer) => autoOutcome(scoreSingle(q.options, answer, q.score), q.score),
-  xlsx: choiceXlsx(true),
-  docx: choiceDocx(true),
 };

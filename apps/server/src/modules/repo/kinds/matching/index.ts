@@ -5,9 +5,8 @@
 import { hasRichContent } from '@exam/contracts';
 import type { QuestionAnswer } from '../../../../db/schema/repo.js';
 import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
-import { formatPairs, parsePairs } from '../../qu-text.js';
 import { viewOrder } from '../arrange.js';
-import { autoOutcome, letterAt, OPTION_COLS, OPTION_KEYS, plainRich, positional, round2, shuffle } from '../shared.js';
+import { autoOutcome, letterAt, OPTION_KEYS, positional, round2, shuffle } from '../shared.js';
 import type { KindPrint, Plain, QuKind } from '../types.js';
 
 interface Item {
@@ -131,47 +130,4 @@ export const matching: QuKind = {
   print,
   mark: (q, answer) =>
     autoOutcome(scoreMatching(q.refAnswer as { pairs: { left: string; right: string }[] }, answer, q.score), q.score),
-  xlsx: {
-    write(q, cells, rich) {
-      const a = q.answer as MatchingAnswer;
-      (a.right ?? []).forEach((r, i) => {
-        cells[OPTION_COLS[i]] = rich(r.content);
-      });
-      cells.左侧项 = (a.left ?? []).map((l) => rich(l.content)).join('\n');
-      cells.答案 = formatPairs(a.pairs ?? []);
-    },
-    read(c) {
-      const pairs = parsePairs(c.answer);
-      if (pairs === null) c.issue('答案', `匹配答案“${c.answer}”无法识别，应写成 1-A；2-C`);
-      const left = c
-        .get('左侧项')
-        .split(/\r?\n/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-      return {
-        options: [],
-        answer: {
-          left: left.map((t, i) => ({ key: String(i + 1), content: plainRich(t) })),
-          right: c.present.map((t, i) => ({ key: OPTION_KEYS[i], content: plainRich(t) })),
-          pairs: pairs ?? [],
-        },
-      };
-    },
-  },
-  docx: {
-    read(c) {
-      const circled = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
-      const digits = c.answer.replace(new RegExp(`[${circled}]`, 'g'), (ch) => String(circled.indexOf(ch) + 1));
-      const pairs = parsePairs(digits);
-      if (pairs === null) c.issue('答案', `匹配答案“${c.answer}”无法识别，应写成 1-A；2-C`);
-      return {
-        options: [],
-        answer: {
-          left: c.left.map((t, i) => ({ key: String(i + 1), content: plainRich(t) })),
-          right: c.options.map((t, i) => ({ key: OPTION_KEYS[i], content: plainRich(t) })),
-          pairs: pairs ?? [],
-        },
-      };
-    },
-  },
 };

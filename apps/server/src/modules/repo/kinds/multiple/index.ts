@@ -1,7 +1,7 @@
 /** 多选题 (type 2): one or more right options; partial credit per the exam's kind setting (kindSettings["2"].policy). */
 
 import type { QuestionOption } from '../../../../db/schema/repo.js';
-import { choiceDocx, choiceXlsx, shuffledChoices } from '../choice.js';
+import { shuffledChoices } from '../choice.js';
 import {
   asStringArray,
   autoOutcome,
@@ -46,6 +46,4 @@ export const multiple: QuKind = {
   learnerParts: (q) => plainParts(q.options),
   reference: () => null,
   mark: (q, answer, policy) => autoOutcome(scoreMultiple(q.options, answer, q.score, policy[2].policy), q.score),
-  xlsx: choiceXlsx(false),
-  docx: choiceDocx(false),
 };

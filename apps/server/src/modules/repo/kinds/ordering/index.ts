@@ -14,8 +14,8 @@ import { hasRichContent } from '@exam/contracts';
 import type { QuestionAnswer, QuestionOption } from '../../../../db/schema/repo.js';
 import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
 import { arrange, viewOrder } from '../arrange.js';
-import { asStringArray, autoOutcome, letterAt, OPTION_COLS, OPTION_KEYS, plainRich, round2 } from '../shared.js';
-import type { DocxReadCtx, OrderPolicyValue, QuKind, XlsxReadCtx } from '../types.js';
+import { asStringArray, autoOutcome, letterAt, round2 } from '../shared.js';
+import type { OrderPolicyValue, QuKind } from '../types.js';
 
 const KEY_CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';
 const OPAQUE_KEY = /^[a-z2-9]{4}$/;
@@ -37,20 +37,6 @@ export function scoreOrdering(order: string[], answer: unknown, full: number, po
   const next = new Map(order.slice(0, -1).map((k, i) => [k, order[i + 1]]));
   const rightPairs = given.slice(0, -1).filter((k, i) => next.get(k) === given[i + 1]).length;
   return round2((full * rightPairs) / (order.length - 1));
-}
-
-/** Items from texts and an answer of letters in the right order (empty: the texts are in order). */
-function readItems(texts: string[], answer: string, issue: XlsxReadCtx['issue']) {
-  const letters = answer.toUpperCase().replace(/[\s,，、;；>→-]/g, '');
-  let ordered = texts;
-  if (letters) {
-    const idx = [...letters].map((l) => OPTION_KEYS.indexOf(l));
-    const ok =
-      idx.length === texts.length && new Set(idx).size === idx.length && idx.every((i) => i >= 0 && i < texts.length);
-    if (ok) ordered = idx.map((i) => texts[i]);
-    else issue('答案', `排序答案“${answer}”无法识别，应按正确顺序写出全部选项字母，如 CABD`);
-  }
-  return { options: ordered.map((t) => ({ key: '', content: plainRich(t), isRight: false })), answer: {} };
 }
 
 export const ordering: QuKind = {
@@ -98,16 +84,4 @@ export const ordering: QuKind = {
   },
   mark: (q, answer, policy) =>
     autoOutcome(scoreOrdering(orderOf(q.refAnswer), answer, q.score, policy[7].policy), q.score),
-  xlsx: {
-    write(q, cells, rich) {
-      q.options.forEach((o, i) => {
-        cells[OPTION_COLS[i]] = rich(o.content);
-      });
-      cells.答案 = q.options.map((_, i) => letterAt(i)).join('');
-    },
-    read: (c: XlsxReadCtx) => readItems(c.present, c.answer, c.issue),
-  },
-  docx: {
-    read: (c: DocxReadCtx) => readItems(c.options, c.answer, c.issue),
-  },
 };

@@ -94,21 +94,6 @@ describe('ordering kind (排序题)', () => {
     expect(markQuestion(key, ['y', 'z', 'x'])).toEqual({ score: 0, isRight: false, pending: false });
   });
 
-  it('reads the text formats: items in the option columns, the answer as letters in the right order', () => {
-    const issues: { column: string; reason: string }[] = [];
-    const issue = (column: string, reason: string) => issues.push({ column, reason });
-    const read = ordering.xlsx.read({ get: () => '', present: ['出门', '起床', '早餐'], answer: 'BCA', issue });
-    expect(read.options.map((o) => o.content)).toEqual(['<p>起床</p>', '<p>早餐</p>', '<p>出门</p>']);
-    const asWritten = ordering.docx.read({ options: ['起床', '早餐'], left: [], fields: {}, answer: '', issue });
-    expect(asWritten.options.map((o) => o.content)).toEqual(['<p>起床</p>', '<p>早餐</p>']);
-    expect(issues).toEqual([]);
-    ordering.xlsx.read({ get: () => '', present: ['一', '二'], answer: 'AC', issue });
-    expect(issues).toEqual([{ column: '答案', reason: '排序答案“AC”无法识别，应按正确顺序写出全部选项字母，如 CABD' }]);
-    const cells: Record<string, string | number> = {};
-    ordering.xlsx.write({ type: 7, options: normaliseQuestion(input()).options, answer: {} }, cells, (h) => h ?? '');
-    expect([cells.选项A, cells.选项D, cells.答案]).toEqual(['起床', '出门', 'ABCD']);
-  });
-
   it('an xlsx export reads back as the same question (type label 排序题, items in the right order)', async () => {
     const sample = { ...input(), content: '<p>排好顺序</p>', tags: ['流程'], repoIds: ['-'], children: [] };
     sample.options = ITEMS.map((t) => ({ key: '', content: `<p>${t}</p>`, isRight: false }));

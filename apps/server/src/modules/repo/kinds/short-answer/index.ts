@@ -4,9 +4,8 @@
  */
 import { hasRichContent } from '@exam/contracts';
 import { sanitizeRichText } from '../../../../platform/sanitize-html.js';
-import { formatKeywords, parseKeywords } from '../../qu-text.js';
 import { normaliseBlank } from '../fill-blank/index.js';
-import { asString, keepOrder, plainParts, plainRich, round2 } from '../shared.js';
+import { asString, keepOrder, plainParts, round2 } from '../shared.js';
 import type { QuKind } from '../types.js';
 
 interface KeywordKey {
@@ -78,23 +77,4 @@ export const shortAnswer: QuKind = {
     return { keywords: r.keywords ?? [], reference: r.reference ?? null };
   },
   practiceFull: (ref) => ((ref as KeywordKey).keywords ?? []).reduce((s, k) => s + Math.max(0, k.weight), 0),
-  xlsx: {
-    write(q, cells, rich) {
-      const a = q.answer as KeywordKey;
-      cells.答案 = rich(a.reference);
-      cells.得分关键词 = formatKeywords(a.keywords ?? []);
-    },
-    read(c) {
-      const keywords = parseKeywords(c.get('得分关键词'));
-      if (keywords === null) c.issue('得分关键词', '得分关键词的权重必须是数字');
-      return { options: [], answer: { reference: plainRich(c.answer), keywords: keywords ?? [] } };
-    },
-  },
-  docx: {
-    read(c) {
-      const keywords = parseKeywords(c.fields.得分关键词 ?? '');
-      if (keywords === null) c.issue('得分关键词', '得分关键词的权重必须是数字');
-      return { options: [], answer: { reference: plainRich(c.answer), keywords: keywords ?? [] } };
-    },
-  },
 };

@@ -1,5 +1,5 @@
 /** 单选题 (type 1): exactly one right option; full score for it. */
-import { choiceDocx, choiceXlsx, scoreSingle, shuffledChoices } from '../choice.js';
+import { scoreSingle, shuffledChoices } from '../choice.js';
 import { autoOutcome, checkOptionContents, choiceOptions, noAnswer, plainParts, rightKeys } from '../shared.js';
 import type { QuKind } from '../types.js';
 
@@ -17,6 +17,4 @@ export const single: QuKind = {
   learnerParts: (q) => plainParts(q.options),
   reference: () => null,
   mark: (q, answer) => autoOutcome(scoreSingle(q.options, answer, q.score), q.score),
-  xlsx: choiceXlsx(false),
-  docx: choiceDocx(false),
 };

@@ -18,6 +18,7 @@ import {
   createBenchDatabase,
   dbKind,
   insertLearners,
+  processCpuSeconds,
   serverEnv,
   startBuiltServer,
   writeReport,
@@ -199,8 +200,10 @@ const server = await startBuiltServer(PORT, serverEnv(setup.bench));
 process.on('exit', () => server.kill('SIGKILL'));
 const examId = await createExam();
 const started = performance.now();
+const cpuBefore = processCpuSeconds(server.pid);
 await Promise.all(setup.tokens.map((t, i) => learner(t, examId, (i / LEARNERS) * RAMP_MS)));
 const seconds = (performance.now() - started) / 1000;
+const cpuAfter = processCpuSeconds(server.pid);
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
 const lost = await verify(setup.bench);
@@ -220,6 +223,15 @@ const report = {
   detail: stats(samples.detail),
   claim: stats(samples.claim),
   hand: stats(samples.hand),
+  /** The server process's CPU during the load, and per request it answered (saves, starts, reads, hand-ins). */
+  serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : +(cpuAfter - cpuBefore).toFixed(2),
+  serverCpuMsPerRequest:
+    cpuBefore === null || cpuAfter === null
+      ? null
+      : +(
+          ((cpuAfter - cpuBefore) * 1000) /
+          [samples.fill, samples.create, samples.detail, samples.claim, samples.hand].reduce((n, s) => n + s.length, 0)
+        ).toFixed(3),
   acknowledged: acked.size,
   lost,
   firstErrors: [...new Set(errors)].slice(0, 5),

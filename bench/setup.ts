@@ -122,7 +122,14 @@ export async function insertLearners(
 export async function startBuiltServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    // BENCH_LOG_LEVEL=info measures the server as it logs in production (the default level).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // Up to two minutes: a first start migrates the database, and the machine is shared.
@@ -161,4 +168,15 @@ export function writeReport(name: string, report: unknown): void {
   const dir = path.join(root, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(report, null, 2));
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // fields[11] and [12] are utime and stime (the 14th and 15th of the whole line), in clock ticks of 1/100 s
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }

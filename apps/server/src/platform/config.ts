@@ -1,6 +1,7 @@
 /** Process configuration, read once from the environment. */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { AccessLogOptions } from './access-log.js';
 import { parseStorageConfig, type StorageConfig } from './storage/storage-config.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.js';
 
@@ -31,6 +32,8 @@ export interface AppConfig {
   /** Built web app to serve, when present. */
   webDistDir: string | null;
   logLevel: string;
+  /** Which finished requests the server logs (platform/access-log.ts); nginx keeps the full log. */
+  accessLog: AccessLogOptions;
   /**
    * Addresses (or CIDRs) of reverse proxies whose X-Forwarded-For is believed; false trusts none.
    * Never `true`: trusting any sender would let a forged header escape every per-address limit.
@@ -78,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     connectionTimeoutMs: Number(env.IDLE_TIMEOUT_S ?? 120) * 1000,
     webDistDir: env.WEB_DIST_DIR ?? null,
     logLevel: env.LOG_LEVEL ?? 'info',
+    accessLog: {
+      sampleRate: Math.min(1, Math.max(0, Number(env.ACCESS_LOG_SAMPLE ?? 0.01) || 0)),
+      slowMs: Number(env.SLOW_REQUEST_MS ?? 1000) || 1000,
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeZone: parseTimeZone(env.TIME_ZONE),
     viewOrderSecret: viewOrderSecret(env),

@@ -11,13 +11,12 @@
  */
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import { elPaperQu, elQu, elQuRepo, elRepo } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/platform/password.js';
+import { elPaperQu } from '../apps/server/src/db/schema/index.js';
+import { createRuleExam, post, seedBankAndLearners } from './exam-kit.js';
 import {
   type BenchDatabase,
   createBenchDatabase,
   dbKind,
-  insertLearners,
   processCpuSeconds,
   serverEnv,
   startBuiltServer,
@@ -49,15 +48,7 @@ const samples: Record<string, Sample[]> = { create: [], detail: [], claim: [], f
 const acked = new Map<string, string>();
 const errors: string[] = [];
 
-async function call<T>(url: string, body: unknown, token?: string): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(BASE + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
+const call = <T>(url: string, body: unknown, token?: string) => post<T>(BASE, url, body, token);
 
 async function timed<T>(kind: string, url: string, body: unknown, token: string) {
   const started = performance.now();
@@ -77,64 +68,12 @@ async function timed<T>(kind: string, url: string, body: unknown, token: string)
 
 async function setupDatabase(): Promise<{ bench: BenchDatabase; tokens: string[] }> {
   const bench = await createBenchDatabase(KIND, 'exam-bench');
-  const database = await bench.open();
-  const { db } = database;
-
-  const [repo] = await db.insert(elRepo).values({ title: '压测题库', code: 'BENCH' }).returning({ id: elRepo.id });
-  const rows = [];
-  for (let i = 0; i < QUESTIONS + 10; i++) {
-    rows.push({
-      type: 1,
-      level: 1,
-      content: `<p>压测单选题 ${i + 1}：以下哪一项正确？</p>`,
-      options: ['A', 'B', 'C', 'D'].map((key) => ({ key, content: `选项 ${key}`, isRight: key === 'B' })),
-    });
-  }
-  const qus = await db.insert(elQu).values(rows).returning({ id: elQu.id });
-  await db.insert(elQuRepo).values(qus.map((q, i) => ({ quId: q.id, repoId: repo.id, sort: i })));
-
-  const tokens = await insertLearners(db, LEARNERS, { prefix: 'bench', passwordHash: await hashPassword('bench123') });
-  await database.close();
-  process.env.BENCH_REPO_ID = repo.id;
+  const { repoId, tokens } = await seedBankAndLearners(bench, QUESTIONS + 10, LEARNERS);
+  process.env.BENCH_REPO_ID = repoId;
   return { bench, tokens };
 }
 
-async function createExam(): Promise<string> {
-  const login = await call<{ token: string }>('/api/sys/user/login', { userName: 'admin', password: 'admin123' });
-  const admin = login.data.token;
-  const tmpl = await call<{ id: string }>(
-    '/api/paper/tmpl/save',
-    {
-      title: '压测试卷',
-      kind: 2,
-      ruleSections: [
-        { title: '单选题', repoIds: [process.env.BENCH_REPO_ID], quType: 1, level: 0, count: QUESTIONS, score: 2 },
-      ],
-    },
-    admin,
-  );
-  if (tmpl.code !== 0) throw new Error(`tmpl: ${tmpl.msg}`);
-  const now = Date.now();
-  const exam = await call<{ id: string }>(
-    '/api/exam/exam/save',
-    {
-      title: '压测考试',
-      tmplId: tmpl.data.id ?? tmpl.data,
-      openType: 1,
-      startTime: new Date(now - 60_000).toISOString(),
-      endTime: new Date(now + 6 * 3600_000).toISOString(),
-      duration: 120,
-      passScore: Math.round(QUESTIONS * 2 * 0.6),
-      tryLimit: 0,
-      handMinMinutes: 0,
-      lateMinutes: 0,
-      state: 1,
-    },
-    admin,
-  );
-  if (exam.code !== 0) throw new Error(`exam: ${exam.msg}`);
-  return (exam.data as { id: string }).id ?? (exam.data as unknown as string);
-}
+const createExam = () => createRuleExam(BASE, process.env.BENCH_REPO_ID as string, QUESTIONS);
 
 async function learner(token: string, examId: string, delayMs: number): Promise<void> {
   await new Promise((r) => setTimeout(r, delayMs));

@@ -119,9 +119,16 @@ export async function insertLearners(
  * and waits until it answers. BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
  * profiles it under load.
  */
-export async function startBuiltServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+export async function startBuiltServer(
+  port: number,
+  env: Record<string, string>,
+  /** Pins the server to these CPUs from its start (taskset -c, e.g. "1"), threads included. */
+  cpus?: string,
+): Promise<ChildProcess> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  const command = [process.execPath, ...nodeArgs, path.join(root, 'apps/server/dist/main.js')];
+  const [file, ...argv] = cpus ? ['taskset', '-c', cpus, ...command] : command;
+  const child = spawn(file, argv, {
     // BENCH_LOG_LEVEL=info measures the server as it logs in production (the default level).
     env: {
       ...process.env,

@@ -6,12 +6,12 @@
  * checks type and magic bytes) only when the import is written.
  */
 import { Readable } from 'node:stream';
-import { htmlToText, type TImportPlace } from '@exam/contracts';
+import { htmlToText, type TImportPlace, type TQuImportCategory } from '@exam/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { elQu, elQuRepo } from '../../../db/schema/index.js';
 import type { Executor } from '../../../platform/db.js';
 import type { BlobStore } from '../../../platform/storage/blob-store.js';
-import { storeUpload } from '../../system/file/file.service.js';
+import { discardUploads, storeUpload } from '../../system/file/file.service.js';
 import type { CheckedItem, ImportItem } from '../qu-import.js';
 import { readAiken } from './formats/aiken.js';
 import { readGift } from './formats/gift.js';
@@ -38,8 +38,14 @@ const categoryTag = (path: string | undefined) =>
     .replace(/^top\/?/, '')
     .trim() || null;
 
-/** The import items of a read file, its images numbered apart; items a kind cannot hold are skipped. */
-export function itemsOf(read: ReadResult): { items: ImportItem[]; skipped: TImportPlace[]; images: InterImage[] } {
+/**
+ * The import items of a read file, its images numbered apart; items a kind cannot hold are skipped.
+ * A category becomes a tag, or with `category: 'bank'` the title of the bank the item goes to.
+ */
+export function itemsOf(
+  read: ReadResult,
+  category: TQuImportCategory = 'tag',
+): { items: ImportItem[]; skipped: TImportPlace[]; images: InterImage[] } {
   const items: ImportItem[] = [];
   const skipped = [...read.skipped];
   const images: InterImage[] = [];
@@ -49,10 +55,12 @@ export function itemsOf(read: ReadResult): { items: ImportItem[]; skipped: TImpo
       skipped.push({ place, reason: mapped.skip });
       return;
     }
-    const tag = categoryTag(question.category);
+    const path = categoryTag(question.category)?.slice(0, 100);
+    const tag = category === 'tag' ? path : null;
     items.push({
       row: items.length + 1,
       place,
+      ...(category === 'bank' && path ? { bank: path } : {}),
       input: mapped.input,
       tags: [...new Set([...question.tags, ...(tag ? [tag] : [])])],
       childRows: mapped.input.children.map(() => items.length + 1),
@@ -76,18 +84,24 @@ function withPendingImages(q: InterQuestion, images: InterImage[]): InterQuestio
   return JSON.parse(json) as InterQuestion;
 }
 
-/** Stores the images the valid questions refer to and puts their file URLs in place. */
+/**
+ * Stores the images the valid questions refer to and puts their file URLs in place. They are
+ * stored before the import's transaction (the storage port is no part of it): the answer undoes
+ * them, and is called when the transaction fails; a failure while storing undoes those stored.
+ */
 export async function storeImages(
   db: Executor,
   valid: CheckedItem[],
   images: InterImage[],
   ctx: { blobs: BlobStore; userId: string; quotaBytes: number; now: Date },
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const used = new Map<number, string>();
   const pattern = new RegExp(`${PENDING}(\\d+)`, 'g');
   for (const c of valid) {
     for (const m of JSON.stringify(c.q).matchAll(pattern)) used.set(Number(m[1]), '');
   }
+  const stored: string[] = [];
+  const discard = () => discardUploads(db, ctx.blobs, stored);
   for (const n of used.keys()) {
     const img = images[n];
     const file = await storeUpload(
@@ -106,13 +120,18 @@ export async function storeImages(
         audience: 'public',
         now: ctx.now,
       },
-    );
+    ).catch(async (err: unknown) => {
+      await discard();
+      throw err;
+    });
+    stored.push(file.id);
     used.set(n, file.url);
   }
   for (const c of valid) {
     const json = JSON.stringify(c.q).replace(pattern, (_, n: string) => used.get(Number(n)) ?? '');
     c.q = JSON.parse(json);
   }
+  return discard;
 }
 
 const fingerprint = (type: number, content: string) => `${type}:${htmlToText(content).replace(/\s+/g, '')}`;

@@ -97,7 +97,7 @@ describe('docx: a question table', () => {
     });
     const qs = await read(await doc([new Paragraph('安全生产题库'), table]));
     expect(qs.map((q) => [q.type, q.text, q.rights, q.issues])).toEqual([
-      [1, '我国的首都是（ ）', ['北京'], []],
+      [1, '我国的首都是（  ）', ['北京'], []],
       [2, '下列属于可再生能源的有', ['太阳能', '风能', '水能'], []],
       [3, '地球是圆的。', ['正确'], []],
       [5, expect.stringContaining('水的化学式是'), [], []],

@@ -153,11 +153,12 @@ interface KeyEntry {
 
 /**
  * Splits off an answer key gathered after the questions: a line 参考答案 (or 答案, 标准答案) alone,
- * after at least one question, whose next line starts with a question number.
+ * after at least one question, whose next line (past section headings) starts with a question number.
  */
 function splitKey(lines: string[]): { questions: string[]; key: KeyEntry[] } {
   const text = lines.map((l) => l.trim());
-  const next = (i: number) => text.slice(i + 1).find(Boolean) ?? '';
+  // The key's first line after the heading (section headings inside the key are passed over).
+  const next = (i: number) => text.slice(i + 1).find((l) => l && !HEADING.test(l)) ?? '';
   const at = text.findIndex(
     (l, i) => KEY_HEADING.test(l) && text.slice(0, i).some((x) => STEM.test(x)) && KEY_LINE.test(next(i)),
   );

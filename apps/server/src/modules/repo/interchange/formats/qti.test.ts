@@ -84,7 +84,7 @@ describe('QTI 2.1/2.2 items', () => {
   it('one inline choice → 单选题 with its place in the text marked', async () => {
     const q = await one('inline-choice.xml');
     expect(q.type).toBe(1);
-    expect(text(q.text)).toContain('sun of （ ） ;');
+    expect(text(q.text)).toContain('sun of （ ）;');
     expect(q.options.map((o) => [text(o.text), o.right])).toEqual([
       ['Gloucester', false],
       ['Lancaster', false],

@@ -39,9 +39,7 @@ async function importWith(
     await dialog.getByTestId('import-format').click();
     await page.locator(OPEN_POPUP).getByText(format, { exact: true }).click();
   }
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles(typeof file === 'string' ? path.join(FIXTURES, file) : file);
+  await dialog.locator('input[type=file]').setInputFiles(typeof file === 'string' ? path.join(FIXTURES, file) : file);
   await dialog.getByTestId('import-preview').click();
   return dialog;
 }
@@ -81,7 +79,11 @@ test('[ADMIN][REPO_IMPORT] GIFT and Moodle XML: preview, confirm, see the questi
   await page.screenshot({ path: `${SCREENS}/interchange-bank.png` });
 });
 
-test('[ADMIN][REPO_IMPORT] IMS QTI package: preview, confirm, see the questions', async ({ page, context, baseURL }) => {
+test('[ADMIN][REPO_IMPORT] IMS QTI package: preview, confirm, see the questions', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInBrowser(context, baseURL as string, adminToken);
   const qtiRepo = (await api(page.request, repoRepoSave.path, { title: `QTI 导入 ${Date.now()}` }, adminToken)).id;
   await page.goto(`/admin/repo/detail/${qtiRepo}`);

@@ -2,7 +2,11 @@
 import type {
   TQuExportFormat,
   TQuImportCategory,
-  TQuImportFormat, TQuPagingParams, TQuSave, TRepoSave } from '@exam/contracts';
+  TQuImportFormat,
+  TQuPagingParams,
+  TQuSave,
+  TRepoSave,
+} from '@exam/contracts';
 import {
   commonFileUpload,
   repoQuBatchCopy,

@@ -142,8 +142,7 @@ export async function importChecked(
     await db.transaction(async (tx) => {
       for (const [title, items] of groups) {
         const banks = options.banks;
-        const repoIds =
-          title && banks ? [existing.get(title) ?? (await banks.create(tx, title))] : options.repoIds;
+        const repoIds = title && banks ? [existing.get(title) ?? (await banks.create(tx, title))] : options.repoIds;
         await insertQuestions(tx, items, repoIds, options.userId);
       }
     });

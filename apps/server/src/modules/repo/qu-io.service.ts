@@ -5,9 +5,9 @@
 import {
   QU_IMPORT_CATEGORY,
   QU_IMPORT_FORMATS,
-  type TQuImportCategory,
   type TQuDetail,
   type TQuExportFormat,
+  type TQuImportCategory,
   type TQuImportFormat,
   type TQuSave,
 } from '@exam/contracts';
@@ -27,12 +27,12 @@ import { readQti } from './interchange/formats/qti-package.js';
 import { findDuplicates, itemsOf, readTextFormat, storeImages } from './interchange/import.js';
 import type { InterImage } from './interchange/model.js';
 import { questionDetails, questionFilter } from './qu.service.js';
-import { saveRepo } from './repo.service.js';
 import { docxColumnOf, readQuestionsDocx } from './qu-docx.js';
 import { type CheckedItem, checkItemsYielding, type ImportItem, importChecked } from './qu-import.js';
 import { normaliseQuestion } from './qu-rules.js';
 import { QU_TEMPLATE_SAMPLES } from './qu-samples.js';
 import { readQuestionsXlsx, writeQuestionsXlsx, xlsxColumnOf } from './qu-xlsx.js';
+import { saveRepo } from './repo.service.js';
 
 export { XLSX_TYPE };
 
@@ -120,8 +120,7 @@ async function readUpload(request: FastifyRequest) {
       const value = String(part.value || 'tag') as TQuImportCategory;
       if (!QU_IMPORT_CATEGORY.includes(value)) throw badParams('分类：应为 tag（作为知识点）或 bank（作为目标题库）');
       category = value;
-    }
-    else if (part.fieldname === 'format') {
+    } else if (part.fieldname === 'format') {
       const value = String(part.value || 'auto') as TQuImportFormat;
       if (!QU_IMPORT_FORMATS.includes(value)) throw badParams(`格式：不支持的格式“${String(part.value).slice(0, 20)}”`);
       format = value;
@@ -163,7 +162,8 @@ export async function importQuestionFile(deps: AppDeps, request: FastifyRequest,
     .where(and(inArray(elRepo.id, repoIds), isNull(elRepo.deletedAt)));
   if (live.length !== new Set(repoIds).size) throw badParams('所属题库：题库不存在或已被删除');
   const format = asked === 'auto' ? await detectFormat(file.buffer, file.name) : asked;
-  if (!format) throw badParams('文件：无法识别文件格式，支持 xlsx、docx、Moodle XML、GIFT、Aiken、IMS QTI，也可在“格式”中指定');
+  if (!format)
+    throw badParams('文件：无法识别文件格式，支持 xlsx、docx、Moodle XML、GIFT、Aiken、IMS QTI，也可在“格式”中指定');
   const read: {
     items: ImportItem[];
     columnOf: (f: string) => string;
@@ -182,7 +182,7 @@ export async function importQuestionFile(deps: AppDeps, request: FastifyRequest,
     duplicates: (all: CheckedItem[]) => findDuplicates(db, all, targets),
     banks: {
       existing: (titles) => banksByTitle(db, titles),
-      create: (tx, title) => saveRepo(tx, { title }, user.id),
+      create: (tx, title) => saveRepo(tx, { title, practiceEnabled: false }, user.id),
     },
     prepare: images.length
       ? (valid) =>

@@ -82,7 +82,12 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
     setBusy(true);
     setProgress(0);
     try {
-      const res = await quApi.importFile(file, target, { onlyValid, format, category, preview: asPreview }, setProgress);
+      const res = await quApi.importFile(
+        file,
+        target,
+        { onlyValid, format, category, preview: asPreview },
+        setProgress,
+      );
       if (asPreview) {
         setPreview(res);
         setResult(null);
@@ -199,7 +204,8 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
           </p>
           <p className="ant-upload-text">点击或拖拽文件到此处</p>
           <p className="ant-upload-hint">
-            支持 Excel、Word、Moodle XML、GIFT、Aiken、IMS QTI（单个试题 .xml 或 .zip 内容包）；先预览，确认无误后再导入。有错误的试题时默认不导入任何试题
+            支持 Excel、Word、Moodle XML、GIFT、Aiken、IMS QTI（单个试题 .xml 或 .zip
+            内容包）；先预览，确认无误后再导入。有错误的试题时默认不导入任何试题
           </p>
         </Upload.Dragger>
         <Checkbox style={{ marginTop: 12 }} checked={onlyValid} onChange={(e) => setOnlyValid(e.target.checked)}>

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCode, repoQuDetail, repoQuExport, repoQuImport, repoQuPaging, repoRepoSave } from '@exam/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
 import { elRepo, sysUser } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { LocalBlobStore } from '../../../platform/storage/local-blob-store.js';
@@ -166,7 +166,11 @@ describe('IMS QTI import (issue 26)', () => {
     const done = await upload('qti.zip', zip, { repoId, format: 'qti' });
     expect(done.data).toMatchObject({ total: 8, imported: 8, errors: [] });
     expect(await countIn(repoId)).toBe(8);
-    const page = await t.call(repoQuPaging.path, { current: 1, size: 50, params: { repoId, keyword: 'picture' } }, admin);
+    const page = await t.call(
+      repoQuPaging.path,
+      { current: 1, size: 50, params: { repoId, keyword: 'picture' } },
+      admin,
+    );
     const detail = (await t.call(repoQuDetail.path, { id: page.data.records[0].id }, admin)).data;
     const src = /<img[^>]* src="(\/api\/common\/file\/[A-Za-z0-9_-]+)"/.exec(detail.content)?.[1];
     expect(src).toBeTruthy();
@@ -204,7 +208,8 @@ describe('images an import stored (issue 26 §6)', () => {
   it('are deleted, rows and blobs, when the import transaction fails; a preview stores none', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-images-'));
     const blobs = new LocalBlobStore(dir);
-    const filesIn = () => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+    const filesIn = () =>
+      (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
     const [user] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'admin'));
     const repoId = await newRepo('图片回滚');
     const read = itemsOf(await readQti(qtiPackage()));
@@ -244,7 +249,10 @@ describe('categories as target banks (issue 26 §2, category=bank)', () => {
     expect(preview.code).toBe(0);
     expect(preview.data.banks).toEqual([{ title: '安全/机械', count: 10, exists: false }]);
     const titled = async () =>
-      t.db.select({ id: elRepo.id }).from(elRepo).where(and(eq(elRepo.title, '安全/机械'), isNull(elRepo.deletedAt)));
+      t.db
+        .select({ id: elRepo.id })
+        .from(elRepo)
+        .where(and(eq(elRepo.title, '安全/机械'), isNull(elRepo.deletedAt)));
     expect(await titled()).toHaveLength(0);
 
     const done = await upload('moodle.xml', xml, { repoId: chosen, category: 'bank' });

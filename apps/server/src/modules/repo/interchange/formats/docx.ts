@@ -139,7 +139,8 @@ function draftsOf(lines: string[]): Draft[] {
   return drafts;
 }
 
-const KEY_HEADING = /^(?:[一二三四五六七八九十]+[、.．]\s*)?[【[]?(?:参考答案|标准答案|答案)(?:及解析|与解析)?[】\]]?\s*[:：]?\s*$/;
+const KEY_HEADING =
+  /^(?:[一二三四五六七八九十]+[、.．]\s*)?[【[]?(?:参考答案|标准答案|答案)(?:及解析|与解析)?[】\]]?\s*[:：]?\s*$/;
 const KEY_LINE = /^(\d+)\s*[.．、:：]\s*(.*)$/;
 const KEY_TOKENS = /(\d+)\s*[.．、:：]\s*(\S+)/g;
 const KEY_MANY = /^\S+(?:\s+\d+\s*[.．、:：]\s*\S+)+$/;

@@ -7,12 +7,12 @@ import { blankHtml, htmlToText } from '@exam/contracts';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ZIP_LIMITS } from '../../../../platform/zip-guard.js';
+import { NO_REFERENCE } from '../../kinds/short-answer/interchange.js';
 import { docxColumnOf } from '../../qu-docx.js';
 import { checkItems } from '../../qu-import.js';
-import { NO_REFERENCE } from '../../kinds/short-answer/interchange.js';
 import { itemsOf } from '../import.js';
 import type { InterQuestion } from '../model.js';
-import { manifest, PNG, qtiFixture as fixture, qtiPackage } from '../test/qti-fixtures.js';
+import { qtiFixture as fixture, manifest, PNG, qtiPackage } from '../test/qti-fixtures.js';
 import { readQti } from './qti-package.js';
 
 const text = (html: string) => htmlToText(html).replace(/\s+/g, ' ').trim();
@@ -123,7 +123,10 @@ describe('QTI 3.0 items (qti- elements)', () => {
     expect(text(o.text)).toBe('按时间先后排列');
     const h = await readQti(fixture('qti3-hotspot.xml'));
     expect(h.skipped).toEqual([
-      { place: '试题（q3-hotspot）', reason: '不支持的交互类型 hotspotInteraction（RESPONSE），无法对应为本系统的题型' },
+      {
+        place: '试题（q3-hotspot）',
+        reason: '不支持的交互类型 hotspotInteraction（RESPONSE），无法对应为本系统的题型',
+      },
     ]);
   });
 });
@@ -142,11 +145,16 @@ describe('QTI content packages', () => {
       ['items/inline-choice.xml（inlineChoice）', 1],
     ]);
     expect(read.skipped).toEqual([
-      { place: 'items/slider.xml（slider）', reason: '不支持的交互类型 sliderInteraction（RESPONSE），无法对应为本系统的题型' },
+      {
+        place: 'items/slider.xml（slider）',
+        reason: '不支持的交互类型 sliderInteraction（RESPONSE），无法对应为本系统的题型',
+      },
       { place: 'items/missing.xml', reason: 'imsmanifest.xml 列出的试题文件不在压缩包中' },
     ]);
     const choice = read.entries[0].question;
-    expect(choice.images.map((i) => [i.name, i.mime, i.data.equals(PNG)])).toEqual([['images/sign.png', 'image/png', true]]);
+    expect(choice.images.map((i) => [i.name, i.mime, i.data.equals(PNG)])).toEqual([
+      ['images/sign.png', 'image/png', true],
+    ]);
     expect(choice.text).toContain('src="@@PLUGINFILE@@/images/sign.png"');
     const { items, skipped } = itemsOf(read);
     expect(checkItems(items, docxColumnOf).flatMap((c) => c.issues)).toEqual([]);
@@ -167,13 +175,15 @@ describe('QTI content packages', () => {
       zipSync({ 'imsmanifest.xml': Buffer.from(manifest([])), 'big.bin': new Uint8Array(3 * 1024 * 1024) }),
     );
     await expect(readQti(zeros)).rejects.toThrow('压缩比异常（超过100倍）');
-    await expect(readQti(zeros, { ...ZIP_LIMITS, maxEntryBytes: 8 * 1024 * 1024, maxTotalBytes: 2 * 1024 * 1024 })).rejects.toThrow(
-      '解压后总大小超过2MB',
-    );
+    await expect(
+      readQti(zeros, { ...ZIP_LIMITS, maxEntryBytes: 8 * 1024 * 1024, maxTotalBytes: 2 * 1024 * 1024 }),
+    ).rejects.toThrow('解压后总大小超过2MB');
   });
 
   it('an entry that inflates past its declared size is refused before it is read', async () => {
-    const zip = Buffer.from(zipSync({ 'imsmanifest.xml': Buffer.from(manifest(['a.xml'])), 'a.xml': fixture('choice.xml') }));
+    const zip = Buffer.from(
+      zipSync({ 'imsmanifest.xml': Buffer.from(manifest(['a.xml'])), 'a.xml': fixture('choice.xml') }),
+    );
     // Forge the central directory's declared size of a.xml down to 100 bytes.
     const name = Buffer.from('a.xml');
     for (let p = zip.length - 22; p >= 0; p--) {

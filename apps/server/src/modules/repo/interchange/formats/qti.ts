@@ -168,7 +168,9 @@ function readItem(item: XmlEl, src: ItemSource): Read {
       reason: `不支持的交互类型 ${unsupported.name}（${unsupported.attrs.responseIdentifier ?? '无标识'}），无法对应为本系统的题型`,
     };
   if (interactions.length === 0)
-    return { reason: title.startsWith(NOT_EXPORTED) ? title.slice(NOT_EXPORTED.length) : '试题中没有作答交互，不是试题' };
+    return {
+      reason: title.startsWith(NOT_EXPORTED) ? title.slice(NOT_EXPORTED.length) : '试题中没有作答交互，不是试题',
+    };
   const kinds = new Set(interactions.map((e) => e.name));
   const block = interactions.filter((e) => e.name !== 'textEntryInteraction' && e.name !== 'inlineChoiceInteraction');
   if (kinds.size > 1 || block.length > 1 || (kinds.has('inlineChoiceInteraction') && interactions.length > 1))
@@ -200,10 +202,15 @@ function readItem(item: XmlEl, src: ItemSource): Read {
       break;
     }
     case 'textEntryInteraction': {
-      q = interQuestion(5, stem((el) => (el.name === 'textEntryInteraction' ? blankHtml(++blanks) : null)));
+      q = interQuestion(
+        5,
+        stem((el) => (el.name === 'textEntryInteraction' ? blankHtml(++blanks) : null)),
+      );
       for (const entry of interactions) {
         const d = responses.get(entry.attrs.responseIdentifier ?? '');
-        const answers = [...new Set([...(d?.correct ?? []), ...(d?.mapped ?? []).filter((m) => m.value > 0).map((m) => m.key)])];
+        const answers = [
+          ...new Set([...(d?.correct ?? []), ...(d?.mapped ?? []).filter((m) => m.value > 0).map((m) => m.key)]),
+        ];
         if (answers.length === 0) return { reason: `填空 ${entry.attrs.responseIdentifier ?? ''} 没有正确答案` };
         q.blanks.push({ answers });
         if (d?.mapped.some((m) => m.caseSensitive)) q.caseSensitive = true;
@@ -235,8 +242,7 @@ function readItem(item: XmlEl, src: ItemSource): Read {
           : choices.map((c) => c.attrs.identifier ?? '').filter((c) => !lefts.includes(c));
       for (const l of lefts) {
         const to = pairs.filter((p) => p[0] === l).map((p) => p[1]);
-        if (to.length !== 1)
-          return { reason: `匹配项 ${l} 有${to.length}个正确配对，本系统的匹配题每项只对应一项` };
+        if (to.length !== 1) return { reason: `匹配项 ${l} 有${to.length}个正确配对，本系统的匹配题每项只对应一项` };
         q.pairs.push({ left: textOf.get(l) ?? '', right: textOf.get(to[0]) ?? '' });
       }
       q.rights = rights.map((r) => textOf.get(r) ?? '');
@@ -252,7 +258,10 @@ function readItem(item: XmlEl, src: ItemSource): Read {
     }
     default: {
       if (!decl?.correct.length) return { reason: `下拉选择 ${the.attrs.responseIdentifier ?? ''} 没有正确答案` };
-      q = interQuestion(1, stem((el) => (el.name === 'inlineChoiceInteraction' ? '（  ）' : null)));
+      q = interQuestion(
+        1,
+        stem((el) => (el.name === 'inlineChoiceInteraction' ? '（  ）' : null)),
+      );
       q.options = elems(the, 'inlineChoice').map((c) => ({
         text: textHtml(textIn(c)),
         right: decl.correct.includes(c.attrs.identifier ?? ''),
@@ -314,25 +323,52 @@ export function writeQtiItem(q: InterQuestion, id: string): { xml: string; skip:
         decls = q.blanks
           .map((b, i) => {
             const entries = b.answers
-              .map((a) => `<qti-map-entry map-key="${esc(a)}" mapped-value="1" case-sensitive="${q.caseSensitive ? 'true' : 'false'}"/>`)
+              .map(
+                (a) =>
+                  `<qti-map-entry map-key="${esc(a)}" mapped-value="1" case-sensitive="${q.caseSensitive ? 'true' : 'false'}"/>`,
+              )
               .join('');
-            return declaration(`RESPONSE_${i + 1}`, 'single', 'string', b.answers.slice(0, 1), `<qti-mapping default-value="0">${entries}</qti-mapping>`);
+            return declaration(
+              `RESPONSE_${i + 1}`,
+              'single',
+              'string',
+              b.answers.slice(0, 1),
+              `<qti-mapping default-value="0">${entries}</qti-mapping>`,
+            );
           })
           .join('');
         let n = 0;
-        body = xhtml(q.text.replace(BLANK_RE, () => `<qti-text-entry-interaction response-identifier="RESPONSE_${++n}"/>`));
+        body = xhtml(
+          q.text.replace(BLANK_RE, () => `<qti-text-entry-interaction response-identifier="RESPONSE_${++n}"/>`),
+        );
         break;
       }
       case 6: {
-        const lefts = q.pairs.map((p, i) => `<qti-simple-associable-choice identifier="L${i + 1}" match-max="1">${xhtml(p.left)}</qti-simple-associable-choice>`);
+        const lefts = q.pairs.map(
+          (p, i) =>
+            `<qti-simple-associable-choice identifier="L${i + 1}" match-max="1">${xhtml(p.left)}</qti-simple-associable-choice>`,
+        );
         const rightId = (t: string) => `R${q.rights.indexOf(t) + 1}`;
-        const rights = q.rights.map((r, i) => `<qti-simple-associable-choice identifier="R${i + 1}" match-max="0">${xhtml(r)}</qti-simple-associable-choice>`);
-        decls = declaration('RESPONSE', 'multiple', 'directedPair', q.pairs.map((p, i) => `L${i + 1} ${rightId(p.right)}`));
+        const rights = q.rights.map(
+          (r, i) =>
+            `<qti-simple-associable-choice identifier="R${i + 1}" match-max="0">${xhtml(r)}</qti-simple-associable-choice>`,
+        );
+        decls = declaration(
+          'RESPONSE',
+          'multiple',
+          'directedPair',
+          q.pairs.map((p, i) => `L${i + 1} ${rightId(p.right)}`),
+        );
         body += `<qti-match-interaction response-identifier="RESPONSE" shuffle="true" max-associations="${q.pairs.length}"><qti-simple-match-set>${lefts.join('')}</qti-simple-match-set><qti-simple-match-set>${rights.join('')}</qti-simple-match-set></qti-match-interaction>`;
         break;
       }
       default:
-        decls = declaration('RESPONSE', 'ordered', 'identifier', q.options.map((_, i) => `O${i + 1}`));
+        decls = declaration(
+          'RESPONSE',
+          'ordered',
+          'identifier',
+          q.options.map((_, i) => `O${i + 1}`),
+        );
         body += `<qti-order-interaction response-identifier="RESPONSE" shuffle="true">${q.options.map((o, i) => choice('O', i, o.text)).join('')}</qti-order-interaction>`;
     }
   }
@@ -353,4 +389,4 @@ export function writeQtiItem(q: InterQuestion, id: string): { xml: string; skip:
   return { xml, skip: reason };
 }
 
-export type { Skip, ReadResult };
+export type { ReadResult, Skip };

@@ -15,7 +15,19 @@ async function sheet(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const YF = ['题目序号', '题目类型', '题目内容', '整体解析', '题目图片', '题目视频', '所属题库', '是否正确项', '选项内容', '选项解析', '选项图片'];
+const YF = [
+  '题目序号',
+  '题目类型',
+  '题目内容',
+  '整体解析',
+  '题目图片',
+  '题目视频',
+  '所属题库',
+  '是否正确项',
+  '选项内容',
+  '选项解析',
+  '选项图片',
+];
 
 describe('xlsx: yf-exam-lite question sheet', () => {
   it('reads one question per 题目序号 from its option rows (single, multiple, true/false), option notes in the analysis', async () => {
@@ -38,9 +50,31 @@ describe('xlsx: yf-exam-lite question sheet', () => {
         c.q.options.map((o) => [htmlToText(o.content).trim(), o.isRight]),
       ]),
     ).toEqual([
-      [1, '我国的首都是', [['上海', false], ['北京', true]]],
-      [2, '下列属于可再生能源的有', [['太阳能', true], ['煤炭', false], ['风能', true]]],
-      [3, '地球是圆的。', [['正确', true], ['错误', false]]],
+      [
+        1,
+        '我国的首都是',
+        [
+          ['上海', false],
+          ['北京', true],
+        ],
+      ],
+      [
+        2,
+        '下列属于可再生能源的有',
+        [
+          ['太阳能', true],
+          ['煤炭', false],
+          ['风能', true],
+        ],
+      ],
+      [
+        3,
+        '地球是圆的。',
+        [
+          ['正确', true],
+          ['错误', false],
+        ],
+      ],
     ]);
     expect(htmlToText(checked[0].q.analysis ?? '')).toContain('B：首都');
   });
@@ -58,6 +92,8 @@ describe('xlsx: an unknown header row', () => {
       ['Question', 'Answer'],
       ['1+1=?', '2'],
     ]);
-    await expect(readQuestionsXlsx(buffer)).rejects.toThrow(/无法识别表头.*序号、所属组合题、题型.*题目序号、题目类型、题目内容/);
+    await expect(readQuestionsXlsx(buffer)).rejects.toThrow(
+      /无法识别表头.*序号、所属组合题、题型.*题目序号、题目类型、题目内容/,
+    );
   });
 });

@@ -9,8 +9,8 @@
  * recognised by its header row; a header that is neither is refused with the columns expected.
  */
 import { htmlToPlain, plainToHtml } from '@exam/contracts';
-import { xlsxWithoutTimes } from '../../../../platform/xlsx.js';
 import { badParams } from '../../../../platform/errors.js';
+import { xlsxWithoutTimes } from '../../../../platform/xlsx.js';
 import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../../../platform/xlsx-read.js';
 import { findKind, isComposite } from '../../kinds/registry.js';
 import { OPTION_COLS } from '../../kinds/shared.js';
@@ -175,8 +175,9 @@ const YES = ['1', '是', 'Y', 'YES', 'TRUE', '正确', '对', '√'];
 /** yf-exam-lite rows: a question starts at a row with a new 题目序号; the rows after it with the same (or none) are its options. */
 function readYfRows(rows: SheetRow[], header: string[]): ImportItem[] {
   const get = (cells: string[], name: string) => (cells[header.indexOf(name)] ?? '').trim();
-  const items: LayoutItem[] = [];
-  let cur: (LayoutItem & { no: string; notes: string[] }) | null = null;
+  type YfItem = LayoutItem & { no: string; notes: string[] };
+  const items: YfItem[] = [];
+  let cur: YfItem | null = null;
   for (const { row: r, cells } of rows) {
     if (r === 1 || cells.every((c) => !c.trim())) continue;
     const no = get(cells, '题目序号');
@@ -196,7 +197,10 @@ function readYfRows(rows: SheetRow[], header: string[]): ImportItem[] {
     const right = YES.includes(get(cells, '是否正确项').toUpperCase());
     cur.q.options.push({ text: plainToHtml(text, { blanks: false }), right });
     const note = get(cells, '选项解析');
-    if (note) cur.notes.push(`<p>${String.fromCharCode(64 + cur.q.options.length)}：${plainToHtml(note, { blanks: false }).replace(/^<p>|<\/p>$/g, '')}</p>`);
+    if (note)
+      cur.notes.push(
+        `<p>${String.fromCharCode(64 + cur.q.options.length)}：${plainToHtml(note, { blanks: false }).replace(/^<p>|<\/p>$/g, '')}</p>`,
+      );
   }
   return items.map(({ no: _no, notes, ...item }) => {
     if (notes.length) item.q.analysis = `${item.q.analysis ?? ''}${notes.join('')}`;

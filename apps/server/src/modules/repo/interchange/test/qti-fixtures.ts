@@ -25,7 +25,17 @@ export const manifest = (hrefs: string[], version = 'v2p1') =>
 </manifest>`;
 
 export function qtiPackage(): Buffer {
-  const names = ['choice', 'choice-multiple', 'text-entry', 'extended-text', 'match', 'associate', 'order', 'inline-choice', 'slider'];
+  const names = [
+    'choice',
+    'choice-multiple',
+    'text-entry',
+    'extended-text',
+    'match',
+    'associate',
+    'order',
+    'inline-choice',
+    'slider',
+  ];
   return Buffer.from(
     zipSync({
       'imsmanifest.xml': Buffer.from(manifest([...names.map((n) => `items/${n}.xml`), 'items/missing.xml'])),
@@ -35,4 +45,3 @@ export function qtiPackage(): Buffer {
     }),
   );
 }
-

@@ -75,8 +75,8 @@ export interface ImportOptions {
   preview?: boolean;
   /** Items of the file not taken, reported as they are. */
   skipped?: TImportPlace[];
-  /** Questions already in the bank or earlier in the file. */
-  duplicates?: (checked: CheckedItem[]) => Promise<TImportPlace[]>;
+  /** Questions already in the bank or earlier in the file (`banks`: the existing banks of categories, by title). */
+  duplicates?: (checked: CheckedItem[], banks: Map<string, string>) => Promise<TImportPlace[]>;
   /** Finds banks by title and creates the missing ones (in the import's transaction), for items with a `bank`. */
   banks?: {
     existing: (titles: string[]) => Promise<Map<string, string>>;
@@ -105,10 +105,10 @@ export async function importChecked(
   const errors = checked.flatMap((c) => c.issues).sort((a, b) => a.row - b.row);
   const valid = checked.filter((c) => c.issues.length === 0);
   const skipped = options.skipped ?? [];
-  const duplicates = options.duplicates ? await options.duplicates(checked) : [];
   const taken = options.onlyValid ? valid : checked;
   const titles = [...new Set(taken.flatMap((c) => (c.item.bank ? [c.item.bank] : [])))];
   const existing = titles.length && options.banks ? await options.banks.existing(titles) : new Map<string, string>();
+  const duplicates = options.duplicates ? await options.duplicates(checked, existing) : [];
   const report = {
     total: checked.length,
     byType: countByType(taken),

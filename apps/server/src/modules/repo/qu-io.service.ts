@@ -179,7 +179,7 @@ export async function importQuestionFile(deps: AppDeps, request: FastifyRequest,
     userId: user.id,
     preview,
     skipped: read.skipped,
-    duplicates: (all: CheckedItem[]) => findDuplicates(db, all, targets),
+    duplicates: (all: CheckedItem[], banks) => findDuplicates(db, all, targets, banks),
     banks: {
       existing: (titles) => banksByTitle(db, titles),
       create: (tx, title) => saveRepo(tx, { title, practiceEnabled: false }, user.id),

@@ -136,23 +136,41 @@ export async function storeImages(
 
 const fingerprint = (type: number, content: string) => `${type}:${htmlToText(content).replace(/\s+/g, '')}`;
 
-/** Questions equal (type and text) to one in the target banks or earlier in the file. */
-export async function findDuplicates(db: Executor, checked: CheckedItem[], repoIds: string[]): Promise<TImportPlace[]> {
+/**
+ * Questions equal (type and text) to one in their target banks or earlier in the file for the same
+ * banks. An item whose category names a bank (category=bank) is compared with that bank when it
+ * exists (`banks`: title → id), not with the chosen ones.
+ */
+export async function findDuplicates(
+  db: Executor,
+  checked: CheckedItem[],
+  repoIds: string[],
+  banks: Map<string, string> = new Map(),
+): Promise<TImportPlace[]> {
   if (checked.length === 0) return [];
-  const rows = await db
-    .select({ type: elQu.type, content: elQu.content })
-    .from(elQu)
-    .innerJoin(elQuRepo, eq(elQuRepo.quId, elQu.id))
-    .where(and(inArray(elQuRepo.repoId, repoIds), isNull(elQu.deletedAt), isNull(elQu.parentId)));
-  const inBank = new Set(rows.map((r) => fingerprint(r.type, r.content)));
+  const targetsOf = (c: CheckedItem) => {
+    if (!c.item.bank) return repoIds;
+    const id = banks.get(c.item.bank);
+    return id ? [id] : [];
+  };
+  const all = [...new Set(checked.flatMap(targetsOf))];
+  const rows = all.length
+    ? await db
+        .select({ repoId: elQuRepo.repoId, type: elQu.type, content: elQu.content })
+        .from(elQu)
+        .innerJoin(elQuRepo, eq(elQuRepo.quId, elQu.id))
+        .where(and(inArray(elQuRepo.repoId, all), isNull(elQu.deletedAt), isNull(elQu.parentId)))
+    : [];
+  const inBank = new Set(rows.map((r) => `${r.repoId}|${fingerprint(r.type, r.content)}`));
   const seen = new Set<string>();
   const out: TImportPlace[] = [];
   for (const c of checked) {
     const key = fingerprint(c.q.type, c.q.content);
     const place = c.item.place ?? `第${c.item.row}行`;
-    if (inBank.has(key)) out.push({ place, reason: '题库中已有相同的试题' });
-    else if (seen.has(key)) out.push({ place, reason: '与文件中前面的试题相同' });
-    seen.add(key);
+    const group = `${c.item.bank ?? ''}|${key}`;
+    if (targetsOf(c).some((id) => inBank.has(`${id}|${key}`))) out.push({ place, reason: '题库中已有相同的试题' });
+    else if (seen.has(group)) out.push({ place, reason: '与文件中前面的试题相同' });
+    seen.add(group);
   }
   return out;
 }

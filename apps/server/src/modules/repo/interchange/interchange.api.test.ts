@@ -266,6 +266,9 @@ describe('categories as target banks (issue 26 §2, category=bank)', () => {
 
     const again = await upload('moodle.xml', xml, { repoId: chosen, preview: 'true', category: 'bank' });
     expect(again.data.banks).toEqual([{ title: '安全/机械', count: 10, exists: true }]);
+    // Duplicates are looked for in the category's bank, not in the chosen (empty) one.
+    expect(again.data.duplicates).toHaveLength(10);
+    expect(again.data.duplicates[0].reason).toBe('题库中已有相同的试题');
     expect((await upload('moodle.xml', xml, { repoId: chosen, category: 'folder' })).code).toBe(ErrorCode.BAD_PARAMS);
   });
 });

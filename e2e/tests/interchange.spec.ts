@@ -105,3 +105,22 @@ test('[ADMIN][REPO_IMPORT] IMS QTI package: preview, confirm, see the questions'
   await expect(page.getByText('Grand Prix of Bahrain', { exact: false }).first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/interchange-qti-bank.png` });
 });
+
+test('[ADMIN][REPO_IMPORT] Moodle categories as target banks: the preview lists the banks', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, adminToken);
+  const chosen = (await api(page.request, repoRepoSave.path, { title: `分类题库 ${Date.now()}` }, adminToken)).id;
+  await page.goto(`/admin/repo/detail/${chosen}`);
+  await page.getByTestId('qu-import').click();
+  const dialog = page.locator('.ant-modal', { hasText: '导入试题' });
+  await dialog.getByTestId('import-category').click();
+  await page.locator(OPEN_POPUP).getByText('作为目标题库', { exact: true }).click();
+  await dialog.locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'moodle-doc.xml'));
+  await dialog.getByTestId('import-preview').click();
+  await expect(dialog.getByTestId('import-banks')).toContainText('安全/机械');
+  await expect(dialog.getByTestId('import-banks')).toContainText(/10 道（(将新建题库|已有题库)）/);
+  await page.screenshot({ path: `${SCREENS}/interchange-category-banks.png` });
+});

@@ -1,11 +1,12 @@
 /**
  * Issue 26 in the browser: an administrator imports a GIFT file and a Moodle XML file with an
  * image, reads the preview report (per type, skipped items with place and reason), confirms, and
- * sees the questions in the bank, the image shown.
+ * sees the questions in the bank, the image shown; the same with an IMS QTI content package.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRepoListStat, repoRepoSave } from '@exam/contracts';
+import { qtiPackage } from '../../apps/server/src/modules/repo/interchange/test/qti-fixtures';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
 import { expect, type Page, test } from '../fixtures/test';
 
@@ -27,14 +28,18 @@ test.beforeAll(async ({ request }) => {
 const count = async (page: Page) =>
   (await api(page.request, repoRepoListStat.path, { ids: [repoId] }, adminToken))[0].total;
 
-async function importWith(page: Page, file: string, format: string | null) {
+async function importWith(
+  page: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+  format: string | null,
+) {
   await page.getByTestId('qu-import').click();
   const dialog = page.locator('.ant-modal', { hasText: '导入试题' });
   if (format) {
     await dialog.getByTestId('import-format').click();
     await page.locator(OPEN_POPUP).getByText(format, { exact: true }).click();
   }
-  await dialog.locator('input[type=file]').setInputFiles(path.join(FIXTURES, file));
+  await dialog.locator('input[type=file]').setInputFiles(typeof file === 'string' ? path.join(FIXTURES, file) : file);
   await dialog.getByTestId('import-preview').click();
   return dialog;
 }
@@ -72,4 +77,50 @@ test('[ADMIN][REPO_IMPORT] GIFT and Moodle XML: preview, confirm, see the questi
   await page.reload();
   await expect(page.getByText('下图是什么标志').first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/interchange-bank.png` });
+});
+
+test('[ADMIN][REPO_IMPORT] IMS QTI package: preview, confirm, see the questions', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, adminToken);
+  const qtiRepo = (await api(page.request, repoRepoSave.path, { title: `QTI 导入 ${Date.now()}` }, adminToken)).id;
+  await page.goto(`/admin/repo/detail/${qtiRepo}`);
+  const zip = { name: 'qti-package.zip', mimeType: 'application/zip', buffer: qtiPackage() };
+  const dialog = await importWith(page, zip, 'IMS QTI 2.1/2.2/3.0（.xml 或 .zip）');
+  const report = dialog.getByTestId('import-report');
+  await expect(report).toContainText('将导入 8 道试题，跳过 2 项');
+  await expect(dialog.getByTestId('import-by-type')).toContainText('排序题');
+  await expect(dialog.getByTestId('import-skipped')).toContainText('items/slider.xml（slider）');
+  await expect(dialog.getByTestId('import-skipped')).toContainText('不支持的交互类型 sliderInteraction');
+  await page.screenshot({ path: `${SCREENS}/interchange-qti-preview.png` });
+  const total = async () => (await api(page.request, repoRepoListStat.path, { ids: [qtiRepo] }, adminToken))[0].total;
+  expect(await total()).toBe(0);
+  await dialog.getByTestId('import-submit').click();
+  await expect(report).toContainText('导入成功：共 8 道试题');
+  await dialog.locator('.ant-modal-close').click();
+  expect(await total()).toBe(8);
+  await page.reload();
+  await expect(page.getByText('Grand Prix of Bahrain', { exact: false }).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/interchange-qti-bank.png` });
+});
+
+test('[ADMIN][REPO_IMPORT] Moodle categories as target banks: the preview lists the banks', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, adminToken);
+  const chosen = (await api(page.request, repoRepoSave.path, { title: `分类题库 ${Date.now()}` }, adminToken)).id;
+  await page.goto(`/admin/repo/detail/${chosen}`);
+  await page.getByTestId('qu-import').click();
+  const dialog = page.locator('.ant-modal', { hasText: '导入试题' });
+  await dialog.getByTestId('import-category').click();
+  await page.locator(OPEN_POPUP).getByText('作为目标题库', { exact: true }).click();
+  await dialog.locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'moodle-doc.xml'));
+  await dialog.getByTestId('import-preview').click();
+  await expect(dialog.getByTestId('import-banks')).toContainText('安全/机械');
+  await expect(dialog.getByTestId('import-banks')).toContainText(/10 道（(将新建题库|已有题库)）/);
+  await page.screenshot({ path: `${SCREENS}/interchange-category-banks.png` });
 });

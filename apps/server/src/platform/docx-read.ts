@@ -18,6 +18,14 @@ export interface DocxReadOptions {
 
 /** The document's text; InvalidDocxError for a file that is no docx, badParams for one over the limits. */
 export async function readDocxText(buffer: Buffer, options: DocxReadOptions = {}): Promise<string> {
+  return (await readDocx(buffer, options)).text;
+}
+
+/** The document's text and, with `html`, mammoth's HTML of it (tables kept), under the same guards. */
+export async function readDocx(
+  buffer: Buffer,
+  options: DocxReadOptions & { html?: boolean } = {},
+): Promise<{ text: string; html?: string }> {
   const { maxHeapMb = 384, timeoutMs = 120_000 } = options;
   let entries: ZipEntry[];
   try {
@@ -26,9 +34,9 @@ export async function readDocxText(buffer: Buffer, options: DocxReadOptions = {}
     if (err instanceof InvalidZipError) throw new InvalidDocxError(err.message);
     throw err;
   }
-  let msg: { text?: string; invalid?: boolean; refused?: string; message?: string };
+  let msg: { text?: string; html?: string; invalid?: boolean; refused?: string; message?: string };
   try {
-    msg = await runCappedWorker(WORKER, buffer, { entries }, { maxHeapMb, timeoutMs });
+    msg = await runCappedWorker(WORKER, buffer, { entries, html: options.html === true }, { maxHeapMb, timeoutMs });
   } catch (err) {
     if (!(err instanceof WorkerFailed)) throw err;
     if (err.reason === 'timeout') throw badParams('文件：文件内容过多，读取超时，请拆分后分批导入');
@@ -37,5 +45,5 @@ export async function readDocxText(buffer: Buffer, options: DocxReadOptions = {}
   }
   if (msg.refused) throw badParams(msg.refused);
   if (msg.invalid || msg.text === undefined) throw new InvalidDocxError(msg.message ?? 'not a docx');
-  return msg.text;
+  return { text: msg.text, html: msg.html };
 }

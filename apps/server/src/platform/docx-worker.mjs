@@ -9,8 +9,11 @@ import { checkInflatedSizes, ZipRefused } from './zip-inflate-cap.mjs';
 async function main({ buffer, entries }) {
   const bytes = new Uint8Array(buffer);
   checkInflatedSizes(bytes, entries);
-  const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) });
-  return { text: value };
+  const input = { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
+  const { value } = await mammoth.extractRawText(input);
+  // The HTML is asked for only by readers of tables (question tables in Word, issue 26).
+  const html = workerData.html ? (await mammoth.convertToHtml(input)).value : undefined;
+  return { text: value, html };
 }
 
 main(workerData).then(

@@ -1,5 +1,12 @@
 /** Calls of the question bank module (/api/repo/*). */
-import type { TQuExportFormat, TQuImportFormat, TQuPagingParams, TQuSave, TRepoSave } from '@exam/contracts';
+import type {
+  TQuExportFormat,
+  TQuImportCategory,
+  TQuImportFormat,
+  TQuPagingParams,
+  TQuSave,
+  TRepoSave,
+} from '@exam/contracts';
 import {
   commonFileUpload,
   repoQuBatchCopy,
@@ -70,7 +77,7 @@ export const quApi = {
   importFile: (
     file: File,
     repoId: string,
-    o: { onlyValid: boolean; format: TQuImportFormat; preview: boolean },
+    o: { onlyValid: boolean; format: TQuImportFormat; category?: TQuImportCategory; preview: boolean },
     onProgress?: (percent: number) => void,
   ) => callUpload(repoQuImport, file, { repoId, ...o }, onProgress),
   template: () => callDownload(repoQuImportTemplate, {}, '试题导入模板.xlsx'),

@@ -163,6 +163,9 @@ export type TQuExportFormat = (typeof QU_EXPORT_FORMATS)[number];
 /** The file formats of a question import; `auto` detects by content. */
 export const QU_IMPORT_FORMATS = ['auto', 'xlsx', 'docx', 'moodle-xml', 'gift', 'aiken', 'qti'] as const;
 export type TQuImportFormat = (typeof QU_IMPORT_FORMATS)[number];
+/** What a category path of the file (Moodle `$course$/A/B`, GIFT `$CATEGORY:`) becomes: a tag (default) or a target bank. */
+export const QU_IMPORT_CATEGORY = ['tag', 'bank'] as const;
+export type TQuImportCategory = (typeof QU_IMPORT_CATEGORY)[number];
 
 export const ZQuExportSchema = z.object({
   repoId: z.string().nullish().describe('题库'),
@@ -198,5 +201,10 @@ export const ZQuImportResultSchema = z.object({
   /** Questions equal to one already in the bank (or earlier in the file): imported, flagged. */
   duplicates: z.array(ZImportPlaceSchema).describe('重复的试题'),
   errors: z.array(ZImportIssueSchema),
+  /** With category=bank: the bank each category goes to, how many questions, and whether it exists already. */
+  banks: z
+    .array(z.object({ title: z.string(), count: z.number(), exists: z.boolean() }))
+    .optional()
+    .describe('按分类导入的目标题库'),
 });
 export type TQuImportResult = z.infer<typeof ZQuImportResultSchema>;

@@ -5,7 +5,7 @@
  * request); a preview writes nothing.
  */
 import type { TImportIssue, TImportPlace, TQuChildSave, TQuImportResult } from '@exam/contracts';
-import type { Executor } from '../../platform/db.js';
+import type { Executor, Tx } from '../../platform/db.js';
 import { insertQuestions } from './qu.service.js';
 import { checkQuestion, type NormalQuestion, normaliseQuestion } from './qu-rules.js';
 
@@ -21,6 +21,8 @@ export interface ImportItem {
   childRows: number[];
   /** Problems found while reading the file. */
   issues: TImportIssue[];
+  /** The bank (by title) its file category sends it to (category=bank); none: the chosen banks. */
+  bank?: string;
 }
 
 /** Maps a rule field (content, options, answer.blanks...) to the column name of the format. */
@@ -73,10 +75,15 @@ export interface ImportOptions {
   preview?: boolean;
   /** Items of the file not taken, reported as they are. */
   skipped?: TImportPlace[];
-  /** Questions already in the bank or earlier in the file. */
-  duplicates?: (checked: CheckedItem[]) => Promise<TImportPlace[]>;
-  /** Runs before the insert on the questions to import (stores their images). */
-  prepare?: (valid: CheckedItem[]) => Promise<void>;
+  /** Questions already in the bank or earlier in the file (`banks`: the existing banks of categories, by title). */
+  duplicates?: (checked: CheckedItem[], banks: Map<string, string>) => Promise<TImportPlace[]>;
+  /** Finds banks by title and creates the missing ones (in the import's transaction), for items with a `bank`. */
+  banks?: {
+    existing: (titles: string[]) => Promise<Map<string, string>>;
+    create: (tx: Tx, title: string) => Promise<string>;
+  };
+  /** Runs before the insert on the questions to import (stores their images); answers how to undo it. */
+  prepare?: (valid: CheckedItem[]) => Promise<(() => Promise<void>) | undefined>;
 }
 
 /** Top-level questions per type (a composite counts once). */
@@ -98,12 +105,24 @@ export async function importChecked(
   const errors = checked.flatMap((c) => c.issues).sort((a, b) => a.row - b.row);
   const valid = checked.filter((c) => c.issues.length === 0);
   const skipped = options.skipped ?? [];
-  const duplicates = options.duplicates ? await options.duplicates(checked) : [];
+  const taken = options.onlyValid ? valid : checked;
+  const titles = [...new Set(taken.flatMap((c) => (c.item.bank ? [c.item.bank] : [])))];
+  const existing = titles.length && options.banks ? await options.banks.existing(titles) : new Map<string, string>();
+  const duplicates = options.duplicates ? await options.duplicates(checked, existing) : [];
   const report = {
     total: checked.length,
-    byType: countByType(options.onlyValid ? valid : checked),
+    byType: countByType(taken),
     skipped,
     duplicates,
+    ...(titles.length
+      ? {
+          banks: titles.map((title) => ({
+            title,
+            count: taken.filter((c) => c.item.bank === title).length,
+            exists: existing.has(title),
+          })),
+        }
+      : {}),
   };
   if (checked.length === 0) {
     const none = { row: 0, column: '', reason: skipped.length ? '文件中没有可导入的试题' : '文件中没有识别到试题' };
@@ -112,8 +131,25 @@ export async function importChecked(
   if (options.preview || (errors.length > 0 && !options.onlyValid) || valid.length === 0) {
     return { ...report, imported: 0, errors };
   }
-  await options.prepare?.(valid);
-  const items = valid.map((c) => ({ q: c.q, tags: c.item.tags }));
-  await db.transaction((tx) => insertQuestions(tx, items, options.repoIds, options.userId));
+  const undo = await options.prepare?.(valid);
+  // Items go to the chosen banks, or to the bank their category names (found or created here).
+  const groups = new Map<string, { q: NormalQuestion; tags: string[] }[]>();
+  for (const c of valid) {
+    const key = c.item.bank ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), { q: c.q, tags: c.item.tags }]);
+  }
+  try {
+    await db.transaction(async (tx) => {
+      for (const [title, items] of groups) {
+        const banks = options.banks;
+        const repoIds = title && banks ? [existing.get(title) ?? (await banks.create(tx, title))] : options.repoIds;
+        await insertQuestions(tx, items, repoIds, options.userId);
+      }
+    });
+  } catch (err) {
+    // What prepare stored outside the transaction (images) would otherwise stay unreferenced.
+    await undo?.();
+    throw err;
+  }
   return { ...report, imported: valid.length, errors };
 }

@@ -3,13 +3,15 @@
  * Aiken and Moodle XML (interchange/), with a preview that writes nothing; and the template.
  */
 import {
+  QU_IMPORT_CATEGORY,
   QU_IMPORT_FORMATS,
   type TQuDetail,
   type TQuExportFormat,
+  type TQuImportCategory,
   type TQuImportFormat,
   type TQuSave,
 } from '@exam/contracts';
-import { and, desc, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { elQu, elRepo } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
@@ -21,6 +23,7 @@ import { IMPORT_MAX_BYTES, importBuffer } from '../../platform/xlsx-read.js';
 import { quotaFor } from '../system/file/file-limits.js';
 import { detectFormat } from './interchange/detect.js';
 import { writeQuestionsIn } from './interchange/export.js';
+import { readQti } from './interchange/formats/qti-package.js';
 import { findDuplicates, itemsOf, readTextFormat, storeImages } from './interchange/import.js';
 import type { InterImage } from './interchange/model.js';
 import { questionDetails, questionFilter } from './qu.service.js';
@@ -29,6 +32,7 @@ import { type CheckedItem, checkItemsYielding, type ImportItem, importChecked } 
 import { normaliseQuestion } from './qu-rules.js';
 import { QU_TEMPLATE_SAMPLES } from './qu-samples.js';
 import { readQuestionsXlsx, writeQuestionsXlsx, xlsxColumnOf } from './qu-xlsx.js';
+import { saveRepo } from './repo.service.js';
 
 export { XLSX_TYPE };
 
@@ -102,6 +106,7 @@ async function readUpload(request: FastifyRequest) {
   let onlyValid = false;
   let preview = false;
   let format: TQuImportFormat = 'auto';
+  let category: TQuImportCategory = 'tag';
   const yes = (v: unknown) => String(v) === 'true' || String(v) === '1';
   for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
     if (part.type === 'file') {
@@ -111,7 +116,11 @@ async function readUpload(request: FastifyRequest) {
       repoIds.push(...String(part.value).split(',').filter(Boolean));
     } else if (part.fieldname === 'onlyValid') onlyValid = yes(part.value);
     else if (part.fieldname === 'preview') preview = yes(part.value);
-    else if (part.fieldname === 'format') {
+    else if (part.fieldname === 'category') {
+      const value = String(part.value || 'tag') as TQuImportCategory;
+      if (!QU_IMPORT_CATEGORY.includes(value)) throw badParams('分类：应为 tag（作为知识点）或 bank（作为目标题库）');
+      category = value;
+    } else if (part.fieldname === 'format') {
       const value = String(part.value || 'auto') as TQuImportFormat;
       if (!QU_IMPORT_FORMATS.includes(value)) throw badParams(`格式：不支持的格式“${String(part.value).slice(0, 20)}”`);
       format = value;
@@ -119,35 +128,48 @@ async function readUpload(request: FastifyRequest) {
   }
   if (!file) throw badParams('文件：请选择要导入的文件');
   if (repoIds.length === 0) throw badParams('所属题库：请选择导入到的题库');
-  return { file, repoIds, onlyValid, preview, format };
+  return { file, repoIds, onlyValid, preview, format, category };
 }
 
 /** The import items of a file in a given format, the items it skipped and its images. */
-async function readFile(format: Exclude<TQuImportFormat, 'auto'>, buffer: Buffer) {
+async function readFile(format: Exclude<TQuImportFormat, 'auto'>, buffer: Buffer, category: TQuImportCategory) {
   if (format === 'xlsx') return { items: await readQuestionsXlsx(buffer), columnOf: xlsxColumnOf };
   if (format === 'docx') return { items: await readQuestionsDocx(buffer), columnOf: docxColumnOf };
-  if (format === 'qti') throw badParams('格式：IMS QTI 的导入尚未支持，请先导出为 Moodle XML 或 GIFT');
-  const read = itemsOf(readTextFormat(format, buffer));
+  if (format === 'qti') return { ...itemsOf(await readQti(buffer), category), columnOf: docxColumnOf };
+  const read = itemsOf(readTextFormat(format, buffer), category);
   return { ...read, columnOf: docxColumnOf };
+}
+
+/** Live banks by title (the oldest of equal titles), for categories imported as banks. */
+async function banksByTitle(db: Executor, titles: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: elRepo.id, title: elRepo.title })
+    .from(elRepo)
+    .where(and(inArray(elRepo.title, titles), isNull(elRepo.deletedAt)))
+    .orderBy(asc(elRepo.createdAt), asc(elRepo.id));
+  const out = new Map<string, string>();
+  for (const r of rows) if (!out.has(r.title)) out.set(r.title, r.id);
+  return out;
 }
 
 /** Imports (or previews) an uploaded question file into banks; answers the report. */
 export async function importQuestionFile(deps: AppDeps, request: FastifyRequest, user: AuthUser) {
   const { db } = deps;
-  const { file, repoIds, onlyValid, preview, format: asked } = await readUpload(request);
+  const { file, repoIds, onlyValid, preview, format: asked, category } = await readUpload(request);
   const live = await db
     .select({ id: elRepo.id })
     .from(elRepo)
     .where(and(inArray(elRepo.id, repoIds), isNull(elRepo.deletedAt)));
   if (live.length !== new Set(repoIds).size) throw badParams('所属题库：题库不存在或已被删除');
   const format = asked === 'auto' ? await detectFormat(file.buffer, file.name) : asked;
-  if (!format) throw badParams('文件：无法识别文件格式，支持 xlsx、docx、Moodle XML、GIFT、Aiken，也可在“格式”中指定');
+  if (!format)
+    throw badParams('文件：无法识别文件格式，支持 xlsx、docx、Moodle XML、GIFT、Aiken、IMS QTI，也可在“格式”中指定');
   const read: {
     items: ImportItem[];
     columnOf: (f: string) => string;
     skipped?: { place: string; reason: string }[];
     images?: InterImage[];
-  } = await readFile(format, file.buffer);
+  } = await readFile(format, file.buffer, category);
   const checked = await checkItemsYielding(read.items, read.columnOf);
   const targets = [...new Set(repoIds)];
   const images = read.images ?? [];
@@ -157,7 +179,11 @@ export async function importQuestionFile(deps: AppDeps, request: FastifyRequest,
     userId: user.id,
     preview,
     skipped: read.skipped,
-    duplicates: (all: CheckedItem[]) => findDuplicates(db, all, targets),
+    duplicates: (all: CheckedItem[], banks) => findDuplicates(db, all, targets, banks),
+    banks: {
+      existing: (titles) => banksByTitle(db, titles),
+      create: (tx, title) => saveRepo(tx, { title, practiceEnabled: false }, user.id),
+    },
     prepare: images.length
       ? (valid) =>
           storeImages(db, valid, images, {

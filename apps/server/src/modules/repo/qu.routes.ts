@@ -65,7 +65,7 @@ export function registerQuRoutes(app: FastifyInstance): void {
     repoQuImport,
     {
       summary:
-        '导入试题（字段 file；repoId；format=auto|xlsx|docx|moodle-xml|gift|aiken|qti；preview=true 只预览不写入；onlyValid=true 只导入正确的题）',
+        '导入试题（字段 file；repoId；format=auto|xlsx|docx|moodle-xml|gift|aiken|qti；preview=true 只预览不写入；onlyValid=true 只导入正确的题；category=tag|bank 文件中的分类（Moodle $course$/A/B、GIFT $CATEGORY:）作为知识点（默认）或作为目标题库：同名题库已存在则导入其中，否则新建，预览的 banks 列出各分类的题库与题数）',
       tags: TAGS,
     },
     async ({ request, user, deps }) => importQuestionFile(deps, request, user),

@@ -18,6 +18,7 @@ const FS_ALLOWED: Record<string, string> = {
     'LibreOffice takes a file name: the stored document is copied into a temporary folder, converted and the folder removed',
   'live/live-replay.ts': "reads the media server's recording and remuxes it in the OS temporary folder",
   'course/course-test-kit.ts': 'test helper: makes sample media in the OS temporary folder with ffmpeg',
+  'repo/interchange/test/qti-fixtures.ts': 'test helper: reads the committed QTI fixture files',
   'system/face/face-samples.ts': 'reads a sample image shipped in the npm package of the face engine',
   'system/face/face-worker.mjs': 'loads the face engine model files shipped in its npm package',
   'system/file/demo-files.ts':

@@ -1,4 +1,4 @@
-/** The bank's export button: every format of issue 26 (QTI is listed as not yet available). */
+/** The bank's export button: every format of issue 26 (QTI 3.0 as a content package zip). */
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
 import type { TQuExportFormat } from '@exam/contracts';
 import { Button, Dropdown } from 'antd';
@@ -8,7 +8,7 @@ const FORMATS: { key: TQuExportFormat; label: string; disabled?: boolean }[] = [
   { key: 'docx', label: 'Word（.docx，可再导入）' },
   { key: 'moodle-xml', label: 'Moodle XML（.xml）' },
   { key: 'gift', label: 'GIFT（.txt）' },
-  { key: 'qti', label: 'IMS QTI 3.0（暂未支持）', disabled: true },
+  { key: 'qti', label: 'IMS QTI 3.0（.zip 内容包）' },
 ];
 
 export default function ExportMenu({ label, onExport }: { label: string; onExport: (f: TQuExportFormat) => void }) {

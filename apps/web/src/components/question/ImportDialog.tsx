@@ -2,10 +2,16 @@
  * Import of questions (issue 26): a format picker (auto detects by content), the file, then a
  * preview report read by the server without writing — per type how many will be created, every
  * skipped item with its place and reason, duplicates of questions already in the bank, errors —
- * and only then 确认导入, which imports all or nothing.
+ * and only then 确认导入, which imports all or nothing. Categories of the file (Moodle, GIFT) become
+ * tags or target banks, as the administrator picks; the preview lists those banks.
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { QUESTION_TYPE_LABELS, type TQuImportFormat, type TQuImportResult } from '@exam/contracts';
+import {
+  QUESTION_TYPE_LABELS,
+  type TQuImportCategory,
+  type TQuImportFormat,
+  type TQuImportResult,
+} from '@exam/contracts';
 import {
   Alert,
   Button,
@@ -40,6 +46,7 @@ const FORMATS: { value: TQuImportFormat; label: string }[] = [
   { value: 'moodle-xml', label: 'Moodle XML' },
   { value: 'gift', label: 'GIFT' },
   { value: 'aiken', label: 'Aiken' },
+  { value: 'qti', label: 'IMS QTI 2.1/2.2/3.0（.xml 或 .zip）' },
 ];
 
 const placeColumns = [
@@ -51,6 +58,7 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState<string | undefined>(repoId);
   const [format, setFormat] = useState<TQuImportFormat>('auto');
+  const [category, setCategory] = useState<TQuImportCategory>('tag');
   const [onlyValid, setOnlyValid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -64,6 +72,7 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
       setResult(null);
       setOnlyValid(false);
       setFormat('auto');
+      setCategory('tag');
       setTarget(repoId);
     }
   }, [open, repoId]);
@@ -73,7 +82,12 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
     setBusy(true);
     setProgress(0);
     try {
-      const res = await quApi.importFile(file, target, { onlyValid, format, preview: asPreview }, setProgress);
+      const res = await quApi.importFile(
+        file,
+        target,
+        { onlyValid, format, category, preview: asPreview },
+        setProgress,
+      );
       if (asPreview) {
         setPreview(res);
         setResult(null);
@@ -150,12 +164,28 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
               data-testid="import-format"
             />
           </Space>
+          <Space>
+            <Typography.Text>文件中的分类</Typography.Text>
+            <Select
+              style={{ width: 160 }}
+              value={category}
+              onChange={(v) => {
+                setCategory(v);
+                reset();
+              }}
+              options={[
+                { value: 'tag', label: '作为知识点' },
+                { value: 'bank', label: '作为目标题库' },
+              ]}
+              data-testid="import-category"
+            />
+          </Space>
           <Button icon={<DownloadOutlined />} onClick={() => quApi.template()} data-testid="download-template">
             下载导入模板
           </Button>
         </Space>
         <Upload.Dragger
-          accept=".xlsx,.docx,.xml,.txt,.gift"
+          accept=".xlsx,.docx,.xml,.txt,.gift,.zip"
           maxCount={1}
           beforeUpload={(f) => {
             setFile(f);
@@ -174,7 +204,8 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
           </p>
           <p className="ant-upload-text">点击或拖拽文件到此处</p>
           <p className="ant-upload-hint">
-            支持 Excel、Word、Moodle XML、GIFT、Aiken；先预览，确认无误后再导入。有错误的试题时默认不导入任何试题
+            支持 Excel、Word、Moodle XML、GIFT、Aiken、IMS QTI（单个试题 .xml 或 .zip
+            内容包）；先预览，确认无误后再导入。有错误的试题时默认不导入任何试题
           </p>
         </Upload.Dragger>
         <Checkbox style={{ marginTop: 12 }} checked={onlyValid} onChange={(e) => setOnlyValid(e.target.checked)}>
@@ -208,6 +239,20 @@ function Report({ result, done }: { result: TQuImportResult; done: boolean }) {
       <Alert showIcon type={problems === 0 ? (done ? 'success' : 'info') : 'error'} message={message} />
       {types.length > 0 && (
         <Descriptions size="small" column={4} style={{ marginTop: 8 }} items={types} data-testid="import-by-type" />
+      )}
+      {result.banks && result.banks.length > 0 && (
+        <Descriptions
+          size="small"
+          column={2}
+          title="按分类导入到的题库"
+          style={{ marginTop: 8 }}
+          data-testid="import-banks"
+          items={result.banks.map((b) => ({
+            key: b.title,
+            label: b.title,
+            children: `${b.count} 道（${b.exists ? '已有题库' : '将新建题库'}）`,
+          }))}
+        />
       )}
       <Tabs
         size="small"

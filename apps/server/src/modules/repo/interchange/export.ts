@@ -1,9 +1,9 @@
-/** Export of questions in the interchange formats (docx, GIFT, Moodle XML); QTI is not built yet. */
+/** Export of questions in the interchange formats (docx, GIFT, Moodle XML, a QTI 3.0 content package). */
 import type { TQuExportFormat } from '@exam/contracts';
-import { badParams } from '../../../platform/errors.js';
 import { writeQuestionsDocx } from './formats/docx.js';
 import { writeGift } from './formats/gift.js';
 import { writeMoodleXml } from './formats/moodle-xml.js';
+import { writeQtiPackage } from './formats/qti-package.js';
 import type { StoredQuestion } from './model.js';
 import { toInterchange } from './registry.js';
 
@@ -15,8 +15,9 @@ export async function writeQuestionsIn(
 ): Promise<{ body: Buffer; contentType: string; extension: string }> {
   if (format === 'docx')
     return { body: await writeQuestionsDocx(questions), contentType: DOCX_TYPE, extension: '.docx' };
-  if (format === 'qti') throw badParams('格式：IMS QTI 的导出尚未支持，请选择 Moodle XML 或 GIFT');
   const models = questions.map(toInterchange);
+  if (format === 'qti')
+    return { body: writeQtiPackage(models).body, contentType: 'application/zip', extension: '.qti.zip' };
   if (format === 'gift') {
     const { text } = writeGift(models);
     return { body: Buffer.from(text, 'utf8'), contentType: 'text/plain; charset=utf-8', extension: '.gift.txt' };

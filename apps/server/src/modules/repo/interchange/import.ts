@@ -6,12 +6,12 @@
  * checks type and magic bytes) only when the import is written.
  */
 import { Readable } from 'node:stream';
-import { htmlToText, type TImportPlace } from '@exam/contracts';
+import { htmlToText, type TImportPlace, type TQuImportCategory } from '@exam/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { elQu, elQuRepo } from '../../../db/schema/index.js';
 import type { Executor } from '../../../platform/db.js';
 import type { BlobStore } from '../../../platform/storage/blob-store.js';
-import { storeUpload } from '../../system/file/file.service.js';
+import { discardUploads, storeUpload } from '../../system/file/file.service.js';
 import type { CheckedItem, ImportItem } from '../qu-import.js';
 import { readAiken } from './formats/aiken.js';
 import { readGift } from './formats/gift.js';
@@ -38,8 +38,14 @@ const categoryTag = (path: string | undefined) =>
     .replace(/^top\/?/, '')
     .trim() || null;
 
-/** The import items of a read file, its images numbered apart; items a kind cannot hold are skipped. */
-export function itemsOf(read: ReadResult): { items: ImportItem[]; skipped: TImportPlace[]; images: InterImage[] } {
+/**
+ * The import items of a read file, its images numbered apart; items a kind cannot hold are skipped.
+ * A category becomes a tag, or with `category: 'bank'` the title of the bank the item goes to.
+ */
+export function itemsOf(
+  read: ReadResult,
+  category: TQuImportCategory = 'tag',
+): { items: ImportItem[]; skipped: TImportPlace[]; images: InterImage[] } {
   const items: ImportItem[] = [];
   const skipped = [...read.skipped];
   const images: InterImage[] = [];
@@ -49,10 +55,12 @@ export function itemsOf(read: ReadResult): { items: ImportItem[]; skipped: TImpo
       skipped.push({ place, reason: mapped.skip });
       return;
     }
-    const tag = categoryTag(question.category);
+    const path = categoryTag(question.category)?.slice(0, 100);
+    const tag = category === 'tag' ? path : null;
     items.push({
       row: items.length + 1,
       place,
+      ...(category === 'bank' && path ? { bank: path } : {}),
       input: mapped.input,
       tags: [...new Set([...question.tags, ...(tag ? [tag] : [])])],
       childRows: mapped.input.children.map(() => items.length + 1),
@@ -76,18 +84,24 @@ function withPendingImages(q: InterQuestion, images: InterImage[]): InterQuestio
   return JSON.parse(json) as InterQuestion;
 }
 
-/** Stores the images the valid questions refer to and puts their file URLs in place. */
+/**
+ * Stores the images the valid questions refer to and puts their file URLs in place. They are
+ * stored before the import's transaction (the storage port is no part of it): the answer undoes
+ * them, and is called when the transaction fails; a failure while storing undoes those stored.
+ */
 export async function storeImages(
   db: Executor,
   valid: CheckedItem[],
   images: InterImage[],
   ctx: { blobs: BlobStore; userId: string; quotaBytes: number; now: Date },
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const used = new Map<number, string>();
   const pattern = new RegExp(`${PENDING}(\\d+)`, 'g');
   for (const c of valid) {
     for (const m of JSON.stringify(c.q).matchAll(pattern)) used.set(Number(m[1]), '');
   }
+  const stored: string[] = [];
+  const discard = () => discardUploads(db, ctx.blobs, stored);
   for (const n of used.keys()) {
     const img = images[n];
     const file = await storeUpload(
@@ -106,34 +120,57 @@ export async function storeImages(
         audience: 'public',
         now: ctx.now,
       },
-    );
+    ).catch(async (err: unknown) => {
+      await discard();
+      throw err;
+    });
+    stored.push(file.id);
     used.set(n, file.url);
   }
   for (const c of valid) {
     const json = JSON.stringify(c.q).replace(pattern, (_, n: string) => used.get(Number(n)) ?? '');
     c.q = JSON.parse(json);
   }
+  return discard;
 }
 
 const fingerprint = (type: number, content: string) => `${type}:${htmlToText(content).replace(/\s+/g, '')}`;
 
-/** Questions equal (type and text) to one in the target banks or earlier in the file. */
-export async function findDuplicates(db: Executor, checked: CheckedItem[], repoIds: string[]): Promise<TImportPlace[]> {
+/**
+ * Questions equal (type and text) to one in their target banks or earlier in the file for the same
+ * banks. An item whose category names a bank (category=bank) is compared with that bank when it
+ * exists (`banks`: title → id), not with the chosen ones.
+ */
+export async function findDuplicates(
+  db: Executor,
+  checked: CheckedItem[],
+  repoIds: string[],
+  banks: Map<string, string> = new Map(),
+): Promise<TImportPlace[]> {
   if (checked.length === 0) return [];
-  const rows = await db
-    .select({ type: elQu.type, content: elQu.content })
-    .from(elQu)
-    .innerJoin(elQuRepo, eq(elQuRepo.quId, elQu.id))
-    .where(and(inArray(elQuRepo.repoId, repoIds), isNull(elQu.deletedAt), isNull(elQu.parentId)));
-  const inBank = new Set(rows.map((r) => fingerprint(r.type, r.content)));
+  const targetsOf = (c: CheckedItem) => {
+    if (!c.item.bank) return repoIds;
+    const id = banks.get(c.item.bank);
+    return id ? [id] : [];
+  };
+  const all = [...new Set(checked.flatMap(targetsOf))];
+  const rows = all.length
+    ? await db
+        .select({ repoId: elQuRepo.repoId, type: elQu.type, content: elQu.content })
+        .from(elQu)
+        .innerJoin(elQuRepo, eq(elQuRepo.quId, elQu.id))
+        .where(and(inArray(elQuRepo.repoId, all), isNull(elQu.deletedAt), isNull(elQu.parentId)))
+    : [];
+  const inBank = new Set(rows.map((r) => `${r.repoId}|${fingerprint(r.type, r.content)}`));
   const seen = new Set<string>();
   const out: TImportPlace[] = [];
   for (const c of checked) {
     const key = fingerprint(c.q.type, c.q.content);
     const place = c.item.place ?? `第${c.item.row}行`;
-    if (inBank.has(key)) out.push({ place, reason: '题库中已有相同的试题' });
-    else if (seen.has(key)) out.push({ place, reason: '与文件中前面的试题相同' });
-    seen.add(key);
+    const group = `${c.item.bank ?? ''}|${key}`;
+    if (targetsOf(c).some((id) => inBank.has(`${id}|${key}`))) out.push({ place, reason: '题库中已有相同的试题' });
+    else if (seen.has(group)) out.push({ place, reason: '与文件中前面的试题相同' });
+    seen.add(group);
   }
   return out;
 }

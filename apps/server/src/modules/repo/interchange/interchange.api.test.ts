@@ -5,11 +5,23 @@
  * the storage port, duplicates are flagged, every export format reads back.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCode, repoQuDetail, repoQuExport, repoQuImport, repoQuPaging, repoRepoSave } from '@exam/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elRepo, sysUser } from '../../../db/schema/index.js';
+import type { Db } from '../../../platform/db.js';
+import { LocalBlobStore } from '../../../platform/storage/local-blob-store.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { storedBytes } from '../../system/file/file.service.js';
+import { docxColumnOf } from '../qu-docx.js';
+import { type CheckedItem, checkItems, importChecked } from '../qu-import.js';
+import { readQti } from './formats/qti-package.js';
+import { itemsOf, storeImages } from './import.js';
+import { manifest, qtiFixture, qtiPackage } from './test/qti-fixtures.js';
 
 const fixture = (name: string) =>
   fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', name));
@@ -119,7 +131,7 @@ describe('question import (issue 26)', () => {
   it('exports every format; GIFT and Moodle XML read back as the questions they can hold', async () => {
     const from = await newRepo('导出源');
     await upload('moodle.xml', fixture('moodle-doc.xml'), { repoId: from });
-    for (const format of ['moodle-xml', 'gift', 'docx'] as const) {
+    for (const format of ['moodle-xml', 'gift', 'docx', 'qti'] as const) {
       const res = await t.app.inject({
         method: 'POST',
         url: repoQuExport.path,
@@ -128,11 +140,135 @@ describe('question import (issue 26)', () => {
       });
       expect(res.statusCode, format).toBe(200);
       const to = await newRepo(`导入-${format}`);
-      const back = await upload(`x.${format === 'docx' ? 'docx' : 'txt'}`, res.rawPayload, { repoId: to });
+      const back = await upload(`x.${{ docx: 'docx', qti: 'zip' }[format as string] ?? 'txt'}`, res.rawPayload, {
+        repoId: to,
+      });
       expect(back.data.errors, format).toEqual([]);
       expect(back.data.imported + back.data.skipped.length, format).toBeGreaterThanOrEqual(10);
     }
-    const qti = await t.call(repoQuExport.path, { repoId: from, format: 'qti' }, admin);
-    expect(qti.code).toBe(ErrorCode.BAD_PARAMS);
+  });
+});
+
+describe('IMS QTI import (issue 26)', () => {
+  it('previews a QTI package without writing, then imports it with its packaged image', async () => {
+    const repoId = await newRepo('QTI 导入');
+    const zip = qtiPackage();
+    const preview = await upload('qti.zip', zip, { repoId, preview: 'true' });
+    expect(preview.code).toBe(0);
+    expect(preview.data).toMatchObject({ total: 8, imported: 0, errors: [] });
+    expect(preview.data.byType).toEqual({ '1': 2, '2': 1, '4': 1, '5': 1, '6': 2, '7': 1 });
+    expect(preview.data.skipped.map((s: { place: string }) => s.place)).toEqual([
+      'items/slider.xml（slider）',
+      'items/missing.xml',
+    ]);
+    expect(await countIn(repoId)).toBe(0);
+
+    const done = await upload('qti.zip', zip, { repoId, format: 'qti' });
+    expect(done.data).toMatchObject({ total: 8, imported: 8, errors: [] });
+    expect(await countIn(repoId)).toBe(8);
+    const page = await t.call(
+      repoQuPaging.path,
+      { current: 1, size: 50, params: { repoId, keyword: 'picture' } },
+      admin,
+    );
+    const detail = (await t.call(repoQuDetail.path, { id: page.data.records[0].id }, admin)).data;
+    const src = /<img[^>]* src="(\/api\/common\/file\/[A-Za-z0-9_-]+)"/.exec(detail.content)?.[1];
+    expect(src).toBeTruthy();
+    const file = await t.app.inject({ method: 'GET', url: src as string, headers: { token: admin } });
+    expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('refuses a truncated QTI item naming its line, and a package whose one item breaks the rules imports nothing', async () => {
+    const repoId = await newRepo('QTI 有误');
+    const cut = await upload('item.xml', qtiFixture('choice.xml').subarray(0, 600), { repoId, format: 'qti' });
+    expect(cut.code).toBe(ErrorCode.BAD_PARAMS);
+    expect(cut.msg).toMatch(/XML 格式错误（第\d+行/);
+    const bad = qtiFixture('choice-multiple.xml')
+      .toString()
+      .replace('<value>H</value><value>O</value>', '')
+      .replace(/mappedValue="1"/g, 'mappedValue="0"');
+    const zip = Buffer.from(
+      zipSync({
+        'imsmanifest.xml': Buffer.from(manifest(['a.xml', 'b.xml'])),
+        'a.xml': qtiFixture('order.xml'),
+        'b.xml': Buffer.from(bad),
+      }),
+    );
+    const res = await upload('qti.zip', zip, { repoId });
+    expect(res.code).toBe(0);
+    expect(res.data.imported).toBe(0);
+    expect(res.data.errors).toEqual([
+      { row: 2, column: '选项', reason: '多选题至少需要一个正确选项', place: 'b.xml（choiceMultiple）' },
+    ]);
+    expect(await countIn(repoId)).toBe(0);
+  });
+});
+
+describe('images an import stored (issue 26 §6)', () => {
+  it('are deleted, rows and blobs, when the import transaction fails; a preview stores none', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-images-'));
+    const blobs = new LocalBlobStore(dir);
+    const filesIn = () =>
+      (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+    const [user] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'admin'));
+    const repoId = await newRepo('图片回滚');
+    const read = itemsOf(await readQti(qtiPackage()));
+    const options = (db: Db, preview: boolean) => ({
+      repoIds: [repoId],
+      onlyValid: false,
+      userId: user.id,
+      preview,
+      prepare: (valid: CheckedItem[]) =>
+        storeImages(db, valid, read.images, { blobs, userId: user.id, quotaBytes: 1e9, now: new Date() }),
+    });
+    const before = await storedBytes(t.db, user.id);
+
+    await importChecked(t.db, checkItems(read.items, docxColumnOf), options(t.db, true));
+    expect(filesIn()).toEqual([]);
+
+    // The image's own upload commits (first transaction); the questions' insert (second) fails.
+    let transactions = 0;
+    const failing = Object.create(t.db) as Db;
+    failing.transaction = ((fn: never) =>
+      ++transactions === 2 ? Promise.reject(new Error('写入失败')) : t.db.transaction(fn)) as Db['transaction'];
+    await expect(importChecked(failing, checkItems(read.items, docxColumnOf), options(failing, false))).rejects.toThrow(
+      '写入失败',
+    );
+    expect(transactions).toBe(2);
+    expect(filesIn()).toEqual([]);
+    expect(await storedBytes(t.db, user.id)).toBe(before);
+    expect(await countIn(repoId)).toBe(0);
+  });
+});
+
+describe('categories as target banks (issue 26 §2, category=bank)', () => {
+  it('previews the bank per category, then imports into it (created once, found after)', async () => {
+    const chosen = await newRepo('分类作为题库');
+    const xml = fixture('moodle-doc.xml');
+    const preview = await upload('moodle.xml', xml, { repoId: chosen, preview: 'true', category: 'bank' });
+    expect(preview.code).toBe(0);
+    expect(preview.data.banks).toEqual([{ title: '安全/机械', count: 10, exists: false }]);
+    const titled = async () =>
+      t.db
+        .select({ id: elRepo.id })
+        .from(elRepo)
+        .where(and(eq(elRepo.title, '安全/机械'), isNull(elRepo.deletedAt)));
+    expect(await titled()).toHaveLength(0);
+
+    const done = await upload('moodle.xml', xml, { repoId: chosen, category: 'bank' });
+    expect(done.data).toMatchObject({ imported: 10, errors: [] });
+    const [bank] = await titled();
+    expect(await countIn(bank.id)).toBe(10);
+    expect(await countIn(chosen)).toBe(0);
+    const page = await t.call(repoQuPaging.path, { current: 1, size: 50, params: { repoId: bank.id } }, admin);
+    const detail = (await t.call(repoQuDetail.path, { id: page.data.records[0].id }, admin)).data;
+    expect(detail.tags).not.toContain('安全/机械');
+
+    const again = await upload('moodle.xml', xml, { repoId: chosen, preview: 'true', category: 'bank' });
+    expect(again.data.banks).toEqual([{ title: '安全/机械', count: 10, exists: true }]);
+    // Duplicates are looked for in the category's bank, not in the chosen (empty) one.
+    expect(again.data.duplicates).toHaveLength(10);
+    expect(again.data.duplicates[0].reason).toBe('题库中已有相同的试题');
+    expect((await upload('moodle.xml', xml, { repoId: chosen, category: 'folder' })).code).toBe(ErrorCode.BAD_PARAMS);
   });
 });

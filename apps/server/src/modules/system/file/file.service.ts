@@ -135,3 +135,13 @@ export async function markFilesPrivate(db: Executor, fileIds: string[]): Promise
   if (fileIds.length === 0) return;
   await db.update(sysFile).set({ audience: 'private' }).where(inArray(sysFile.id, fileIds));
 }
+
+/** Removes uploads that nothing refers to yet (an import that failed after storing its images): rows, then blobs. */
+export async function discardUploads(db: Executor, blobs: BlobStore, fileIds: string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  const rows = await db
+    .delete(sysFile)
+    .where(inArray(sysFile.id, fileIds))
+    .returning({ storagePath: sysFile.storagePath });
+  for (const r of rows) await blobs.delete(r.storagePath);
+}

@@ -10,6 +10,12 @@
  *   5.【组合题】材料……              ← composite; its children start with (1) or （1）
  *   一、排序题 … A. 项 B. 项 答案：CAB ← ordering: the letters in the right order
  *
+ * Two other layouts Chinese teams use are read too: the answer key gathered after the questions
+ * (a line 参考答案 / 答案 / 标准答案, then `1.B 2.AC 3.对` or one `4. 答案文字` per line, optionally
+ * under the same section headings when numbering restarts per section, `解析：` lines following an
+ * answer), and a question table (a header row 题型 | 题目 | A…H or 选项A… | 答案 | 解析 | 难度 | 知识点,
+ * one question per row; see docxTables).
+ *
  * Without a type, it is inferred: options → single/multiple by the answer; true/false words →
  * true/false; blanks (____ or （ ）) → fill blank; ①… items → matching; otherwise short answer.
  * Questions are read into the interchange model (layout.ts) and mapped by their kinds; text uses the
@@ -18,7 +24,7 @@
  */
 import { htmlToPlain, htmlToText, plainToHtml } from '@exam/contracts';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { InvalidDocxError, readDocxText } from '../../../../platform/docx-read.js';
+import { InvalidDocxError, readDocx } from '../../../../platform/docx-read.js';
 import { findKind, isComposite } from '../../kinds/registry.js';
 import { OPTION_KEYS } from '../../kinds/shared.js';
 import type { ImportItem } from '../../qu-import.js';
@@ -34,9 +40,12 @@ import {
 import { type InterQuestion, interQuestion, type StoredQuestion } from '../model.js';
 import { toInterchange } from '../registry.js';
 import { type LayoutItem, layoutItem, readLayout, writeLayout } from './layout.js';
+import { parseXmlTree, type XmlEl } from './xml-safe.js';
 
 interface Draft {
   no: number;
+  /** Index of the section heading above it (-1 before any). */
+  section: number;
   type: number | null;
   stem: string[];
   options: string[];
@@ -64,11 +73,12 @@ export function docxColumnOf(field: string): string {
   return '题目内容';
 }
 
-const newDraft = (no: number, type: number | null, text: string): Draft => {
+const newDraft = (no: number, type: number | null, text: string, section = -1): Draft => {
   const tag = TYPE_TAG.exec(text);
   const tagged = tag ? parseType(tag[1]) : null;
   return {
     no,
+    section,
     type: tagged ?? type,
     stem: [tag && tagged ? text.slice(tag[0].length) : text],
     options: [],
@@ -82,6 +92,7 @@ const newDraft = (no: number, type: number | null, text: string): Draft => {
 function draftsOf(lines: string[]): Draft[] {
   const drafts: Draft[] = [];
   let sectionType: number | null = null;
+  let section = -1;
   let top: Draft | null = null;
   let cur: Draft | null = null;
   let last: { list: string[]; i: number } | { field: string } | null = null;
@@ -94,9 +105,10 @@ function draftsOf(lines: string[]): Draft[] {
     const field = FIELD.exec(line);
     if (heading) {
       sectionType = parseType(heading[1].replace(/[（(].*$/, '').trim());
+      section++;
       top = cur = null;
     } else if (stem) {
-      top = cur = newDraft(Number(stem[1]), sectionType, stem[2]);
+      top = cur = newDraft(Number(stem[1]), sectionType, stem[2], section);
       drafts.push(top);
       last = { list: cur.stem, i: 0 };
     } else if (!cur || !top) {
@@ -122,6 +134,128 @@ function draftsOf(lines: string[]): Draft[] {
       else last.list[last.i] += `\n${line}`;
     } else if (last) {
       cur.fields[last.field] += `\n${line}`;
+    }
+  }
+  return drafts;
+}
+
+const KEY_HEADING =
+  /^(?:[一二三四五六七八九十]+[、.．]\s*)?[【[]?(?:参考答案|标准答案|答案)(?:及解析|与解析)?[】\]]?\s*[:：]?\s*$/;
+const KEY_LINE = /^(\d+)\s*[.．、:：]\s*(.*)$/;
+const KEY_TOKENS = /(\d+)\s*[.．、:：]\s*(\S+)/g;
+const KEY_MANY = /^\S+(?:\s+\d+\s*[.．、:：]\s*\S+)+$/;
+
+interface KeyEntry {
+  section: number;
+  no: number;
+  answer: string;
+  analysis?: string;
+}
+
+/**
+ * Splits off an answer key gathered after the questions: a line 参考答案 (or 答案, 标准答案) alone,
+ * after at least one question, whose next line (past section headings) starts with a question number.
+ */
+function splitKey(lines: string[]): { questions: string[]; key: KeyEntry[] } {
+  const text = lines.map((l) => l.trim());
+  // The key's first line after the heading (section headings inside the key are passed over).
+  const next = (i: number) => text.slice(i + 1).find((l) => l && !HEADING.test(l)) ?? '';
+  const at = text.findIndex(
+    (l, i) => KEY_HEADING.test(l) && text.slice(0, i).some((x) => STEM.test(x)) && KEY_LINE.test(next(i)),
+  );
+  if (at < 0) return { questions: lines, key: [] };
+  const key: KeyEntry[] = [];
+  let section = -1;
+  for (const line of text.slice(at + 1)) {
+    if (!line) continue;
+    const m = KEY_LINE.exec(line);
+    const analysis = /^[【[]?解析[】\]]?\s*[:：]\s*(.*)$/.exec(line);
+    if (HEADING.test(line)) section++;
+    else if (m && KEY_MANY.test(m[2])) {
+      for (const t of line.matchAll(KEY_TOKENS)) key.push({ section, no: Number(t[1]), answer: t[2] });
+    } else if (m) key.push({ section, no: Number(m[1]), answer: m[2].trim() });
+    else if (analysis && key.length) key[key.length - 1].analysis = analysis[1].trim();
+  }
+  return { questions: lines.slice(0, at), key };
+}
+
+/** Gives each question without its own 答案 the key's (by number, or by section and number when numbering restarts). */
+function applyKey(drafts: Draft[], key: KeyEntry[]): void {
+  if (key.length === 0) return;
+  const unique = new Set(drafts.map((d) => d.no)).size === drafts.length;
+  const id = (section: number, no: number) => (unique ? `${no}` : `${section}:${no}`);
+  const byId = new Map(key.map((k) => [id(k.section, k.no), k]));
+  for (const d of drafts) {
+    const k = byId.get(id(d.section, d.no));
+    if (!k) continue;
+    if (d.fields.答案 === undefined) d.fields.答案 = k.answer;
+    if (k.analysis && d.fields.解析 === undefined) d.fields.解析 = k.analysis;
+  }
+}
+
+/** A question table's header cell → the draft part it holds. */
+function columnOf(header: string): string | null {
+  const h = header.replace(/\s+/g, '');
+  if (/^(题型|类型|试题类型|题目类型)$/.test(h)) return 'type';
+  if (/^(题目|题干|试题|试题内容|题目内容|问题)$/.test(h)) return 'stem';
+  if (/^(题号|序号|编号)$/.test(h)) return 'no';
+  const option = /^(?:选项)?([A-H])$/i.exec(h);
+  if (option) return `option${option[1].toUpperCase()}`;
+  if (/^(答案|正确答案|参考答案|标准答案)$/.test(h)) return '答案';
+  if (/^(解析|答案解析|试题解析)$/.test(h)) return '解析';
+  if (/^(难度|难易程度)$/.test(h)) return '难度';
+  if (/^(知识点|标签)$/.test(h)) return '知识点';
+  return null;
+}
+
+const cellText = (el: XmlEl): string => {
+  const parts: string[] = [];
+  const visit = (n: XmlEl | string, out: string[]) => {
+    if (typeof n === 'string') out.push(n);
+    else if (n.name === 'p' || n.name === 'li') {
+      const line: string[] = [];
+      for (const k of n.kids) visit(k, line);
+      parts.push(line.join(''));
+    } else for (const k of n.kids) visit(k, out);
+  };
+  const loose: string[] = [];
+  for (const k of el.kids) visit(k, loose);
+  if (loose.join('').trim()) parts.unshift(loose.join(''));
+  return parts.join('\n').trim();
+};
+
+/**
+ * Questions of a question table (mammoth's HTML of the document): a table whose header row names
+ * at least the stem and the answer columns; one question per row. Other tables are ignored.
+ */
+function tableDrafts(html: string): Draft[] {
+  if (!html.includes('<table')) return [];
+  let root: XmlEl;
+  try {
+    root = parseXmlTree(`<div>${html}</div>`, 'Word 表格');
+  } catch {
+    return [];
+  }
+  const all = (el: XmlEl, name: string): XmlEl[] =>
+    el.kids.flatMap((k) => (typeof k === 'string' ? [] : k.name === name ? [k] : all(k, name)));
+  const drafts: Draft[] = [];
+  for (const table of all(root, 'table')) {
+    const rows = all(table, 'tr').map((tr) => all(tr, 'td').concat(all(tr, 'th')).map(cellText));
+    const columns = (rows[0] ?? []).map(columnOf);
+    if (!columns.includes('stem') || !columns.includes('答案')) continue;
+    for (const [i, cells] of rows.slice(1).entries()) {
+      const cell = (name: string) => cells[columns.indexOf(name)] ?? '';
+      if (!cell('stem') && !cell('答案')) continue;
+      const no = Number(cell('no')) || drafts.length + 1;
+      const d = newDraft(no, parseType(cell('type')) ?? null, cell('stem'));
+      const letters = OPTION_KEYS.split('').filter((k) => cell(`option${k}`));
+      const last = letters.length ? OPTION_KEYS.indexOf(letters[letters.length - 1]) : -1;
+      d.options = OPTION_KEYS.slice(0, last + 1)
+        .split('')
+        .map((k) => cell(`option${k}`));
+      for (const f of ['答案', '解析', '难度', '知识点']) if (cell(f)) d.fields[f] = cell(f);
+      d.no = no || i + 1;
+      drafts.push(d);
     }
   }
   return drafts;
@@ -170,14 +304,20 @@ function toModel(d: Draft, issues: LayoutItem['issues']): InterQuestion {
  * that is no docx gives one issue, a file over the zip limits is refused (badParams).
  */
 export async function readQuestionsDocx(buffer: Buffer): Promise<ImportItem[]> {
-  let text: string;
+  let read: { text: string; html?: string };
   try {
-    text = await readDocxText(buffer);
+    read = await readDocx(buffer, { html: true });
   } catch (err) {
     if (!(err instanceof InvalidDocxError)) throw err;
     return [layoutItem.invalid('文件不是有效的 Word（.docx）文件')];
   }
-  return draftsOf(text.split(/\r?\n/)).map((d) => {
+  let drafts = tableDrafts(read.html ?? '');
+  if (drafts.length === 0) {
+    const { questions, key } = splitKey(read.text.split(/\r?\n/));
+    drafts = draftsOf(questions);
+    applyKey(drafts, key);
+  }
+  return drafts.map((d) => {
     const issues: LayoutItem['issues'] = [];
     const q = toModel(d, issues);
     q.children = d.children.map((c) => toModel(c, issues));

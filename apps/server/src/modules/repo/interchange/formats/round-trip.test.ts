@@ -13,6 +13,7 @@ import { comparable, EVERY_KIND, everyKindDetails } from '../test/every-kind.js'
 import { readAiken, writeAiken } from './aiken.js';
 import { readGift, writeGift } from './gift.js';
 import { readMoodleXml, writeMoodleXml } from './moodle-xml.js';
+import { readQti, writeQtiPackage } from './qti-package.js';
 
 const formats = {
   gift: { write: writeGift, read: readGift, lost: [4, 5, 7, 99] },
@@ -40,5 +41,36 @@ describe.each(Object.entries(formats))('%s round trip', (_name, f) => {
     expect(checked.map((c) => comparable(c.q))).toEqual(kept);
     // GIFT and Moodle XML carry the reason into the file; Aiken cannot (no comments), its export lists them.
     if (_name !== 'aiken') expect(skipped.map((s) => s.reason)).toEqual(written.skipped.map((s) => s.reason));
+  });
+});
+
+describe('qti round trip', () => {
+  it('a QTI 3.0 package of every kind re-imports as the same questions; composite and keyword short answers are reported', async () => {
+    const models = everyKindDetails().map(toInterchange);
+    const written = writeQtiPackage(models);
+    const lost = [4, 99];
+    expect(written.skipped.map((s) => s.reason)).toEqual([
+      'QTI 的问答题不能保存得分关键词',
+      'QTI 的单个试题不能表示组合题',
+    ]);
+    const read = await readQti(written.body);
+    const { items, skipped } = itemsOf(read);
+    const checked = checkItems(items, docxColumnOf);
+    expect(checked.flatMap((c) => c.issues)).toEqual([]);
+    const kept = EVERY_KIND.filter((q) => !lost.includes(q.type)).map((q) => comparable(normaliseQuestion(q)));
+    expect(checked.map((c) => comparable(c.q))).toEqual(kept);
+    expect(skipped.map((s) => s.reason)).toEqual(written.skipped.map((s) => s.reason));
+  });
+
+  it('a short answer without keywords keeps its reference answer', async () => {
+    const [essay] = everyKindDetails()
+      .map(toInterchange)
+      .filter((q) => q.type === 4);
+    const read = await readQti(writeQtiPackage([{ ...essay, keywords: [] }]).body);
+    const [c] = checkItems(itemsOf(read).items, docxColumnOf);
+    expect(c.q.type).toBe(4);
+    expect((c.q.answer as { reference: string }).reference).toBe(
+      '<p>建设项目的安全设施必须与主体工程同时设计、同时施工、同时投入生产和使用。</p>',
+    );
   });
 });

@@ -4,9 +4,12 @@
  * (blanks `____`, formulas `$latex$`, see contracts/repo/rich-text.ts) or sanitised HTML when the
  * content has other formatting, so an export imports back to the same questions. Rows are read
  * into the interchange model and mapped by the kinds (interchange/registry.ts); the option,
- * answer and keyword cells are our text layout (layout.ts).
+ * answer and keyword cells are our text layout (layout.ts). The question sheet of yf-exam-lite (one
+ * row per option: 题目序号 | 题目类型 | 题目内容 | 整体解析 | … | 是否正确项 | 选项内容 | 选项解析) is
+ * recognised by its header row; a header that is neither is refused with the columns expected.
  */
 import { htmlToPlain, plainToHtml } from '@exam/contracts';
+import { badParams } from '../../../../platform/errors.js';
 import { xlsxWithoutTimes } from '../../../../platform/xlsx.js';
 import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../../../platform/xlsx-read.js';
 import { findKind, isComposite } from '../../kinds/registry.js';
@@ -114,6 +117,12 @@ export async function readQuestionsXlsx(buffer: Buffer): Promise<ImportItem[]> {
   }
   const headerRow = rows[0]?.row === 1 ? rows[0] : null;
   const header = (headerRow?.cells ?? []).map((v) => v.trim());
+  if (rows.length === 0) return [];
+  if (YF_REQUIRED.every((c) => header.includes(c))) return readYfRows(rows, header);
+  if (!OUR_REQUIRED.every((c) => header.includes(c)))
+    throw badParams(
+      `文件：无法识别表头，第1行应为本系统导入模板的列（${XLSX_COLUMNS.join('、')}），或 yf-exam-lite 试题模板的列（${YF_COLUMNS.join('、')}）`,
+    );
   const at = new Map(header.map((h, i) => [h, i + 1]));
   const get: Getter = (cells, name) => (cells[(at.get(name) ?? col(name)) - 1] ?? '').trim();
   const items: LayoutItem[] = [];
@@ -141,6 +150,62 @@ export async function readQuestionsXlsx(buffer: Buffer): Promise<ImportItem[]> {
     items.push(item);
   }
   return items.map(layoutItem.toImport);
+}
+
+/** Columns a header must have to be read as ours (the others fall back to their template positions). */
+const OUR_REQUIRED = ['题型', '题目内容'];
+/** yf-exam-lite's question sheet (its export/import DTO), one row per option. */
+export const YF_COLUMNS = [
+  '题目序号',
+  '题目类型',
+  '题目内容',
+  '整体解析',
+  '题目图片',
+  '题目视频',
+  '所属题库',
+  '是否正确项',
+  '选项内容',
+  '选项解析',
+  '选项图片',
+];
+const YF_REQUIRED = ['题目序号', '题目类型', '题目内容', '是否正确项', '选项内容'];
+const YF_TYPES: Record<string, number> = { '1': 1, '2': 2, '3': 3 };
+const YES = ['1', '是', 'Y', 'YES', 'TRUE', '正确', '对', '√'];
+
+/** yf-exam-lite rows: a question starts at a row with a new 题目序号; the rows after it with the same (or none) are its options. */
+function readYfRows(rows: SheetRow[], header: string[]): ImportItem[] {
+  const get = (cells: string[], name: string) => (cells[header.indexOf(name)] ?? '').trim();
+  type YfItem = LayoutItem & { no: string; notes: string[] };
+  const items: YfItem[] = [];
+  let cur: YfItem | null = null;
+  for (const { row: r, cells } of rows) {
+    if (r === 1 || cells.every((c) => !c.trim())) continue;
+    const no = get(cells, '题目序号');
+    if (!cur || (no && no !== cur.no)) {
+      const typeText = get(cells, '题目类型');
+      const type = YF_TYPES[typeText] ?? parseType(typeText);
+      const issues: LayoutItem['issues'] = [];
+      if (type === null || type > 3)
+        issues.push({ row: r, column: '题目类型', reason: `题目类型“${typeText}”不正确，应为 1 单选、2 多选、3 判断` });
+      const q = interQuestion(type ?? 0, plainToHtml(get(cells, '题目内容'), { blanks: false }));
+      q.analysis = plainToHtml(get(cells, '整体解析'), { blanks: false }) || null;
+      cur = { row: r, q, childRows: [], issues, no, notes: [] };
+      items.push(cur);
+    }
+    const text = get(cells, '选项内容');
+    if (!text) continue;
+    const right = YES.includes(get(cells, '是否正确项').toUpperCase());
+    cur.q.options.push({ text: plainToHtml(text, { blanks: false }), right });
+    const note = get(cells, '选项解析');
+    if (note)
+      cur.notes.push(
+        `<p>${String.fromCharCode(64 + cur.q.options.length)}：${plainToHtml(note, { blanks: false }).replace(/^<p>|<\/p>$/g, '')}</p>`,
+      );
+  }
+  return items.map(({ no: _no, notes, ...item }) => {
+    if (notes.length) item.q.analysis = `${item.q.analysis ?? ''}${notes.join('')}`;
+    return layoutItem.toImport(item);
+  });
 }
 
 function readRow(row: string[], r: number, get: Getter): LayoutItem {

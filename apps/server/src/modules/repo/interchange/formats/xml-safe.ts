@@ -22,8 +22,8 @@ export const decodeXml = (s: string): string =>
 
 export type XmlNode = Record<string, unknown>;
 
-/** Parses an XML document; badParams naming the line when it is not well formed. */
-export function parseXml(xml: string, arrays: string[], what: string): XmlNode {
+/** Refuses entity declarations and malformed XML (badParams naming the line). */
+function checkXml(xml: string, what: string): void {
   if (/<!DOCTYPE[^>]*\[/i.test(xml) || /<!ENTITY/i.test(xml))
     throw badParams(`文件：${what}中含有 DTD 实体声明，为安全起见拒绝读取`);
   const valid = XMLValidator.validate(xml);
@@ -31,6 +31,11 @@ export function parseXml(xml: string, arrays: string[], what: string): XmlNode {
     throw badParams(
       `文件：${what}的 XML 格式错误（第${valid.err.line}行第${valid.err.col}列）：文件不完整或标签未闭合`,
     );
+}
+
+/** Parses an XML document; badParams naming the line when it is not well formed. */
+export function parseXml(xml: string, arrays: string[], what: string): XmlNode {
+  checkXml(xml, what);
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
@@ -68,3 +73,44 @@ export const children = (node: unknown, name: string): unknown[] => {
   const v = child(node, name);
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 };
+
+/** An element of a document read in order (mixed content: QTI item bodies are XHTML with interactions). */
+export interface XmlEl {
+  name: string;
+  attrs: Record<string, string>;
+  /** Child elements and decoded text, in document order. */
+  kids: (XmlEl | string)[];
+}
+
+type Ordered = Record<string, unknown>;
+
+/** The root element of a document, read in order under the same guards as parseXml. */
+export function parseXmlTree(xml: string, what: string): XmlEl {
+  checkXml(xml, what);
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    processEntities: false,
+    htmlEntities: false,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    cdataPropName: '__cdata',
+    removeNSPrefix: true,
+    preserveOrder: true,
+  });
+  const convert = (nodes: Ordered[]): (XmlEl | string)[] =>
+    nodes.flatMap((n): (XmlEl | string)[] => {
+      if ('#text' in n) return [decodeXml(String(n['#text']))];
+      const name = Object.keys(n).find((k) => k !== ':@');
+      if (!name || name.startsWith('?')) return [];
+      const kids = (n[name] as Ordered[]) ?? [];
+      if (name === '__cdata') return kids.map((k) => String(k['#text'] ?? ''));
+      const raw = (n[':@'] ?? {}) as Record<string, unknown>;
+      const attrs = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, decodeXml(String(v))]));
+      return [{ name, attrs, kids: convert(kids) }];
+    });
+  const root = convert(parser.parse(xml) as Ordered[]).find((k): k is XmlEl => typeof k !== 'string');
+  if (!root) throw badParams(`文件：${what}中没有根元素`);
+  return root;
+}

@@ -153,10 +153,12 @@ describe('set-based consumers', () => {
     ]);
   });
 
-  it('sends the "marked" messages of a batch, only for papers marked by hand', async () => {
+  it('sends the "marked" messages of a batch, only for papers marked by hand, from the payloads', async () => {
+    // Title, total and marker come with the event: the message module reads no paper.
+    const about = { title: '批量消费考试', totalScore: 100, markedBy: 'marker-1' };
     const events = [
-      event('paper.marked', { paperId: u1a, userId: 'u1', examId, score: 80, passed: true, byHand: true }),
-      event('paper.marked', { paperId: u2, userId: 'u2', examId, score: 30, passed: false, byHand: true }),
+      event('paper.marked', { paperId: u1a, userId: 'u1', examId, score: 80, passed: true, byHand: true, ...about }),
+      event('paper.marked', { paperId: u2, userId: 'u2', examId, score: 30, passed: false, byHand: true, ...about }),
       event('paper.marked', { paperId: u3, userId: 'u3', examId, score: 90, passed: true }),
     ];
     const inbox = await batchAndOneByOne(paperMarkedMsgConsumer, events, (tx) =>

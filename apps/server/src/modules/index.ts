@@ -48,6 +48,12 @@ import { registerProfileRoutes } from './system/user/profile.routes.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
 import { recordAnswer, removeBookEntries } from './train/book-record.js';
 import { registerTrainModule, trainConsumers } from './train/train.module.js';
+import { countExams } from './exam/exam-count.js';
+import { countPaperTemplates } from './paper/tmpl-count.js';
+import { countQuestions, countRepos } from './repo/repo-counts.js';
+import { provideContentCount } from './system/dashboard/content-counts.js';
+import { questionsInUse, reposInUse } from './exam/content-usage.js';
+import { provideUsageCheck } from './repo/qu-usage.js';
 
 /**
  * Ports: where a module needs what a module above it knows, the lower one offers a port and the
@@ -60,6 +66,11 @@ provideBookWriter(recordAnswer, removeBookEntries); // paper/book.service writes
 provideCertHolders(examCertHolders); // paper/regrade's report asks cert who holds the exam's certificate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
 addPrivateFileRule(courseFileOutsideRefused); // course files only through /api/course/file/content (audience check)
+provideContentCount('examCount', countExams); // system/dashboard counts each module's content through its owner
+provideContentCount('paperCount', countPaperTemplates);
+provideContentCount('repoCount', countRepos);
+provideContentCount('questionCount', countQuestions);
+provideUsageCheck({ questions: questionsInUse, repos: reposInUse }); // repo asks exam whether a published exam uses a question or bank
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   registerAuthRoutes(app);

@@ -150,6 +150,7 @@ const UPWARD_READS: Record<string, string> = {
   'platform reads sys_role_menu': "the token check loads the user's permission tags",
   'platform reads sys_user': 'the token check loads the signed-in user',
   'platform reads sys_user_role': "the token check loads the user's roles",
+  'repo reads el_exam': 'canSeeAnswer (a paper reviewed with the key, by its exam)',
   'repo reads el_paper': 'canSeeAnswer (a paper reviewed with the key)',
   'repo reads el_paper_qu': 'canSeeAnswer (a paper reviewed with the key)',
   'paper reads el_exam': "a paper is sat, marked and reviewed by its exam's settings (policies, review options)",

@@ -48,9 +48,44 @@ async function paper(userId: string, score: number, opts: { state?: number; star
     .returning({ id: elPaper.id });
   const options = ['A', 'B'].map((key) => ({ key, content: key, isRight: key === 'A' }));
   await t.db.insert(elPaperQu).values([
-    { paperId: p.id, quId: 'q1', sort: 1, type: 1, score: 10, content: 'q1', options, answer: 'B', isRight: false, actualScore: 0, markState: 1 },
-    { paperId: p.id, quId: 'q2', sort: 2, type: 1, score: 10, content: 'q2', options, answer: 'A', isRight: true, actualScore: 10, markState: 1 },
-    { paperId: p.id, quId: 'q9', sort: 3, type: MANUAL_TYPES[0], score: 10, content: 'q9', answer: '不知道', isRight: false, actualScore: 0, markState: 2 },
+    {
+      paperId: p.id,
+      quId: 'q1',
+      sort: 1,
+      type: 1,
+      score: 10,
+      content: 'q1',
+      options,
+      answer: 'B',
+      isRight: false,
+      actualScore: 0,
+      markState: 1,
+    },
+    {
+      paperId: p.id,
+      quId: 'q2',
+      sort: 2,
+      type: 1,
+      score: 10,
+      content: 'q2',
+      options,
+      answer: 'A',
+      isRight: true,
+      actualScore: 10,
+      markState: 1,
+    },
+    {
+      paperId: p.id,
+      quId: 'q9',
+      sort: 3,
+      type: MANUAL_TYPES[0],
+      score: 10,
+      content: 'q9',
+      answer: '不知道',
+      isRight: false,
+      actualScore: 0,
+      markState: 2,
+    },
   ]);
   return p.id;
 }
@@ -71,7 +106,11 @@ async function effectOf<T>(run: (tx: Executor) => Promise<void>, snapshot: (tx: 
 }
 
 /** The batch's effect, which must equal the effect of the events one by one. */
-async function batchAndOneByOne<T>(consumer: AnyConsumer, events: DomainEvent[], snapshot: (tx: Executor) => Promise<T>) {
+async function batchAndOneByOne<T>(
+  consumer: AnyConsumer,
+  events: DomainEvent[],
+  snapshot: (tx: Executor) => Promise<T>,
+) {
   expect(consumer.handleBatch).toBeTypeOf('function');
   const batch = await effectOf((tx) => consumer.handleBatch?.(events, tx, site) as Promise<void>, snapshot);
   const single = await effectOf(async (tx) => {
@@ -137,12 +176,25 @@ describe('set-based consumers', () => {
       event('paper.handedIn', { paperId: u1a, userId: 'u1', examId, handedInAt: at }),
       event('paper.handedIn', { paperId: u1b, userId: 'u1', examId, handedInAt: at }),
       event('paper.handedIn', { paperId: u2, userId: 'u2', examId, handedInAt: at }),
-      event('paper.marked', { paperId: u2, userId: 'u2', examId, score: 30, passed: false, byHand: true, markedAt: at }),
+      event('paper.marked', {
+        paperId: u2,
+        userId: 'u2',
+        examId,
+        score: 30,
+        passed: false,
+        byHand: true,
+        markedAt: at,
+      }),
       event('paper.marked', { paperId: u3, userId: 'u3', examId, score: 90, passed: true }),
     ];
     const rows = await batchAndOneByOne(bookOnPaperConsumer, events, (tx) =>
       tx
-        .select({ userId: elUserBook.userId, quId: elUserBook.quId, wrong: elUserBook.wrongCount, answer: elUserBook.lastAnswer })
+        .select({
+          userId: elUserBook.userId,
+          quId: elUserBook.quId,
+          wrong: elUserBook.wrongCount,
+          answer: elUserBook.lastAnswer,
+        })
         .from(elUserBook)
         .orderBy(elUserBook.userId, elUserBook.quId),
     );
@@ -224,8 +276,10 @@ describe('set-based consumers', () => {
       const passes = [u1a, u3].map((paperId, i) =>
         event('exam.passed', { paperId, userId: `u${i * 2 + 1}`, examId, score: 80, passedAt: created.toISOString() }),
       );
-      const count = await batchAndOneByOne(issueOnPass, passes, async (tx) =>
-        (await tx.select({ n: sql<number>`count(*)::int` }).from(elCert))[0].n,
+      const count = await batchAndOneByOne(
+        issueOnPass,
+        passes,
+        async (tx) => (await tx.select({ n: sql<number>`count(*)::int` }).from(elCert))[0].n,
       );
       expect(count).toBe(2);
     } finally {

@@ -43,5 +43,9 @@ export const userRecordConsumer = defineConsumer({
   events: ['paper.handedIn', 'paper.marked', 'paper.abandoned', 'paper.voided'],
   handle: async (event, db) => refreshRecords(db, keyOf(event.payload)),
   // Recomputing from the papers does not depend on the events' order: one statement for the batch.
-  handleBatch: async (events, db) => refreshRecords(db, events.flatMap((e) => keyOf(e.payload))),
+  handleBatch: async (events, db) =>
+    refreshRecords(
+      db,
+      events.flatMap((e) => keyOf(e.payload)),
+    ),
 });

@@ -19,7 +19,8 @@ type WrongOf = { p: PaperRef; byHand: boolean; now: Date };
 
 /** What an event adds to the book, or null (a paper.marked of automatic marking adds nothing more). */
 function wrongOf(event: DomainEvent<'paper.handedIn' | 'paper.marked'>): WrongOf | null {
-  if (event.name === 'paper.handedIn') return { p: event.payload, byHand: false, now: new Date(event.payload.handedInAt) };
+  if (event.name === 'paper.handedIn')
+    return { p: event.payload, byHand: false, now: new Date(event.payload.handedInAt) };
   if (!event.payload.byHand) return null;
   const now = event.payload.markedAt ? new Date(event.payload.markedAt) : event.createdAt;
   return { p: event.payload, byHand: true, now };
@@ -60,7 +61,8 @@ function rounds(items: WrongOf[]): WrongOf[][] {
   for (const item of items) {
     const n = seen.get(item.p.userId) ?? 0;
     seen.set(item.p.userId, n + 1);
-    (out[n] ??= []).push(item);
+    if (n === out.length) out.push([]);
+    out[n].push(item);
   }
   return out;
 }

@@ -40,10 +40,7 @@ export async function leaveStreakOf(tx: Executor): Promise<number> {
  * once): each entry goes back to the first rung of the review ladder. Answers the wrong count of
  * each question afterwards. Concurrent writers of one entry are serialised by the upsert.
  */
-export async function recordWrongAnswers(
-  tx: Executor,
-  records: WrongRecord[],
-): Promise<Map<string, number>> {
+export async function recordWrongAnswers(tx: Executor, records: WrongRecord[]): Promise<Map<string, number>> {
   // The answer map is keyed by question, so every record must be of the same user.
   if (new Set(records.map((r) => r.userId)).size > 1) throw new Error('recordWrongAnswers: one user per call');
   const rows = await recordWrongAnswersOfUsers(tx, records);
@@ -68,19 +65,21 @@ export async function recordWrongAnswersOfUsers(
   return tx
     .insert(elUserBook)
     .values(
-      keys.map((k) => byQu.get(k) as WrongRecord).map((r) => ({
-        userId: r.userId,
-        quId: r.quId,
-        examId: r.examId ?? null,
-        repoId: r.repoId ?? null,
-        source: r.source === 'exam' ? 'exam' : 'train',
-        wrongCount: 1,
-        lastWrongAt: r.now,
-        lastAnswer: r.answer ?? null,
-        ...afterWrong(r.now),
-        createdAt: r.now,
-        updatedAt: r.now,
-      })),
+      keys
+        .map((k) => byQu.get(k) as WrongRecord)
+        .map((r) => ({
+          userId: r.userId,
+          quId: r.quId,
+          examId: r.examId ?? null,
+          repoId: r.repoId ?? null,
+          source: r.source === 'exam' ? 'exam' : 'train',
+          wrongCount: 1,
+          lastWrongAt: r.now,
+          lastAnswer: r.answer ?? null,
+          ...afterWrong(r.now),
+          createdAt: r.now,
+          updatedAt: r.now,
+        })),
     )
     .onConflictDoUpdate({
       target: [elUserBook.userId, elUserBook.quId],

@@ -198,7 +198,7 @@ describe('domain events', () => {
     expect(left[0].lastError).toContain('这一条有问题');
   });
 
-  it("hands a consumer its events of a batch at once, and falls back to one by one when that fails", async () => {
+  it('hands a consumer its events of a batch at once, and falls back to one by one when that fails', async () => {
     const batches: string[][] = [];
     const setBased = defineConsumer<'notice.published'>({
       name: 'set-based',
@@ -209,9 +209,7 @@ describe('domain events', () => {
       },
       handleBatch: async (events, db) => {
         batches.push(events.map((e) => e.payload.noticeId));
-        await db
-          .insert(sysConfigItem)
-          .values(events.map((e) => ({ title: `ev-set-${e.payload.noticeId}` })));
+        await db.insert(sysConfigItem).values(events.map((e) => ({ title: `ev-set-${e.payload.noticeId}` })));
         if (events.some((e) => e.payload.noticeId === 's-bad')) throw new Error('批量处理失败');
       },
     });

@@ -28,10 +28,7 @@ function noteOf({ payload: p }: Marked) {
 
 /** The notes of the events marked by hand: two inserts for any number. */
 const sendNotes = (db: Executor, events: Marked[]) =>
-  notifyEach(
-    db,
-    events.filter((e) => e.payload.byHand).map(noteOf),
-  );
+  notifyEach(db, events.filter((e) => e.payload.byHand).map(noteOf));
 
 export const paperMarkedMsgConsumer = defineConsumer({
   name: 'msg.paper-marked',

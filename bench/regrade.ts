@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'pglite' },
     // Outbox batches at once on PostgreSQL, as the app's OUTBOX_WORKERS (PGlite: always one).
     workers: { type: 'string', default: '3' },
+    // Deliveries per outbox batch; the app's default (install.ts deliveryShape) when left out.
+    batch: { type: 'string' },
   },
 });
 const PAPERS = Number(args.papers);
@@ -128,7 +130,9 @@ async function main() {
     })
     .returning({ id: elRegradeJob.id });
   // Created before the job, as the app's is at start: its consumers are the events' subscribers.
-  const dispatcher = createDispatcher(db, eventConsumers, deliveryShape(KIND, Number(args.workers)));
+  const shape = deliveryShape(KIND, Number(args.workers));
+  if (args.batch) shape.batchSize = Number(args.batch);
+  const dispatcher = createDispatcher(db, eventConsumers, shape);
   const t1 = Date.now();
   await runRegradeJob(db, job.id, () => new Date());
   const jobMs = Date.now() - t1;
@@ -170,6 +174,7 @@ async function main() {
     date: new Date().toISOString(),
     db: KIND,
     papers: PAPERS,
+    outbox: shape,
     questionsPerPaper: QUESTIONS,
     ...machine(),
     loadavgBefore: loadBefore,

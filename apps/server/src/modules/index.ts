@@ -11,9 +11,11 @@ import { examCertHolders } from './cert/cert-holders.js';
 import { seedDemoCourse } from './course/course.demo-seed.js';
 import { registerCourseModule } from './course/course.module.js';
 import { courseFileOutsideRefused } from './course/course-content.js';
+import { questionsInUse, reposInUse } from './exam/content-usage.js';
 import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
+import { countExams } from './exam/exam-count.js';
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
 import { seedDemoLive } from './live/live.demo-seed.js';
 import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.module.js';
@@ -24,11 +26,15 @@ import { provideBookWriter } from './paper/book-writer.js';
 import { provideCertHolders } from './paper/cert-holders.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { sittingLock } from './paper/sitting-guard.js';
+import { countPaperTemplates } from './paper/tmpl-count.js';
 import { provideAnswerLock } from './repo/answer-lock.js';
+import { provideUsageCheck } from './repo/qu-usage.js';
 import { seedDemoBanks } from './repo/repo.demo-seed.js';
 import { registerRepoModule } from './repo/repo.module.js';
 import { seedRepo } from './repo/repo.seed.js';
+import { countQuestions, countRepos } from './repo/repo-counts.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
+import { provideContentCount } from './system/dashboard/content-counts.js';
 import { registerDashboardRoutes } from './system/dashboard/dashboard.routes.js';
 import { registerDeptRoutes } from './system/dept/dept.routes.js';
 import { registerDictRoutes } from './system/dict/dict.routes.js';
@@ -60,6 +66,11 @@ provideBookWriter(recordAnswer, removeBookEntries); // paper/book.service writes
 provideCertHolders(examCertHolders); // paper/regrade's report asks cert who holds the exam's certificate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
 addPrivateFileRule(courseFileOutsideRefused); // course files only through /api/course/file/content (audience check)
+provideContentCount('examCount', countExams); // system/dashboard counts each module's content through its owner
+provideContentCount('paperCount', countPaperTemplates);
+provideContentCount('repoCount', countRepos);
+provideContentCount('questionCount', countQuestions);
+provideUsageCheck({ questions: questionsInUse, repos: reposInUse }); // repo asks exam whether a published exam uses a question or bank
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   registerAuthRoutes(app);

@@ -60,10 +60,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { db, kind: 'pglite', close: () => client.close(), dumpTo: (file) => client.dumpTo(file) };
 }
 
-/** Applies the committed drizzle-kit migrations; safe to call on every start. */
+/** Key of the PostgreSQL advisory lock that migrators take (any fixed number of this app's own). */
+export const MIGRATION_LOCK_KEY = 220_422_001;
+
+/**
+ * Applies the committed drizzle-kit migrations; safe to call on every start. On PostgreSQL several
+ * instances may start at once: each migrator takes a session advisory lock on its own connection
+ * and migrates over that connection, so the second waits for the first and then finds nothing to
+ * apply (two at once would both create the migrations table and apply the same files). The lock
+ * goes with the connection if the process dies.
+ */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pg') {
-    await migrateNodePg(database.db, { migrationsFolder });
+    const pool = (database.db as Db & { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    let failed: Error | undefined;
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } catch (err) {
+      failed = err as Error;
+      throw err;
+    } finally {
+      // After a failure the connection is closed, not pooled: its lock (if still held) goes with it.
+      client.release(failed);
+    }
   } else {
     await migratePglite(database.db as any, { migrationsFolder });
   }

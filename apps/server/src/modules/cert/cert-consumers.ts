@@ -1,6 +1,13 @@
 /** Automatic issuing after the change committed: the hand-in never waits for a certificate. */
 import { defineConsumer } from '../../platform/events/index.js';
-import { issueForCourse, issueForExamPass, revokeForFailedPaper, revokeForVoidedPaper } from './cert-issue.service.js';
+import {
+  issueForCourse,
+  issueForExamPass,
+  issueForExamPasses,
+  revokeForFailedPaper,
+  revokeForFailedPapers,
+  revokeForVoidedPaper,
+} from './cert-issue.service.js';
 
 export const certConsumers = [
   defineConsumer({
@@ -8,6 +15,13 @@ export const certConsumers = [
     events: ['exam.passed'],
     handle: async (event, db, site) => {
       await issueForExamPass(db, event.payload, site.timeZone);
+    },
+    handleBatch: async (events, db, site) => {
+      await issueForExamPasses(
+        db,
+        events.map((e) => e.payload),
+        site.timeZone,
+      );
     },
   }),
   defineConsumer({
@@ -30,6 +44,12 @@ export const certConsumers = [
     events: ['paper.marked'],
     handle: async (event, db) => {
       await revokeForFailedPaper(db, event.payload, event.createdAt);
+    },
+    handleBatch: async (events, db) => {
+      await revokeForFailedPapers(
+        db,
+        events.map((e) => ({ p: e.payload, at: e.createdAt })),
+      );
     },
   }),
 ];

@@ -4,7 +4,7 @@
  * the unique index el_cert_once_uq. Rendering is not done here (see cert-file.ts): issuing only
  * records, so a font or image problem can never lose a certificate.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elCert, elCertRule, elCertTmpl, elExam, elPaper, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { userScope } from '../../platform/data-scope.js';
@@ -214,6 +214,29 @@ export async function revokeWithoutPass(
   return done.length;
 }
 
+/**
+ * `revokeWithoutPass` for many (learner, exam) pairs in one statement (the outbox's batches). The
+ * first revocation of a pair wins, as it would one call at a time (a revoked certificate is not
+ * revoked again), so only the first item of each pair is used.
+ */
+export async function revokeManyWithoutPass(
+  tx: Executor,
+  items: { userId: string; examId: string | null; reason: string; at: Date }[],
+): Promise<void> {
+  const first = new Map<string, { u: string; e: string; r: string; at: string }>();
+  for (const i of items) {
+    const key = `${i.userId}\u0000${i.examId}`;
+    if (i.examId && !first.has(key))
+      first.set(key, { u: i.userId, e: i.examId, r: i.reason.slice(0, 200), at: i.at.toISOString() });
+  }
+  if (first.size === 0) return;
+  await tx.execute(sql`update ${elCert} c set revoked_at = x.at, revoke_reason = x.r
+    from jsonb_to_recordset(${JSON.stringify([...first.values()])}::jsonb) as x(u text, e text, r text, at timestamptz)
+    where c.source_kind = 'exam' and c.ref_id = x.e and c.user_id = x.u and c.revoked_at is null
+      and not exists (select 1 from ${elPaper} p where p.exam_id = x.e and p.user_id = x.u
+        and p.state = 2 and p.passed and not p.voided)`);
+}
+
 /** The consumer of paper.voided. */
 export const revokeForVoidedPaper = (
   tx: Executor,
@@ -221,10 +244,39 @@ export const revokeForVoidedPaper = (
   at: Date,
 ): Promise<number> => revokeWithoutPass(tx, p, `答卷已作废：${p.reason}`, at);
 
+const failedReason = (score: number) => `成绩变更为 ${score} 分，未达到合格分`;
+
 /** The consumer of paper.marked: a paper marked failed (after a regrade: once passed) may end the pass. */
 export const revokeForFailedPaper = (
   tx: Executor,
   p: { userId: string; examId: string | null; score: number; passed: boolean },
   at: Date,
-): Promise<number> =>
-  p.passed ? Promise.resolve(0) : revokeWithoutPass(tx, p, `成绩变更为 ${p.score} 分，未达到合格分`, at);
+): Promise<number> => (p.passed ? Promise.resolve(0) : revokeWithoutPass(tx, p, failedReason(p.score), at));
+
+/** `revokeForFailedPaper` for a batch of paper.marked events, in one statement. */
+export const revokeForFailedPapers = (
+  tx: Executor,
+  events: { p: { userId: string; examId: string | null; score: number; passed: boolean }; at: Date }[],
+): Promise<void> =>
+  revokeManyWithoutPass(
+    tx,
+    events.filter((e) => !e.p.passed).map((e) => ({ ...e.p, reason: failedReason(e.p.score), at: e.at })),
+  );
+
+/**
+ * `issueForExamPass` for a batch of exam.passed events: one query finds the exams that have a
+ * certificate rule (most have none), and only their events go through the issuing one by one.
+ */
+export async function issueForExamPasses(
+  tx: Executor,
+  passes: { userId: string; examId: string; score: number; passedAt: string }[],
+  zone: string,
+): Promise<void> {
+  if (passes.length === 0) return;
+  const ruled = await tx
+    .selectDistinct({ examId: elCertRule.refId })
+    .from(elCertRule)
+    .where(and(eq(elCertRule.kind, 'exam'), inArray(elCertRule.refId, [...new Set(passes.map((p) => p.examId))])));
+  const withRule = new Set(ruled.map((r) => r.examId));
+  for (const p of passes) if (withRule.has(p.examId)) await issueForExamPass(tx, p, zone);
+}

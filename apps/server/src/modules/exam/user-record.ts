@@ -8,28 +8,44 @@ import { elPaper, elUserExam } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { defineConsumer } from '../../platform/events/index.js';
 
+type RecordKey = { userId: string; examId: string };
+
 /**
- * Recomputes the (user, exam) record from the papers in one statement: attempts, best score and
- * passed over finished papers that are not voided, last score and time of the latest handed-in one.
+ * Recomputes (user, exam) records from the papers in one statement, for any number of them:
+ * attempts, best score and passed over finished papers that are not voided, last score and time of
+ * the latest handed-in one. The keys are upserted in key order, so two deliveries sharing keys lock
+ * them in the same order.
  */
-export async function refreshRecord(tx: Executor, userId: string, examId: string): Promise<void> {
+export async function refreshRecords(tx: Executor, keys: RecordKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const json = JSON.stringify(keys.map((k) => ({ u: k.userId, e: k.examId })));
   await tx.execute(sql`insert into ${elUserExam} (user_id, exam_id, try_count, best_score, last_score, passed, last_paper_id, last_time, updated_at)
-    select ${userId}, ${examId}, count(*)::int,
+    select k.u, k.e, count(p.id)::int,
       max(p.user_score) filter (where p.state = 2 and not p.voided),
       (array_agg(p.user_score order by p.start_time desc) filter (where p.state in (1, 2) and not p.voided))[1],
       coalesce(bool_or(p.passed) filter (where p.state = 2 and not p.voided), false),
-      (array_agg(p.id order by p.start_time desc))[1],
+      (array_agg(p.id order by p.start_time desc) filter (where p.id is not null))[1],
       max(p.hand_time), now()
-    from ${elPaper} p where p.user_id = ${userId} and p.exam_id = ${examId}
+    from (select distinct u, e from jsonb_to_recordset(${json}::jsonb) as x(u text, e text)) k
+    left join ${elPaper} p on p.user_id = k.u and p.exam_id = k.e
+    group by k.u, k.e
+    order by k.u, k.e
     on conflict (user_id, exam_id) do update set try_count = excluded.try_count, best_score = excluded.best_score,
       last_score = excluded.last_score, passed = excluded.passed, last_paper_id = excluded.last_paper_id,
       last_time = excluded.last_time, updated_at = excluded.updated_at`);
 }
 
+const keyOf = (p: { userId: string; examId: string | null }): RecordKey[] =>
+  p.examId ? [{ userId: p.userId, examId: p.examId }] : [];
+
 export const userRecordConsumer = defineConsumer({
   name: 'exam.user-record',
   events: ['paper.handedIn', 'paper.marked', 'paper.abandoned', 'paper.voided'],
-  handle: async (event, db) => {
-    if (event.payload.examId) await refreshRecord(db, event.payload.userId, event.payload.examId);
-  },
+  handle: async (event, db) => refreshRecords(db, keyOf(event.payload)),
+  // Recomputing from the papers does not depend on the events' order: one statement for the batch.
+  handleBatch: async (events, db) =>
+    refreshRecords(
+      db,
+      events.flatMap((e) => keyOf(e.payload)),
+    ),
 });

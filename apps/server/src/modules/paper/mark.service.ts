@@ -181,7 +181,7 @@ export async function markSaveTx(
         updatedAt: now,
       },
     });
-    await marked(tx, p, { state, score: total, passed: done && passed }, now);
+    await marked(tx, p, { state, score: total, passed: done && passed, markerId }, now);
     const left = marks.rows.filter(
       (m) => m.markState === MarkState.PENDING && !isComposite(rows.find((r) => r.quId === m.quId)?.type ?? 0),
     );

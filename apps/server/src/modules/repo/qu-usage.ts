@@ -1,34 +1,30 @@
 /**
- * Whether questions or banks are used by a published exam; deleting them is then refused.
- * Soft delete keeps every question for the papers that already hold it, whatever this answers.
+ * Whether questions or banks are used by a published exam; deleting them is then refused. Soft
+ * delete keeps every question for the papers that already hold it, whatever this answers. A port:
+ * exams and paper templates sit above the bank, so the exam module hands in the answer at start
+ * (modules/index.ts, exam/content-usage.ts) and repo reads neither table.
  */
-import { sql } from 'drizzle-orm';
-import { elExam, elPaperTmpl } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 
-/**
- * Ids among `quIds` (top-level questions) that a published exam uses: the fixed sections
- * (`sections[].items[].quId`) of templates of exams in state 1 (published), not deleted.
- */
-export async function isQuestionInUse(db: Executor, quIds: string[]): Promise<string[]> {
-  if (quIds.length === 0) return [];
-  const rows = await db.execute<{ id: string }>(sql`select distinct item->>'quId' as id
-    from ${elPaperTmpl} t
-    join ${elExam} e on e.tmpl_id = t.id and e.state = 1 and e.deleted_at is null
-    cross join lateral jsonb_array_elements(t.sections) s
-    cross join lateral jsonb_array_elements(coalesce(s->'items', '[]'::jsonb)) item
-    where t.deleted_at is null and item->>'quId' in ${quIds}`);
-  return rows.rows.map((r) => r.id);
+export type UsageCheck = (db: Executor, ids: string[]) => Promise<string[]>;
+
+let questions: UsageCheck | null = null;
+let repos: UsageCheck | null = null;
+
+/** Called once at start by modules/index.ts. */
+export function provideUsageCheck(check: { questions: UsageCheck; repos: UsageCheck }): void {
+  questions = check.questions;
+  repos = check.repos;
 }
 
-/** Ids among `repoIds` that a published exam draws from (the `repoIds` of rule sections). */
-export async function isRepoInUse(db: Executor, repoIds: string[]): Promise<string[]> {
-  if (repoIds.length === 0) return [];
-  const rows = await db.execute<{ id: string }>(sql`select distinct repo.id as id
-    from ${elPaperTmpl} t
-    join ${elExam} e on e.tmpl_id = t.id and e.state = 1 and e.deleted_at is null
-    cross join lateral jsonb_array_elements(t.sections) s
-    cross join lateral jsonb_array_elements_text(coalesce(s->'repoIds', '[]'::jsonb)) repo(id)
-    where t.deleted_at is null and repo.id in ${repoIds}`);
-  return rows.rows.map((r) => r.id);
+/** Ids among `quIds` (top-level questions) that a published exam uses. Throws while no check was handed in. */
+export function isQuestionInUse(db: Executor, quIds: string[]): Promise<string[]> {
+  if (!questions) throw new Error('question usage check not provided');
+  return questions(db, quIds);
+}
+
+/** Ids among `repoIds` that a published exam draws from. Throws while no check was handed in. */
+export function isRepoInUse(db: Executor, repoIds: string[]): Promise<string[]> {
+  if (!repos) throw new Error('bank usage check not provided');
+  return repos(db, repoIds);
 }

@@ -6,45 +6,76 @@
  * repeated once it has succeeded.
  */
 import { MarkState } from '@exam/contracts';
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { elPaperQu } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
-import { defineConsumer } from '../../platform/events/index.js';
+import { type DomainEvent, defineConsumer } from '../../platform/events/index.js';
 import { COMPOSITE_TYPES, MANUAL_TYPES } from '../repo/kinds/registry.js';
-import { recordWrongAnswers } from './book-record.js';
+import { recordWrongAnswersOfUsers } from './book-record.js';
 
-async function addWrong(
-  db: Executor,
-  p: { paperId: string; userId: string; examId: string | null },
-  which: SQL,
-  now: Date,
-): Promise<void> {
+type PaperRef = { paperId: string; userId: string; examId: string | null };
+/** One paper's wrongly answered top-level questions to add: those marked automatically at hand-in, or by hand. */
+type WrongOf = { p: PaperRef; byHand: boolean; now: Date };
+
+/** What an event adds to the book, or null (a paper.marked of automatic marking adds nothing more). */
+function wrongOf(event: DomainEvent<'paper.handedIn' | 'paper.marked'>): WrongOf | null {
+  if (event.name === 'paper.handedIn')
+    return { p: event.payload, byHand: false, now: new Date(event.payload.handedInAt) };
+  if (!event.payload.byHand) return null;
+  const now = event.payload.markedAt ? new Date(event.payload.markedAt) : event.createdAt;
+  return { p: event.payload, byHand: true, now };
+}
+
+/** Adds the wrong answers of papers of different learners (one paper each): one read, one upsert. */
+async function addWrong(db: Executor, items: WrongOf[]): Promise<void> {
+  if (items.length === 0) return;
+  const byPaper = new Map(items.map((i) => [i.p.paperId, i]));
+  const auto = items.filter((i) => !i.byHand).map((i) => i.p.paperId);
+  const manual = items.filter((i) => i.byHand).map((i) => i.p.paperId);
+  const which = [
+    auto.length ? and(inArray(elPaperQu.paperId, auto), eq(elPaperQu.markState, MarkState.AUTO)) : undefined,
+    manual.length
+      ? and(inArray(elPaperQu.paperId, manual), inArray(elPaperQu.type, [...MANUAL_TYPES, ...COMPOSITE_TYPES]))
+      : undefined,
+  ];
   const wrong = await db
-    .select({ quId: elPaperQu.quId, answer: elPaperQu.answer })
+    .select({ paperId: elPaperQu.paperId, quId: elPaperQu.quId, answer: elPaperQu.answer })
     .from(elPaperQu)
-    .where(and(eq(elPaperQu.paperId, p.paperId), eq(elPaperQu.isRight, false), isNull(elPaperQu.parentQuId), which));
-  await recordWrongAnswers(
+    .where(and(eq(elPaperQu.isRight, false), isNull(elPaperQu.parentQuId), or(...which)));
+  await recordWrongAnswersOfUsers(
     db,
-    wrong.map((row) => ({
-      userId: p.userId,
-      quId: row.quId,
-      examId: p.examId,
-      source: 'exam' as const,
-      answer: row.answer,
-      now,
-    })),
+    wrong.map((row) => {
+      const { p, now } = byPaper.get(row.paperId) as WrongOf;
+      return { userId: p.userId, quId: row.quId, examId: p.examId, source: 'exam' as const, answer: row.answer, now };
+    }),
   );
+}
+
+/**
+ * Splits events into rounds holding at most one paper per learner: within a round no book entry is
+ * touched twice, so a question answered wrongly in two papers of a batch still counts twice.
+ */
+function rounds(items: WrongOf[]): WrongOf[][] {
+  const out: WrongOf[][] = [];
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    const n = seen.get(item.p.userId) ?? 0;
+    seen.set(item.p.userId, n + 1);
+    if (n === out.length) out.push([]);
+    out[n].push(item);
+  }
+  return out;
 }
 
 export const bookOnPaperConsumer = defineConsumer({
   name: 'train.wrong-answer-book',
   events: ['paper.handedIn', 'paper.marked'],
   handle: async (event, db) => {
-    if (event.name === 'paper.handedIn') {
-      await addWrong(db, event.payload, eq(elPaperQu.markState, MarkState.AUTO), new Date(event.payload.handedInAt));
-    } else if (event.payload.byHand) {
-      const at = event.payload.markedAt ? new Date(event.payload.markedAt) : event.createdAt;
-      await addWrong(db, event.payload, inArray(elPaperQu.type, [...MANUAL_TYPES, ...COMPOSITE_TYPES]), at);
-    }
+    const item = wrongOf(event);
+    if (item) await addWrong(db, [item]);
+  },
+  handleBatch: async (events, db) => {
+    const items = events.flatMap((e) => wrongOf(e) ?? []);
+    for (const round of rounds(items)) await addWrong(db, round);
   },
 });

@@ -40,31 +40,46 @@ export async function leaveStreakOf(tx: Executor): Promise<number> {
  * once): each entry goes back to the first rung of the review ladder. Answers the wrong count of
  * each question afterwards. Concurrent writers of one entry are serialised by the upsert.
  */
-export async function recordWrongAnswers(
-  tx: Executor,
-  records: Omit<AnswerRecord, 'isRight' | 'leaveStreak'>[],
-): Promise<Map<string, number>> {
-  // One statement may not touch a row twice: keep the last answer per question. The answer map is
-  // keyed by question, so every record must be of the same user.
+export async function recordWrongAnswers(tx: Executor, records: WrongRecord[]): Promise<Map<string, number>> {
+  // The answer map is keyed by question, so every record must be of the same user.
   if (new Set(records.map((r) => r.userId)).size > 1) throw new Error('recordWrongAnswers: one user per call');
-  const byQu = new Map(records.map((r) => [r.quId, r]));
-  if (byQu.size === 0) return new Map();
-  const rows = await tx
+  const rows = await recordWrongAnswersOfUsers(tx, records);
+  return new Map(rows.map((row) => [row.quId, row.wrongCount]));
+}
+
+type WrongRecord = Omit<AnswerRecord, 'isRight' | 'leaveStreak'>;
+
+/**
+ * `recordWrongAnswers` for several users in one statement (the outbox's batches of hand-ins). One
+ * statement may not touch a row twice, so a (user, question) listed twice counts once, with its
+ * last answer: a caller that means two wrong answers calls twice.
+ */
+export async function recordWrongAnswersOfUsers(
+  tx: Executor,
+  records: WrongRecord[],
+): Promise<{ userId: string; quId: string; wrongCount: number }[]> {
+  const byQu = new Map(records.map((r) => [`${r.userId}\u0000${r.quId}`, r]));
+  if (byQu.size === 0) return [];
+  // In key order: two batches sharing entries lock them in the same order (no deadlock).
+  const keys = [...byQu.keys()].sort();
+  return tx
     .insert(elUserBook)
     .values(
-      [...byQu.values()].map((r) => ({
-        userId: r.userId,
-        quId: r.quId,
-        examId: r.examId ?? null,
-        repoId: r.repoId ?? null,
-        source: r.source === 'exam' ? 'exam' : 'train',
-        wrongCount: 1,
-        lastWrongAt: r.now,
-        lastAnswer: r.answer ?? null,
-        ...afterWrong(r.now),
-        createdAt: r.now,
-        updatedAt: r.now,
-      })),
+      keys
+        .map((k) => byQu.get(k) as WrongRecord)
+        .map((r) => ({
+          userId: r.userId,
+          quId: r.quId,
+          examId: r.examId ?? null,
+          repoId: r.repoId ?? null,
+          source: r.source === 'exam' ? 'exam' : 'train',
+          wrongCount: 1,
+          lastWrongAt: r.now,
+          lastAnswer: r.answer ?? null,
+          ...afterWrong(r.now),
+          createdAt: r.now,
+          updatedAt: r.now,
+        })),
     )
     .onConflictDoUpdate({
       target: [elUserBook.userId, elUserBook.quId],
@@ -82,8 +97,7 @@ export async function recordWrongAnswers(
         updatedAt: sql`excluded.updated_at`,
       },
     })
-    .returning({ quId: elUserBook.quId, wrongCount: elUserBook.wrongCount });
-  return new Map(rows.map((row) => [row.quId, row.wrongCount]));
+    .returning({ userId: elUserBook.userId, quId: elUserBook.quId, wrongCount: elUserBook.wrongCount });
 }
 
 /**

@@ -14,6 +14,6 @@ describe('outbox delivery shape', () => {
 
   it('runs one small batch at a time on PGlite, whatever is asked', () => {
     expect(deliveryShape('pglite', 6)).toEqual({ concurrency: 1, batchSize: 16 });
-    expect(deliveryShape('pg', 2)).toEqual({ concurrency: 2, batchSize: 50 });
+    expect(deliveryShape('pg', 2)).toEqual({ concurrency: 2, batchSize: 500 });
   });
 });

@@ -198,6 +198,50 @@ describe('domain events', () => {
     expect(left[0].lastError).toContain('这一条有问题');
   });
 
+  it('hands a consumer its events of a batch at once, and falls back to one by one when that fails', async () => {
+    const batches: string[][] = [];
+    const setBased = defineConsumer<'notice.published'>({
+      name: 'set-based',
+      events: ['notice.published'],
+      handle: async (event, db) => {
+        if (event.payload.noticeId === 's-bad') throw new Error('这一条有问题');
+        await db.insert(sysConfigItem).values({ title: `ev-set-${event.payload.noticeId}` });
+      },
+      handleBatch: async (events, db) => {
+        batches.push(events.map((e) => e.payload.noticeId));
+        await db.insert(sysConfigItem).values(events.map((e) => ({ title: `ev-set-${e.payload.noticeId}` })));
+        if (events.some((e) => e.payload.noticeId === 's-bad')) throw new Error('批量处理失败');
+      },
+    });
+    const d = createDispatcher(t.db, [setBased, recorder('plain')], {
+      batchSize: 20,
+      maxAttempts: 2,
+      backoffMs: () => 0,
+      logger: { warn: () => {}, error: () => {} },
+    });
+    const good = ['s1', 's2', 's3', 's4', 's5'];
+    for (const id of good) await publishNotice(id);
+    expect(await d.drain()).toBe(10);
+    // One call for the five events of the batch; the consumer without handleBatch got them one by one.
+    expect(batches.map((b) => [...b].sort())).toEqual([good]);
+    expect(await effects('ev-set-')).toEqual(good.map((id) => `ev-set-${id}`));
+    expect(await effects('ev-plain-')).toEqual(good.map((id) => `ev-plain-${id}`));
+
+    // A bad event in a batch: the batch's writes are undone, the others go through handle one by
+    // one, and the bad one alone is retried, then parked.
+    batches.length = 0;
+    for (const id of ['s6', 's-bad', 's7']) await publishNotice(id);
+    expect(await d.drain()).toBe(5);
+    expect(batches.map((b) => [...b].sort())).toEqual([['s-bad', 's6', 's7']]);
+    expect(await effects('ev-set-')).toEqual([...good, 's6', 's7'].map((id) => `ev-set-${id}`));
+    const [failed] = await t.db.select().from(sysEventDelivery);
+    expect([failed.consumer, failed.attempts, failed.parkedAt]).toEqual(['set-based', 1, null]);
+    expect(await d.drain()).toBe(0);
+    const [parked] = await t.db.select().from(sysEventDelivery);
+    expect(parked.attempts).toBe(2);
+    expect(parked.parkedAt).toBeInstanceOf(Date);
+  });
+
   it('parks a delivery whose attempts ran out, and delivers it again once retried', async () => {
     let broken = true;
     const fragile = defineConsumer<'notice.published'>({

@@ -37,6 +37,14 @@ export interface Consumer<N extends DomainEventName = DomainEventName> {
    * zone (config `timeZone`) for a consumer that cuts days or prints dates.
    */
   handle: (event: DomainEvent<N>, db: Executor, site: ConsumerSite) => Promise<void>;
+  /**
+   * Optional: the work of `handle` for several events at once (oldest due first) in a few
+   * set-based statements; the dispatcher hands a consumer all its events of a claimed batch. It
+   * must leave what `handle` called on each event in turn would leave. When it throws, the batch is
+   * rolled back and delivered one event at a time through `handle`, so a bad event is retried and
+   * parked alone.
+   */
+  handleBatch?: (events: DomainEvent<N>[], db: Executor, site: ConsumerSite) => Promise<void>;
 }
 
 /** Declares a consumer; typed so that `handle` sees the payloads of the events it subscribes to. */

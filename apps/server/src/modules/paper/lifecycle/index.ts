@@ -48,11 +48,21 @@ export async function apply(
 }
 
 /** Publishes a paper reaching state 2, and the exam being passed when it is. */
-async function publishFinished(tx: Tx, paper: PaperRow, score: number, passed: boolean, at: Date, byHand: boolean) {
+async function publishFinished(
+  tx: Tx,
+  paper: PaperRow,
+  score: number,
+  passed: boolean,
+  at: Date,
+  markedBy: string | null,
+) {
   const base = { paperId: paper.id, userId: paper.userId, examId: paper.examId };
+  const byHand = markedBy !== null;
+  // What the learner's message prints (hand-in's payload stays as it was: no message then).
+  const about = byHand ? { title: paper.title, totalScore: paper.totalScore, markedBy } : {};
   await publish(tx, {
     name: 'paper.marked',
-    payload: { ...base, score, passed, byHand, markedAt: at.toISOString() },
+    payload: { ...base, score, passed, byHand, markedAt: at.toISOString(), ...about },
   });
   if (passed) await publish(tx, { name: 'exam.passed', payload: { ...base, score, passedAt: at.toISOString() } });
 }
@@ -75,7 +85,7 @@ export async function handedIn(
     },
   });
   if (outcome.state === PaperState.FINISHED)
-    await publishFinished(tx, paper, outcome.score, outcome.passed, outcome.handTime, false);
+    await publishFinished(tx, paper, outcome.score, outcome.passed, outcome.handTime, null);
 }
 
 /** Records the events of an abandoned paper. */
@@ -87,15 +97,16 @@ export async function abandoned(tx: Tx, paper: PaperRow, now: Date): Promise<voi
   });
 }
 
-/** Records a manual marking save; publishes when it finished the paper. */
+/** Records a manual marking save by `markerId`; publishes when it finished the paper. */
 export async function marked(
   tx: Tx,
   paper: PaperRow,
-  outcome: { state: number; score: number; passed: boolean },
+  outcome: { state: number; score: number; passed: boolean; markerId: string },
   now: Date,
 ): Promise<void> {
   assertTransition('mark', paper.state, outcome.state);
-  if (outcome.state === PaperState.FINISHED) await publishFinished(tx, paper, outcome.score, outcome.passed, now, true);
+  if (outcome.state === PaperState.FINISHED)
+    await publishFinished(tx, paper, outcome.score, outcome.passed, now, outcome.markerId);
 }
 
 /**

@@ -1,31 +1,18 @@
 /**
  * Figures of the administrator home: users, departments, today's activity and a 14-day trend.
  * People figures (users, departments, sign-ins, new users) follow the administrator's data scope;
- * content figures (exams, paper templates, banks, questions) are the shared catalogue every
- * administrator lists, so they are not cut by department.
+ * content figures (exams, paper templates (试卷数: the 试卷 an administrator composes, not the
+ * learners' answer sheets), banks, questions) are the shared catalogue every administrator lists,
+ * so they are not cut by department; their owners count them (content-counts.ts).
  */
 import type { TDashboardStat } from '@exam/contracts';
 import { and, count, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
-import { elExam, elPaperTmpl, elQu, elRepo, sysDepart, sysLog, sysUser } from '../../../db/schema/index.js';
+import { sysDepart, sysLog, sysUser } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
 import { deptScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { addLocalDays, localDayKey, startOfDay } from '../../../platform/time-zone.js';
-
-/**
- * Counts of the learning content: exams, paper templates (试卷数: the 试卷 an administrator
- * composes, not the learners' answer sheets), banks and questions (not deleted).
- */
-async function contentCounts(db: Executor) {
-  const [exams] = await db.select({ n: count() }).from(elExam).where(isNull(elExam.deletedAt));
-  const [papers] = await db.select({ n: count() }).from(elPaperTmpl).where(isNull(elPaperTmpl.deletedAt));
-  const [repos] = await db.select({ n: count() }).from(elRepo).where(isNull(elRepo.deletedAt));
-  const [questions] = await db
-    .select({ n: count() })
-    .from(elQu)
-    .where(and(isNull(elQu.deletedAt), isNull(elQu.parentId)));
-  return { examCount: exams.n, paperCount: papers.n, repoCount: repos.n, questionCount: questions.n };
-}
+import { contentCounts } from './content-counts.js';
 
 export const TREND_DAYS = 14;
 

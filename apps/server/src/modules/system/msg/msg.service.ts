@@ -6,6 +6,7 @@ import type { AuthUser } from '../../../platform/auth.js';
 import { userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, notFound } from '../../../platform/errors.js';
+import { newId } from '../../../platform/ids.js';
 import { containing, escapeLike } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
 import { iso, isoOrNull } from '../tree.js';
@@ -108,6 +109,20 @@ export async function notifyUser(
     }
     return { msgId: msg.id, recipients: ids.length };
   });
+}
+
+/**
+ * Many messages of one recipient each (the outbox's batch of "阅卷完成" notes) in two statements,
+ * whatever their number: the messages, then their inbox rows.
+ */
+export async function notifyEach(
+  tx: Executor,
+  items: { userId: string; title: string; content: string; senderId: string | null }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const rows = items.map((i) => ({ id: newId(), ...i }));
+  await tx.insert(sysMsg).values(rows.map(({ userId: _, ...msg }) => msg));
+  await tx.insert(sysUserMsg).values(rows.map((r) => ({ msgId: r.id, userId: r.userId })));
 }
 
 /** Resolves the targets of a send (departments include their sub-departments) within the sender's data scope. */

@@ -115,13 +115,18 @@ export async function insertLearners(
 }
 
 /**
- * Starts the built server (apps/server/dist/main.js) on `port` with `env` (DATA_DIR, DATABASE_URL)
+ * Starts the built server (apps/server/dist/main.js, or `entry`: an older build kept for a
+ * before/after run) on `port` with `env` (DATA_DIR, DATABASE_URL)
  * and waits until it answers. BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
  * profiles it under load.
  */
-export async function startBuiltServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+export async function startBuiltServer(
+  port: number,
+  env: Record<string, string>,
+  entry = path.join(root, 'apps/server/dist/main.js'),
+): Promise<ChildProcess> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,11 +1,12 @@
 /** 课程管理: courses with learners and completions; edit, chapters and files, publish/unpublish, progress, categories, delete. */
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TCourseRecord } from '@exam/contracts';
-import { App, Button, Form, Input, Select, Table, Tag } from 'antd';
+import { App, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { type CourseParams, courseApi } from '../../../api/course';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
+import TitleStateSearch from '../shared/TitleStateSearch';
 import { attempt, confirmDelete } from '../sys/shared';
 import CategoryModal from './CategoryModal';
 import ChapterDrawer from './ChapterDrawer';
@@ -99,29 +100,15 @@ export default function CourseAdminPage() {
         )
       }
       search={
-        <Form
+        <TitleStateSearch
           name="courseSearch"
-          layout="inline"
-          onFinish={(v) => table.search({ title: v.title?.trim() || null, state: v.state ?? null })}
-        >
-          <Form.Item name="title">
-            <Input placeholder="课程名称" allowClear style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="state">
-            <Select
-              placeholder="状态"
-              allowClear
-              style={{ width: 120 }}
-              options={[
-                { value: 0, label: '未发布' },
-                { value: 1, label: '已发布' },
-              ]}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            搜索
-          </Button>
-        </Form>
+          placeholder="课程名称"
+          states={[
+            { value: 0, label: '未发布' },
+            { value: 1, label: '已发布' },
+          ]}
+          onSearch={table.search}
+        />
       }
     >
       <Table<TCourseRecord> {...table.tableProps} columns={columns} scroll={{ x: 1000 }} />

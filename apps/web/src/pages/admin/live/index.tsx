@@ -1,13 +1,14 @@
 /** 直播管理: rooms with their derived state and online viewers; edit, push details, statistics, delete. */
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { LIVE_REPLAY_LABELS, LIVE_STATE_LABELS, type TLiveRecord } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Select, Table, Tag } from 'antd';
+import { Alert, App, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { type LiveParams, liveApi } from '../../../api/live';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { formatDateTime } from '../../../utils/time';
+import TitleStateSearch from '../shared/TitleStateSearch';
 import { confirmDelete } from '../sys/shared';
 import LiveFormModal from './LiveFormModal';
 import PushModal from './PushModal';
@@ -97,26 +98,12 @@ export default function LiveAdminPage() {
         )
       }
       search={
-        <Form
+        <TitleStateSearch
           name="liveSearch"
-          layout="inline"
-          onFinish={(v) => table.search({ title: v.title?.trim() || null, state: v.state ?? null })}
-        >
-          <Form.Item name="title">
-            <Input placeholder="直播标题" allowClear style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="state">
-            <Select
-              placeholder="状态"
-              allowClear
-              style={{ width: 120 }}
-              options={[0, 1, 2].map((value) => ({ value, label: LIVE_STATE_LABELS[value] }))}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            搜索
-          </Button>
-        </Form>
+          placeholder="直播标题"
+          states={[0, 1, 2].map((value) => ({ value, label: LIVE_STATE_LABELS[value] }))}
+          onSearch={table.search}
+        />
       }
     >
       {server.data && !server.data.configured && (

@@ -30,7 +30,9 @@ import {
   insertLearners,
   loadAverage,
   machine,
+  percentiles,
   root,
+  type Sample,
   serverEnv,
   startBuiltServer,
   writeReport,
@@ -53,21 +55,8 @@ const SUBSCRIBERS = Math.min(Number(args.subscribers), VIEWERS);
 const BEAT_MS = 15_000;
 const CHAT_MIN_GAP_MS = 3_000;
 
-type Sample = { ms: number; ok: boolean };
 type Viewer = { token: string; userId: string };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentiles(list: Sample[]) {
-  const ms = list.map((s) => s.ms).sort((a, b) => a - b);
-  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0;
-  return {
-    calls: list.length,
-    p50: +at(50).toFixed(1),
-    p99: +at(99).toFixed(1),
-    max: +at(100).toFixed(1),
-    errors: list.filter((s) => !s.ok).length,
-  };
-}
 
 class Recorder {
   samples: Sample[] = [];

@@ -167,3 +167,19 @@ export function writeReport(name: string, report: unknown): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(report, null, 2));
 }
+
+/** One timed call of a bench: its latency and whether the envelope said success. */
+export type Sample = { ms: number; ok: boolean };
+
+/** Calls, p50 / p99 / max latency (ms) and errors of a list of samples. */
+export function percentiles(list: Sample[]) {
+  const ms = list.map((s) => s.ms).sort((a, b) => a - b);
+  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0;
+  return {
+    calls: list.length,
+    p50: +at(50).toFixed(1),
+    p99: +at(99).toFixed(1),
+    max: +at(100).toFixed(1),
+    errors: list.filter((s) => !s.ok).length,
+  };
+}

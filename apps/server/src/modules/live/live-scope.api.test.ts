@@ -77,16 +77,15 @@ async function exportedNames(token: string): Promise<string[]> {
 }
 
 describe('a department administrator', () => {
-  it('sees on the room list and detail only the viewers of their departments online', async () => {
+  it('sees on the room list, the detail, the statistics and the export only the viewers of their departments', async () => {
     const mine = await ok(t, liveRoomPaging, { current: 1, size: 10, params: {} }, tech);
     expect(mine.records.find((r) => r.id === id)?.online).toBe(1);
     expect((await ok(t, liveRoomDetail, { id }, tech)).online).toBe(1);
     const all = await ok(t, liveRoomPaging, { current: 1, size: 10, params: {} }, admin);
     expect(all.records.find((r) => r.id === id)?.online).toBe(2);
     expect((await ok(t, liveRoomDetail, { id }, admin)).online).toBe(2);
-  });
 
-  it('sees the summary, the people and the export of their departments only', async () => {
+    // the statistics drawer: summary, people and export
     const s = await ok(t, liveStatSummary, { liveId: id }, tech);
     expect(s).toMatchObject({ online: 1, peak: 1, unique: 1, total: 1 });
     expect(s.timeline.every((p) => p.viewers === 1)).toBe(true);
@@ -96,9 +95,8 @@ describe('a department administrator', () => {
     expect(await exportedNames(tech)).toEqual(['张三']);
     expect(await exportedNames(admin)).toEqual(['张三', '李四']);
     expect((await ok(t, liveStatSummary, { liveId: id }, admin)).unique).toBe(2);
-  });
 
-  it('may not address everyone, only their departments', async () => {
+    // and they may not address everyone
     const body = {
       title: '技术部直播',
       lecturer: '',

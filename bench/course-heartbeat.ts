@@ -24,7 +24,7 @@ import {
   sysUser,
 } from '../apps/server/src/db/schema/index.js';
 import { secretId } from '../apps/server/src/platform/ids.js';
-import { createBenchDatabase, insertLearners, serverEnv, startBuiltServer } from './setup.js';
+import { createBenchDatabase, insertLearners, percentiles, type Sample, serverEnv, startBuiltServer } from './setup.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,7 +39,6 @@ const BASELINE_SECONDS = Number(args.baseline);
 const BEAT_MS = 10_000;
 const PORT = 19000 + Math.floor(Math.random() * 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
-type Sample = { ms: number; ok: boolean };
 const samples: Sample[] = [];
 const baselineSamples: Sample[] = [];
 const errors = new Map<string, number>();
@@ -152,18 +151,6 @@ async function baselineLearner(token: string, offsetMs: number) {
     await baselineCall(token);
     await new Promise((r) => setTimeout(r, BEAT_MS));
   }
-}
-
-function percentiles(list: Sample[]) {
-  const ms = list.map((s) => s.ms).sort((a, b) => a - b);
-  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0;
-  return {
-    calls: list.length,
-    p50: +at(50).toFixed(1),
-    p99: +at(99).toFixed(1),
-    max: +at(100).toFixed(1),
-    errors: list.filter((s) => !s.ok).length,
-  };
 }
 
 const { bench, fileId, tokens } = await setup();

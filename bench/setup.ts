@@ -115,7 +115,8 @@ export async function insertLearners(
 }
 
 /**
- * Starts the built server (apps/server/dist/main.js) on `port` with `env` (DATA_DIR, DATABASE_URL)
+ * Starts the built server (apps/server/dist/main.js, or `entry`: an older build kept for a
+ * before/after run) on `port` with `env` (DATA_DIR, DATABASE_URL)
  * and waits until it answers. BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
  * profiles it under load.
  */
@@ -124,9 +125,11 @@ export async function startBuiltServer(
   env: Record<string, string>,
   /** Pins the server to these CPUs from its start (taskset -c, e.g. "1"), threads included. */
   cpus?: string,
+  /** Another build's entry (an older worktree's dist) to compare with. */
+  entry = path.join(root, 'apps/server/dist/main.js'),
 ): Promise<ChildProcess> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const command = [process.execPath, ...nodeArgs, path.join(root, 'apps/server/dist/main.js')];
+  const command = [process.execPath, ...nodeArgs, entry];
   const [file, ...argv] = cpus ? ['taskset', '-c', cpus, ...command] : command;
   const child = spawn(file, argv, {
     // BENCH_LOG_LEVEL=info measures the server as it logs in production (the default level).
@@ -186,4 +189,20 @@ export function processCpuSeconds(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** One timed call of a bench: its latency and whether the envelope said success. */
+export type Sample = { ms: number; ok: boolean };
+
+/** Calls, p50 / p99 / max latency (ms) and errors of a list of samples. */
+export function percentiles(list: Sample[]) {
+  const ms = list.map((s) => s.ms).sort((a, b) => a - b);
+  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0;
+  return {
+    calls: list.length,
+    p50: +at(50).toFixed(1),
+    p99: +at(99).toFixed(1),
+    max: +at(100).toFixed(1),
+    errors: list.filter((s) => !s.ok).length,
+  };
 }

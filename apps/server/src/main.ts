@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
 import { startupHooks } from './modules/index.js';
+import { startLiveReminder } from './modules/live/live.module.js';
 import { startNoticeSweeper } from './modules/notice/notice.module.js';
 import { startPaperSweeper } from './modules/paper/sweep.js';
 import { connectRedis, createDeps, prepareDatabase } from './platform/boot.js';
@@ -30,6 +31,7 @@ testClock?.register(app);
 await app.listen({ port: config.port, host: config.host });
 startPaperSweeper(app.deps, 10_000, (err) => app.log.error({ err }, '试卷到时交卷任务失败'));
 startNoticeSweeper(app.deps, 15_000, (err) => app.log.error({ err }, '定时公告发布任务失败'));
+startLiveReminder(app.deps, 30_000, (err) => app.log.error({ err }, '直播开播提醒任务失败'));
 
 const url = `http://localhost:${config.port}`;
 const store =

@@ -46,6 +46,8 @@ export const elLive = pgTable(
     replayFileId: text('replay_file_id'),
     /** The el_course_file the replay became in the linked course. */
     replayCourseFileId: text('replay_course_file_id'),
+    /** When the audience was sent the message before the start (live-remind.ts claims it once). */
+    remindedAt: tz('reminded_at'),
     createdBy: text('created_by'),
     deletedAt: tz('deleted_at'),
     createdAt: createdAt(),

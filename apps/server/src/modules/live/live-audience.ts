@@ -27,21 +27,18 @@ export const NOT_IN_AUDIENCE = '直播不存在或您不在该直播的观看范
 
 export type Viewer = { room: LiveRow; role: 'learner' | 'lecturer' | 'admin'; canManage: boolean };
 
-/** The room this user may watch, with their role in it, or the one refusal. */
+/** The room this user may watch, with their role in it, or the one refusal (one query for a learner). */
 export async function roomForViewer(db: Executor, user: AuthUser, liveId: string): Promise<Viewer> {
-  const [room] = await db
-    .select()
+  const [found] = await db
+    .select({ room: elLive, open: sql<boolean>`${liveOpenTo(user)}` })
     .from(elLive)
     .where(and(eq(elLive.id, liveId), isNull(elLive.deletedAt)));
-  if (!room) throw new AppError(ErrorCode.NOT_FOUND, NOT_IN_AUDIENCE);
+  if (!found) throw new AppError(ErrorCode.NOT_FOUND, NOT_IN_AUDIENCE);
+  const { room } = found;
   const perms = user.roleType === RoleType.ADMIN ? await loadPermissions(db, user.id) : [];
   const canManage = perms.includes('live:chat:manage');
   if (perms.includes('live:live:view')) return { room, role: 'admin', canManage };
   if (room.lecturerId === user.id) return { room, role: 'lecturer', canManage };
-  const [open] = await db
-    .select({ id: elLive.id })
-    .from(elLive)
-    .where(and(eq(elLive.id, liveId), liveOpenTo(user)));
-  if (!open) throw new AppError(ErrorCode.NOT_FOUND, NOT_IN_AUDIENCE);
+  if (!found.open) throw new AppError(ErrorCode.NOT_FOUND, NOT_IN_AUDIENCE);
   return { room, role: 'learner', canManage: false };
 }

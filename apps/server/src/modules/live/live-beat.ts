@@ -7,13 +7,12 @@
  * clock moved backwards earn nothing. Each playing heartbeat marks the learner in the room's minute (the timeline, the peak).
  */
 import { LiveState, type TLiveBeatResult } from '@exam/contracts';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { elLiveMinute, elLiveViewer } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
-import { creditWindow } from '../course/progress-rules.js';
+import { MAX_BEAT_GAP_S } from '../course/progress-rules.js';
 import type { LiveRow } from './live-audience.js';
-import { onlineCounts } from './live-room.service.js';
-import { liveState, SESSION_GAP_S } from './live-state.js';
+import { liveState, ONLINE_WINDOW_S, SESSION_GAP_S } from './live-state.js';
 
 export interface BeatInput {
   playing: boolean;
@@ -24,6 +23,13 @@ export function minuteOf(now: Date): Date {
   return new Date(Math.floor(now.getTime() / 60_000) * 60_000);
 }
 
+/**
+ * One statement (bench/live.ts): lock the learner's row and read its previous beat (`prev`, FOR
+ * UPDATE, so two tabs take turns on one budget), update it from there, create it on a first beat,
+ * mark the minute, and count the others online (this beat's own row is counted by what it says,
+ * since the statement's snapshot does not see its own update). `creditWindow` in SQL: at most the
+ * server-clock time since the previous beat, capped at MAX_BEAT_GAP_S.
+ */
 export async function liveBeat(
   db: Db,
   room: LiveRow,
@@ -33,40 +39,36 @@ export async function liveBeat(
 ): Promise<TLiveBeatResult> {
   const state = liveState(room, now);
   const watching = input.playing && input.visible && state === LiveState.LIVE;
-  const result = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(elLiveViewer)
-      .where(and(eq(elLiveViewer.liveId, room.id), eq(elLiveViewer.userId, userId)))
-      .for('update');
-    if (!row) {
-      await tx
-        .insert(elLiveViewer)
-        .values({ liveId: room.id, userId, firstAt: now, lastBeatAt: now, playing: watching })
-        .onConflictDoNothing();
-      return { credited: 0, watchSeconds: 0 };
-    }
-    const silentFor = (now.getTime() - row.lastBeatAt.getTime()) / 1000;
-    // Only an interval watched at both ends counts: a resume after a pause earns nothing for the pause.
-    const credited = watching && row.playing ? creditWindow(row.lastBeatAt, now) : 0;
-    const watchSeconds = row.watchSeconds + credited;
-    await tx
-      .update(elLiveViewer)
-      .set({
-        // never moved backwards: a clock set back must not reopen time already credited
-        lastBeatAt: silentFor > 0 ? now : row.lastBeatAt,
-        playing: watching,
-        watchSeconds,
-        sessions: silentFor > SESSION_GAP_S ? row.sessions + 1 : row.sessions,
-      })
-      .where(and(eq(elLiveViewer.liveId, room.id), eq(elLiveViewer.userId, userId)));
-    return { credited, watchSeconds };
-  });
-  if (watching)
-    await db
-      .insert(elLiveMinute)
-      .values({ liveId: room.id, minute: minuteOf(now), userId })
-      .onConflictDoNothing();
-  const online = (await onlineCounts(db, [room.id], now)).get(room.id) ?? 0;
-  return { state, online, ...result };
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const on = sql`${watching}::boolean`;
+  const since = sql`${new Date(now.getTime() - ONLINE_WINDOW_S * 1000).toISOString()}::timestamptz`;
+  const res = await db.execute(sql`with prev as (
+      select live_id, user_id, extract(epoch from ${at} - last_beat_at)::float8 as silent,
+        case when ${on} and playing
+          then least(greatest(extract(epoch from ${at} - last_beat_at)::float8, 0), ${MAX_BEAT_GAP_S}::float8) else 0 end as credited
+      from ${elLiveViewer} where live_id = ${room.id} and user_id = ${userId} for update
+    ), upd as (
+      update ${elLiveViewer} v set
+        watch_seconds = v.watch_seconds + prev.credited,
+        -- never moved backwards: a clock set back must not reopen time already credited
+        last_beat_at = case when prev.silent > 0 then ${at} else v.last_beat_at end,
+        playing = ${on},
+        sessions = v.sessions + case when prev.silent > ${SESSION_GAP_S}::float8 then 1 else 0 end
+      from prev where v.live_id = prev.live_id and v.user_id = prev.user_id
+      returning prev.credited, v.watch_seconds
+    ), ins as (
+      insert into ${elLiveViewer} (live_id, user_id, first_at, last_beat_at, playing)
+      select ${room.id}, ${userId}, ${at}, ${at}, ${on} where not exists (select 1 from prev)
+      on conflict do nothing
+    ), minute as (
+      insert into ${elLiveMinute} (live_id, minute, user_id)
+      select ${room.id}, ${minuteOf(now).toISOString()}::timestamptz, ${userId} where ${on}
+      on conflict do nothing
+    )
+    select (select credited from upd) as credited, (select watch_seconds from upd) as watch_seconds,
+      (select count(*)::int from ${elLiveViewer} where live_id = ${room.id} and user_id <> ${userId}
+        and playing and last_beat_at > ${since}) as others`);
+  const row = res.rows[0] as { credited: number | null; watch_seconds: number | null; others: number };
+  const online = Number(row.others) + (watching ? 1 : 0);
+  return { state, online, credited: Number(row.credited ?? 0), watchSeconds: Number(row.watch_seconds ?? 0) };
 }

@@ -14,6 +14,7 @@ import { and, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 
 import type { z } from 'zod';
 import { elCourse, elLive, elLiveViewer, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
+import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { secretId } from '../../platform/ids.js';
@@ -46,14 +47,29 @@ function stateIs(state: number, now: Date): SQL {
   return sql`(${elLive.publishingSince} is null and not ${ended})`;
 }
 
-/** Viewers online now per room. */
-export async function onlineCounts(db: Executor, ids: string[], now: Date): Promise<Map<string, number>> {
+/**
+ * Viewers online now per room; with `scope` (an administrator's screens) only the viewers inside
+ * their data scope, as the statistics count them (live-stat.service.ts).
+ */
+export async function onlineCounts(
+  db: Executor,
+  ids: string[],
+  now: Date,
+  scope?: ScopeHolder,
+): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const since = new Date(now.getTime() - ONLINE_WINDOW_S * 1000);
   const rows = await db
     .select({ liveId: elLiveViewer.liveId, n: count() })
     .from(elLiveViewer)
-    .where(and(inArray(elLiveViewer.liveId, ids), eq(elLiveViewer.playing, true), gt(elLiveViewer.lastBeatAt, since)))
+    .where(
+      and(
+        inArray(elLiveViewer.liveId, ids),
+        eq(elLiveViewer.playing, true),
+        gt(elLiveViewer.lastBeatAt, since),
+        scope ? userScope(scope, elLiveViewer.userId) : undefined,
+      ),
+    )
     .groupBy(elLiveViewer.liveId);
   return new Map(rows.map((r) => [r.liveId, r.n]));
 }
@@ -96,8 +112,13 @@ export async function saveRoom(db: Executor, admin: AuthUser, input: SaveInput):
       .returning({ id: elLive.id });
     return row.id;
   }
-  await managedRoom(db, admin, input.id);
-  await db.update(elLive).set(values).where(eq(elLive.id, input.id));
+  const before = await managedRoom(db, admin, input.id);
+  // A new start time gets its own reminder (live-remind.ts).
+  const moved = before.startTime.getTime() !== values.startTime.getTime();
+  await db
+    .update(elLive)
+    .set({ ...values, ...(moved ? { remindedAt: null } : {}) })
+    .where(eq(elLive.id, input.id));
   return input.id;
 }
 
@@ -125,7 +146,14 @@ function record(r: LiveRow & { courseTitle: string | null }, online: number, now
 
 type PagingParams = z.output<typeof ZLivePagingParamsSchema>;
 
-export async function pagingRooms(db: Executor, p: PagingParams, current: number, size: number, now: Date) {
+export async function pagingRooms(
+  db: Executor,
+  admin: AuthUser,
+  p: PagingParams,
+  current: number,
+  size: number,
+  now: Date,
+) {
   const where = and(
     isNull(elLive.deletedAt),
     p.title ? ilike(elLive.title, containing(p.title)) : undefined,
@@ -144,6 +172,7 @@ export async function pagingRooms(db: Executor, p: PagingParams, current: number
     db,
     rows.map((r) => r.room.id),
     now,
+    admin,
   );
   return page(
     rows.map((r) => record({ ...r.room, courseTitle: r.courseTitle }, online.get(r.room.id) ?? 0, now)),
@@ -158,7 +187,7 @@ export async function roomDetail(db: Executor, admin: AuthUser, id: string, now:
   const [course] = room.courseId
     ? await db.select({ title: elCourse.title }).from(elCourse).where(eq(elCourse.id, room.courseId))
     : [];
-  const online = await onlineCounts(db, [id], now);
+  const online = await onlineCounts(db, [id], now, admin);
   return record({ ...room, courseTitle: course?.title ?? null }, online.get(id) ?? 0, now);
 }
 

@@ -6,6 +6,8 @@
  * - LIVE_HOOK_SECRET the secret nginx sends with its callbacks (?secret=); unset: only callbacks
  *   from this machine (loopback) are answered
  * - LIVE_RECORD_DIR the folder nginx records into; a record callback naming a file elsewhere is ignored
+ * - LIVE_REMIND_MINUTES how many minutes before a room's start its audience gets an in-site message
+ *   (default 10; 0 sends none)
  * Without LIVE_RTMP_URL and LIVE_HLS_URL the live screens say that no media server is configured.
  */
 export interface LiveSettings {
@@ -14,6 +16,14 @@ export interface LiveSettings {
   hlsBase: string | null;
   hookSecret: string | null;
   recordDir: string | null;
+  remindMinutes: number;
+}
+
+export const DEFAULT_REMIND_MINUTES = 10;
+
+function minutesOf(v: string | undefined): number {
+  const n = Number(v?.trim() || DEFAULT_REMIND_MINUTES);
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, 24 * 60) : DEFAULT_REMIND_MINUTES;
 }
 
 const clean = (v: string | undefined): string | null => (v?.trim() ? v.trim().replace(/\/+$/, '') : null);
@@ -27,6 +37,7 @@ export function liveSettings(env: NodeJS.ProcessEnv = process.env): LiveSettings
     hlsBase,
     hookSecret: env.LIVE_HOOK_SECRET?.trim() || null,
     recordDir: clean(env.LIVE_RECORD_DIR),
+    remindMinutes: minutesOf(env.LIVE_REMIND_MINUTES),
   };
 }
 

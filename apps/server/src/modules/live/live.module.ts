@@ -4,6 +4,7 @@ import { registerLiveRoutes } from './live.routes.js';
 
 export { liveConsumers } from './live-consumers.js';
 export { liveTopicRule } from './live-realtime.js';
+export { startLiveReminder, sweepLiveReminders } from './live-remind.js';
 
 import { registerLiveMedia } from './live-media.routes.js';
 

@@ -44,8 +44,8 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     const s = liveSettings();
     return { configured: s.configured, rtmpUrl: s.rtmpUrl, hlsBase: s.hlsBase };
   });
-  route(app, liveRoomPaging, { summary: '直播分页（管理）', tags }, async ({ body, deps }) =>
-    pagingRooms(deps.db, body.params, body.current, body.size, deps.clock()),
+  route(app, liveRoomPaging, { summary: '直播分页（管理）', tags }, async ({ body, user, deps }) =>
+    pagingRooms(deps.db, user, body.params, body.current, body.size, deps.clock()),
   );
   route(app, liveRoomDetail, { summary: '直播详情（管理）', tags }, async ({ body, user, deps }) =>
     roomDetail(deps.db, user, body.id, deps.clock()),

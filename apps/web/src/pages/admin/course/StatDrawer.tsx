@@ -1,18 +1,17 @@
 /** 学习进度: the audience's progress with department and name filters, the completion rate, a department summary, xlsx export. */
 import type { TCourseRecord, TCourseStatRecord } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Input, Progress, Statistic, Table, TreeSelect } from 'antd';
+import { Drawer, Flex, Progress, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { courseStatApi } from '../../../api/course';
 import { usePermission } from '../../../components';
 import { formatStudy } from '../../../utils/study-time';
 import { formatDateTime } from '../../../utils/time';
-import { deptSelectProps, useDeptTree } from '../sys/shared';
+import { type PeopleFilter, PeopleFilters, PeopleTable } from '../shared/PeopleStat';
 
 export default function StatDrawer({ course, onClose }: { course: TCourseRecord | null; onClose: () => void }) {
   const canExport = usePermission('course:stat:export');
-  const depts = useDeptTree();
-  const [filter, setFilter] = useState<{ deptId?: string | null; realName?: string | null }>({});
+  const [filter, setFilter] = useState<PeopleFilter>({});
   const [page, setPage] = useState({ current: 1, size: 10 });
   const params = { courseId: course?.id ?? '', ...filter };
   const list = useQuery({
@@ -45,35 +44,17 @@ export default function StatDrawer({ course, onClose }: { course: TCourseRecord 
           { title: '完成', dataIndex: 'completed', width: 80 },
         ]}
       />
-      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-        <TreeSelect
-          {...deptSelectProps(depts.data)}
-          allowClear
-          placeholder="部门"
-          style={{ minWidth: 160 }}
-          onChange={(v) => setFilter((f) => ({ ...f, deptId: (v as string | undefined) ?? null }))}
-        />
-        <Input.Search
-          allowClear
-          placeholder="姓名"
-          style={{ width: 160 }}
-          onSearch={(v) => setFilter((f) => ({ ...f, realName: v.trim() || null }))}
-        />
-        {canExport && (
-          <Button onClick={() => courseStatApi.export(params, `${course?.title ?? '课程'}-学习进度.xlsx`)}>导出</Button>
-        )}
-      </Flex>
-      <Table<TCourseStatRecord>
-        size="small"
-        rowKey="userId"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+      <PeopleFilters
+        style={{ marginBottom: 12 }}
+        onChange={(patch) => setFilter((f) => ({ ...f, ...patch }))}
+        onExport={
+          canExport ? () => courseStatApi.export(params, `${course?.title ?? '课程'}-学习进度.xlsx`) : undefined
+        }
+      />
+      <PeopleTable<TCourseStatRecord>
+        query={list}
+        page={page}
+        onPage={setPage}
         columns={[
           { title: '学员', dataIndex: 'realName', render: (v, r) => v || r.userName },
           { title: '部门', dataIndex: 'deptName', render: (v) => v || '—' },

@@ -1,19 +1,20 @@
 /** 课程管理: courses with learners and completions; edit, chapters and files, publish/unpublish, progress, categories, delete. */
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TCourseRecord } from '@exam/contracts';
-import { App, Button, Form, Input, Select, Table, Tag } from 'antd';
+import { Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { type CourseParams, courseApi } from '../../../api/course';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
-import { attempt, confirmDelete } from '../sys/shared';
+import { ActionLink, DeleteLink } from '../shared/RowActions';
+import TitleStateSearch from '../shared/TitleStateSearch';
+import { attempt } from '../sys/shared';
 import CategoryModal from './CategoryModal';
 import ChapterDrawer from './ChapterDrawer';
 import CourseFormModal from './CourseFormModal';
 import StatDrawer from './StatDrawer';
 
 export default function CourseAdminPage() {
-  const { modal } = App.useApp();
   const canSave = usePermission('course:course:save');
   const canPublish = usePermission('course:course:publish');
   const canDelete = usePermission('course:course:delete');
@@ -44,40 +45,21 @@ export default function CourseAdminPage() {
       width: 300,
       render: (_, r) => (
         <TableActions>
+          {canSave && <ActionLink onClick={() => setEditing(r.id)}>编辑</ActionLink>}
           {canSave && (
-            <Button type="link" size="small" onClick={() => setEditing(r.id)}>
-              编辑
-            </Button>
-          )}
-          {canSave && (
-            <Button type="link" size="small" onClick={() => setChaptersOf(r.id)} data-testid={`chapters-${r.id}`}>
+            <ActionLink onClick={() => setChaptersOf(r.id)} testId={`chapters-${r.id}`}>
               章节课件
-            </Button>
+            </ActionLink>
           )}
           {canPublish && (
-            <Button
-              type="link"
-              size="small"
+            <ActionLink
               onClick={() => attempt(() => courseApi.publish(r.id, r.state === 1 ? 0 : 1)).then(table.refresh)}
             >
               {r.state === 1 ? '下架' : '发布'}
-            </Button>
+            </ActionLink>
           )}
-          {canStat && (
-            <Button type="link" size="small" onClick={() => setStatOf(r)}>
-              学习进度
-            </Button>
-          )}
-          {canDelete && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => confirmDelete(modal, () => courseApi.remove([r.id]).then(table.refresh))}
-            >
-              删除
-            </Button>
-          )}
+          {canStat && <ActionLink onClick={() => setStatOf(r)}>学习进度</ActionLink>}
+          {canDelete && <DeleteLink onDelete={() => courseApi.remove([r.id]).then(table.refresh)} />}
         </TableActions>
       ),
     },
@@ -99,29 +81,15 @@ export default function CourseAdminPage() {
         )
       }
       search={
-        <Form
+        <TitleStateSearch
           name="courseSearch"
-          layout="inline"
-          onFinish={(v) => table.search({ title: v.title?.trim() || null, state: v.state ?? null })}
-        >
-          <Form.Item name="title">
-            <Input placeholder="课程名称" allowClear style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="state">
-            <Select
-              placeholder="状态"
-              allowClear
-              style={{ width: 120 }}
-              options={[
-                { value: 0, label: '未发布' },
-                { value: 1, label: '已发布' },
-              ]}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            搜索
-          </Button>
-        </Form>
+          placeholder="课程名称"
+          states={[
+            { value: 0, label: '未发布' },
+            { value: 1, label: '已发布' },
+          ]}
+          onSearch={table.search}
+        />
       }
     >
       <Table<TCourseRecord> {...table.tableProps} columns={columns} scroll={{ x: 1000 }} />

@@ -1,12 +1,13 @@
 /** 新建/编辑直播: title, cover, lecturer (name and account), schedule, audience, linked course, description. */
 import { type TLiveSave, ZLiveSaveSchema } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Modal, Select, Spin } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { courseApi } from '../../../api/course';
 import { liveApi } from '../../../api/live';
 import { useModalForm } from '../../../components/useModalForm';
 import AudienceFields from '../notice/AudienceFields';
+import EntityFormModal from '../shared/EntityFormModal';
 import UserSearchSelect from '../sys/msg/UserSearchSelect';
 import { required, zodRule } from '../sys/shared';
 
@@ -57,53 +58,46 @@ export default function LiveFormModal({
   });
 
   return (
-    <Modal
-      title={id ? '编辑直播' : '新建直播'}
+    <EntityFormModal<FormValues>
+      name="liveForm"
+      noun="直播"
+      editing={Boolean(id)}
       open={open}
-      onCancel={onClose}
       width={760}
-      forceRender
-      onOk={() => submit()}
-      okText="保存"
-      confirmLoading={saving}
+      form={form}
+      saving={saving}
+      loading={loading}
+      initialValues={{ openType: 1, description: '', lecturer: '' }}
+      onSubmit={() => submit()}
+      onClose={onClose}
     >
-      <Spin spinning={loading}>
-        <Form
-          name="liveForm"
-          form={form}
-          labelCol={{ span: 4 }}
-          wrapperCol={{ span: 19 }}
-          initialValues={{ openType: 1, description: '', lecturer: '' }}
-        >
-          <Form.Item label="直播标题" name="title" required rules={[zodRule(ZLiveSaveSchema.shape.title)]}>
-            <Input maxLength={100} showCount placeholder="请输入直播标题" />
-          </Form.Item>
-          <Form.Item label="直播时间" name="window" rules={[required('请选择开始和计划结束时间')]}>
-            <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm" placeholder={['开始时间', '计划结束时间']} />
-          </Form.Item>
-          <Form.Item label="讲师" name="lecturer">
-            <Input maxLength={50} placeholder="讲师姓名" />
-          </Form.Item>
-          <Form.Item label="讲师账号" name="lecturerId" extra="讲师用该账号发言时会标记为“讲师”">
-            <LecturerSelect />
-          </Form.Item>
-          <Form.Item label="封面地址" name="cover">
-            <Input maxLength={300} placeholder="图片地址（可选）" />
-          </Form.Item>
-          <AudienceFields label="观看范围" />
-          <Form.Item label="关联课程" name="courseId" extra="直播结束后回放会作为视频课件加入该课程">
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              options={(courses.data?.records ?? []).map((c) => ({ value: c.id, label: c.title }))}
-            />
-          </Form.Item>
-          <Form.Item label="直播简介" name="description">
-            <Input.TextArea rows={4} maxLength={5000} />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+      <Form.Item label="直播标题" name="title" required rules={[zodRule(ZLiveSaveSchema.shape.title)]}>
+        <Input maxLength={100} showCount placeholder="请输入直播标题" />
+      </Form.Item>
+      <Form.Item label="直播时间" name="window" rules={[required('请选择开始和计划结束时间')]}>
+        <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm" placeholder={['开始时间', '计划结束时间']} />
+      </Form.Item>
+      <Form.Item label="讲师" name="lecturer">
+        <Input maxLength={50} placeholder="讲师姓名" />
+      </Form.Item>
+      <Form.Item label="讲师账号" name="lecturerId" extra="讲师用该账号发言时会标记为“讲师”">
+        <LecturerSelect />
+      </Form.Item>
+      <Form.Item label="封面地址" name="cover">
+        <Input maxLength={300} placeholder="图片地址（可选）" />
+      </Form.Item>
+      <AudienceFields label="观看范围" />
+      <Form.Item label="关联课程" name="courseId" extra="直播结束后回放会作为视频课件加入该课程">
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          options={(courses.data?.records ?? []).map((c) => ({ value: c.id, label: c.title }))}
+        />
+      </Form.Item>
+      <Form.Item label="直播简介" name="description">
+        <Input.TextArea rows={4} maxLength={5000} />
+      </Form.Item>
+    </EntityFormModal>
   );
 }

@@ -1,20 +1,19 @@
 /** 直播统计: online now and peak, sessions and unique viewers, minutes, the absent, the timeline, each learner's minutes, xlsx. */
 import { LIVE_STATE_LABELS, type TLiveRecord, type TLiveStatRecord } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Drawer, Empty, Flex, Input, Skeleton, Statistic, Table, Tag, TreeSelect } from 'antd';
+import { Checkbox, Drawer, Empty, Flex, Skeleton, Statistic, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { liveStatApi } from '../../../api/live';
 import { usePermission } from '../../../components';
 import { formatDateTime } from '../../../utils/time';
-import { deptSelectProps, useDeptTree } from '../sys/shared';
+import { type PeopleFilter, PeopleFilters, PeopleTable } from '../shared/PeopleStat';
 
 // ECharts loads only when the drawer draws the timeline.
 const TimelineChart = lazy(() => import('./TimelineChart'));
 
 export default function StatDrawer({ room, onClose }: { room: TLiveRecord | null; onClose: () => void }) {
   const canExport = usePermission('live:stat:export');
-  const depts = useDeptTree();
-  const [filter, setFilter] = useState<{ deptId?: string | null; realName?: string | null; absent?: boolean }>({});
+  const [filter, setFilter] = useState<PeopleFilter & { absent?: boolean }>({});
   const [page, setPage] = useState({ current: 1, size: 10 });
   const params = { liveId: room?.id ?? '', ...filter };
   const summary = useQuery({
@@ -56,37 +55,18 @@ export default function StatDrawer({ room, onClose }: { room: TLiveRecord | null
       ) : (
         <Empty description="暂无观看数据" style={{ margin: '16px 0' }} />
       )}
-      <Flex gap={8} wrap style={{ margin: '12px 0' }}>
-        <TreeSelect
-          {...deptSelectProps(depts.data)}
-          allowClear
-          placeholder="部门"
-          style={{ minWidth: 160 }}
-          onChange={(v) => setFilter((f) => ({ ...f, deptId: (v as string | undefined) ?? null }))}
-        />
-        <Input.Search
-          allowClear
-          placeholder="姓名"
-          style={{ width: 160 }}
-          onSearch={(v) => setFilter((f) => ({ ...f, realName: v.trim() || null }))}
-        />
+      <PeopleFilters
+        style={{ margin: '12px 0' }}
+        onChange={(patch) => setFilter((f) => ({ ...f, ...patch }))}
+        onExport={canExport ? () => liveStatApi.export(params, `${room?.title ?? '直播'}-直播统计.xlsx`) : undefined}
+      >
         <Checkbox onChange={(e) => setFilter((f) => ({ ...f, absent: e.target.checked }))}>仅看未观看</Checkbox>
-        {canExport && (
-          <Button onClick={() => liveStatApi.export(params, `${room?.title ?? '直播'}-直播统计.xlsx`)}>导出</Button>
-        )}
-      </Flex>
-      <Table<TLiveStatRecord>
-        size="small"
-        rowKey="userId"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        data-testid="live-stat-table"
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+      </PeopleFilters>
+      <PeopleTable<TLiveStatRecord>
+        query={list}
+        page={page}
+        onPage={setPage}
+        testId="live-stat-table"
         columns={[
           { title: '学员', dataIndex: 'realName', render: (v, r) => v || r.userName },
           { title: '部门', dataIndex: 'deptName', render: (v) => v || '—' },

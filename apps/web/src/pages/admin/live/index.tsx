@@ -1,14 +1,15 @@
 /** 直播管理: rooms with their derived state and online viewers; edit, push details, statistics, delete. */
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { LIVE_REPLAY_LABELS, LIVE_STATE_LABELS, type TLiveRecord } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Select, Table, Tag } from 'antd';
+import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { type LiveParams, liveApi } from '../../../api/live';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { formatDateTime } from '../../../utils/time';
-import { confirmDelete } from '../sys/shared';
+import { ActionLink, DeleteLink } from '../shared/RowActions';
+import TitleStateSearch from '../shared/TitleStateSearch';
 import LiveFormModal from './LiveFormModal';
 import PushModal from './PushModal';
 import StatDrawer from './StatDrawer';
@@ -16,7 +17,6 @@ import StatDrawer from './StatDrawer';
 export const STATE_COLORS: Record<number, string> = { 0: 'blue', 1: 'red', 2: 'default' };
 
 export default function LiveAdminPage() {
-  const { modal } = App.useApp();
   const canSave = usePermission('live:live:save');
   const canDelete = usePermission('live:live:delete');
   const canPush = usePermission('live:live:push');
@@ -56,31 +56,18 @@ export default function LiveAdminPage() {
       width: 280,
       render: (_, r) => (
         <TableActions>
-          {canSave && (
-            <Button type="link" size="small" onClick={() => setEditing(r.id)}>
-              编辑
-            </Button>
-          )}
+          {canSave && <ActionLink onClick={() => setEditing(r.id)}>编辑</ActionLink>}
           {canPush && (
-            <Button type="link" size="small" onClick={() => setPushOf(r)} data-testid={`push-${r.id}`}>
+            <ActionLink onClick={() => setPushOf(r)} testId={`push-${r.id}`}>
               推流信息
-            </Button>
+            </ActionLink>
           )}
           {canStat && (
-            <Button type="link" size="small" onClick={() => setStatOf(r)} data-testid={`stat-${r.id}`}>
+            <ActionLink onClick={() => setStatOf(r)} testId={`stat-${r.id}`}>
               统计
-            </Button>
+            </ActionLink>
           )}
-          {canDelete && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => confirmDelete(modal, () => liveApi.remove([r.id]).then(table.refresh))}
-            >
-              删除
-            </Button>
-          )}
+          {canDelete && <DeleteLink onDelete={() => liveApi.remove([r.id]).then(table.refresh)} />}
         </TableActions>
       ),
     },
@@ -97,26 +84,12 @@ export default function LiveAdminPage() {
         )
       }
       search={
-        <Form
+        <TitleStateSearch
           name="liveSearch"
-          layout="inline"
-          onFinish={(v) => table.search({ title: v.title?.trim() || null, state: v.state ?? null })}
-        >
-          <Form.Item name="title">
-            <Input placeholder="直播标题" allowClear style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="state">
-            <Select
-              placeholder="状态"
-              allowClear
-              style={{ width: 120 }}
-              options={[0, 1, 2].map((value) => ({ value, label: LIVE_STATE_LABELS[value] }))}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            搜索
-          </Button>
-        </Form>
+          placeholder="直播标题"
+          states={[0, 1, 2].map((value) => ({ value, label: LIVE_STATE_LABELS[value] }))}
+          onSearch={table.search}
+        />
       }
     >
       {server.data && !server.data.configured && (

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { courseApi, type MyCourseParams } from '../../../api/course';
 import LoadFailed from '../../../components/LoadFailed';
+import MediaCard from '../../../components/MediaCard';
 import './course.css';
 
 type Filter = 'all' | 'doing' | 'done';
@@ -14,14 +15,7 @@ const STATUS: Record<Filter, number | null> = { all: null, doing: 1, done: 2 };
 
 function CourseCard({ c, onOpen }: { c: TMyCourse; onOpen: () => void }) {
   return (
-    <Card
-      hoverable
-      size="small"
-      data-testid={`course-card-${c.id}`}
-      onClick={onOpen}
-      cover={<div className="course-card__cover">{c.cover ? <img src={c.cover} alt="" /> : c.title}</div>}
-    >
-      <div className="course-card__title">{c.title}</div>
+    <MediaCard title={c.title} cover={c.cover} testId={`course-card-${c.id}`} onOpen={onOpen}>
       <Flex gap={4} wrap style={{ margin: '6px 0' }}>
         <Tag color={c.required ? 'red' : 'default'}>{c.required ? '必修' : '选修'}</Tag>
         {c.categoryName && <Tag>{c.categoryName}</Tag>}
@@ -29,7 +23,7 @@ function CourseCard({ c, onOpen }: { c: TMyCourse; onOpen: () => void }) {
       </Flex>
       {c.lecturer && <Typography.Text type="secondary">讲师：{c.lecturer}</Typography.Text>}
       <Progress percent={c.progress} size="small" status={c.completedAt ? 'success' : 'active'} />
-    </Card>
+    </MediaCard>
   );
 }
 
@@ -102,7 +96,7 @@ export default function WebCourse() {
         ) : records.length === 0 ? (
           <Empty description="暂无课程" />
         ) : (
-          <div className="course-grid">
+          <div className="card-grid">
             {records.map((c) => (
               <CourseCard key={c.id} c={c} onOpen={() => navigate(`/web/course/view/${c.id}`)} />
             ))}

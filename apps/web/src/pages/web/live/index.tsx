@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { liveLearnApi } from '../../../api/live';
 import LoadFailed from '../../../components/LoadFailed';
+import MediaCard from '../../../components/MediaCard';
 import { formatDateTime } from '../../../utils/time';
 import './live.css';
 
@@ -41,14 +42,7 @@ const STATE_COLORS: Record<number, string> = { 0: 'blue', 1: 'red', 2: 'default'
 
 function LiveCard({ r, now, onOpen }: { r: TLiveCard; now: number; onOpen: () => void }) {
   return (
-    <Card
-      hoverable
-      size="small"
-      onClick={onOpen}
-      data-testid={`live-card-${r.id}`}
-      cover={<div className="live-card__cover">{r.cover ? <img src={r.cover} alt="" /> : r.title}</div>}
-    >
-      <div className="live-card__title">{r.title}</div>
+    <MediaCard title={r.title} cover={r.cover} className="live-card" testId={`live-card-${r.id}`} onOpen={onOpen}>
       <Flex gap={4} wrap style={{ margin: '6px 0' }}>
         <Tag color={STATE_COLORS[r.state]}>{LIVE_STATE_LABELS[r.state]}</Tag>
         {r.state === LiveState.LIVE && <Tag>{r.online} 人在看</Tag>}
@@ -63,7 +57,7 @@ function LiveCard({ r, now, onOpen }: { r: TLiveCard; now: number; onOpen: () =>
       {r.state === LiveState.UPCOMING && (
         <div data-testid="live-countdown">距开始 {countdown(new Date(r.startTime).getTime() - now)}</div>
       )}
-    </Card>
+    </MediaCard>
   );
 }
 
@@ -73,7 +67,7 @@ function Section({ title, rooms, now }: { title: string; rooms: TLiveCard[]; now
   return (
     <>
       <Typography.Title level={5}>{title}</Typography.Title>
-      <div className="live-grid" style={{ marginBottom: 20 }}>
+      <div className="card-grid live-grid" style={{ marginBottom: 20 }}>
         {rooms.map((r) => (
           <LiveCard key={r.id} r={r} now={now} onOpen={() => navigate(`/web/live/${r.id}`)} />
         ))}

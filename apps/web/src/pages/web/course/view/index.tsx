@@ -13,6 +13,7 @@ import { useNavigate, useParams } from 'react-router';
 import { courseApi, courseContentUrl } from '../../../../api/course';
 import LoadFailed from '../../../../components/LoadFailed';
 import { formatStudy } from '../../../../utils/study-time';
+import '../../../../components/media-card.css';
 import '../course.css';
 import FileView from './FileView';
 
@@ -69,7 +70,7 @@ export default function WebCourseView() {
   };
 
   return (
-    <div className="course-view">
+    <div className="side-layout">
       <Card className="page-card" variant="borderless" title={current ? current.title : d.title}>
         {current ? (
           <>

@@ -14,6 +14,7 @@ import LoadFailed from '../../../../components/LoadFailed';
 import { useUserStore } from '../../../../stores/user';
 import { formatDateTime } from '../../../../utils/time';
 import { countdown, useServerNow } from '../index';
+import '../../../../components/media-card.css';
 import '../live.css';
 import ChatPanel from './ChatPanel';
 
@@ -126,7 +127,7 @@ export default function WebLiveWatch() {
       {!d.configured && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} message="直播服务器尚未配置，暂时无法观看直播" />
       )}
-      <div className="live-watch">
+      <div className="side-layout live-watch">
         <div>
           <div className="live-stage">{stage}</div>
           <Flex gap={12} wrap style={{ marginTop: 8 }}>

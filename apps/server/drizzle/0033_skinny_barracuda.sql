@@ -1,0 +1,1 @@
+ALTER TABLE "el_live" ADD COLUMN "reminded_at" timestamp with time zone;

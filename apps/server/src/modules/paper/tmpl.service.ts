@@ -7,6 +7,7 @@ import { ErrorCode, TmplKind, type TTmplDetail, type TTmplSave } from '@exam/con
 import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/exam.js';
 import { elExam, elPaperTmpl, elQu } from '../../db/schema/index.js';
+import { adminStems } from '../repo/question-reader.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
@@ -132,12 +133,7 @@ export async function tmplDetail(db: Db, id: string): Promise<TTmplDetail> {
     .where(and(eq(elExam.tmplId, id), isNull(elExam.deletedAt)));
   const fixed = t.sections.filter((s): s is FixedSection => !isRuleSection(s));
   const ids = fixed.flatMap((s) => s.items.map((i) => i.quId));
-  const qus = ids.length
-    ? await db
-        .select({ id: elQu.id, type: elQu.type, level: elQu.level, content: elQu.content })
-        .from(elQu)
-        .where(inArray(elQu.id, ids))
-    : [];
+  const qus = await adminStems(db, ids);
   const byId = new Map(qus.map((q) => [q.id, q]));
   return {
     ...toRecord(t, n),

@@ -95,7 +95,6 @@ export async function reviewHeld(db: Executor, userId: string, examId: string): 
   return Boolean(res.rows[0]?.held);
 }
 
-
 /**
  * The rule for help that is not about one question (the assistant's chat and explanations, issue
  * 28): while the user has a paper open (state 0), it is refused (20010002) with `message`; an exam
@@ -106,9 +105,4 @@ export async function assertNotSittingAPaper(db: Executor, userId: string, messa
     sql`select 1 from el_paper where user_id = ${userId} and state = ${PaperState.IN_EXAM} limit 1`,
   );
   if (res.rows.length) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, message);
-}
-
-/** Refuses (20010002) a call that would tell right or wrong of a locked question; nothing is saved. */
-export async function assertNotSitting(db: Executor, userId: string, quIds: string[]): Promise<void> {
-  if ((await sittingLock(db, userId)).any(quIds)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
 }

@@ -7,11 +7,11 @@ import { ErrorCode, TmplKind, type TTmplDetail, type TTmplSave } from '@exam/con
 import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/exam.js';
 import { elExam, elPaperTmpl, elQu } from '../../db/schema/index.js';
-import { adminStems } from '../repo/question-reader.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
+import { adminStems } from '../repo/question-reader.js';
 import { isRuleSection, loadTmpl, ruleCandidates, ruleName } from './paper-build.js';
 import { round2 } from './scoring.js';
 

@@ -5,7 +5,7 @@
  * its window has closed (questions from training: when the question's bank allows practice).
  */
 import { ExamState, ResultShow } from '@exam/contracts';
-import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';

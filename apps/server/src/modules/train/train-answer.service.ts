@@ -4,7 +4,6 @@
  * recite (5) shows them at once, mock (6) only after finish, the others once answered.
  */
 import {
-  ErrorCode,
   type TAnswerValue,
   type TQuView,
   TrainMode,
@@ -16,7 +15,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { elRepo, elTrain, elTrainQu } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { learnerReader, type ReadQuestion } from '../repo/question-reader.js';
 import { selfMarkOpen } from './self-mark-rules.js';

@@ -61,7 +61,7 @@ export const assistantDraftDoc = uploadEndpoint({
   path: '/api/assistant/draft/doc',
   data: ZAssistantDocTextSchema,
   access: { permission: 'repo:qu:save' },
-  operation: false,
+  operation: true,
 });
 
 export const assistantMarkSuggest = endpoint({

@@ -2,10 +2,12 @@
  * The teaching assistant (学习助教, issue 28) in Chromium against a local OpenAI-compatible server
  * the spec starts itself (apps/server/.../testing/fake-openai.ts, the protocol over a socket),
  * configured through the administrators' API: the invitation only when configured and once per
- * session, a streamed answer with formulas, 停止, and an administrator saving a reviewed AI draft.
+ * session, a streamed answer with formulas, 停止, and an administrator saving a reviewed AI draft,
+ * drafted from pasted text and from an uploaded docx.
  * Screenshots at 1280 and 390 px: test-results/screens/assistant-*.png.
  */
 import { assistantConfSave, repoQuPaging, repoRepoList, sysConfigSaveItem, type TAssistantConf } from '@exam/contracts';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { type FakeOpenAi, startFakeOpenAi } from '../../apps/server/src/modules/assistant/testing/fake-openai';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
@@ -186,5 +188,77 @@ test('[ADMIN][ASSISTANT_DRAFT] an administrator reviews, edits and saves a draft
       return after.total;
     })
     .toBe(1);
+  await configure(request, baseURL as string, { enabled: false });
+});
+
+test('[ADMIN][ASSISTANT_DRAFT_DOC] an administrator uploads a small docx, reviews and saves a drafted question', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const admin = await configure(request, baseURL as string, {});
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInBrowser(context, baseURL as string, admin);
+  const repos = await api<{ id: string; title: string }[]>(request, repoRepoList.path, {}, admin);
+  const stem = `文档草稿题${Date.now()}`;
+  const docx = await Packer.toBuffer(
+    new Document({
+      sections: [
+        {
+          children: ['第三章 消防安全', '发现火情应立即拨打119报警，并使用灭火器扑救初起火灾。'].map(
+            (text) => new Paragraph({ children: [new TextRun(text)] }),
+          ),
+        },
+      ],
+    }),
+  );
+  fake.reply = {
+    pieces: [
+      JSON.stringify({
+        questions: [
+          {
+            type: 1,
+            level: 1,
+            content: `${stem}：火警电话是？`,
+            analysis: '火警电话为119。',
+            options: [
+              { content: '119', isRight: true },
+              { content: '110', isRight: false },
+            ],
+          },
+        ],
+      }),
+    ],
+  };
+  await page.goto(`/admin/repo/detail/${repos[0].id}`);
+  await page.getByTestId('qu-ai-draft').click();
+  const modal = page.locator('.ant-modal:visible');
+  await modal
+    .locator('input[type=file]')
+    .setInputFiles({ name: '消防讲义.docx', mimeType: 'application/octet-stream', buffer: Buffer.from(docx) });
+  await expect(modal.getByTestId('qu-ai-doc-note')).toContainText('已读取「消防讲义.docx」');
+  await expect(modal.getByLabel('材料')).toHaveValue(/立即拨打119报警/);
+  await modal.getByTestId('qu-ai-generate').click();
+  await expect(modal.getByText(`${stem}：火警电话是？`)).toBeVisible();
+  // The model was given the document's text.
+  expect(fake.requests.at(-1)?.body.messages?.at(-1)?.content).toContain('使用灭火器扑救初起火灾');
+  await page.screenshot({ path: `${SCREENS}/assistant-draft-doc-1280.png` });
+  const count = async () =>
+    (
+      await api<{ total: number }>(
+        request,
+        repoQuPaging.path,
+        { current: 1, size: 10, params: { keyword: stem } },
+        admin,
+      )
+    ).total;
+  expect(await count()).toBe(0);
+  await modal.getByTestId('qu-ai-review').click();
+  await expect(page).toHaveURL(/qu-edit\/new/);
+  await expect(page.getByText(`${stem}：火警电话是？`).first()).toBeVisible();
+  await page.getByTestId('qu-save').click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect.poll(count).toBe(1);
   await configure(request, baseURL as string, { enabled: false });
 });

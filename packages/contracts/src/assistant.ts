@@ -76,11 +76,33 @@ export type TAssistantExplain = z.infer<typeof ZAssistantExplainSchema>;
 /** One NDJSON line of a streamed answer. */
 export type TAssistantChunk = { t: 'delta'; d: string } | { t: 'done'; tokens: number } | { t: 'error'; msg: string };
 
+/** The most material one draft call sends to the model (characters): the model's budget. */
+export const ASSISTANT_DRAFT_TEXT_MAX = 20_000;
+/** The largest course document read for drafting. */
+export const ASSISTANT_DOC_MAX_BYTES = 10 * 1024 * 1024;
+/** The course documents read for drafting, by extension. */
+export const ASSISTANT_DOC_EXTENSIONS = ['.docx', '.pdf', '.txt', '.md'] as const;
+
 export const ZAssistantDraftSchema = z.object({
-  text: z.string().trim().min(10, '请粘贴至少10个字的材料').max(20_000, '材料不能超过20000个字').describe('材料'),
+  text: z
+    .string()
+    .trim()
+    .min(10, '请粘贴至少10个字的材料')
+    .max(ASSISTANT_DRAFT_TEXT_MAX, `材料不能超过${ASSISTANT_DRAFT_TEXT_MAX}个字`)
+    .describe('材料'),
   types: z.array(z.number().int()).min(1, '请至少选择一种题型').max(8).describe('题型'),
   count: z.number().int().min(1).max(20).default(5).describe('题目数量'),
 });
+
+/** The text read from an uploaded course document, to draft from (nothing is kept on the server). */
+export const ZAssistantDocTextSchema = z.object({
+  fileName: z.string().describe('文件名'),
+  text: z.string().describe('材料'),
+  chars: z.number().int().describe('文档字数'),
+  truncated: z.boolean().describe('是否截断'),
+  note: z.string().nullable().describe('说明'),
+});
+export type TAssistantDocText = z.infer<typeof ZAssistantDocTextSchema>;
 
 /** A drafted question: the question save form without banks; the administrator reviews it. */
 export const ZAssistantDraftQuSchema = z.object({

@@ -61,7 +61,7 @@ import { registerTrainModule, trainConsumers } from './train/train.module.js';
  * (platform/layering.test.ts). Done when this file is loaded, before any route or test runs.
  * One line per port.
  */
-provideAnswerLock(sittingLock); // repo/qu-view asks paper's sitting guard
+provideAnswerLock(sittingLock); // repo/question-reader asks paper's sitting guard
 provideBookWriter(recordAnswer, removeBookEntries); // paper/book.service writes the book through training's one writer
 provideCertHolders(examCertHolders); // paper/regrade's report asks cert who holds the exam's certificate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers

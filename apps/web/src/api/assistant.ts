@@ -10,6 +10,7 @@ import {
   assistantConfDetail,
   assistantConfSave,
   assistantDraft,
+  assistantDraftDoc,
   assistantHistory,
   assistantMarkSuggest,
   assistantStatus,
@@ -18,7 +19,7 @@ import {
   type TAssistantExplain,
 } from '@exam/contracts';
 import { getToken } from '../utils/auth';
-import { call } from './call';
+import { call, callUpload } from './call';
 
 export const assistantApi = {
   status: () => call(assistantStatus, {}, { silent: true }),
@@ -27,6 +28,8 @@ export const assistantApi = {
   confDetail: () => call(assistantConfDetail, {}),
   confSave: (conf: TAssistantConf) => call(assistantConfSave, conf),
   draft: (body: { text: string; types: number[]; count: number }) => call(assistantDraft, body),
+  /** The text of a course document (.docx, .pdf, .txt, .md) to draft from; nothing is kept on the server. */
+  readDoc: (file: File) => callUpload(assistantDraftDoc, file),
   markSuggest: (paperId: string, quId: string) => call(assistantMarkSuggest, { paperId, quId }),
 };
 

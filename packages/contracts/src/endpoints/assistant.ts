@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   ZAssistantConfSchema,
+  ZAssistantDocTextSchema,
   ZAssistantDraftQuSchema,
   ZAssistantDraftSchema,
   ZAssistantMarkSuggestionSchema,
@@ -9,7 +10,7 @@ import {
   ZAssistantMsgSchema,
   ZAssistantStatusSchema,
 } from '../assistant.js';
-import { endpoint } from '../endpoint.js';
+import { endpoint, uploadEndpoint } from '../endpoint.js';
 
 export const assistantStatus = endpoint({
   path: '/api/assistant/status',
@@ -51,6 +52,14 @@ export const assistantDraft = endpoint({
   path: '/api/assistant/draft',
   body: ZAssistantDraftSchema,
   data: z.array(ZAssistantDraftQuSchema),
+  access: { permission: 'repo:qu:save' },
+  operation: true,
+});
+
+/** Reads the text of an uploaded course document (.docx, .pdf, .txt, .md) for 从文档出题; saves nothing. */
+export const assistantDraftDoc = uploadEndpoint({
+  path: '/api/assistant/draft/doc',
+  data: ZAssistantDocTextSchema,
   access: { permission: 'repo:qu:save' },
   operation: true,
 });

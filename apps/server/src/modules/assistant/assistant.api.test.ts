@@ -5,11 +5,14 @@
  */
 import {
   ASSISTANT_CHAT_PATH,
+  ASSISTANT_DOC_MAX_BYTES,
+  ASSISTANT_DRAFT_TEXT_MAX,
   ASSISTANT_EXPLAIN_PATH,
   assistantClear,
   assistantConfDetail,
   assistantConfSave,
   assistantDraft,
+  assistantDraftDoc,
   assistantHistory,
   assistantMarkSuggest,
   assistantStatus,
@@ -18,8 +21,11 @@ import {
   sysDicValueTree,
   type TAssistantChunk,
   type TAssistantConf,
+  type TAssistantDocText,
 } from '@exam/contracts';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { count, eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { elAssistantCall, elPaperQu, elQu } from '../../db/schema/index.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -351,6 +357,124 @@ describe('administrator helpers', () => {
     const single = await k.t.request(assistantMarkSuggest, { paperId: k.donePaperId, quId: k.qu.single }, k.admin);
     expect(single).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '只有简答题可以给出建议评分' });
     expect((await k.t.request(assistantMarkSuggest, { paperId: k.donePaperId, quId: k.qu.short }, student)).code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+  });
+});
+
+/** A multipart body with one file part named `file`. */
+function upload(name: string, content: Buffer) {
+  const boundary = '----assistant-doc';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function readDoc(name: string, content: Buffer, token = k.admin) {
+  const { payload, contentType } = upload(name, content);
+  const res = await k.t.app.inject({
+    method: 'POST',
+    url: assistantDraftDoc.path,
+    payload,
+    headers: { 'content-type': contentType, token },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { code: number; msg: string; data: TAssistantDocText };
+}
+
+const docxOf = (lines: string[]) =>
+  Packer.toBuffer(
+    new Document({ sections: [{ children: lines.map((l) => new Paragraph({ children: [new TextRun(l)] })) }] }),
+  );
+
+function pdfOf(lines: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (const l of lines) doc.text(l);
+    doc.end();
+  });
+}
+
+describe('drafting from an uploaded course document', () => {
+  it('reads a docx, and the draft from its text goes to review with nothing saved', async () => {
+    const [{ n: before }] = await k.t.db.select({ n: count() }).from(elQu);
+    const res = await readDoc(
+      '勾股定理讲义.docx',
+      await docxOf(['第一节 勾股定理', '直角三角形两直角边的平方和等于斜边的平方。']),
+    );
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data).toMatchObject({ fileName: '勾股定理讲义.docx', truncated: false, note: null });
+    expect(res.data.text).toBe('第一节 勾股定理\n\n直角三角形两直角边的平方和等于斜边的平方。');
+    fake.reply = {
+      pieces: [
+        JSON.stringify({
+          questions: [
+            {
+              type: 3,
+              content: '勾股定理只适用于直角三角形。',
+              options: [
+                { content: '正确', isRight: true },
+                { content: '错误', isRight: false },
+              ],
+            },
+          ],
+        }),
+      ],
+    };
+    const draft = await k.t.request(assistantDraft, { text: res.data.text, types: [3], count: 1 }, k.admin);
+    expect(draft.code, draft.msg).toBe(0);
+    expect(draft.data.map((q) => q.content)).toEqual(['勾股定理只适用于直角三角形。']);
+    expect(fake.requests.at(-1)?.body.messages?.at(-1)?.content).toContain('斜边的平方');
+    const [{ n: after }] = await k.t.db.select({ n: count() }).from(elQu);
+    expect(after).toBe(before);
+  });
+
+  it('reads the text layer of a PDF, and .txt/.md as UTF-8', async () => {
+    const pdf = await readDoc('notes.pdf', await pdfOf(['Pythagoras: a^2 + b^2 = c^2', 'for right triangles only.']));
+    expect(pdf.code, pdf.msg).toBe(0);
+    expect(pdf.data.text).toContain('Pythagoras: a^2 + b^2 = c^2');
+    expect(pdf.data.text).toContain('right triangles only.');
+    const md = await readDoc('讲义.md', Buffer.from('\uFEFF# 标题\r\n\r\n\r\n\r\n正文   一段足够长的材料。'));
+    expect(md.code, md.msg).toBe(0);
+    expect(md.data.text).toBe('# 标题\n\n正文 一段足够长的材料。');
+  });
+
+  it("cuts a long document to the model's budget and says so", async () => {
+    const long = '材'.repeat(ASSISTANT_DRAFT_TEXT_MAX + 5000);
+    const res = await readDoc('长文.txt', Buffer.from(long));
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data).toMatchObject({ truncated: true, chars: ASSISTANT_DRAFT_TEXT_MAX + 5000 });
+    expect([...res.data.text].length).toBe(ASSISTANT_DRAFT_TEXT_MAX);
+    expect(res.data.note).toBe(
+      `文档共${ASSISTANT_DRAFT_TEXT_MAX + 5000}字，超过一次出题的材料上限${ASSISTANT_DRAFT_TEXT_MAX}字，只取了前${ASSISTANT_DRAFT_TEXT_MAX}字；其余部分可分段粘贴后再出题`,
+    );
+    // The cut text is a valid draft material as it is.
+    fake.reply = { pieces: [JSON.stringify({ questions: [{ type: 4, content: '简述。' }] })] };
+    expect((await k.t.request(assistantDraft, { text: res.data.text, types: [4], count: 1 }, k.admin)).code).toBe(0);
+  });
+
+  it('refuses an unreadable, unsupported, empty or too large file in Chinese, and a learner', async () => {
+    const msg = async (name: string, content: Buffer) => {
+      const res = await readDoc(name, content);
+      expect(res.code).toBe(ErrorCode.BAD_PARAMS);
+      return res.msg;
+    };
+    expect(await msg('坏的.docx', Buffer.from('not a zip at all'))).toContain('无法读取该 Word 文档');
+    expect(await msg('坏的.pdf', Buffer.from('%PDF-1.4 garbage'))).toContain('无法读取该 PDF');
+    expect(await msg('旧版.doc', Buffer.from('whatever content here'))).toContain('只支持 .docx、.pdf、.txt、.md');
+    expect(await msg('gbk.txt', Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0xff, 0xfe]))).toContain('UTF-8');
+    expect(await msg('空白.txt', Buffer.from('   \n  '))).toContain('没有从文档中读到文字');
+    expect(await msg('大.txt', Buffer.alloc(ASSISTANT_DOC_MAX_BYTES + 1024, 0x61))).toContain('不能超过10MB');
+    expect((await readDoc('讲义.txt', Buffer.from('一段足够长的材料文字内容'), student)).code).toBe(
       ErrorCode.NO_PERMISSION,
     );
   });

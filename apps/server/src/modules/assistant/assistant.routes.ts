@@ -6,6 +6,7 @@ import {
   assistantConfDetail,
   assistantConfSave,
   assistantDraft,
+  assistantDraftDoc,
   assistantHistory,
   assistantMarkSuggest,
   assistantStatus,
@@ -13,9 +14,10 @@ import {
   ZAssistantExplainSchema,
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/route.js';
+import { route, routeUpload } from '../../platform/route.js';
 import { confDetail, isOn, readSettings, saveConf } from './assistant-config.js';
 import { addMessage, assertNoOpenPaper, chatMessages, clearHistory, history, siteName } from './chat.service.js';
+import { uploadedDocumentText } from './doc-text.js';
 import { explainInput } from './explain.js';
 import { draftQuestions, suggestMark } from './helpers.service.js';
 import { explainMessages, explainTitle } from './prompts.js';
@@ -46,6 +48,10 @@ export function registerAssistantRoutes(app: FastifyInstance): void {
   });
   route(app, assistantDraft, { summary: 'AI 出题（草稿）', tags: TAGS }, async ({ body, user, deps }) =>
     draftQuestions(deps.db, user, await settingsWhenOn(app), body, deps.clock(), deps.config.timeZone),
+  );
+  // The document's text only: the draft itself is the call above, after the administrator saw it.
+  routeUpload(app, assistantDraftDoc, { summary: 'AI 出题：读取课程文档', tags: TAGS }, async ({ request }) =>
+    uploadedDocumentText(request),
   );
   route(app, assistantMarkSuggest, { summary: 'AI 建议评分', tags: TAGS }, async ({ body, user, deps }) =>
     suggestMark(deps.db, user, await settingsWhenOn(app), body, deps.clock(), deps.config.timeZone),

@@ -2,14 +2,13 @@
  * The learner's chat (issue 28 §1): history per learner, the context (their practice banks and
  * courses), and the refusal while a paper of theirs is open (an exam is not open-book for a chatbot).
  */
-import { ErrorCode, type TAssistantMsg } from '@exam/contracts';
+import type { TAssistantMsg } from '@exam/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { elAssistantMsg, sysConfig } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
 import { myCourses } from '../course/learn.service.js';
-import { findOpenPaper } from '../paper/paper.service.js';
+import { assertNotSittingAPaper } from '../paper/sitting-guard.js';
 import { practiceRepos } from '../train/train-query.service.js';
 import type { LlmMessage } from './llm.js';
 import { chatSystemPrompt } from './prompts.js';
@@ -19,9 +18,9 @@ export const OPEN_PAPER_REFUSAL = '考试进行中，学习助教暂停使用；
 const HISTORY_SENT = 10;
 const HISTORY_SHOWN = 100;
 
-/** Refuses (20010002) while the learner has an open paper: nothing is sent. */
+/** Refuses (20010002) while the learner has an open paper: nothing is sent (the sitting guard's rule). */
 export async function assertNoOpenPaper(db: Db, userId: string): Promise<void> {
-  if (await findOpenPaper(db, userId)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, OPEN_PAPER_REFUSAL);
+  await assertNotSittingAPaper(db, userId, OPEN_PAPER_REFUSAL);
 }
 
 export async function siteName(db: Executor): Promise<string> {

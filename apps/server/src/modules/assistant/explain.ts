@@ -2,15 +2,14 @@
  * 讲解这道题 (issue 28 §1): what is sent about a question the learner has answered. Read only
  * through the readers the learner's pages use, so that the sitting guard and the exam's review
  * options decide: the result page's reader (paper/paper-result.ts `paperResult`, review held back →
- * refused) for a paper's question, the question reader (repo/qu-view.ts `learnerQuestion`, answer
- * not visible → refused) otherwise; and first the one guard itself (paper/sitting-guard.ts).
+ * refused) for a paper's question, the question reader (repo/question-reader.ts `learnerQuestion`,
+ * answer not visible → refused) otherwise; and first the reader's lock (the sitting guard).
  */
 import { ErrorCode, type TAssistantExplain, type TReviewQu } from '@exam/contracts';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { paperResult } from '../paper/paper-result.js';
-import { SITTING_REFUSAL, sittingLock } from '../paper/sitting-guard.js';
-import { learnerQuestion } from '../repo/qu-view.js';
+import { learnerQuestion, learnerReader } from '../repo/question-reader.js';
 import { answerText, type ExplainInput } from './prompts.js';
 
 export const NOT_REVIEWABLE = '该题的答案与解析尚未开放查看，暂不能讲解';
@@ -33,7 +32,8 @@ function fromReview(q: TReviewQu): ExplainInput {
 
 /** The question, its key, the learner's answer and the analysis; refused while any is hidden from them. */
 export async function explainInput(db: Db, userId: string, body: TAssistantExplain, now: Date): Promise<ExplainInput> {
-  if ((await sittingLock(db, userId)).has(body.quId)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
+  const reader = await learnerReader(db, userId);
+  reader.assertOpen([body.quId]);
   if (body.paperId) {
     const result = await paperResult(db, userId, body.paperId, now);
     if (!result.showAnswers || !result.questions)
@@ -42,7 +42,7 @@ export async function explainInput(db: Db, userId: string, body: TAssistantExpla
     if (!q) throw notFound('试题');
     return fromReview(q);
   }
-  const { question, answerVisible } = await learnerQuestion(db, userId, body.quId);
+  const { question, answerVisible } = await learnerQuestion(db, userId, body.quId, reader);
   if (!answerVisible) throw new AppError(ErrorCode.NO_PERMISSION, NOT_REVIEWABLE);
   return {
     type: question.type,

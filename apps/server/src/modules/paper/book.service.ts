@@ -5,18 +5,18 @@
  * its window has closed (questions from training: when the question's bank allows practice).
  */
 import { ExamState, ResultShow } from '@exam/contracts';
-import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/paging.js';
 import { isComposite } from '../repo/kinds/registry.js';
-import { canSeeAnswer, loadLearnerViews } from '../repo/qu-view.js';
+import { canSeeAnswer, type LearnerReader, learnerReader } from '../repo/question-reader.js';
 import { recordRedo, removeFromBook } from './book-writer.js';
 import { examMarkPolicy } from './exam-policy.js';
 import { referenceOf } from './paper-view.js';
 import { markComposite, markQuestion } from './scoring.js';
-import { assertNotSitting, reviewHeldSql } from './sitting-guard.js';
+import { reviewHeldSql } from './sitting-guard.js';
 
 /**
  * The user's book entries, without those an exam added while its review is held for the user
@@ -73,7 +73,7 @@ export async function bookNext(db: Db, userId: string, params: { examId?: string
   const where = and(mine(userId, params.examId), params.afterId ? gt(elUserBook.id, params.afterId) : undefined);
   const [b] = await db.select().from(elUserBook).where(where).orderBy(asc(elUserBook.id)).limit(1);
   if (!b) return null;
-  const [question] = await loadLearnerViews(db, [b.quId], false, userId);
+  const [question] = await (await learnerReader(db, userId)).views([b.quId], false);
   if (!question) throw notFound('试题');
   const [{ n }] = await db
     .select({ n: count() })
@@ -83,8 +83,8 @@ export async function bookNext(db: Db, userId: string, params: { examId?: string
 }
 
 /** Whether the learner may now see the right answer of a book entry. */
-async function answersVisible(db: Db, userId: string, book: { examId: string | null; quId: string }, now: Date) {
-  if (!book.examId) return canSeeAnswer(db, userId, book.quId);
+async function answersVisible(db: Db, reader: LearnerReader, book: { examId: string | null; quId: string }, now: Date) {
+  if (!book.examId) return canSeeAnswer(db, reader, book.quId);
   const [exam] = await db
     .select({ resultShow: elExam.resultShow, endTime: elExam.endTime, state: elExam.state })
     .from(elExam)
@@ -105,19 +105,16 @@ export async function bookSubmit(
     .from(elUserBook)
     .where(and(eq(elUserBook.id, body.id), eq(elUserBook.userId, userId)));
   if (!b) throw notFound('错题');
-  // A redo of a question in the learner's open paper would be an oracle for its key: refused.
-  await assertNotSitting(db, userId, [b.quId]);
-  const [q] = await db.select().from(elQu).where(eq(elQu.id, b.quId));
-  if (!q) throw notFound('试题');
+  // A redo of a locked question (the learner's open paper) would be an oracle for its key: the
+  // reader refuses it before any key is read.
+  const reader = await learnerReader(db, userId);
+  reader.assertOpen([b.quId]);
+  const { row: q, children } = (await reader.question(b.quId)).keyed();
   const policy = await examMarkPolicy(db, b.examId);
   const key = (row: typeof q) => ({ type: row.type, score: 1, options: row.options, refAnswer: row.answer });
   let outcome = markQuestion(key(q), body.answer, policy);
   if (isComposite(q.type)) {
-    const kids = await db
-      .select()
-      .from(elQu)
-      .where(and(eq(elQu.parentId, q.id), isNull(elQu.deletedAt)))
-      .orderBy(asc(elQu.sort));
+    const kids = children;
     outcome = markComposite(kids.map((k) => markQuestion(key(k), body.childAnswers?.[k.id], policy)));
     outcome = { ...outcome, score: kids.length ? outcome.score / kids.length : 0 };
   }
@@ -140,7 +137,7 @@ export async function bookSubmit(
       .where(eq(elUserBook.id, b.id));
     return { change, after };
   });
-  const show = await answersVisible(db, userId, b, now);
+  const show = await answersVisible(db, reader, b, now);
   return {
     isRight: outcome.isRight,
     score: Math.round(outcome.score * 100) / 100,

@@ -21,10 +21,11 @@ import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginate, paginateWith } from '../../platform/paging.js';
+import { learnerReader } from '../repo/question-reader.js';
 import { loadOwnPaper } from './paper.service.js';
 import { paperRank, rankShown } from './paper-rank.js';
 import { reviewQuView } from './paper-view.js';
-import { reviewHeld, sittingLock } from './sitting-guard.js';
+import { reviewHeld } from './sitting-guard.js';
 
 type PaperRow = typeof elPaper.$inferSelect;
 
@@ -62,8 +63,8 @@ export async function buildResult(db: Db, paper: PaperRow, now: Date, full: bool
   if (!full && !v.answers && paper.state !== PaperState.IN_EXAM && exam?.resultShow !== ResultShow.SCORE_AND_ANSWERS)
     reviewNote = REVIEW_NOTE_NO_ANSWERS;
   // Held back while the exam's review options do not allow it yet (issue 21 §5), and while the
-  // learner sits a paper sharing a question (a copy by fingerprint too): the one sitting guard.
-  if (!full && rows.length && (await sittingLock(db, paper.userId)).any(rows.map((r) => r.quId))) {
+  // learner sits a paper sharing a question (a copy by fingerprint too): the question reader's lock.
+  if (!full && rows.length && (await learnerReader(db, paper.userId)).lock.any(rows.map((r) => r.quId))) {
     v.answers = false;
     reviewNote = (await reviewHeld(db, paper.userId, paper.examId))
       ? (REVIEW_NOTES[exam?.reviewAfter ?? ReviewAfter.NEVER] ?? REVIEW_NOTE_SITTING)
@@ -118,7 +119,7 @@ async function scoreBreakdown(db: Db, paperId: string, userId: string, full: boo
     .from(elPaperQu)
     .where(and(eq(elPaperQu.paperId, paperId), isNull(elPaperQu.parentQuId)))
     .orderBy(asc(elPaperQu.sort));
-  if (!rows.length || (!full && (await sittingLock(db, userId)).any(rows.map((r) => r.quId)))) return null;
+  if (!rows.length || (!full && (await learnerReader(db, userId)).lock.any(rows.map((r) => r.quId)))) return null;
   const group = (keyOf: (r: (typeof rows)[number]) => string, labelOf: (r: (typeof rows)[number]) => string) => {
     const lines = new Map<string, TScoreLine>();
     for (const r of rows) {

@@ -7,15 +7,18 @@
  *   0 always (a learner who abandons a paper must not read the keys and sit again);
  * - any question with the same content fingerprint (el_qu.fingerprint) as one of those: the same
  *   question typed again, imported twice or copied under another id.
- * Every learner-facing place that can reveal a key asks `sittingLock` (one query) and then either
- * leaves the key out (reads) or refuses with `assertNotSitting` (calls that would answer right or
- * wrong). Routes that return question data declare `questionData: true` (platform/route.ts); the
+ * Every learner-facing place that can reveal a key reads through the question reader
+ * (repo/question-reader.ts), which asks `sittingLock` (one query, through the answer-lock port) and
+ * then either leaves the key out (reads) or refuses (calls that would answer right or wrong). Routes that return question data declare `questionData: true` (platform/route.ts); the
  * OpenAPI walker test (sitting-guard.api.test.ts) holds every route to it.
  */
 import { ErrorCode, ExamState, PaperState, ReviewAfter } from '@exam/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { SITTING_REFUSAL } from '../repo/answer-lock.js';
+
+export { SITTING_REFUSAL };
 
 /** The locked question ids (top-level and composite children, copies by fingerprint); empty when none. */
 export interface SittingLock {
@@ -92,9 +95,14 @@ export async function reviewHeld(db: Executor, userId: string, examId: string): 
   return Boolean(res.rows[0]?.held);
 }
 
-export const SITTING_REFUSAL = '该题在您正在进行的考试中，交卷后才能作答练习或查看答案';
-
-/** Refuses (20010002) a call that would tell right or wrong of a locked question; nothing is saved. */
-export async function assertNotSitting(db: Executor, userId: string, quIds: string[]): Promise<void> {
-  if ((await sittingLock(db, userId)).any(quIds)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
+/**
+ * The rule for help that is not about one question (the assistant's chat and explanations, issue
+ * 28): while the user has a paper open (state 0), it is refused (20010002) with `message`; an exam
+ * is not open-book. The same open paper whose questions `sittingLock` locks.
+ */
+export async function assertNotSittingAPaper(db: Executor, userId: string, message: string): Promise<void> {
+  const res = await db.execute(
+    sql`select 1 from el_paper where user_id = ${userId} and state = ${PaperState.IN_EXAM} limit 1`,
+  );
+  if (res.rows.length) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, message);
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
+import { adminStems } from '../repo/question-reader.js';
 import { isRuleSection, loadTmpl, ruleCandidates, ruleName } from './paper-build.js';
 import { round2 } from './scoring.js';
 
@@ -132,12 +133,7 @@ export async function tmplDetail(db: Db, id: string): Promise<TTmplDetail> {
     .where(and(eq(elExam.tmplId, id), isNull(elExam.deletedAt)));
   const fixed = t.sections.filter((s): s is FixedSection => !isRuleSection(s));
   const ids = fixed.flatMap((s) => s.items.map((i) => i.quId));
-  const qus = ids.length
-    ? await db
-        .select({ id: elQu.id, type: elQu.type, level: elQu.level, content: elQu.content })
-        .from(elQu)
-        .where(inArray(elQu.id, ids))
-    : [];
+  const qus = await adminStems(db, ids);
   const byId = new Map(qus.map((q) => [q.id, q]));
   return {
     ...toRecord(t, n),

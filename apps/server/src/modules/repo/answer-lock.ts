@@ -2,14 +2,22 @@
  * The bank's port for the sitting guard. Whether a learner may see a question's key depends first
  * on the paper they are sitting now, a rule of the paper module (paper/sitting-guard.ts), which
  * stands above the bank: paper builds on questions, so the bank may not import it. The bank asks
- * through this port and modules/index.ts hands in paper's `sittingLock` at start.
+ * through this port and modules/index.ts hands in paper's `sittingLock` at start. Only the question
+ * reader (question-reader.ts) asks it; every learner-facing caller goes through the reader.
  */
 import type { Executor } from '../../platform/db.js';
 
 /** The questions whose key must stay hidden from one user now. */
 export interface AnswerLock {
+  /** The locked question ids (top-level and composite children, copies by fingerprint). */
+  readonly ids: ReadonlySet<string>;
   has(quId: string): boolean;
+  /** Whether any of these questions is locked. */
+  any(quIds: Iterable<string>): boolean;
 }
+
+/** The refusal (20010002) of a call that would tell the key of a locked question. */
+export const SITTING_REFUSAL = '该题在您正在进行的考试中，交卷后才能作答练习或查看答案';
 
 export type AnswerLockSource = (db: Executor, userId: string) => Promise<AnswerLock>;
 

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { route, routeFile, routeUpload } from '../../platform/route.js';
 import { batchLink, deleteQuestions, pagingQuestions, questionDetail, saveQuestion } from './qu.service.js';
 import { exportQuestions, importQuestionFile, questionTemplate, XLSX_TYPE } from './qu-io.service.js';
-import { learnerQuestion } from './qu-view.js';
+import { learnerQuestion } from './question-reader.js';
 
 const TAGS = ['试题'];
 

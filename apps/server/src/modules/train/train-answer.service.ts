@@ -4,7 +4,6 @@
  * recite (5) shows them at once, mock (6) only after finish, the others once answered.
  */
 import {
-  ErrorCode,
   type TAnswerValue,
   type TQuView,
   TrainMode,
@@ -13,36 +12,23 @@ import {
   type TTrainFeedback,
   type TTrainQu,
 } from '@exam/contracts';
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { elQu, elRepo, elTrain, elTrainQu } from '../../db/schema/index.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { elRepo, elTrain, elTrainQu } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { SITTING_REFUSAL, type SittingLock, sittingLock } from '../paper/sitting-guard.js';
+import { notFound } from '../../platform/errors.js';
 import { isComposite } from '../repo/kinds/registry.js';
-import { toLearnerView } from '../repo/qu-view.js';
+import { learnerReader, type ReadQuestion } from '../repo/question-reader.js';
 import { selfMarkOpen } from './self-mark-rules.js';
 import { accuracyOf, finishTx, ownedTrain, type TrainRow } from './train.service.js';
 import { markTrainAnswer } from './train-marking.js';
 
-type QuRow = typeof elQu.$inferSelect;
 type TrainQuRow = typeof elTrainQu.$inferSelect;
 
-/** A question row with its live children. */
-export async function loadQuestion(db: Executor, quId: string): Promise<{ row: QuRow; children: QuRow[] }> {
-  const [row] = await db.select().from(elQu).where(eq(elQu.id, quId));
-  if (!row) throw notFound('试题');
-  const children = await db
-    .select()
-    .from(elQu)
-    .where(and(eq(elQu.parentId, quId), isNull(elQu.deletedAt)))
-    .orderBy(asc(elQu.sort));
-  return { row, children };
-}
-
 /**
- * The session's row of a question, for a call that would mark it, with the learner's sitting lock:
- * 10010003 when the session does not hold it; 20010002 (nothing saved) when it is in the learner's
- * open paper, whose lock covers a composite's children with it: marking would tell its key.
+ * The session's row of a question, for a call that would mark it, with the question read through
+ * the question reader: 10010003 when the session does not hold it; 20010002 (nothing saved) when it
+ * is locked for the learner (their open paper, whose lock covers a composite's children with it):
+ * marking would tell its key.
  */
 export async function markableRow(tx: Executor, userId: string, trainId: string, quId: string) {
   const [q] = await tx
@@ -50,40 +36,37 @@ export async function markableRow(tx: Executor, userId: string, trainId: string,
     .from(elTrainQu)
     .where(and(eq(elTrainQu.trainId, trainId), eq(elTrainQu.quId, quId)));
   if (!q) throw notFound('题目');
-  const lock = await sittingLock(tx, userId);
-  if (lock.has(q.quId)) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
-  return { q, lock };
+  const reader = await learnerReader(tx, userId);
+  reader.assertOpen([q.quId]);
+  const question = await reader.question(q.quId);
+  return { q, question, ...question.keyed() };
 }
 
 /**
- * Whether the answer and analysis of a session question may be shown now; never while it is in
- * the learner's open paper (a session started before the exam may hold it).
+ * Whether the session's mode lets the answer and analysis of a question be shown now; the reader
+ * still leaves them out while it is locked (a session started before the exam may hold it).
  */
-function answerVisible(train: TrainRow, q: TrainQuRow, lock: SittingLock): boolean {
-  if (!q.reveal || lock.has(q.quId)) return false;
+function answerShown(train: TrainRow, q: TrainQuRow): boolean {
+  if (!q.reveal) return false;
   if (train.state === TrainState.FINISHED) return true;
   if (train.mode === TrainMode.RECITE) return true;
   return train.mode !== TrainMode.MOCK && q.answeredAt !== null;
 }
 
 /** Whether right or wrong of an answered question may be told now. */
-const verdictVisible = (train: TrainRow, q: TrainQuRow, lock: SittingLock): boolean =>
-  q.answeredAt !== null && !lock.has(q.quId) && (train.mode !== TrainMode.MOCK || train.state === TrainState.FINISHED);
+const verdictVisible = (train: TrainRow, q: TrainQuRow, question: ReadQuestion): boolean =>
+  q.answeredAt !== null && !question.locked && (train.mode !== TrainMode.MOCK || train.state === TrainState.FINISHED);
 
-export function feedbackOf(
-  train: TrainRow,
-  q: TrainQuRow,
-  row: QuRow,
-  children: QuRow[],
-  lock: SittingLock,
-): TTrainFeedback {
+/** The verdicts of an answered question, and its view with the key when shown; the key is read only when not locked. */
+export function feedbackOf(train: TrainRow, q: TrainQuRow, question: ReadQuestion): TTrainFeedback {
+  const { row, children } = question.keyed();
   const { value, childAnswers } = splitStored(row.type, q.answer);
   const mark = markTrainAnswer(row, children, value, childAnswers, q.selfMarks);
   return {
     isRight: q.isRight,
     score: q.score,
     childRight: mark.childRight,
-    question: answerVisible(train, q, lock) ? toLearnerView(row, children, true, train.userId) : null,
+    question: answerShown(train, q) ? question.view(true) : null,
     selfMarkOpen: selfMarkOpen({ train, question: { ...row, answered: q.answeredAt !== null }, children }),
   };
 }
@@ -119,10 +102,9 @@ export async function nextQuestion(
     .from(elTrainQu)
     .where(and(eq(elTrainQu.trainId, trainId), eq(elTrainQu.sort, sort)));
   if (!q) throw notFound('题目');
-  const { row, children } = await loadQuestion(db, q.quId);
-  const { value, childAnswers } = splitStored(row.type, q.answer);
-  const lock = await sittingLock(db, userId);
-  const question: TQuView = toLearnerView(row, children, answerVisible(train, q, lock), userId);
+  const read = await (await learnerReader(db, userId)).question(q.quId);
+  const { value, childAnswers } = splitStored(read.type, q.answer);
+  const question: TQuView = read.view(answerShown(train, q));
   return {
     sort,
     total: train.total,
@@ -131,7 +113,7 @@ export async function nextQuestion(
     answered: q.answeredAt !== null,
     myAnswer: q.answeredAt || train.mode === TrainMode.MOCK ? value : null,
     childAnswers,
-    feedback: verdictVisible(train, q, lock) ? feedbackOf(train, q, row, children, lock) : null,
+    feedback: verdictVisible(train, q, read) ? feedbackOf(train, q, read) : null,
   };
 }
 
@@ -177,8 +159,7 @@ export async function trainDetail(db: Db, userId: string, trainId: string, now: 
     ? await db.select({ title: elRepo.title }).from(elRepo).where(eq(elRepo.id, train.repoId))
     : [];
   // Counts could tell right or wrong of a question in the learner's open paper: hidden with it.
-  const lock = await sittingLock(db, userId);
-  const locked = lock.any(rows.map((r) => r.quId));
+  const locked = (await learnerReader(db, userId)).lock.any(rows.map((r) => r.quId));
   const hide = (train.mode === TrainMode.MOCK && train.state === TrainState.OPEN) || locked;
   const firstOpen = rows.find((r) => r.answeredAt === null);
   const summary = toRecord(train, repo?.title ?? null);

@@ -15,7 +15,7 @@ import { isComposite } from '../repo/kinds/registry.js';
 import { recordAnswer } from './book-record.js';
 import { needsSelfMark } from './self-mark-rules.js';
 import { finishTx, ownedTrain, recount } from './train.service.js';
-import { feedbackOf, loadQuestion, markableRow, splitStored } from './train-answer.service.js';
+import { feedbackOf, markableRow, splitStored } from './train-answer.service.js';
 import { markTrainAnswer } from './train-marking.js';
 
 const isBlank = (v: unknown): boolean =>
@@ -37,12 +37,11 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
       expired = true;
       return null;
     }
-    const { q, lock } = await markableRow(tx, userId, train.id, body.quId);
-    const { row, children } = await loadQuestion(tx, q.quId);
+    const { q, question, row, children } = await markableRow(tx, userId, train.id, body.quId);
     const mock = train.mode === TrainMode.MOCK;
     const refused = (): TTrainFillResult => ({
       answered: train.answered,
-      feedback: mock ? null : feedbackOf(train, q, row, children, lock),
+      feedback: mock ? null : feedbackOf(train, q, question),
       accepted: false,
       seq: Number(q.seq),
       ...held(row.type, q.answer),
@@ -100,7 +99,7 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
       .where(eq(elTrain.id, train.id));
     return {
       answered,
-      feedback: mock ? null : feedbackOf({ ...train, markOpenQuId }, saved, row, children, lock),
+      feedback: mock ? null : feedbackOf({ ...train, markOpenQuId }, saved, question),
       accepted: true,
       seq: Number(saved.seq),
     };

@@ -5,11 +5,9 @@
  * with the reference answer for the learner to compare and self-mark (self-mark-rules.ts): the
  * self-mark, when given, is its verdict.
  */
-import type { elQu } from '../../db/schema/index.js';
 import { type MarkOutcome, markComposite, markQuestion, NO_PARTIAL_CREDIT, round2 } from '../paper/scoring.js';
 import { findKind, isComposite } from '../repo/kinds/registry.js';
-
-type QuRow = typeof elQu.$inferSelect;
+import type { QuRow } from '../repo/question-reader.js';
 
 export interface TrainMark {
   isRight: boolean | null;

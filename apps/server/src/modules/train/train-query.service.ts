@@ -16,7 +16,7 @@ import type { Executor } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
 import { round2 } from '../paper/scoring.js';
-import { sittingLock } from '../paper/sitting-guard.js';
+import { learnerReader } from '../repo/question-reader.js';
 import { repoStats } from '../repo/repo.service.js';
 import { accuracyOf, practiceRepo } from './train.service.js';
 import { toRecord } from './train-answer.service.js';
@@ -151,7 +151,7 @@ export async function pagingTrains(
 
 /** Sessions holding a question of the user's open paper: their counts would tell its verdict. */
 async function sessionsHoldingLocked(db: Executor, userId: string, trainIds: string[]): Promise<Set<string>> {
-  const lock = await sittingLock(db, userId);
+  const { lock } = await learnerReader(db, userId);
   if (lock.ids.size === 0 || trainIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ id: elTrainQu.trainId })

@@ -10,15 +10,14 @@ import type { Db } from '../../platform/db.js';
 import { recordSelfMark, type SelfMarkBook } from './book-record.js';
 import { bookStep, selfMarkTarget } from './self-mark-rules.js';
 import { accuracyOf, ownedTrain, recount } from './train.service.js';
-import { feedbackOf, loadQuestion, markableRow, splitStored } from './train-answer.service.js';
+import { feedbackOf, markableRow, splitStored } from './train-answer.service.js';
 import { markTrainAnswer } from './train-marking.js';
 
 /** Stores the learner's self-mark of one manual part and answers the verdicts and the session's figures. */
 export async function selfMark(db: Db, userId: string, body: TTrainSelfMark, now: Date): Promise<TTrainSelfMarkResult> {
   return db.transaction(async (tx) => {
     const train = await ownedTrain(tx, userId, body.trainId, true);
-    const { q, lock } = await markableRow(tx, userId, train.id, body.quId);
-    const { row, children } = await loadQuestion(tx, q.quId);
+    const { q, question, row, children } = await markableRow(tx, userId, train.id, body.quId);
     const target = selfMarkTarget({
       train,
       question: { id: row.id, type: row.type, answered: q.answeredAt !== null },
@@ -57,7 +56,7 @@ export async function selfMark(db: Db, userId: string, body: TTrainSelfMark, now
       .select({ answered: elTrain.answered, rightCount: elTrain.rightCount, wrongCount: elTrain.wrongCount })
       .from(elTrain)
       .where(eq(elTrain.id, train.id));
-    const { question: _shown, ...verdicts } = feedbackOf(train, saved, row, children, lock);
+    const { question: _shown, ...verdicts } = feedbackOf(train, saved, question);
     return {
       ...verdicts,
       ...figures,

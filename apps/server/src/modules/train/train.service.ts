@@ -9,7 +9,7 @@ import { elQu, elQuRepo, elRepo, elTrain, elTrainProgress, elTrainQu, elUserBook
 import type { Db, Executor, Tx } from '../../platform/db.js';
 import { AppError, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
 import { round2 } from '../paper/scoring.js';
-import { sittingLock } from '../paper/sitting-guard.js';
+import { learnerReader } from '../repo/question-reader.js';
 import { recordAnswer } from './book-record.js';
 import { selectDue, selectQuestions } from './selection.js';
 
@@ -117,8 +117,8 @@ export async function startTrain(db: Db, userId: string, input: TTrainStart, now
   return startOnce(db, async (tx) => {
     const [open] = await openSession(tx, userId, input.repoId, mode);
     if (open) return resume(tx, open, now);
-    // Questions of the learner's open paper are left out of a new session (sitting-guard.ts).
-    const lock = await sittingLock(tx, userId);
+    // Questions locked for the learner (their open paper) are left out of a new session (the question reader's lock).
+    const { lock } = await learnerReader(tx, userId);
     const pool = (await bankPool(tx, input.repoId)).filter((q) => !lock.has(q.id));
     const [progress] =
       mode === TrainMode.SEQUENTIAL
@@ -168,7 +168,7 @@ export async function startReview(db: Db, userId: string, count: number | null |
       .from(elUserBook)
       .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
       .where(and(eq(elUserBook.userId, userId), lte(elUserBook.nextReviewAt, now), isNull(elQu.deletedAt)));
-    const lock = await sittingLock(tx, userId);
+    const { lock } = await learnerReader(tx, userId);
     const ids = selectDue(
       due.filter((d) => !lock.has(d.quId)),
       now,

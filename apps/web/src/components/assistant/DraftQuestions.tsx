@@ -1,11 +1,18 @@
 /**
- * AI 出题 (issue 28 §1) in the bank's question list: the administrator pastes course text, the model
- * drafts questions, and each draft opens in the usual question editor (新增试题, pre-filled) where it
+ * AI 出题 (issue 28 §1) in the bank's question list: the administrator pastes course text or reads
+ * it from an uploaded course document (从文档读取: .docx, .pdf, .txt, .md; the server answers the
+ * text, cut to the model's budget with a note, and keeps nothing), the model drafts questions, and each draft opens in the usual question editor (新增试题, pre-filled) where it
  * is reviewed, edited and saved through the usual save. Nothing is saved from here.
  */
-import { RobotOutlined } from '@ant-design/icons';
-import { QUESTION_TYPE_LABELS, type TAssistantDraftQu } from '@exam/contracts';
-import { App, Button, Checkbox, Empty, Form, Input, InputNumber, List, Modal, Space, Tag } from 'antd';
+import { FileTextOutlined, RobotOutlined } from '@ant-design/icons';
+import {
+  ASSISTANT_DOC_EXTENSIONS,
+  ASSISTANT_DOC_MAX_BYTES,
+  ASSISTANT_DRAFT_TEXT_MAX,
+  QUESTION_TYPE_LABELS,
+  type TAssistantDraftQu,
+} from '@exam/contracts';
+import { Alert, App, Button, Checkbox, Empty, Form, Input, InputNumber, List, Modal, Space, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { create } from 'zustand';
@@ -48,6 +55,8 @@ export default function DraftQuestions({ repoId }: { repoId?: string }) {
   const { drafts, set } = useDrafts();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [docNote, setDocNote] = useState<string | null>(null);
   const [form] = Form.useForm<{ text: string; types: number[]; count: number }>();
   if (!status.data?.enabled) return null;
 
@@ -58,6 +67,24 @@ export default function DraftQuestions({ repoId }: { repoId?: string }) {
       set(await assistantApi.draft(values));
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** Reads a course document into 材料 (the server answers its text; refusals show their message). */
+  const readDoc = async (file: File) => {
+    if (file.size > ASSISTANT_DOC_MAX_BYTES) {
+      message.error(`文档大小不能超过${ASSISTANT_DOC_MAX_BYTES / 1024 / 1024}MB，请拆分后再上传`);
+      return;
+    }
+    setReading(true);
+    try {
+      const doc = await assistantApi.readDoc(file);
+      form.setFieldsValue({ text: doc.text });
+      setDocNote(doc.note ?? `已读取「${doc.fileName}」，共${doc.chars}字，可在下方修改后生成草稿`);
+    } catch {
+      // The request layer showed the server's message.
+    } finally {
+      setReading(false);
     }
   };
 
@@ -83,8 +110,33 @@ export default function DraftQuestions({ repoId }: { repoId?: string }) {
         destroyOnHidden={false}
       >
         <Form form={form} layout="vertical" initialValues={{ types: [1, 2, 3], count: 5 }}>
+          <Space wrap style={{ marginBottom: 8 }}>
+            <Upload
+              accept={ASSISTANT_DOC_EXTENSIONS.join(',')}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void readDoc(file);
+                return false;
+              }}
+            >
+              <Button icon={<FileTextOutlined />} loading={reading} data-testid="qu-ai-doc">
+                从文档读取
+              </Button>
+            </Upload>
+            <span style={{ color: 'rgba(0,0,0,0.55)' }}>
+              支持 {ASSISTANT_DOC_EXTENSIONS.join('、')}，不超过{ASSISTANT_DOC_MAX_BYTES / 1024 / 1024}MB；文档不会保存
+            </span>
+          </Space>
+          {docNote && (
+            <Alert type="info" showIcon message={docNote} style={{ marginBottom: 8 }} data-testid="qu-ai-doc-note" />
+          )}
           <Form.Item name="text" label="材料" rules={[{ required: true, min: 10, message: '请粘贴至少10个字的材料' }]}>
-            <Input.TextArea rows={6} maxLength={20000} showCount placeholder="粘贴课程讲义、制度条文等文字" />
+            <Input.TextArea
+              rows={6}
+              maxLength={ASSISTANT_DRAFT_TEXT_MAX}
+              showCount
+              placeholder="粘贴课程讲义、制度条文等文字，或从文档读取"
+            />
           </Form.Item>
           <Space wrap align="end">
             <Form.Item name="types" label="题型" rules={[{ required: true, message: '请至少选择一种题型' }]}>

@@ -67,17 +67,29 @@ export default function AssistantChat() {
   const invite = Boolean(status.data?.invite) && !url;
   useEffect(() => {
     if (!invite || flag.get(INVITE_FLAG)) return;
+    // Opened before the status came back: the learner found the assistant, no invitation needed.
+    if (open) {
+      flag.set(INVITE_FLAG);
+      return;
+    }
     // On a phone the notice covered the page's content (issue 12 §3): the 学习助教 button says enough.
     if (window.matchMedia?.(PHONE_QUERY).matches) return;
     flag.set(INVITE_FLAG);
     notification.info({
+      key: INVITE_FLAG,
       title: '邀请体验',
       description: '平台已接入本地部署的大模型服务，点击右下角“学习助教”即可随时提问，欢迎体验！',
       placement: 'bottomRight',
       duration: 8,
       props: { 'data-testid': 'assistant-invite' } as Record<string, string>,
     });
-  }, [invite, notification]);
+  }, [invite, open, notification]);
+
+  // Once the assistant is open the invitation has done its work; left open it covered the dialog's
+  // 发送 button at 1280 px (the notice's corner overlaps the modal's footer).
+  useEffect(() => {
+    if (open) notification.destroy(INVITE_FLAG);
+  }, [open, notification]);
 
   const toggle = () => {
     if (!open) flag.set(roleType === RoleType.ADMIN ? MANAGER_CHAT_FLAG : USER_CHAT_FLAG);

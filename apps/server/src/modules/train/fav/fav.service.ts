@@ -3,7 +3,7 @@
  * (learner, question), written by atomic upserts so a double click or two tabs give one row.
  * Every query is bound to the caller's user id: one learner never reads or changes another's.
  * Lists show the stem only and skip deleted questions; the view of one question asks the
- * repository's `learnerQuestion`, whose `canSeeAnswer` starts with the sitting guard, so a
+ * question reader's `learnerQuestion` (repo/question-reader.ts), which applies the sitting guard, so a
  * question of the learner's open paper comes back without answer or analysis.
  */
 import type { TFavRecord, TFavState } from '@exam/contracts';
@@ -12,7 +12,7 @@ import { elQu, elUserFavNote } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { notFound } from '../../../platform/errors.js';
 import { type PageWindow, paginate } from '../../../platform/paging.js';
-import { learnerQuestion } from '../../repo/qu-view.js';
+import { learnerQuestion } from '../../repo/question-reader.js';
 import { cleanNote, searchPattern } from './fav-rules.js';
 
 type Row = typeof elUserFavNote.$inferSelect;
@@ -140,7 +140,7 @@ export async function favPaging(
 
 /**
  * One of the caller's favourite or noted questions, opened from the lists: the question with its
- * answer and analysis only where `canSeeAnswer` allows (never while it is in the open paper).
+ * answer and analysis only where the question reader allows (never while it is locked).
  */
 export async function favView(db: Db, userId: string, quId: string) {
   const state = await readState(db, userId, quId);

@@ -29,6 +29,7 @@ import { newId } from './platform/ids.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { withRedaction } from './platform/logger.js';
 import { installRealtime } from './platform/realtime/index.js';
+import { installAuthCache } from './platform/auth-cache.js';
 import './platform/zod-messages.js';
 
 export interface BuildAppOptions {
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   installEventDelivery(app, deps.db, [...eventConsumers, ...(options.extraConsumers ?? [])]);
   installRealtime(app, topicRules);
+  installAuthCache(app);
   registerHealth(app);
   await app.register(async (api) => registerModules(api));
   registerWebApp(app, deps.config.webDistDir);

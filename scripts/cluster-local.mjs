@@ -22,7 +22,6 @@ const nginxBin = process.env.NGINX ?? '/usr/sbin/nginx';
 const check = process.argv.includes('--check');
 const children = [];
 
-
 /** Creates the cluster's database on the local server when it is missing. */
 async function ensureDatabase() {
   const url = new URL(databaseUrl);

@@ -19,6 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { eventConsumers, registerModules, topicRules } from './modules/index.js';
 import { installAccessLog } from './platform/access-log.js';
+import { installAuthCache } from './platform/auth-cache.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
@@ -29,7 +30,6 @@ import { newId } from './platform/ids.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { withRedaction } from './platform/logger.js';
 import { installRealtime } from './platform/realtime/index.js';
-import { installAuthCache } from './platform/auth-cache.js';
 import './platform/zod-messages.js';
 
 export interface BuildAppOptions {

@@ -108,19 +108,19 @@ export class AuthCache<T = unknown> {
     );
   }
 
-  /** Listens for the other instances' changes from now on (a second connection: a subscriber does nothing else). */
+  /**
+   * Listens for the other instances' changes from now on (a second connection: a subscriber does
+   * nothing else). The product's connection queues nothing while disconnected (boot.ts), so the
+   * channel is subscribed on each `ready`; waits for the first subscription 2 s at most, so a Redis
+   * down at start never holds the start.
+   */
   async attachRedis(redis: Redis): Promise<void> {
     if (this.pub) return;
     const sub = redis.duplicate();
     this.sub = sub;
+    this.pub = redis;
     sub.on('error', () => {
       // Lost Redis: the TTL bounds what the other instances' changes leave stale here.
-    });
-    let readyBefore = false;
-    sub.on('ready', () => {
-      // A reconnect: changes published meanwhile never came.
-      if (readyBefore) this.apply({ all: true });
-      readyBefore = true;
     });
     sub.on('message', (channel: string, raw: string) => {
       if (channel !== AUTH_CHANNEL) return;
@@ -136,8 +136,26 @@ export class AuthCache<T = unknown> {
         // A foreign message on the channel is ignored.
       }
     });
-    await sub.subscribe(AUTH_CHANNEL);
-    this.pub = redis;
+    let readyBefore = false;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      const subscribe = () =>
+        sub.subscribe(AUTH_CHANNEL).then(
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          () => undefined,
+        );
+      sub.on('ready', () => {
+        // A reconnect: changes published meanwhile never came.
+        if (readyBefore) this.apply({ all: true });
+        readyBefore = true;
+        void subscribe();
+      });
+      // A lazy connection (lazyConnect) duplicates into a lazy one: connect it.
+      if (sub.status === 'wait') sub.connect().catch(() => undefined);
+    });
   }
 
   async close(): Promise<void> {

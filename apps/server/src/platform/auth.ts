@@ -7,11 +7,11 @@ import { ErrorCode, type PermissionTag, RoleType } from '@exam/contracts';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { sysDepart, sysMenu, sysRole, sysRoleMenu, sysToken, sysUser, sysUserRole } from '../db/schema/index.js';
 import { type AuthCache, authCache, authChanged } from './auth-cache.js';
-
-export { type AuthChange, authChanged } from './auth-cache.js';
 import type { Db, Executor } from './db.js';
 import { AppError } from './errors.js';
 import { secretId } from './ids.js';
+
+export { type AuthChange, authChanged } from './auth-cache.js';
 
 /** The signed-in user as every handler sees it. */
 export interface AuthUser {
@@ -172,7 +172,11 @@ export async function loadPermissions(db: Executor, userId: string): Promise<str
 }
 
 /** `loadPermissions` through the cache (a few seconds; `authChanged` drops it on a role or menu change). */
-export async function cachedPermissions(db: Executor, userId: string, cache: AuthCache = authCache): Promise<readonly string[]> {
+export async function cachedPermissions(
+  db: Executor,
+  userId: string,
+  cache: AuthCache = authCache,
+): Promise<readonly string[]> {
   const kept = cache.getPermissions(userId);
   if (kept) return kept;
   const mark = cache.mark();

@@ -33,5 +33,5 @@ describe.skipIf(!hasRedisServer())('a Redis outage', () => {
     expect((await t.call(sysUserInfo.path, {}, token)).code).toBe(0);
     expect((await t.call(sysUserLogout.path, {}, token)).code).toBe(0);
     expect((await t.call(sysUserInfo.path, {}, token)).code).toBe(ErrorCode.NOT_LOGIN);
-  }, 30_000);
+  }, 90_000);
 });

@@ -235,7 +235,7 @@ async function sweepCheck(bench: BenchDatabase) {
     sweptMs,
     undeliveredEvents: await count(pending),
     parkedEvents: await count(sql`select count(*)::int as n from sys_event_delivery where parked_at is not null`),
-    // A paper handed in twice would show a second hand time or a record with two tries.
+    // Every paper ended handed in; recordsNotOne: a learner holding more than one paper (a start repeated).
     papers: await count(sql`select count(*)::int as n from el_paper`),
     handedIn: await count(sql`select count(*)::int as n from el_paper where state <> 0 and hand_time is not null`),
     recordsNotOne: await count(sql`select count(*)::int as n from el_user_exam where try_count <> 1`),

@@ -5,18 +5,27 @@
  *
  *   npx tsx bench/exam-day.ts --learners 200 --db pglite
  *   npx tsx bench/exam-day.ts --learners 1000 --db pg     (BENCH_DATABASE_URL, default local test server)
+ *   npx tsx bench/exam-day.ts --learners 1000 --db pg --cluster --kill-after-ms 60000 --abandon 0.05
+ *
+ * `--cluster`: two instances behind nginx with Redis (bench/cluster.ts); `--kill-after-ms` sends
+ * one of them kill -9 that long after the first learner starts; `--abandon` is the share of
+ * learners who never hand in: their papers' deadlines are then moved into the past and the
+ * instances' sweeps must hand each in (the report counts what is left).
  *
  * Setup writes learners and their tokens straight into the database (signing 5,000 people in through
  * argon2 would measure the password hash, not exam day), then starts the built server on it.
  */
 import { parseArgs } from 'node:util';
-import { and, eq } from 'drizzle-orm';
-import { elPaperQu } from '../apps/server/src/db/schema/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { elPaper, elPaperQu } from '../apps/server/src/db/schema/index.js';
+import { type BenchCluster, startCluster } from './cluster.js';
 import { createRuleExam, post, seedBankAndLearners } from './exam-kit.js';
 import {
   type BenchDatabase,
   createBenchDatabase,
   dbKind,
+  loadAverage,
+  machine,
   processCpuSeconds,
   serverEnv,
   startBuiltServer,
@@ -30,6 +39,9 @@ const { values: args } = parseArgs({
     questions: { type: 'string', default: '50' },
     'interval-ms': { type: 'string', default: '3000' },
     'ramp-ms': { type: 'string', default: '20000' },
+    cluster: { type: 'boolean', default: false },
+    'kill-after-ms': { type: 'string' },
+    abandon: { type: 'string', default: '0' },
   },
 });
 const LEARNERS = Number(args.learners);
@@ -37,7 +49,11 @@ const QUESTIONS = Number(args.questions);
 const INTERVAL_MS = Number(args['interval-ms']);
 const RAMP_MS = Number(args['ramp-ms']);
 const KIND = dbKind(args.db);
-const PORT = 18000 + Math.floor(Math.random() * 1000);
+const CLUSTER = args.cluster === true;
+const KILL_AFTER_MS = args['kill-after-ms'] ? Number(args['kill-after-ms']) : null;
+const ABANDON_EVERY = Number(args.abandon) > 0 ? Math.round(1 / Number(args.abandon)) : 0;
+if (CLUSTER && KIND !== 'pg') throw new Error('--cluster needs --db pg');
+const PORT = 18000 + Math.floor(Math.random() * 900);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface Sample {
@@ -75,7 +91,7 @@ async function setupDatabase(): Promise<{ bench: BenchDatabase; tokens: string[]
 
 const createExam = () => createRuleExam(BASE, process.env.BENCH_REPO_ID as string, QUESTIONS);
 
-async function learner(token: string, examId: string, delayMs: number): Promise<void> {
+async function learner(token: string, examId: string, delayMs: number, handIn: boolean): Promise<void> {
   await new Promise((r) => setTimeout(r, delayMs));
   const created = await timed<{ paperId: string }>('create', '/api/paper/paper/create', { examId }, token);
   if (created?.code !== 0) return;
@@ -104,7 +120,7 @@ async function learner(token: string, examId: string, delayMs: number): Promise<
     );
     if (res?.code === 0 && res.data.accepted) acked.set(`${paperId}:${qu.quId}`, JSON.stringify(answer));
   }
-  await timed('hand', '/api/paper/paper/hand', { paperId }, token);
+  if (handIn) await timed('hand', '/api/paper/paper/hand', { paperId }, token);
 }
 
 function stats(list: Sample[]) {
@@ -134,24 +150,96 @@ async function verify(bench: BenchDatabase): Promise<number> {
   return lost;
 }
 
+/**
+ * After the load: moves the deadlines of the papers still open into the past and waits (up to 90 s)
+ * for the instances' sweeps to hand them in and for every event to be delivered; answers what is left.
+ */
+async function sweepCheck(bench: BenchDatabase) {
+  const database = await bench.open();
+  const count = async (q: ReturnType<typeof sql>) => (await database.db.execute<{ n: number }>(q)).rows[0].n;
+  const open = sql`select count(*)::int as n from el_paper where state = 0`;
+  const abandoned = await count(open);
+  await database.db
+    .update(elPaper)
+    .set({ deadline: new Date(Date.now() - 1000) })
+    .where(eq(elPaper.state, 0));
+  const started = Date.now();
+  for (let i = 0; i < 180 && (await count(open)) > 0; i++) await new Promise((r) => setTimeout(r, 500));
+  const sweptMs = Date.now() - started;
+  const pending = sql`select count(*)::int as n from sys_event_delivery`;
+  for (let i = 0; i < 120 && (await count(pending)) > 0; i++) await new Promise((r) => setTimeout(r, 500));
+  const result = {
+    abandoned,
+    leftOpen: await count(open),
+    sweptMs,
+    undeliveredEvents: await count(pending),
+    parkedEvents: await count(sql`select count(*)::int as n from sys_event_delivery where parked_at is not null`),
+    // Every paper ended handed in; recordsNotOne: a learner holding more than one paper (a start repeated).
+    papers: await count(sql`select count(*)::int as n from el_paper`),
+    handedIn: await count(sql`select count(*)::int as n from el_paper where state <> 0 and hand_time is not null`),
+    recordsNotOne: await count(sql`select count(*)::int as n from el_user_exam where try_count <> 1`),
+  };
+  await database.close();
+  return result;
+}
+
 const setup = await setupDatabase();
-const server = await startBuiltServer(PORT, serverEnv(setup.bench));
-process.on('exit', () => server.kill('SIGKILL'));
+const loadBefore = loadAverage();
+let server: { kill(signal: NodeJS.Signals): unknown; once(e: 'exit', f: () => void): unknown } | null = null;
+let cluster: BenchCluster | null = null;
+if (CLUSTER) {
+  cluster = await startCluster(PORT, serverEnv(setup.bench));
+  process.on('exit', () => {
+    for (const i of cluster?.instances ?? []) i.kill('SIGKILL');
+  });
+} else {
+  const single = await startBuiltServer(PORT, serverEnv(setup.bench));
+  server = single;
+  process.on('exit', () => single.kill('SIGKILL'));
+}
 const examId = await createExam();
 const started = performance.now();
-const cpuBefore = processCpuSeconds(server.pid);
-await Promise.all(setup.tokens.map((t, i) => learner(t, examId, (i / LEARNERS) * RAMP_MS)));
+const pids = cluster ? cluster.instances.map((i) => i.pid) : [(server as { pid?: number } | null)?.pid];
+const cpuOf = () => {
+  const each = pids.map((pid) => processCpuSeconds(pid));
+  return each.some((c) => c === null) ? null : (each as number[]).reduce((a, b) => a + b, 0);
+};
+const cpuBefore = cpuOf();
+let killedAtS: number | null = null;
+const killTimer =
+  cluster && KILL_AFTER_MS !== null
+    ? setTimeout(() => {
+        cluster?.instances[1].kill('SIGKILL');
+        killedAtS = +((performance.now() - started) / 1000).toFixed(1);
+        console.error(`kill -9 instance 2 at ${killedAtS} s`);
+      }, KILL_AFTER_MS)
+    : null;
+await Promise.all(
+  setup.tokens.map((t, i) => learner(t, examId, (i / LEARNERS) * RAMP_MS, !(ABANDON_EVERY && i % ABANDON_EVERY === 0))),
+);
 const seconds = (performance.now() - started) / 1000;
-const cpuAfter = processCpuSeconds(server.pid);
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+// With a killed instance its CPU is gone: null.
+const cpuAfter = killedAtS === null ? cpuOf() : null;
+if (killTimer) clearTimeout(killTimer);
+const sweep = cluster ? await sweepCheck(setup.bench) : null;
+const loadAfter = loadAverage();
+if (cluster) await cluster.stop();
+if (server) {
+  const s = server;
+  const exited = new Promise<void>((r) => s.once('exit', r));
+  s.kill('SIGTERM');
+  await exited;
+}
 const lost = await verify(setup.bench);
 await setup.bench.remove();
 
 const fill = stats(samples.fill);
 const report = {
   date: new Date().toISOString(),
+  machine: machine(),
+  load: { before: loadBefore, after: loadAfter },
   db: KIND,
+  ...(CLUSTER ? { cluster: { instances: 2, killedAtS, sweep } } : {}),
   learners: LEARNERS,
   questions: QUESTIONS,
   intervalMs: INTERVAL_MS,
@@ -175,6 +263,6 @@ const report = {
   lost,
   firstErrors: [...new Set(errors)].slice(0, 5),
 };
-writeReport(`exam-day-${KIND}-${LEARNERS}`, report);
+writeReport(`exam-day-${KIND}-${LEARNERS}${CLUSTER ? '-cluster' : ''}`, report);
 console.log(JSON.stringify(report, null, 2));
 process.exit(0);

@@ -22,8 +22,6 @@ const nginxBin = process.env.NGINX ?? '/usr/sbin/nginx';
 const check = process.argv.includes('--check');
 const children = [];
 
-for (const sub of ['logs', 'tmp', 's3', 'data']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
-
 /** Creates the cluster's database on the local server when it is missing. */
 async function ensureDatabase() {
   const url = new URL(databaseUrl);
@@ -113,6 +111,7 @@ function stopAll() {
 }
 
 async function main() {
+  for (const sub of ['logs', 'tmp', 's3', 'data']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
   if (!fs.existsSync(nginxBin)) throw new Error(`没有找到 nginx（${nginxBin}）：apt-get install -y nginx`);
   await ensureDatabase();
   const redisUrl = process.env.REDIS_URL ?? `redis://127.0.0.1:${ports.redis}`;
@@ -199,8 +198,10 @@ async function main() {
   process.on('SIGTERM', stopAll);
 }
 
-main().catch((err) => {
-  console.error(err.message ?? err);
-  stopAll();
-  process.exitCode = 1;
-});
+// Run as a script (not when a bench imports `nginxConfig`).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main().catch((err) => {
+    console.error(err.message ?? err);
+    stopAll();
+    process.exitCode = 1;
+  });

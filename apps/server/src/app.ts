@@ -19,6 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { eventConsumers, registerModules, topicRules } from './modules/index.js';
 import { installAccessLog } from './platform/access-log.js';
+import { installAuthCache } from './platform/auth-cache.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
@@ -74,7 +75,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'exam-rl-' } : {}),
+    // Counted in Redis when it is set, so a limit holds over every instance; a Redis outage lets
+    // the calls through uncounted rather than refusing sign-in (Redis is never needed to serve).
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'exam-rl-', skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError(ErrorCode.TOO_MANY_REQUESTS, ErrorMessage[ErrorCode.TOO_MANY_REQUESTS]),
   });
 
@@ -106,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   installEventDelivery(app, deps.db, [...eventConsumers, ...(options.extraConsumers ?? [])]);
   installRealtime(app, topicRules);
+  installAuthCache(app);
   registerHealth(app);
   await app.register(async (api) => registerModules(api));
   registerWebApp(app, deps.config.webDistDir);

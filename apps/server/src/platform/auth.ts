@@ -6,9 +6,12 @@ import { createHash } from 'node:crypto';
 import { ErrorCode, type PermissionTag, RoleType } from '@exam/contracts';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { sysDepart, sysMenu, sysRole, sysRoleMenu, sysToken, sysUser, sysUserRole } from '../db/schema/index.js';
+import { type AuthCache, authCache, authChanged } from './auth-cache.js';
 import type { Db, Executor } from './db.js';
 import { AppError } from './errors.js';
 import { secretId } from './ids.js';
+
+export { type AuthChange, authChanged } from './auth-cache.js';
 
 /** The signed-in user as every handler sees it. */
 export interface AuthUser {
@@ -46,14 +49,17 @@ export async function issueToken(
   return token;
 }
 
-export async function revokeToken(db: Executor, token: string): Promise<void> {
-  await db.delete(sysToken).where(eq(sysToken.tokenHash, hashToken(token)));
+/** Signs a token out: deleted, and dropped from the cache of every instance. */
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  await db.delete(sysToken).where(eq(sysToken.tokenHash, tokenHash));
+  await authChanged({ tokens: [tokenHash] });
 }
 
 /**
  * Revokes every token of the users (disabled, deleted, password reset), but `keepTokenHash` (the
  * session changing its own password stays signed in). sys_token is the platform's: modules revoke
- * through here.
+ * through here. Inside a transaction: the caller calls `authChanged({ users })` after the commit.
  */
 export async function revokeUserTokens(db: Executor, userIds: string[], keepTokenHash?: string): Promise<void> {
   if (userIds.length === 0) return;
@@ -67,11 +73,25 @@ const maxRoleValue = (column: typeof sysRole.roleType | typeof sysRole.dataScope
     Number,
   );
 
+/** What the cache keeps of a valid token: the user as handlers see it, and the token's times. */
+interface CachedToken {
+  user: Omit<AuthUser, 'tokenHash'>;
+  lastUsedAt: number;
+  createdAt: number;
+}
+
 /**
  * Builds the token checker for one database; the statement is prepared once. A token ends after
- * `ttlMs` unused (sliding) or `maxAgeMs` after sign-in, whichever comes first.
+ * `ttlMs` unused (sliding) or `maxAgeMs` after sign-in, whichever comes first. A valid token is
+ * kept in the cache (auth-cache.ts) for a few seconds, never past its own end.
  */
-export function createTokenVerifier(db: Db, ttlMs: number, maxAgeMs: number = DEFAULT_MAX_AGE_MS) {
+export function createTokenVerifier(
+  db: Db,
+  ttlMs: number,
+  maxAgeMs: number = DEFAULT_MAX_AGE_MS,
+  cache: AuthCache = authCache,
+) {
+  const tokens = cache as AuthCache<CachedToken>;
   const lookup = db
     .select({
       id: sysUser.id,
@@ -82,6 +102,7 @@ export function createTokenVerifier(db: Db, ttlMs: number, maxAgeMs: number = DE
       deptCode: sysDepart.code,
       lastUsedAt: sysToken.lastUsedAt,
       createdAt: sysToken.createdAt,
+      expiresAt: sysToken.expiresAt,
       roleType: maxRoleValue(sysRole.roleType),
       dataScope: maxRoleValue(sysRole.dataScope),
     })
@@ -101,29 +122,41 @@ export function createTokenVerifier(db: Db, ttlMs: number, maxAgeMs: number = DE
   /** Resolves a token to its user, or throws 10010002. */
   return async function verifyToken(token: string): Promise<AuthUser> {
     const tokenHash = hashToken(token);
-    const [row] = await lookup.execute({ hash: tokenHash });
-    if (!row) throw new AppError(ErrorCode.NOT_LOGIN);
-    if (row.state !== 0) throw new AppError(ErrorCode.NOT_LOGIN, '账号已被禁用或待审核，请联系管理员');
-    if (Date.now() - row.lastUsedAt.getTime() > SLIDE_EVERY_MS) {
-      const now = new Date();
+    let kept = tokens.getToken(tokenHash);
+    if (!kept) {
+      const mark = tokens.mark();
+      const [row] = await lookup.execute({ hash: tokenHash });
+      if (!row) throw new AppError(ErrorCode.NOT_LOGIN);
+      if (row.state !== 0) throw new AppError(ErrorCode.NOT_LOGIN, '账号已被禁用或待审核，请联系管理员');
+      kept = {
+        user: {
+          id: row.id,
+          userName: row.userName,
+          realName: row.realName,
+          roleType: row.roleType,
+          dataScope: row.dataScope,
+          deptId: row.deptId,
+          deptCode: row.deptCode,
+        },
+        lastUsedAt: row.lastUsedAt.getTime(),
+        createdAt: row.createdAt.getTime(),
+      };
+      const end = Math.min(row.expiresAt.getTime(), kept.createdAt + maxAgeMs);
+      tokens.setToken(tokenHash, row.id, kept, end, mark);
+    }
+    if (Date.now() - kept.lastUsedAt > SLIDE_EVERY_MS) {
+      const now = Date.now();
+      // Marked first: the requests meanwhile do not write again.
+      kept.lastUsedAt = now;
       await db
         .update(sysToken)
         .set({
-          lastUsedAt: now,
-          expiresAt: new Date(Math.min(now.getTime() + ttlMs, row.createdAt.getTime() + maxAgeMs)),
+          lastUsedAt: new Date(now),
+          expiresAt: new Date(Math.min(now + ttlMs, kept.createdAt + maxAgeMs)),
         })
         .where(eq(sysToken.tokenHash, tokenHash));
     }
-    return {
-      id: row.id,
-      userName: row.userName,
-      realName: row.realName,
-      roleType: row.roleType,
-      dataScope: row.dataScope,
-      deptId: row.deptId,
-      deptCode: row.deptCode,
-      tokenHash,
-    };
+    return { ...kept.user, tokenHash };
   };
 }
 
@@ -138,10 +171,24 @@ export async function loadPermissions(db: Executor, userId: string): Promise<str
   return rows.map((r) => r.permission as string);
 }
 
+/** `loadPermissions` through the cache (a few seconds; `authChanged` drops it on a role or menu change). */
+export async function cachedPermissions(
+  db: Executor,
+  userId: string,
+  cache: AuthCache = authCache,
+): Promise<readonly string[]> {
+  const kept = cache.getPermissions(userId);
+  if (kept) return kept;
+  const mark = cache.mark();
+  const tags = await loadPermissions(db, userId);
+  cache.setPermissions(userId, tags, mark);
+  return tags;
+}
+
 /** Refuses learners and administrators without the tag (DESIGN 4: a learner is refused on every admin call). */
 export async function assertPermission(db: Executor, user: AuthUser, permission: PermissionTag): Promise<void> {
   if (user.roleType !== RoleType.ADMIN) throw new AppError(ErrorCode.NO_PERMISSION);
-  const granted = await loadPermissions(db, user.id);
+  const granted = await cachedPermissions(db, user.id);
   if (!granted.includes(permission))
     throw new AppError(ErrorCode.NO_PERMISSION, `您没有权限执行此操作（${permission}）`);
 }

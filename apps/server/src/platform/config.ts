@@ -47,6 +47,11 @@ export interface AppConfig {
   outboxWorkers: number;
   /** Where kept files live: the local folder or an S3-compatible bucket (STORAGE, S3_*). */
   storage: StorageConfig;
+  /**
+   * Downloads of /api/common/file from a backend that signs URLs (S3): a 302 to a presigned GET
+   * valid this long (DOWNLOAD_URL_SECONDS, default 300); 0 streams them through the server.
+   */
+  downloadUrlSeconds: number;
   /** The realtime stream's limits (platform/realtime/stream.ts); fixed, tests shorten them. */
   realtime: RealtimeLimits;
 }
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxWorkers: Math.min(8, Math.max(1, Math.trunc(Number(env.OUTBOX_WORKERS ?? 3)) || 3)),
     realtime: { heartbeatMs: 15_000, sendBufferBytes: 1024 * 1024, maxStreamMs: 30 * 60_000 },
     storage: parseStorageConfig(env),
+    downloadUrlSeconds: Math.max(0, Math.floor(Number(env.DOWNLOAD_URL_SECONDS ?? 300) || 0)),
   };
 }
 

@@ -4,7 +4,9 @@
  * runs them behind nginx. Skipped on PGlite (one process owns an embedded database).
  * - the deadline sweep hands each overdue paper in exactly once, both instances sweeping;
  * - every domain event is delivered exactly once across the instances (the outbox);
- * - the sign-in failure counters (sys_attempt) are shared: failures on either instance count.
+ * - the sign-in failure counters (sys_attempt) are shared: failures on either instance count;
+ * - a sign-out or a disabled user on one instance is refused at once on the other (the token
+ *   cache's invalidation through Redis), and rate limits count the calls to both instances.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -167,5 +169,36 @@ describe.skipIf(!isPgRun() || !fs.existsSync(REDIS_SERVER))('two instances on on
       const res = await post(i, '/api/sys/user/login', { userName: 'student', password: 'student123' });
       expect(res.code, `${i.name}: ${res.msg}`).toBe(ErrorCode.ACCOUNT_LOCKED);
     }
+  }, 60_000);
+
+  it('refuses on B, at once, a token signed out on A, and a user disabled on A', async () => {
+    const login = async (i: Instance, userName: string, password: string) => {
+      const res = await post<{ token: string }>(i, '/api/sys/user/login', { userName, password });
+      expect(res.code, res.msg).toBe(0);
+      return res.data.token;
+    };
+    const info = async (i: Instance, token: string) => (await post(i, '/api/sys/user/info', {}, token)).code;
+    const token = await login(a, 'lisi', 'student123');
+    // Both instances have it cached now.
+    expect(await info(b, token)).toBe(0);
+    expect(await info(a, token)).toBe(0);
+    expect((await post(a, '/api/sys/user/logout', {}, token)).code).toBe(0);
+    expect(await info(b, token)).toBe(ErrorCode.NOT_LOGIN);
+
+    const admin = await login(b, 'admin', 'admin123');
+    const learner = await login(b, 'wangwu', 'student123');
+    expect(await info(a, learner)).toBe(0);
+    expect(await info(b, learner)).toBe(0);
+    const [user] = await db.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'wangwu'));
+    expect((await post(b, '/api/sys/user/state', { ids: [user.id], state: 1 }, admin)).code).toBe(0);
+    expect(await info(a, learner)).toBe(ErrorCode.NOT_LOGIN);
+  }, 60_000);
+
+  it('counts a rate limit over both instances (10 registrations a minute per address)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await post(i % 2 ? b : a, '/api/sys/user/reg', {})).code);
+    // Ten refused for their (empty) body, wherever they landed; then the limit, on either instance.
+    expect(codes.slice(0, 10).every((c) => c === ErrorCode.BAD_PARAMS)).toBe(true);
+    expect(codes.slice(10)).toEqual([ErrorCode.TOO_MANY_REQUESTS, ErrorCode.TOO_MANY_REQUESTS]);
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The product on S3-compatible storage (issue 25): uploads go into the bucket (nothing in
- * DATA_DIR), course video is served from it through the course-content path with Range, and the
- * configuration picks the backend. Against a real S3-protocol server (s3rver) on loopback.
+ * DATA_DIR), a download is a 302 to a presigned GET (or streamed through the server when that is
+ * off), course video is served from it through the course-content path with Range (the learning
+ * record counts the bytes fetched, so it stays on the server), and the configuration picks the backend. Against a real S3-protocol server (s3rver) on loopback.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,9 +41,41 @@ describe('files on S3-compatible storage', () => {
     const [row] = await t.db.select().from(sysFile).where(eq(sysFile.id, res.data.id));
     expect((await s3.store(prefix).stat(row.storagePath))?.size).toBe(png.length);
     expect(fs.existsSync(path.join(t.app.deps.config.dataDir, ...row.storagePath.split('/')))).toBe(false);
-    const served = await t.app.inject({ method: 'GET', url: res.data.url });
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(png)).toBe(true);
+    // Streamed through the server when signed downloads are off (DOWNLOAD_URL_SECONDS=0).
+    const seconds = t.app.deps.config.downloadUrlSeconds;
+    t.app.deps.config.downloadUrlSeconds = 0;
+    try {
+      const served = await t.app.inject({ method: 'GET', url: res.data.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(png)).toBe(true);
+    } finally {
+      t.app.deps.config.downloadUrlSeconds = seconds;
+    }
+  });
+
+  it('answers a download with a 302 to a short-lived presigned GET, after the permission check', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(80, 7)]);
+    const res = await upload(t, '证件照.png', png, student, { audience: 'private' });
+    expect(res.code, res.msg).toBe(0);
+    // No token, no redirect: the private file is refused before anything is signed.
+    const anonymous = await t.app.inject({ method: 'GET', url: res.data.url });
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.headers.location).toBeUndefined();
+
+    const served = await t.app.inject({ method: 'GET', url: res.data.url, headers: { token: student } });
+    expect(served.statusCode).toBe(302);
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    const location = new URL(String(served.headers.location));
+    expect(location.origin).toBe(new URL(s3.endpoint).origin);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(location.pathname).toContain(`/${s3.bucket}/${prefix}`);
+    const direct = await fetch(location);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('content-type')).toBe('image/png');
+    expect(direct.headers.get('content-disposition')).toContain(encodeURIComponent('证件照.png'));
+    expect(Buffer.from(await direct.arrayBuffer()).equals(png)).toBe(true);
+    // s3rver checks no signature (MinIO and AWS do): the URL must at least carry one.
+    expect(location.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('serves course video from the bucket through the course-content path, with Range', async () => {

@@ -7,7 +7,7 @@
 import { ErrorCode, RoleType } from '@exam/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { elLive } from '../../db/schema/index.js';
-import { type AuthUser, loadPermissions } from '../../platform/auth.js';
+import { type AuthUser, cachedPermissions } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -35,7 +35,7 @@ export async function roomForViewer(db: Executor, user: AuthUser, liveId: string
     .where(and(eq(elLive.id, liveId), isNull(elLive.deletedAt)));
   if (!found) throw new AppError(ErrorCode.NOT_FOUND, NOT_IN_AUDIENCE);
   const { room } = found;
-  const perms = user.roleType === RoleType.ADMIN ? await loadPermissions(db, user.id) : [];
+  const perms = user.roleType === RoleType.ADMIN ? await cachedPermissions(db, user.id) : [];
   const canManage = perms.includes('live:chat:manage');
   if (perms.includes('live:live:view')) return { room, role: 'admin', canManage };
   if (room.lecturerId === user.id) return { room, role: 'lecturer', canManage };

@@ -2,6 +2,7 @@
 import type { TDeptNode, TDeptSave } from '@exam/contracts';
 import { and, asc, count, eq, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
 import { sysDepart, sysUser } from '../../../db/schema/index.js';
+import { authChanged } from '../../../platform/auth.js';
 import type { Db, Executor, Tx } from '../../../platform/db.js';
 import { badParams, conflict, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { escapeLike } from '../../../platform/like.js';
@@ -86,7 +87,7 @@ async function moveDept(tx: Tx, dept: DeptRow, parentId: string | null): Promise
 export async function saveDept(db: Db, input: TDeptSave): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         if (!input.id) {
           const parent = await loadParent(tx, input.parentId);
           const code = await nextCode(tx, parent?.id ?? null, parent?.code ?? '');
@@ -102,6 +103,9 @@ export async function saveDept(db: Db, input: TDeptSave): Promise<string> {
         if ((input.parentId ?? null) !== dept.parentId) await moveDept(tx, dept, input.parentId ?? null);
         return dept.id;
       });
+      // A move recodes the subtree: the department codes in cached tokens change.
+      if (input.id) await authChanged({ all: true });
+      return id;
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 3) throw err;
     }
@@ -122,6 +126,7 @@ export async function sortDepts(
       if (moves && (item.parentId ?? null) !== dept.parentId) await moveDept(tx, dept, item.parentId ?? null);
     }
   });
+  if (moves) await authChanged({ all: true });
 }
 
 /** Deletes departments without children and users. */

@@ -61,7 +61,8 @@ export function registerFileRoutes(app: FastifyInstance): void {
         file,
         file.audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
       );
-      if (await sendStoredFile(request, reply, app.deps.blobs, file.storagePath)) return reply;
+      const signedSeconds = app.deps.config.downloadUrlSeconds;
+      if (await sendStoredFile(request, reply, app.deps.blobs, file.storagePath, { signedSeconds })) return reply;
       return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '文件不存在或已被删除', data: null });
     },
   );

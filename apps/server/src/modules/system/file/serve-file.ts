@@ -52,9 +52,11 @@ export async function sendStoredFile(
   reply: FastifyReply,
   blobs: BlobStore,
   recorded: string,
+  options: { signedSeconds?: number } = {},
 ): Promise<boolean> {
   const key = await storedKey(blobs, recorded);
   if (!key) return false;
+  if (options.signedSeconds && (await redirectSigned(reply, blobs, key, options.signedSeconds))) return true;
   const local = await blobs.localPath(key);
   if (!local) return sendStreamed(request, reply, blobs, key);
   const result = await send(request.raw, `/${encodeURIComponent(path.basename(local))}`, {
@@ -67,6 +69,25 @@ export async function sendStoredFile(
   if (result.type !== 'file' && result.statusCode === 404) return false;
   for (const [name, value] of Object.entries(result.headers)) if (name !== 'cache-control') reply.header(name, value);
   reply.code(result.statusCode).send(result.stream);
+  return true;
+}
+
+/**
+ * A 302 to a presigned GET when the backend signs URLs (S3): the bytes then go from the store to
+ * the browser, not through the server. The caller checked the permission already; the URL carries
+ * the type and disposition set by fileHeaders, and it ends after `ttlSeconds`, so the redirect
+ * itself is never cached. False when the backend cannot sign (the local folder) or the blob is gone.
+ */
+async function redirectSigned(reply: FastifyReply, blobs: BlobStore, key: string, ttlSeconds: number) {
+  const header = (name: string) => {
+    const v = reply.getHeader(name);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const options = { contentType: header('content-type'), contentDisposition: header('content-disposition') };
+  const url = await blobs.signedUrl(key, ttlSeconds, options);
+  if (!url || !(await blobs.stat(key))) return false;
+  reply.removeHeader('content-type');
+  reply.header('cache-control', 'private, no-store').redirect(url, 302);
   return true;
 }
 

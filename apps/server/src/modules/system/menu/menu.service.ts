@@ -2,6 +2,7 @@
 import { MenuType, type TMenuNode, type TMenuSave } from '@exam/contracts';
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { sysMenu, sysRoleMenu } from '../../../db/schema/index.js';
+import { authChanged } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, conflict, notFound } from '../../../platform/errors.js';
 import { assertPermissionHeld, type RoleActor } from '../role/role-guard.js';
@@ -84,6 +85,8 @@ export async function saveMenu(db: Db, actor: RoleActor, input: TMenuSave): Prom
   if (existing.catalogueKey && (existing.type !== values.type || existing.permission !== values.permission))
     throw conflict('内置菜单的类型和权限标识不能修改');
   await db.update(sysMenu).set(values).where(eq(sysMenu.id, input.id));
+  // A changed permission tag changes what its roles' holders may do.
+  await authChanged({ all: true });
   return input.id;
 }
 
@@ -103,6 +106,7 @@ export async function deleteMenus(db: Db, ids: string[]): Promise<void> {
     await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.menuId, ids));
     await tx.delete(sysMenu).where(inArray(sysMenu.id, ids));
   });
+  await authChanged({ all: true });
 }
 
 export async function sortMenu(db: Executor, id: string, sort: number): Promise<void> {

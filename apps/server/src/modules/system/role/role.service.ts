@@ -2,6 +2,7 @@
 import type { TRoleSave } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema/index.js';
+import { authChanged } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
@@ -93,6 +94,8 @@ export async function saveRole(db: Db, actor: RoleActor, input: TRoleSave): Prom
     if (existing.builtIn && (existing.code !== input.code || existing.roleType !== input.roleType))
       throw conflict('内置角色的编码和类型不能修改');
     await db.update(sysRole).set(values).where(eq(sysRole.id, input.id));
+    // Its type and data scope are part of every holder's cached token.
+    await authChanged({ all: true });
     return input.id;
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate(`角色编码 ${input.code} 已存在`);
@@ -115,6 +118,7 @@ export async function deleteRoles(db: Db, actor: RoleActor, ids: string[]): Prom
     await tx.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
     await tx.delete(sysRole).where(inArray(sysRole.id, ids));
   });
+  await authChanged({ all: true });
 }
 
 /** Ids of the menus granted to a role. */
@@ -149,4 +153,5 @@ export async function saveRoleMenus(db: Db, actor: RoleActor, roleId: string, me
     await tx.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
     if (ids.length) await tx.insert(sysRoleMenu).values(ids.map((menuId) => ({ roleId, menuId })));
   });
+  await authChanged({ all: true });
 }

@@ -10,7 +10,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, type TForgotReset } from '@exam/contracts';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sysSmsCode, sysUser } from '../../../db/schema/index.js';
-import { revokeUserTokens } from '../../../platform/auth.js';
+import { authChanged, revokeUserTokens } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/password.js';
@@ -166,7 +166,7 @@ async function deliver(
   }
 }
 
-type ResetResult = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'wrong'; left: number };
+type ResetResult = { kind: 'ok'; userId: string } | { kind: 'invalid' } | { kind: 'wrong'; left: number };
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
@@ -202,7 +202,7 @@ export async function forgotReset(db: Db, input: TForgotReset, now: Date): Promi
     if (users.length !== 1) return { kind: 'invalid' };
     await tx.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, users[0].id));
     await revokeUserTokens(tx, [users[0].id]);
-    return { kind: 'ok' };
+    return { kind: 'ok', userId: users[0].id };
   });
   if (result.kind === 'invalid') throw new AppError(ErrorCode.SMS_CODE_INVALID, '验证码错误或已失效，请重新获取');
   if (result.kind === 'wrong') {
@@ -211,6 +211,7 @@ export async function forgotReset(db: Db, input: TForgotReset, now: Date): Promi
       result.left > 0 ? `验证码错误，还可尝试${result.left}次` : '验证码错误次数过多，请重新获取验证码',
     );
   }
+  await authChanged({ users: [result.userId] });
 }
 
 export type CodeCheck = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'wrong'; left: number };

@@ -11,7 +11,7 @@ import {
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { sysConfig, sysDepart, sysRole, sysUser, sysUserMsg, sysUserRole } from '../../../db/schema/index.js';
 import { LogType, writeLog } from '../../../platform/audit.js';
-import { loadPermissions, revokeUserTokens } from '../../../platform/auth.js';
+import { authChanged, loadPermissions, revokeUserTokens } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../../platform/password.js';
@@ -182,4 +182,5 @@ export async function updatePassword(
     await tx.update(sysUser).set({ passwordHash, updatedAt: sql`now()` }).where(eq(sysUser.id, userId));
     await revokeUserTokens(tx, [userId], currentTokenHash);
   });
+  await authChanged({ users: [userId] });
 }

@@ -1,6 +1,7 @@
 /** The signed-in user's own profile (name, mobile, avatar): /api/sys/user/update-profile. */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { sysUser } from '../../../db/schema/index.js';
+import { authChanged } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import { duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 
@@ -37,4 +38,5 @@ export async function updateProfile(db: Executor, userId: string, input: Profile
     if (isUniqueViolation(err)) throw duplicate('手机号已被其他用户使用');
     throw err;
   }
+  await authChanged({ users: [userId] });
 }

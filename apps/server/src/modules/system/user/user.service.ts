@@ -17,7 +17,7 @@ import {
 } from '@exam/contracts';
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
-import { type AuthUser, revokeUserTokens } from '../../../platform/auth.js';
+import { type AuthUser, authChanged, revokeUserTokens } from '../../../platform/auth.js';
 import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
@@ -268,6 +268,7 @@ export async function updateUser(db: Db, actor: Actor, input: TUserUpdate): Prom
     if (isUniqueViolation(err)) throw nameTaken(input.userName);
     throw err;
   }
+  await authChanged({ users: [input.id] });
 }
 
 /** Soft-deletes users and revokes their tokens; an administrator cannot delete themself. */
@@ -280,6 +281,7 @@ export async function deleteUsers(db: Db, actor: Actor, ids: string[], now: Date
       .where(and(inArray(sysUser.id, ids), isNull(sysUser.deletedAt)));
     await revokeUserTokens(tx, ids);
   });
+  await authChanged({ users: ids });
 }
 
 /** Sets the state of users (approving a pending registration is state 0); revokes tokens unless normal. */
@@ -289,6 +291,7 @@ export async function setUserState(db: Db, actor: Actor, ids: string[], state: n
     await tx.update(sysUser).set({ state }).where(inArray(sysUser.id, ids));
     if (state !== UserState.NORMAL) await revokeUserTokens(tx, ids);
   });
+  await authChanged({ users: ids });
 }
 
 /** An administrator sets a new password; the user's tokens are revoked. */
@@ -299,6 +302,7 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
     await tx.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, id));
     await revokeUserTokens(tx, [id]);
   });
+  await authChanged({ users: [id] });
 }
 
 /** Moves users to a department. */
@@ -306,6 +310,7 @@ export async function batchDept(db: Db, actor: Actor, input: TBatchDept): Promis
   await assertUsersChangeable(db, actor, input.ids, 'dept');
   await assertDeptAssignable(db, actor, input.deptId);
   await db.update(sysUser).set({ deptId: input.deptId }).where(inArray(sysUser.id, input.ids));
+  await authChanged({ users: input.ids });
 }
 
 /** Replaces the roles of users. */
@@ -318,4 +323,5 @@ export async function batchRole(db: Db, actor: Actor, input: TBatchRole): Promis
     await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, ids));
     await tx.insert(sysUserRole).values(ids.flatMap((userId) => roleIds.map((roleId) => ({ userId, roleId }))));
   });
+  await authChanged({ users: ids });
 }

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { subscribeOnEveryReady } from './redis-subscribe.js';
 
 export const AUTH_CHANNEL = 'auth-invalidate';
 
@@ -136,26 +137,8 @@ export class AuthCache<T = unknown> {
         // A foreign message on the channel is ignored.
       }
     });
-    let readyBefore = false;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 2000);
-      const subscribe = () =>
-        sub.subscribe(AUTH_CHANNEL).then(
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          () => undefined,
-        );
-      sub.on('ready', () => {
-        // A reconnect: changes published meanwhile never came.
-        if (readyBefore) this.apply({ all: true });
-        readyBefore = true;
-        void subscribe();
-      });
-      // A lazy connection (lazyConnect) duplicates into a lazy one: connect it.
-      if (sub.status === 'wait') sub.connect().catch(() => undefined);
-    });
+    // A reconnect: changes published meanwhile never came.
+    await subscribeOnEveryReady(sub, AUTH_CHANNEL, () => this.apply({ all: true }));
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasRedisServer, startRedis, type TestRedis } from '../../test/redis-server.js';
+import { connectRedis } from '../boot.js';
 import { type RealtimeEvent, RealtimeHub } from './hub.js';
 
 const texts = (events: RealtimeEvent[] | null) => events?.map((e) => e.data);
@@ -124,5 +125,23 @@ describe.skipIf(!hasRedisServer())('RealtimeHub across instances (Redis pub/sub)
     await expect.poll(() => seenOnOne.map((e) => e.id)).toEqual(seenOnTwo.map((e) => e.id));
     // A client reconnecting to the other instance is replayed what it missed.
     expect(texts(two.replay(['exam:x:invigilate'], first.id))).toEqual(['交卷']);
+  });
+
+  // The product's connection (boot.ts connectRedis) queues nothing offline, and is not ready yet
+  // when the hub attaches at start: a SUBSCRIBE sent then failed, and the hub never heard the others.
+  it("subscribes through the product's own connection, attached before it is ready", async () => {
+    redis ??= await startRedis();
+    const early = connectRedis(redis.url);
+    if (!early) throw new Error('no connection');
+    expect(early.status).not.toBe('ready');
+    const listener = new RealtimeHub();
+    const sender = new RealtimeHub();
+    hubs.push(listener, sender);
+    await listener.attachRedis(early);
+    await sender.attachRedis(await redis.connect());
+    const heard = new Promise<RealtimeEvent>((resolve) => listener.subscribe(['live:r:chat'], resolve));
+    sender.publish('live:r:chat', { type: 'chat', data: '大家好' });
+    expect((await heard).data).toBe('大家好');
+    early.disconnect();
   });
 });

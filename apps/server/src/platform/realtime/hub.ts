@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import { subscribeOnEveryReady } from '../redis-subscribe.js';
 
 /** One event as subscribers see it. */
 export interface RealtimeEvent<T = unknown> {
@@ -158,12 +159,6 @@ export class RealtimeHub {
     sub.on('error', () => {
       // Lost Redis: events of other instances are missed until it is back (see `ready` below).
     });
-    let readyBefore = false;
-    sub.on('ready', () => {
-      // A reconnect: what other instances published meanwhile never came, so no replay reaches back.
-      if (readyBefore) this.forget();
-      readyBefore = true;
-    });
     sub.on('message', (channel: string, raw: string) => {
       if (channel !== REALTIME_CHANNEL) return;
       try {
@@ -173,8 +168,9 @@ export class RealtimeHub {
         // A foreign message on the channel is ignored.
       }
     });
-    await sub.subscribe(REALTIME_CHANNEL);
     this.pub = redis;
+    // A reconnect: what other instances published meanwhile never came, so no replay reaches back.
+    await subscribeOnEveryReady(sub, REALTIME_CHANNEL, () => this.forget());
   }
 
   async close(): Promise<void> {

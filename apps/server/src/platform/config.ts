@@ -45,6 +45,8 @@ export interface AppConfig {
   viewOrderSecret: string;
   /** Outbox batches delivered at once on PostgreSQL (OUTBOX_WORKERS, 1-8; PGlite always 1). */
   outboxWorkers: number;
+  /** Outbox deliveries claimed per batch (OUTBOX_BATCH); null: the database's default (events/install.ts). */
+  outboxBatch: number | null;
   /** Where kept files live: the local folder or an S3-compatible bucket (STORAGE, S3_*). */
   storage: StorageConfig;
   /**
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone: parseTimeZone(env.TIME_ZONE),
     viewOrderSecret: viewOrderSecret(env),
     outboxWorkers: Math.min(8, Math.max(1, Math.trunc(Number(env.OUTBOX_WORKERS ?? 3)) || 3)),
+    outboxBatch: env.OUTBOX_BATCH ? Math.min(1000, Math.max(1, Math.trunc(Number(env.OUTBOX_BATCH)) || 1)) : null,
     realtime: { heartbeatMs: 15_000, sendBufferBytes: 1024 * 1024, maxStreamMs: 30 * 60_000 },
     storage: parseStorageConfig(env),
     downloadUrlSeconds: Math.max(0, Math.floor(Number(env.DOWNLOAD_URL_SECONDS ?? 300) || 0)),

@@ -76,7 +76,8 @@ describe.skipIf(!isPgRun() || !fs.existsSync(REDIS_SERVER))('two instances on on
     db = await openDatabase({ databaseUrl: pg.url, pgliteDir: null, poolSize: 4 });
     redis = await startRedis();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-instance-'));
-    const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url, DATA_DIR: dataDir };
+    // Small batches: 30 events fit in one batch of the default 500, which one instance would take whole.
+    const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url, DATA_DIR: dataDir, OUTBOX_BATCH: '5' };
     [a, b] = await Promise.all([startInstance('A', env), startInstance('B', env)]);
   }, 180_000);
 

@@ -55,13 +55,17 @@ let studentId: string;
 const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-rec-'));
 const SECRET = 'hook-secret-for-tests';
 
+const LIVE_ENV = {
+  LIVE_RTMP_URL: 'rtmp://127.0.0.1:19350/live',
+  LIVE_HLS_URL: 'http://127.0.0.1:18350/hls/',
+  LIVE_HOOK_SECRET: SECRET,
+  LIVE_RECORD_DIR: recordDir,
+};
+// The settings are the process's: put back what was there, for the files that run after this one.
+const envBefore = Object.fromEntries(Object.keys(LIVE_ENV).map((k) => [k, process.env[k]]));
+
 beforeAll(async () => {
-  Object.assign(process.env, {
-    LIVE_RTMP_URL: 'rtmp://127.0.0.1:19350/live',
-    LIVE_HLS_URL: 'http://127.0.0.1:18350/hls/',
-    LIVE_HOOK_SECRET: SECRET,
-    LIVE_RECORD_DIR: recordDir,
-  });
+  Object.assign(process.env, LIVE_ENV);
   t = await createTestApp({ clock: () => now });
   admin = await t.login('admin', 'admin123');
   student = await t.login('student', 'student123');
@@ -71,6 +75,10 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await t.close();
+  for (const [key, value] of Object.entries(envBefore)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
   fs.rmSync(recordDir, { recursive: true, force: true });
 });
 

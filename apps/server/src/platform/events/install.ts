@@ -35,6 +35,7 @@ export function installEventDelivery(app: FastifyInstance, db: Db, consumers: An
     logger: app.log,
     timeZone: app.deps?.config.timeZone,
     ...deliveryShape(databaseUrl ? 'pg' : 'pglite', app.deps?.config.outboxWorkers),
+    ...(app.deps?.config.outboxBatch ? { batchSize: app.deps.config.outboxBatch } : {}),
     ...(databaseUrl ? { wake: pgWakeChannel(databaseUrl, db) } : {}),
   });
   app.decorate('events', dispatcher);

@@ -33,7 +33,16 @@ function refuse(reply: FastifyReply, err: unknown) {
 }
 
 const frame = (id: string | null, body: object) => `${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(body)}\n\n`;
-const message = (e: RealtimeEvent) => frame(e.id, { topic: e.topic, type: e.type, at: e.at, data: e.data });
+/** An event's frame, written once however many streams carry it (a chat message reaches hundreds). */
+const frames = new WeakMap<RealtimeEvent, string>();
+const message = (e: RealtimeEvent) => {
+  let text = frames.get(e);
+  if (text === undefined) {
+    text = frame(e.id, { topic: e.topic, type: e.type, at: e.at, data: e.data });
+    frames.set(e, text);
+  }
+  return text;
+};
 
 export function registerRealtimeRoutes(app: FastifyInstance, hub: RealtimeHub, rules: readonly TopicRule[]): void {
   route(
@@ -92,11 +101,24 @@ export function registerRealtimeRoutes(app: FastifyInstance, hub: RealtimeHub, r
       }
     };
 
-    // Live events wait here until the replay is written, and pass each filter in order.
+    // Live events wait here until the replay is written, and pass each filter in order. With
+    // nothing waiting and no filter, an event is written at once (no promise per event and stream).
     let chain: Promise<void> = Promise.resolve();
+    let waiting = 0;
+    const inOrder = (step: () => unknown) => {
+      waiting += 1;
+      chain = chain.then(async () => {
+        try {
+          await step();
+        } finally {
+          waiting -= 1;
+        }
+      });
+    };
     const relay = (event: RealtimeEvent) => {
       const filter = grants.get(event.topic)?.filter;
-      chain = chain.then(async () => {
+      if (!filter && waiting === 0) return write(message(event));
+      inOrder(async () => {
         if (closed) return;
         if (
           filter &&
@@ -132,9 +154,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, hub: RealtimeHub, r
     if (lastEventId) {
       const missed = hub.replay(topics, lastEventId);
       if (missed) for (const e of missed) relay(e);
-      else chain = chain.then(() => write(frame(null, { topic: null, type: 'reset', at, data: { topics } })));
+      else inOrder(() => write(frame(null, { topic: null, type: 'reset', at, data: { topics } })));
     }
     const cursor = hub.cursor(topics);
-    chain = chain.then(() => write(frame(cursor, { topic: null, type: 'ready', at, data: { topics } })));
+    inOrder(() => write(frame(cursor, { topic: null, type: 'ready', at, data: { topics } })));
   });
 }

@@ -18,7 +18,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { eventConsumers, registerModules, topicRules } from './modules/index.js';
-import { installAccessLog } from './platform/access-log.js';
+import { AccessLog } from './platform/access-log.js';
 import { installAuthCache } from './platform/auth-cache.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: withRedaction(options.logger ?? false),
     genReqId: () => newId(),
     // One line per request that matters instead of two per request (platform/access-log.ts).
-    disableRequestLogging: true,
+    logController: new AccessLog(config.accessLog),
     trustProxy: config.trustProxy,
     // Small by default; routes that take more (question save, answers) declare their own limit.
     bodyLimit: config.bodyLimitBytes,
@@ -64,7 +64,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorateRequest('authUser', null);
   installErrorHandler(app);
   installInputGuard(app);
-  installAccessLog(app, config.accessLog);
 
   // CSP stays off: antd injects styles at runtime and the assistant frame and second client
   // (SPEC 7) reach an address only known from the config at runtime.

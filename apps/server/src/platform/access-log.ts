@@ -3,9 +3,10 @@
  * ("incoming request", "request completed"); on exam day that was about a third of the server's CPU
  * per answer save. The full access log belongs to the proxy (nginx, docs/DEPLOY.md); the server
  * writes one line for each request an operator must see (a 4xx/5xx answer, or one slower than
- * `slowMs`) and a sample of the rest (`sampleRate`, 0..1; 1 logs every request as before).
+ * `slowMs`) and a sample of the rest (`sampleRate`, 0..1; 1 logs every request as before),
+ * through Fastify's log controller.
  */
-import type { FastifyInstance } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export interface AccessLogOptions {
   /** Share of ordinary requests logged (ACCESS_LOG_SAMPLE). */
@@ -25,16 +26,29 @@ export function shouldLogRequest(
   return options.sampleRate >= 1 || (options.sampleRate > 0 && draw() < options.sampleRate);
 }
 
-/** Installs the one-line access log; the app is built with `disableRequestLogging: true`. */
-export function installAccessLog(app: FastifyInstance, options: AccessLogOptions): void {
-  app.addHook('onResponse', (request, reply, done) => {
+/**
+ * Fastify's request log lines, replaced: no "incoming request" line, and "request completed" only
+ * for what `shouldLogRequest` keeps; a request that ended in an error is logged as Fastify does.
+ */
+export class AccessLog extends LogController {
+  constructor(private readonly options: AccessLogOptions) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error) return super.requestCompleted(error, request, reply, metadata);
     const elapsed = reply.elapsedTime;
-    if (shouldLogRequest(reply.statusCode, elapsed, options)) {
-      request.log.info(
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(elapsed) },
-        'request completed',
-      );
-    }
-    done();
-  });
+    if (!shouldLogRequest(reply.statusCode, elapsed, this.options)) return;
+    reply.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(elapsed) },
+      'request completed',
+    );
+  }
 }

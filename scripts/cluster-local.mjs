@@ -103,6 +103,48 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n'
 `;
 }
 
+/** POSTs JSON through nginx; answers the envelope's data or throws its message. */
+async function call(front, url, body, token) {
+  const res = await fetch(front + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = await res.json();
+  if (answer.code !== 0) throw new Error(`${url}：${answer.msg}`);
+  return answer.data;
+}
+
+/**
+ * The realtime stream through nginx: a ticket, then the stream's first frames within 5 s. nginx
+ * buffering the response would hold them back (the SSE location has proxy_buffering off).
+ */
+async function checkStreamThroughNginx(front) {
+  const { token } = await call(front, '/api/sys/user/login', { userName: 'admin', password: 'admin123' });
+  const me = await call(front, '/api/sys/user/info', {}, token);
+  const { ticket } = await call(front, '/api/realtime/ticket', { topics: [`user:${me.id}`] }, token);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 5000);
+  try {
+    const res = await fetch(`${front}/api/realtime/stream?ticket=${encodeURIComponent(ticket)}`, {
+      signal: controller.signal,
+    });
+    const reader = res.body.getReader();
+    let text = '';
+    while (!text.includes('"ready"')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    if (!text.includes('"ready"')) throw new Error('实时推送经 nginx 未收到 ready');
+  } catch (err) {
+    throw new Error(`实时推送经 nginx 失败：${err.message ?? err}`);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
 let stopping = false;
 function stopAll() {
   stopping = true;
@@ -190,7 +232,10 @@ async function main() {
       if (res.status !== 200 || !body.data.ok) throw new Error(`健康检查失败：${JSON.stringify(body)}`);
       seen.add(res.headers.get('x-upstream'));
     }
-    console.log(`检查通过：两个实例都经 nginx 应答（${[...seen].join('、')}），数据库、Redis、存储均正常`);
+    await checkStreamThroughNginx(front);
+    console.log(
+      `检查通过：两个实例都经 nginx 应答（${[...seen].join('、')}），数据库、Redis、存储均正常，实时推送经 nginx 不缓冲`,
+    );
     stopAll();
     return;
   }

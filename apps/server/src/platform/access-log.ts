@@ -43,7 +43,10 @@ export class AccessLog extends LogController {
     reply: FastifyReply,
     metadata?: Record<string, unknown>,
   ): void {
-    if (error) return super.requestCompleted(error, request, reply, metadata);
+    if (error) {
+      super.requestCompleted(error, request, reply, metadata);
+      return;
+    }
     const elapsed = reply.elapsedTime;
     if (!shouldLogRequest(reply.statusCode, elapsed, this.options)) return;
     reply.log.info(

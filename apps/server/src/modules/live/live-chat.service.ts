@@ -5,12 +5,13 @@
  * message every CHAT_GAP_S seconds (a per-user request limit on the route on top). Administrators
  * holding live:chat:manage delete messages and mute learners.
  */
-import { ErrorCode, type TLiveChat, type TLiveChatList } from '@exam/contracts';
+import { ErrorCode, RoleType, type TLiveChat, type TLiveChatList } from '@exam/contracts';
 import { and, desc, eq, gt, gte, isNotNull, isNull } from 'drizzle-orm';
-import { elLiveChat, elLiveMute } from '../../db/schema/index.js';
+import { elLiveChat, elLiveMute, sysRole, sysUserRole } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { assertUsersInScope } from '../system/user/user-guard.js';
 import type { Viewer } from './live-audience.js';
 
 export const CHAT_GAP_S = 2;
@@ -124,7 +125,22 @@ export async function deleteChat(db: Executor, admin: AuthUser, id: string, now:
   return row;
 }
 
+export const MUTE_ADMIN_REFUSAL = '只能禁言学员，不能禁言管理员';
+
+/**
+ * Mutes (or lets speak again) a learner of the room. Only a learner within the administrator's data
+ * scope: a department's administrator cannot silence another department's learners, and nobody
+ * mutes an administrator (whose messages carry their role).
+ */
 export async function muteLearner(db: Executor, admin: AuthUser, liveId: string, userId: string, muted: boolean) {
+  await assertUsersInScope(db, admin, [userId]);
+  const [adminRole] = await db
+    .select({ id: sysRole.id })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(and(eq(sysUserRole.userId, userId), eq(sysRole.roleType, RoleType.ADMIN)))
+    .limit(1);
+  if (adminRole) throw new AppError(ErrorCode.NO_PERMISSION, MUTE_ADMIN_REFUSAL);
   if (muted) await db.insert(elLiveMute).values({ liveId, userId, mutedBy: admin.id }).onConflictDoNothing();
   else await db.delete(elLiveMute).where(and(eq(elLiveMute.liveId, liveId), eq(elLiveMute.userId, userId)));
 }

@@ -7,6 +7,8 @@
  */
 import {
   DataScope,
+  ErrorCode,
+  liveChatMute,
   liveLearnBeat,
   liveRoomDetail,
   liveRoomPaging,
@@ -21,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elLive } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ok } from '../course/course-test-kit.js';
-import { createAdmin } from '../system/user/user.test-helpers.js';
+import { createAdmin, userId } from '../system/user/user.test-helpers.js';
 
 let t: TestApp;
 let now = new Date('2026-03-02T02:00:00Z');
@@ -29,7 +31,14 @@ let admin: string;
 let tech: string; // 技术部 (D001D001) administrator
 let id: string;
 
-const LIVE_PERMS = ['live:live:view', 'live:live:save', 'live:live:push', 'live:stat:view', 'live:stat:export'];
+const LIVE_PERMS = [
+  'live:live:view',
+  'live:live:save',
+  'live:live:push',
+  'live:stat:view',
+  'live:stat:export',
+  'live:chat:manage',
+];
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
@@ -105,5 +114,18 @@ describe('a department administrator', () => {
       openType: 1 as const,
     };
     expect((await t.request(liveRoomSave, body, tech)).msg).toContain('您的数据范围不包含全部人员');
+  });
+
+  it('mutes only learners of their departments, and nobody mutes an administrator', async () => {
+    const idOf = (userName: string) => userId(t, userName);
+    const mute = (userId: string, token: string) => t.request(liveChatMute, { liveId: id, userId, muted: true }, token);
+    const lisi = await mute(await idOf('lisi'), tech); // 市场部: outside 技术部
+    expect(lisi.code).toBe(ErrorCode.NO_PERMISSION);
+    expect(lisi.msg).toContain('不在您的数据权限范围内');
+    expect((await mute(await idOf('student'), tech)).code).toBe(0);
+    const deptAdmin = await mute(await idOf('live_dept'), admin);
+    expect(deptAdmin.code).toBe(ErrorCode.NO_PERMISSION);
+    expect(deptAdmin.msg).toContain('不能禁言管理员');
+    expect((await mute(await idOf('admin'), tech)).code).not.toBe(0);
   });
 });

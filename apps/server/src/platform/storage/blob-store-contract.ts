@@ -129,7 +129,10 @@ export function blobStoreContract(name: string, store: () => BlobStore, hooks: C
       expect(await s.put('big/one', source)).toEqual({ size });
       // Backpressure: the source was read only as the store took it, never all 96 MB at once.
       expect(probe.peakBuffered).toBeLessThanOrEqual(2 * 1024 * 1024);
-      expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(48 * 1024 * 1024);
+      // The process-wide count also holds the test's own s3rver (in this process) and garbage not yet
+      // collected: on a loaded machine it reached 76 MB, so it only bounds "never the whole file in
+      // memory"; the probe above is the proof of streaming.
+      expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(size);
       expect((await s.stat('big/one'))?.size).toBe(size);
       const tail = await s.get('big/one', { start: size - 3 });
       expect(await streamText(tail?.stream as NodeJS.ReadableStream)).toBe('\x07\x07\x07');

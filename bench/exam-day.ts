@@ -27,6 +27,7 @@ import {
   loadAverage,
   machine,
   processCpuSeconds,
+  processPeakRssMb,
   serverEnv,
   startBuiltServer,
   writeReport,
@@ -42,6 +43,10 @@ const { values: args } = parseArgs({
     cluster: { type: 'boolean', default: false },
     'kill-after-ms': { type: 'string' },
     abandon: { type: 'string', default: '0' },
+    /** Another build's main.js (a worktree of an older commit) for a before/after run. */
+    server: { type: 'string' },
+    /** Pins the (single) server to these CPUs (taskset -c); run the bench itself under taskset too. */
+    'server-cpus': { type: 'string' },
   },
 });
 const LEARNERS = Number(args.learners);
@@ -193,7 +198,7 @@ if (CLUSTER) {
     for (const i of cluster?.instances ?? []) i.kill('SIGKILL');
   });
 } else {
-  const single = await startBuiltServer(PORT, serverEnv(setup.bench));
+  const single = await startBuiltServer(PORT, serverEnv(setup.bench), args['server-cpus'], args.server);
   server = single;
   process.on('exit', () => single.kill('SIGKILL'));
 }
@@ -220,6 +225,7 @@ await Promise.all(
 const seconds = (performance.now() - started) / 1000;
 // With a killed instance its CPU is gone: null.
 const cpuAfter = killedAtS === null ? cpuOf() : null;
+const peakRssMb = pids.map((pid) => processPeakRssMb(pid));
 if (killTimer) clearTimeout(killTimer);
 const sweep = cluster ? await sweepCheck(setup.bench) : null;
 const loadAfter = loadAverage();
@@ -259,6 +265,10 @@ const report = {
           ((cpuAfter - cpuBefore) * 1000) /
           [samples.fill, samples.create, samples.detail, samples.claim, samples.hand].reduce((n, s) => n + s.length, 0)
         ).toFixed(3),
+  /** Each server process's peak resident memory (VmHWM) over the run, MB. */
+  serverPeakRssMb: peakRssMb,
+  server: args.server ?? 'apps/server/dist/main.js',
+  serverCpus: args['server-cpus'] ?? 'any',
   acknowledged: acked.size,
   lost,
   firstErrors: [...new Set(errors)].slice(0, 5),

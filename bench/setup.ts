@@ -191,6 +191,16 @@ export function processCpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** A process's peak resident memory so far (VmHWM), in MB; null when it is gone. */
+export function processPeakRssMb(pid: number | undefined): number | null {
+  try {
+    const kb = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+    return kb ? Math.round(Number(kb[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One timed call of a bench: its latency and whether the envelope said success. */
 export type Sample = { ms: number; ok: boolean };
 

@@ -4,7 +4,7 @@
  * database. An entry never outlives its token, the map is bounded (least recently filled go
  * first), and every change to what it holds goes through `authChanged`, which drops the entries
  * here and, with Redis, on every other instance (one pub/sub channel). A lost message is bounded
- * by the short TTL; a Redis reconnect drops everything (messages may have been missed meanwhile).
+ * by the TTL (AUTH_CACHE_SECONDS, 60 s by default); a Redis reconnect drops everything (messages may have been missed meanwhile).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -178,6 +178,7 @@ export const authChanged = (change: AuthChange): Promise<void> => authCache.chan
 
 /** With Redis, listens for the other instances' changes while the app runs. */
 export function installAuthCache(app: FastifyInstance, cache: AuthCache = authCache): void {
+  cache.settings.ttlMs = app.deps.config.authCacheMs;
   const redis = app.deps.redis;
   if (!redis) return;
   app.addHook('onReady', async () => {

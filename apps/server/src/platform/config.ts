@@ -29,6 +29,8 @@ export interface AppConfig {
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
   connectionTimeoutMs: number;
+  /** How long a token's facts and permission tags are trusted from memory (the bound when an invalidation is lost). */
+  authCacheMs: number;
   /** Built web app to serve, when present. */
   webDistDir: string | null;
   logLevel: string;
@@ -86,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     headersTimeoutMs: Number(env.HEADERS_TIMEOUT_S ?? 15) * 1000,
     keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_S ?? 65) * 1000,
     connectionTimeoutMs: Number(env.IDLE_TIMEOUT_S ?? 120) * 1000,
+    // Every writer invalidates at once (authChanged, through Redis across instances): the TTL only
+    // bounds a lost invalidation. At 5 s a learner saving every 5 s missed it on most saves.
+    authCacheMs: Math.max(0, Number(env.AUTH_CACHE_SECONDS ?? 60) || 0) * 1000,
     webDistDir: env.WEB_DIST_DIR ?? null,
     logLevel: env.LOG_LEVEL ?? 'info',
     accessLog: {

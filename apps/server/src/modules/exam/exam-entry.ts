@@ -8,6 +8,7 @@
  */
 import { ErrorCode, FOCUS_MODE_REFUSED, focusModeRefused, type TPaperCreated } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { elExam, elPaperTmpl } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
@@ -20,6 +21,17 @@ import { buildPaperQuestions } from '../paper/paper-build.js';
 import { lockedChanges } from './exam-archive.js';
 import { arrangedExam, deadlineFor } from './exam-override.js';
 import { countAttempts, entryRefusal, loadOpenExam } from './exam-rules.js';
+
+/**
+ * At most this many papers are drawn and written at once per process (issue 24: the 09:00 rush).
+ * A waiting start holds its request only, not 50 drawn questions, and leaves the pool's
+ * connections to the answer saves; first come, first served.
+ */
+export const PAPER_BUILDS_AT_ONCE = 16;
+const paperBuilds = pLimit(PAPER_BUILDS_AT_ONCE);
+
+/** Starts being built now, and waiting to be, in this process. */
+export const paperBuildLoad = () => ({ active: paperBuilds.activeCount, waiting: paperBuilds.pendingCount });
 
 /** The paper was built from exam settings that a locking edit changed meanwhile (issue 21 §8). */
 class ExamChangedMeanwhile extends Error {}
@@ -82,6 +94,31 @@ async function createPaperOnce(
     throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
   }
 
+  const waitFrom = performance.now();
+  try {
+    return await paperBuilds(() => {
+      // A long wait is not taken from the learner: the paper starts when it is built.
+      const waited = performance.now() - waitFrom;
+      const startAt = waited < 1000 ? now : new Date(now.getTime() + Math.round(waited));
+      return buildAndWrite(db, user, arranged, startAt, zone);
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await findOpenPaper(db, user.id);
+    if (winner) return resumeOrRefuse(winner, input.examId);
+    throw err;
+  }
+}
+
+/** Draws the questions and writes the attempt (inside the build gate). */
+async function buildAndWrite(
+  db: Db,
+  user: AuthUser,
+  arranged: Awaited<ReturnType<typeof arrangedExam>>,
+  now: Date,
+  zone: string,
+): Promise<TPaperCreated> {
+  const exam = arranged.exam;
   const [tmpl] = await db.select().from(elPaperTmpl).where(eq(elPaperTmpl.id, exam.tmplId));
   if (!tmpl) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '考试试卷不存在，请联系管理员');
   const questions = await buildPaperQuestions(db, tmpl.sections, {
@@ -90,44 +127,37 @@ async function createPaperOnce(
   });
   if (questions.length === 0) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '试卷中没有题目，请联系管理员');
 
-  try {
-    return await db.transaction(async (tx) => {
-      // Serialised against a locking edit of the exam (issue 21 §8): FOR KEY SHARE conflicts with
-      // the edit's FOR UPDATE (exam-archive.ts assertLockedUnchanged). An edit holding the row
-      // makes this wait and then read what it committed: changed settings rebuild the paper. An
-      // edit coming after waits for this paper and then sees it (20010011).
-      const [locked] = await tx
-        .select({
-          tmplId: elExam.tmplId,
-          passScore: elExam.passScore,
-          kindSettings: elExam.kindSettings,
-        })
-        .from(elExam)
-        .where(eq(elExam.id, exam.id))
-        .for('key share');
-      if (!locked || lockedChanges(exam, locked).length > 0) throw new ExamChangedMeanwhile();
-      const paperId = await createAttempt(
-        tx,
-        {
-          examId: exam.id,
-          userId: user.id,
-          deptId: user.deptId,
-          title: exam.title,
-          startTime: now,
-          deadline: deadlineFor(arranged, now),
-          passScore: exam.passScore,
-        },
-        questions,
-      );
-      // The index allows one open paper; this re-count closes the gap for the attempt limit.
-      if (exam.tryLimit > 0 && (await countAttempts(tx, exam, user.id, now, zone)) > exam.tryLimit)
-        throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
-      return { paperId, examId: exam.id, title: exam.title, resumed: false };
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const winner = await findOpenPaper(db, user.id);
-    if (winner) return resumeOrRefuse(winner, input.examId);
-    throw err;
-  }
+  return db.transaction(async (tx) => {
+    // Serialised against a locking edit of the exam (issue 21 §8): FOR KEY SHARE conflicts with
+    // the edit's FOR UPDATE (exam-archive.ts assertLockedUnchanged). An edit holding the row
+    // makes this wait and then read what it committed: changed settings rebuild the paper. An
+    // edit coming after waits for this paper and then sees it (20010011).
+    const [locked] = await tx
+      .select({
+        tmplId: elExam.tmplId,
+        passScore: elExam.passScore,
+        kindSettings: elExam.kindSettings,
+      })
+      .from(elExam)
+      .where(eq(elExam.id, exam.id))
+      .for('key share');
+    if (!locked || lockedChanges(exam, locked).length > 0) throw new ExamChangedMeanwhile();
+    const paperId = await createAttempt(
+      tx,
+      {
+        examId: exam.id,
+        userId: user.id,
+        deptId: user.deptId,
+        title: exam.title,
+        startTime: now,
+        deadline: deadlineFor(arranged, now),
+        passScore: exam.passScore,
+      },
+      questions,
+    );
+    // The index allows one open paper; this re-count closes the gap for the attempt limit.
+    if (exam.tryLimit > 0 && (await countAttempts(tx, exam, user.id, now, zone)) > exam.tryLimit)
+      throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
+    return { paperId, examId: exam.id, title: exam.title, resumed: false };
+  });
 }

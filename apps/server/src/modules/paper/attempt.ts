@@ -4,7 +4,7 @@
  * an invigilator's extra minutes move the deadline here too.
  */
 import { PaperState } from '@exam/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import type { BuiltQu } from './paper-build.js';
@@ -22,8 +22,8 @@ export interface NewAttempt {
 /**
  * Inserts an open paper (state 0) and its questions in the caller's transaction; answers its id.
  * The total is the sum of the top-level questions (a composite's parts count in their parent).
- * Two statements, as before the move; the partial unique index el_paper_open_uq refuses a second
- * open paper of the learner (the caller resumes the winner).
+ * Two statements; the partial unique index el_paper_open_uq refuses a second open paper of the
+ * learner (the caller resumes the winner).
  */
 export async function createAttempt(tx: Tx, attempt: NewAttempt, questions: BuiltQu[]): Promise<string> {
   const totalScore = questions.filter((q) => !q.parentQuId).reduce((s, q) => s + q.score, 0);
@@ -31,8 +31,36 @@ export async function createAttempt(tx: Tx, attempt: NewAttempt, questions: Buil
     .insert(elPaper)
     .values({ ...attempt, state: PaperState.IN_EXAM, totalScore: Math.round(totalScore * 100) / 100 })
     .returning({ id: elPaper.id });
-  await tx.insert(elPaperQu).values(questions.map((q) => ({ ...q, paperId: paper.id })));
+  await tx.execute(insertPaperQuestions(paper.id, questions));
   return paper.id;
+}
+
+/**
+ * The attempt's question rows as one parameter (issue 24): a 50-question paper was a 650-parameter
+ * INSERT that Drizzle built value by value on every start (the largest share of a start's CPU).
+ */
+export function insertPaperQuestions(paperId: string, questions: BuiltQu[]): SQL {
+  const rows = questions.map((q) => ({
+    qu_id: q.quId,
+    parent_qu_id: q.parentQuId,
+    sort: q.sort,
+    section_idx: q.sectionIdx,
+    section_title: q.sectionTitle,
+    type: q.type,
+    level: q.level,
+    score: q.score,
+    content: q.content,
+    options: q.options,
+    ref_answer: q.refAnswer,
+    analysis: q.analysis,
+  }));
+  return sql`insert into ${elPaperQu} (paper_id, qu_id, parent_qu_id, sort, section_idx, section_title, type, level,
+      score, content, options, ref_answer, analysis)
+    select ${paperId}, x.qu_id, x.parent_qu_id, x.sort, x.section_idx, x.section_title, x.type, x.level,
+      x.score, x.content, coalesce(x.options, '[]'::jsonb), coalesce(x.ref_answer, '{}'::jsonb), x.analysis
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(qu_id text, parent_qu_id text, sort integer,
+      section_idx integer, section_title text, type smallint, level smallint, score double precision,
+      content text, options jsonb, ref_answer jsonb, analysis text)`;
 }
 
 /**

@@ -23,20 +23,24 @@ export interface HandOutcome {
   handedNow: boolean;
 }
 
-/** Stores the marks of the rows in one statement. */
+/**
+ * Stores the marks of the rows in one statement, the rows as one JSON parameter (issue 24: as a
+ * 250-parameter VALUES list Drizzle built it value by value on every hand-in).
+ */
 export async function storeRowMarks(tx: Tx, paperId: string, marks: RowMark[]): Promise<void> {
   if (marks.length === 0) return;
-  const values = sql.join(
-    marks.map(
-      (m) =>
-        sql`(${m.quId}::text, ${m.score}::float8, ${m.isRight}::boolean, ${m.markState}::smallint, ${m.suggestScore}::float8)`,
-    ),
-    sql`, `,
-  );
+  const rows = marks.map((m) => ({
+    qu_id: m.quId,
+    score: m.score,
+    is_right: m.isRight,
+    mark_state: m.markState,
+    suggest: m.suggestScore,
+  }));
   await tx.execute(sql`update ${elPaperQu} as pq
     set actual_score = v.score, is_right = v.is_right, mark_state = v.mark_state,
         suggest_score = coalesce(v.suggest, pq.suggest_score)
-    from (values ${values}) as v(qu_id, score, is_right, mark_state, suggest)
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as v(qu_id text, score double precision, is_right boolean, mark_state smallint, suggest double precision)
     where pq.paper_id = ${paperId} and pq.qu_id = v.qu_id`);
 }
 

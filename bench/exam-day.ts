@@ -28,6 +28,7 @@ import {
   machine,
   processCpuSeconds,
   processPeakRssMb,
+  processTree,
   serverEnv,
   startBuiltServer,
   writeReport,
@@ -204,7 +205,8 @@ if (CLUSTER) {
 }
 const examId = await createExam();
 const started = performance.now();
-const pids = cluster ? cluster.instances.map((i) => i.pid) : [(server as { pid?: number } | null)?.pid];
+// With WORKERS>1 in the environment the single server is a primary: its workers count too.
+const pids = cluster ? cluster.instances.map((i) => i.pid) : processTree((server as { pid?: number } | null)?.pid);
 const cpuOf = () => {
   const each = pids.map((pid) => processCpuSeconds(pid));
   return each.some((c) => c === null) ? null : (each as number[]).reduce((a, b) => a + b, 0);
@@ -269,6 +271,7 @@ const report = {
   serverPeakRssMb: peakRssMb,
   server: args.server ?? 'apps/server/dist/main.js',
   serverCpus: args['server-cpus'] ?? 'any',
+  workers: process.env.WORKERS ?? '1',
   acknowledged: acked.size,
   lost,
   firstErrors: [...new Set(errors)].slice(0, 5),

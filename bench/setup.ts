@@ -191,6 +191,17 @@ export function processCpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** A process and its children (a primary's workers with WORKERS>1), pids. */
+export function processTree(pid: number | undefined): number[] {
+  if (!pid) return [];
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return [pid, ...children.flatMap((c) => processTree(Number(c)))];
+  } catch {
+    return [pid];
+  }
+}
+
 /** A process's peak resident memory so far (VmHWM), in MB; null when it is gone. */
 export function processPeakRssMb(pid: number | undefined): number | null {
   try {

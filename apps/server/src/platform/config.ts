@@ -1,5 +1,6 @@
 /** Process configuration, read once from the environment. */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import type { AccessLogOptions } from './access-log.js';
 import { parseStorageConfig, type StorageConfig } from './storage/storage-config.js';
@@ -29,6 +30,8 @@ export interface AppConfig {
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
   connectionTimeoutMs: number;
+  /** Server processes sharing the port (WORKERS: a number or `auto` = one per core; 1 by default). */
+  workers: number;
   /** How long a token's facts and permission tags are trusted from memory (the bound when an invalidation is lost). */
   authCacheMs: number;
   /** Built web app to serve, when present. */
@@ -69,6 +72,14 @@ export interface RealtimeLimits {
   maxStreamMs: number;
 }
 
+/** WORKERS: `auto` is one process per core; anything else a whole number from 1 to 64. */
+export function parseWorkers(raw: string | undefined): number {
+  if (!raw) return 1;
+  if (raw.trim() === 'auto') return os.availableParallelism();
+  const n = Math.trunc(Number(raw));
+  return Number.isFinite(n) ? Math.min(64, Math.max(1, n)) : 1;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
@@ -90,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     connectionTimeoutMs: Number(env.IDLE_TIMEOUT_S ?? 120) * 1000,
     // Every writer invalidates at once (authChanged, through Redis across instances): the TTL only
     // bounds a lost invalidation. At 5 s a learner saving every 5 s missed it on most saves.
+    workers: parseWorkers(env.WORKERS),
     authCacheMs: Math.max(0, Number(env.AUTH_CACHE_SECONDS ?? 60) || 0) * 1000,
     webDistDir: env.WEB_DIST_DIR ?? null,
     logLevel: env.LOG_LEVEL ?? 'info',

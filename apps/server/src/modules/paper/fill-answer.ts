@@ -117,17 +117,22 @@ export async function claimWindow(
   paperId: string,
   windowId: string,
 ): Promise<TClaimWindowResult> {
-  return db.transaction(async (tx) => {
-    const [p] = await tx
-      .select({ userId: elPaper.userId, state: elPaper.state, activeWindow: elPaper.activeWindow })
-      .from(elPaper)
-      .where(eq(elPaper.id, paperId))
-      .for('update');
-    if (!p) throw notFound('试卷');
-    if (p.userId !== userId) throw new AppError(ErrorCode.NO_PERMISSION, '不能作答他人的试卷');
-    if (p.state !== PaperState.IN_EXAM) return { takenOver: false };
-    if (p.activeWindow !== windowId)
-      await tx.update(elPaper).set({ activeWindow: windowId }).where(eq(elPaper.id, paperId));
-    return { takenOver: p.activeWindow !== null && p.activeWindow !== windowId };
-  });
+  // One statement (issue 24: it was BEGIN, SELECT … FOR UPDATE, UPDATE, COMMIT): the row is locked,
+  // moved to this window when the caller owns it open, and answered as it was before.
+  const { rows } = await db.execute<{ user_id: string; state: number; active_window: string | null }>(sql`
+    with old as (
+      select id, user_id, state, active_window from ${elPaper} where id = ${paperId} for update
+    ), moved as (
+      update ${elPaper} as p set active_window = ${windowId}
+      from old
+      where p.id = old.id and old.user_id = ${userId} and old.state = ${PaperState.IN_EXAM}
+        and old.active_window is distinct from ${windowId}
+      returning p.id
+    )
+    select user_id, state, active_window from old`);
+  const p = rows[0];
+  if (!p) throw notFound('试卷');
+  if (p.user_id !== userId) throw new AppError(ErrorCode.NO_PERMISSION, '不能作答他人的试卷');
+  if (p.state !== PaperState.IN_EXAM) return { takenOver: false };
+  return { takenOver: p.active_window !== null && p.active_window !== windowId };
 }

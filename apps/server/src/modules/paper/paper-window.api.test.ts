@@ -128,8 +128,12 @@ describe('one answering window per paper', () => {
 
   it('guards the claim: token, owner, input', async () => {
     const paperId = await start(student);
+    await claim(student, paperId, 'mine');
     expect((await t.call(paperPaperClaim.path, { paperId, windowId: 'x' })).code).toBe(ErrorCode.NOT_LOGIN);
     expect((await claim(lisi, paperId, 'x')).code).toBe(ErrorCode.NO_PERMISSION);
+    // Another learner's refused claim moved nothing: the owner's window still answers.
+    expect((await fill(student, paperId, 'C', 1, 'mine')).data).toMatchObject({ accepted: true });
+    expect((await claim(student, paperId, 'mine')).data).toEqual({ takenOver: false });
     expect((await claim(student, 'nope', 'x')).code).toBe(ErrorCode.NOT_FOUND);
     const bad = await t.call(paperPaperClaim.path, { paperId }, student);
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
@@ -137,6 +141,6 @@ describe('one answering window per paper', () => {
     const long = await fill(student, paperId, 'A', 1, 'x'.repeat(65));
     expect(long.code).toBe(ErrorCode.BAD_PARAMS);
     expect(long.msg).toContain('答题窗口ID');
-    expect(await stored(paperId)).toEqual({ answer: null, seq: 0 });
+    expect(await stored(paperId)).toEqual({ answer: 'C', seq: 1 });
   });
 });

@@ -5,7 +5,7 @@ import { blankHtml } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import { docxColumnOf } from '../../qu-docx.js';
 import { checkItems } from '../../qu-import.js';
-import { itemsOf } from '../import.js';
+import { itemsOf } from '../read.js';
 import type { InterQuestion } from '../model.js';
 import { readAiken } from './aiken.js';
 import { readGift } from './gift.js';

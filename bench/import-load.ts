@@ -11,7 +11,7 @@
  *
  *   npm run build -w @exam/server
  *   npx tsx bench/import-load.ts [--db pglite|pg] [--format xlsx|gift|moodle|qti] [--mb 10] [--rows 9000]
- *     [--users 1000] [--clients 4]
+ *     [--users 1000] [--clients 4] [--entry other/apps/server/dist/main.js]
  */
 import os from 'node:os';
 import { XLSX_COLUMNS } from '../apps/server/src/modules/repo/qu-xlsx.js';
@@ -31,6 +31,8 @@ const MB_TARGET = Number(arg('mb', '10'));
 const ROWS = Math.min(FORMAT === 'qti' ? 9999 : Number.POSITIVE_INFINITY, Number(arg('rows', FORMAT === 'xlsx' ? '9000' : '10000')));
 const USERS = Number(arg('users', '1000'));
 const CLIENTS = Number(arg('clients', '4'));
+/** Another build's dist/main.js (the code before a change) to measure instead of this one. */
+const ENTRY = process.argv.includes('--entry') ? arg('entry', '') : undefined;
 const BASELINE_MS = Number(arg('baseline-ms', '15000'));
 const PORT = 19000 + Math.floor(Math.random() * 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -99,7 +101,7 @@ async function main() {
     header: ['用户名', '姓名', '手机号', '部门编码', '角色编码', '密码', '状态'],
     row: (i) => [`bench${i}`, `压测${i}`, '', 'D001', 'student', `abc${i}x1`, '正常'],
   });
-  const server = await startBuiltServer(PORT, serverEnv(bench));
+  const server = await startBuiltServer(PORT, serverEnv(bench), undefined, ENTRY);
   const lines: string[] = [];
   try {
     const admin = (await call<{ token: string }>('/api/sys/user/login', { userName: 'admin', password: 'admin123' }))
@@ -131,7 +133,13 @@ async function main() {
     await bench.remove();
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown';
-  console.log(`\n${new Date().toISOString()} db=${DB} node=${process.version} cpu="${cpu}" cores=${os.cpus().length}`);
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(
+    `\n${new Date().toISOString()} db=${DB} format=${FORMAT} node=${process.version} cpu="${cpu}" cores=${os.cpus().length} loadavg=${load}`,
+  );
   console.log(`cheap call: POST /api/sys/config/detail, ${CLIENTS} clients in a closed loop; latencies in ms`);
   console.log('| phase | calls | p50 | p95 | p99 | max | errors | import |');
   console.log('|---|---|---|---|---|---|---|---|');

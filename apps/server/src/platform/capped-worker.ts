@@ -1,5 +1,5 @@
 /**
- * Runs a file reader (xlsx-worker.mjs, docx-worker.mjs, the interchange reader) in a worker thread with a heap cap and a
+ * Runs a file reader (xlsx-worker.mjs, docx-worker.mjs, the question-file reader) in a worker thread with a heap cap and a
  * time cap, killed on overrun, so a large or hostile file costs the worker, never the request
  * thread or the process (issue 10 §4, issue 21 §2). At most MAX_PARALLEL readers run at once; more
  * are refused rather than queued behind big files.
@@ -16,8 +16,6 @@ export interface CappedWorkerOptions {
   /** Heap of the worker. */
   maxHeapMb: number;
   timeoutMs: number;
-  /** Node options of the worker (the TypeScript loader for a worker run from source). */
-  execArgv?: string[];
 }
 
 /** Why a worker gave no message. */
@@ -59,7 +57,6 @@ function run<T>(script: string, buffer: Buffer, data: Record<string, unknown>, o
     const worker = new Worker(script, {
       workerData: { ...data, buffer: copy },
       transferList: [copy],
-      ...(options.execArgv ? { execArgv: options.execArgv } : {}),
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 32 },
     });
     let settled = false;

@@ -7,17 +7,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TQuImportCategory } from '@exam/contracts';
-import { runCappedWorker, WorkerFailed } from '../../../platform/capped-worker.js';
+import { platformWorker, runCappedWorker, WorkerFailed } from '../../../platform/capped-worker.js';
 import { AppError, badParams } from '../../../platform/errors.js';
 import type { ReaderFormat } from './read.js';
 import type { ReaderAnswer } from './read-worker.js';
 
-// From source (tests, `tsx watch`) the worker is the TypeScript file run through tsx; in the bundle
-// (dist/main.js) it is dist/interchange-reader.js, built beside it (build.mjs).
+// From source (tests, `tsx watch`) the worker is the TypeScript file, started through tsx
+// (platform/ts-worker.mjs); in the bundle (dist/main.js) it is dist/interchange-reader.js, built
+// beside it (build.mjs).
 const here = fileURLToPath(import.meta.url);
 const WORKER = here.endsWith('.ts')
-  ? { script: path.join(path.dirname(here), 'read-worker.ts'), execArgv: ['--import', 'tsx'] }
-  : { script: path.join(path.dirname(here), 'interchange-reader.js') };
+  ? { script: platformWorker('ts-worker.mjs'), data: { tsEntry: path.join(path.dirname(here), 'read-worker.ts') } }
+  : { script: path.join(path.dirname(here), 'interchange-reader.js'), data: {} };
 
 export interface OffThreadOptions {
   maxHeapMb?: number;
@@ -37,8 +38,8 @@ export async function readOffThread(
     msg = await runCappedWorker<ReaderAnswer>(
       WORKER.script,
       buffer,
-      { format, category },
-      { maxHeapMb, timeoutMs, execArgv: WORKER.execArgv },
+      { ...WORKER.data, format, category },
+      { maxHeapMb, timeoutMs },
     );
   } catch (err) {
     if (!(err instanceof WorkerFailed)) throw err;

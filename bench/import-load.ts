@@ -28,7 +28,10 @@ const FORMAT = arg('format', 'xlsx');
 const FORMATS: Record<string, BigFormat | null> = { xlsx: null, gift: 'gift', moodle: 'moodle-xml', qti: 'qti' };
 if (!(FORMAT in FORMATS)) throw new Error(`--format: xlsx | gift | moodle | qti, not ${FORMAT}`);
 const MB_TARGET = Number(arg('mb', '10'));
-const ROWS = Math.min(FORMAT === 'qti' ? 9999 : Number.POSITIVE_INFINITY, Number(arg('rows', FORMAT === 'xlsx' ? '9000' : '10000')));
+const ROWS = Math.min(
+  FORMAT === 'qti' ? 9999 : Number.POSITIVE_INFINITY,
+  Number(arg('rows', FORMAT === 'xlsx' ? '9000' : '10000')),
+);
 const USERS = Number(arg('users', '1000'));
 const CLIENTS = Number(arg('clients', '4'));
 /** Another build's dist/main.js (the code before a change) to measure instead of this one. */

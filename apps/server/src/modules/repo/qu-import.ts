@@ -7,7 +7,7 @@
  * connection for seconds (issue 24 §1) and the user still sees all of it or nothing.
  */
 import type { TImportIssue, TImportPlace, TQuChildSave, TQuImportResult } from '@exam/contracts';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { insertQuestions } from './qu.service.js';
@@ -169,8 +169,11 @@ export async function importChecked(
   return { ...report, imported: valid.length, errors };
 }
 
-/** Questions per short transaction of an import: PGlite's one connection is free between them. */
-const WRITE_CHUNK = 200;
+/**
+ * Questions per short transaction of an import: PGlite's one connection is free between them (200
+ * held it up to 830 ms at p99 on a loaded 2-core machine, bench/README.md).
+ */
+const WRITE_CHUNK = 100;
 /** Ids per statement when publishing or discarding what an import staged. */
 const ID_SLICE = 1000;
 /** The deletion time of rows an import staged and has not published: hidden from every reader. */
@@ -194,6 +197,7 @@ async function writeStaged(
   const total = [...groups.values()].reduce((n, items) => n + items.length, 0);
   const quIds: string[] = [];
   const bankIds: string[] = [];
+  const withChildren = [...groups.values()].some((items) => items.some(({ q }) => q.children.length > 0));
   try {
     for (const [title, items] of groups) {
       let repoIds = options.repoIds;
@@ -224,11 +228,18 @@ async function writeStaged(
           .set({ deletedAt: null })
           .where(and(inArray(elRepo.id, bankIds), eq(elRepo.deletedAt, STAGED_AT)));
       // Only rows still staged: a bank deleted meanwhile took its questions with it.
-      for (const ids of slices(quIds))
+      for (const ids of slices(quIds)) {
+        const staged = (rows: SQL | undefined) => and(rows, eq(elQu.deletedAt, STAGED_AT));
         await tx
           .update(elQu)
           .set({ deletedAt: null })
-          .where(and(or(inArray(elQu.id, ids), inArray(elQu.parentId, ids)), eq(elQu.deletedAt, STAGED_AT)));
+          .where(staged(inArray(elQu.id, ids)));
+        if (withChildren)
+          await tx
+            .update(elQu)
+            .set({ deletedAt: null })
+            .where(staged(inArray(elQu.parentId, ids)));
+      }
     });
   } catch (err) {
     // The failure is what the user is answered; what a failing discard leaves stays hidden.

@@ -127,8 +127,7 @@ async function readUpload(request: FastifyRequest) {
       const value = String(part.value);
       if (!QU_IMPORT_PROGRESS_ID.test(value)) throw badParams('进度标识：应为 1-40 位字母、数字、- 或 _');
       progressId = value;
-    }
-    else if (part.fieldname === 'category') {
+    } else if (part.fieldname === 'category') {
       const value = String(part.value || 'tag') as TQuImportCategory;
       if (!QU_IMPORT_CATEGORY.includes(value)) throw badParams('分类：应为 tag（作为知识点）或 bank（作为目标题库）');
       category = value;

@@ -65,7 +65,9 @@ export async function insertQuestions(
     const chunkIds = ids.slice(start, start + INSERT_CHUNK);
     await tx
       .insert(elQu)
-      .values(chunk.map(({ q, tags }, i) => ({ ...rowValues(q), ...hidden, id: chunkIds[i], tags, createdBy: userId })));
+      .values(
+        chunk.map(({ q, tags }, i) => ({ ...rowValues(q), ...hidden, id: chunkIds[i], tags, createdBy: userId })),
+      );
     const children = chunk.flatMap(({ q }, i) =>
       q.children.map((c, n) => ({
         ...rowValues(c),

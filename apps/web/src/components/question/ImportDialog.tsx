@@ -141,7 +141,11 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
           if (running.current !== progressId) return;
           // Sent in full: the server reads it now (its own phases follow on the realtime topic).
           setStage((s) =>
-            s && s.phase !== 'upload' ? s : percent >= 100 ? { phase: 'parse', done: 0, total: 0 } : { phase: 'upload', percent },
+            s && s.phase !== 'upload'
+              ? s
+              : percent >= 100
+                ? { phase: 'parse', done: 0, total: 0 }
+                : { phase: 'upload', percent },
           );
         },
       );

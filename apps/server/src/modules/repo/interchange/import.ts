@@ -96,7 +96,9 @@ export async function findDuplicates(
   const inBank = new Set(rows.map((r) => `${r.repoId}|${fingerprint(r.type, r.content)}`));
   const seen = new Set<string>();
   const out: TImportPlace[] = [];
-  for (const c of checked) {
+  for (const [i, c] of checked.entries()) {
+    // Thousands of texts to reduce: other requests get the event loop every few hundred.
+    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
     const key = fingerprint(c.q.type, c.q.content);
     const place = c.item.place ?? `第${c.item.row}行`;
     const group = `${c.item.bank ?? ''}|${key}`;

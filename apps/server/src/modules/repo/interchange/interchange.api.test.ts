@@ -342,7 +342,10 @@ describe('large files (issue 26 §3, issue 24 §1)', () => {
     const detail = (await t.call(repoQuDetail.path, { id: page.data.records[0].id }, admin)).data;
     expect(detail.options).toHaveLength(4);
     // Nothing stays staged (deleted at the epoch) once the import is published.
-    const staged = await t.db.select({ id: elQu.id }).from(elQu).where(eq(elQu.deletedAt, new Date(0)));
+    const staged = await t.db
+      .select({ id: elQu.id })
+      .from(elQu)
+      .where(eq(elQu.deletedAt, new Date(0)));
     expect(staged).toEqual([]);
   });
 
@@ -358,7 +361,10 @@ describe('large files (issue 26 §3, issue 24 §1)', () => {
     await expect(importChecked(failing, checkItems(read.items, docxColumnOf), options)).rejects.toThrow('写入失败');
     expect(transactions).toBe(2);
     expect(await countIn(repoId)).toBe(0);
-    const staged = await t.db.select({ id: elQu.id }).from(elQu).where(eq(elQu.deletedAt, new Date(0)));
+    const staged = await t.db
+      .select({ id: elQu.id })
+      .from(elQu)
+      .where(eq(elQu.deletedAt, new Date(0)));
     expect(staged).toEqual([]);
   });
 });

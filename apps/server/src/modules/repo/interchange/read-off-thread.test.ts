@@ -39,7 +39,10 @@ describe('readOffThread', () => {
   it('refuses a bad file with the same code and Chinese message as before', async () => {
     const cut = fixture('moodle-doc.xml').subarray(0, 1500);
     const before = await refusal(readItems('moodle-xml', cut));
-    expect(before).toMatchObject({ code: ErrorCode.BAD_PARAMS, message: expect.stringMatching(/XML 格式错误（第\d+行/) });
+    expect(before).toMatchObject({
+      code: ErrorCode.BAD_PARAMS,
+      message: expect.stringMatching(/XML 格式错误（第\d+行/),
+    });
     expect(await refusal(readOffThread('moodle-xml', cut, 'tag'))).toEqual(before);
 
     const noManifest = Buffer.from(zipSync({ 'item.xml': new Uint8Array([60, 97, 47, 62]) }));
@@ -53,7 +56,9 @@ describe('readOffThread', () => {
       message: '文件：QTI 压缩包已损坏，无法读取',
     });
     const entity = Buffer.from('<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY a "b">]><quiz>&a;</quiz>');
-    expect(await refusal(readOffThread('moodle-xml', entity, 'tag'))).toEqual(await refusal(readItems('moodle-xml', entity)));
+    expect(await refusal(readOffThread('moodle-xml', entity, 'tag'))).toEqual(
+      await refusal(readItems('moodle-xml', entity)),
+    );
   });
 
   it('refuses a file that takes the reader past its time cap', async () => {

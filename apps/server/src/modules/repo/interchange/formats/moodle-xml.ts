@@ -30,7 +30,6 @@ import {
 } from './text-common.js';
 import { attr, child, children, parseXml, textOf } from './xml-safe.js';
 
-
 /** The HTML of a Moodle text field (`<questiontext format=…><text>…</text><file…/>`), its files collected. */
 function richOf(field: unknown, images: InterImage[]): string {
   if (!field) return '';

@@ -13,7 +13,6 @@ import { type InterImage, type InterQuestion, interQuestion, type ReadResult, ty
 import { fillFlagsReason, IMAGE_MIME, NOT_EXPORTED, textHtml, trueFalseValue, typeName } from './text-common.js';
 import { parseXmlTree, type XmlEl } from './xml-safe.js';
 
-
 // ---- reading ----
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -1,4 +1,6 @@
-// Bundles the server (and @exam/contracts) into dist/main.js; npm packages stay external.
+// Bundles the server (and @exam/contracts) into dist/main.js, and the question-file reader that runs
+// in a worker (modules/repo/interchange/read-worker.ts) into dist/interchange-reader.js; npm
+// packages stay external.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
@@ -6,8 +8,11 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@exam/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: {
+    main: 'src/main.ts',
+    'interchange-reader': 'src/modules/repo/interchange/read-worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,12 +1,15 @@
 /**
  * Issue 26 in the browser: an administrator imports a GIFT file and a Moodle XML file with an
  * image, reads the preview report (per type, skipped items with place and reason), confirms, and
- * sees the questions in the bank, the image shown; the same with an IMS QTI content package.
+ * sees the questions in the bank, the image shown; the same with an IMS QTI content package. A
+ * large GIFT file shows the import's progress (上传中, 解析中, 校验中 n/N, 写入中 n/N) and ends in the
+ * preview, then in the confirmed import.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRepoListStat, repoRepoSave } from '@exam/contracts';
 import { qtiPackage } from '../../apps/server/src/modules/repo/interchange/test/qti-fixtures';
+import { bigInterchangeFile } from '../../apps/server/src/test/big-interchange';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
 import { expect, type Page, test } from '../fixtures/test';
 
@@ -123,4 +126,34 @@ test('[ADMIN][REPO_IMPORT] Moodle categories as target banks: the preview lists 
   await expect(dialog.getByTestId('import-banks')).toContainText('安全/机械');
   await expect(dialog.getByTestId('import-banks')).toContainText(/10 道（(将新建题库|已有题库)）/);
   await page.screenshot({ path: `${SCREENS}/interchange-category-banks.png` });
+});
+
+test('[ADMIN][REPO_IMPORT] a large GIFT file shows its progress, then the preview and the import', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInBrowser(context, baseURL as string, adminToken);
+  const bigRepo = (await api(page.request, repoRepoSave.path, { title: `大文件导入 ${Date.now()}` }, adminToken)).id;
+  await page.goto(`/admin/repo/detail/${bigRepo}`);
+  const buffer = await bigInterchangeFile('gift', 3000, 200);
+  const dialog = await importWith(page, { name: 'big.gift', mimeType: 'text/plain', buffer }, 'GIFT');
+  const progress = dialog.getByTestId('import-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText(/上传中|解析中|校验中/);
+  await page.screenshot({ path: `${SCREENS}/interchange-big-progress.png` });
+  const report = dialog.getByTestId('import-report');
+  await expect(report).toContainText('将导入 3000 道试题', { timeout: 60_000 });
+  await expect(progress).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/interchange-big-preview.png` });
+
+  await dialog.getByTestId('import-submit').click();
+  await expect(progress).toContainText(/写入中 \d+\/3000/, { timeout: 60_000 });
+  // Done only when the server answered: no success while the progress shows.
+  await expect(report).not.toContainText('导入成功');
+  await page.screenshot({ path: `${SCREENS}/interchange-big-writing.png` });
+  await expect(report).toContainText('导入成功：共 3000 道试题', { timeout: 60_000 });
+  await expect(progress).toHaveCount(0);
+  const total = (await api(page.request, repoRepoListStat.path, { ids: [bigRepo] }, adminToken))[0].total;
+  expect(total).toBe(3000);
 });

@@ -4,16 +4,23 @@
 // inflate before mammoth opens the file. Plain JS so that tsx (tests) and the built server start it alike.
 import { parentPort, workerData } from 'node:worker_threads';
 import mammoth from 'mammoth';
+import rawText from 'mammoth/lib/raw-text.js';
 import { checkInflatedSizes, ZipRefused } from './zip-inflate-cap.mjs';
 
 async function main({ buffer, entries }) {
   const bytes = new Uint8Array(buffer);
   checkInflatedSizes(bytes, entries);
   const input = { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
-  const { value } = await mammoth.extractRawText(input);
-  // The HTML is asked for only by readers of tables (question tables in Word, issue 26).
-  const html = workerData.html ? (await mammoth.convertToHtml(input)).value : undefined;
-  return { text: value, html };
+  if (!workerData.html) return { text: (await mammoth.extractRawText(input)).value };
+  // The HTML is asked for only by readers of tables (question tables in Word, issue 26). The file
+  // is read once: the raw text is taken from the document mammoth converts, as extractRawText does.
+  let text = '';
+  const transformDocument = (doc) => {
+    text = rawText.convertElementToRawText(doc);
+    return doc;
+  };
+  const { value: html } = await mammoth.convertToHtml(input, { transformDocument });
+  return { text, html };
 }
 
 main(workerData).then(

@@ -4,7 +4,7 @@
  * transport: headers, timeouts, error handling, upload and download overlays are unchanged.
  */
 import type { BodyIn, DataOut, FileEndpoint, JsonEndpoint, UploadEndpoint } from '@exam/contracts';
-import { download, post, type RequestOptions, upload } from './request';
+import { download, post, type RequestOptions, type UploadOptions, upload } from './request';
 
 /** POSTs the body to the endpoint; answers the envelope's data. */
 export const call = <E extends JsonEndpoint>(ep: E, body: BodyIn<E>, options?: RequestOptions): Promise<DataOut<E>> =>
@@ -16,7 +16,8 @@ export const callUpload = <E extends UploadEndpoint>(
   file: Blob,
   fields?: Record<string, string | number | boolean>,
   onProgress?: (percent: number) => void,
-): Promise<DataOut<E>> => upload<DataOut<E>>(ep.path, file, fields, onProgress);
+  options?: UploadOptions,
+): Promise<DataOut<E>> => upload<DataOut<E>>(ep.path, file, fields, onProgress, options);
 
 /** Downloads a file endpoint's answer as `fileName`; false when the server refused. */
 export const callDownload = <E extends FileEndpoint>(ep: E, body: BodyIn<E>, fileName: string): Promise<boolean> =>

@@ -77,9 +77,20 @@ export const quApi = {
   importFile: (
     file: File,
     repoId: string,
-    o: { onlyValid: boolean; format: TQuImportFormat; category?: TQuImportCategory; preview: boolean },
+    o: {
+      onlyValid: boolean;
+      format: TQuImportFormat;
+      category?: TQuImportCategory;
+      preview: boolean;
+      /** Echoed in the progress events on the user's realtime topic. */
+      progressId?: string;
+    },
     onProgress?: (percent: number) => void,
-  ) => callUpload(repoQuImport, file, { repoId, ...o }, onProgress),
+  ) => {
+    const { progressId, ...rest } = o;
+    const fields = { repoId, ...rest, ...(progressId ? { progressId } : {}) };
+    return callUpload(repoQuImport, file, fields, onProgress, { overlay: !progressId });
+  },
   template: () => callDownload(repoQuImportTemplate, {}, '试题导入模板.xlsx'),
   exportXlsx: (body: { repoId?: string; ids?: string[]; params?: TQuPagingParams }, fileName = '试题导出.xlsx') =>
     callDownload(repoQuExport, body, fileName),

@@ -155,19 +155,25 @@ function sendForm(url: string, form: FormData, token: string | undefined, onProg
 }
 
 /** Multipart upload: field `file` plus extra fields; 20 min; overlay '正在上传数据...'. */
+export interface UploadOptions {
+  /** false: no full-screen overlay (the caller shows its own progress, e.g. the question import). */
+  overlay?: boolean;
+}
+
 export async function upload<T = unknown>(
   url: string,
   file: Blob,
   fields: Record<string, string | number | boolean> = {},
   /** Percent sent so far (large course files show a progress bar). */
   onProgress?: (percent: number) => void,
+  options: UploadOptions = {},
 ): Promise<T> {
   const form = new FormData();
   // Fields go first: the server reads them (purpose, audience) before it streams the file.
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
   form.append('file', file, (file as File).name ?? 'file');
   const token = getToken();
-  const close = showOverlay(UPLOAD_TEXT);
+  const close = options.overlay === false ? () => {} : showOverlay(UPLOAD_TEXT);
   try {
     const answer = await sendForm(url, form, token, onProgress).catch(() => fail({}));
     return settle(answer, false, Boolean(token)) as T;

@@ -167,6 +167,23 @@ export type TQuImportFormat = (typeof QU_IMPORT_FORMATS)[number];
 export const QU_IMPORT_CATEGORY = ['tag', 'bank'] as const;
 export type TQuImportCategory = (typeof QU_IMPORT_CATEGORY)[number];
 
+/**
+ * How far a long import is (issue 26 §3), published on the importing user's realtime topic
+ * (`user:<id>`) as event QU_IMPORT_PROGRESS_EVENT while the request runs, for the `progressId` the
+ * client sent with the file. There is no "done" event: the import's answer says how it ended.
+ */
+export const QU_IMPORT_PROGRESS_EVENT = 'qu.import.progress';
+export const QU_IMPORT_PHASES = ['parse', 'check', 'write'] as const;
+export interface TQuImportProgress {
+  progressId: string;
+  phase: (typeof QU_IMPORT_PHASES)[number];
+  /** Questions done of `total` (0 of 0 while parsing). */
+  done: number;
+  total: number;
+}
+/** A client's id of one import, echoed in its progress events. */
+export const QU_IMPORT_PROGRESS_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
 export const ZQuExportSchema = z.object({
   repoId: z.string().nullish().describe('题库'),
   ids: z.array(z.string()).max(5000).nullish().describe('试题'),

@@ -1,10 +1,14 @@
 /**
  * The common end of every import (xlsx, docx and the interchange formats): check every parsed
  * question with the rules of its type, report (row or place, column, reason), count per type,
- * flag duplicates, and import all or nothing in one transaction (or only the valid ones on
- * request); a preview writes nothing.
+ * flag duplicates, and import all or nothing (or only the valid ones on request); a preview writes
+ * nothing. The questions are written in short transactions of WRITE_CHUNK, hidden, and published
+ * in one last transaction (writeStaged), so an import of thousands never holds PGlite's one
+ * connection for seconds (issue 24 §1) and the user still sees all of it or nothing.
  */
 import type { TImportIssue, TImportPlace, TQuChildSave, TQuImportResult } from '@exam/contracts';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { insertQuestions } from './qu.service.js';
 import { checkQuestion, type NormalQuestion, normaliseQuestion } from './qu-rules.js';
@@ -43,14 +47,27 @@ export function checkItems(items: ImportItem[], columnOf: ColumnOf): CheckedItem
  * checkItems for a whole import file: the rules of thousands of questions took seconds of the
  * request thread, so it lets other requests in every few dozen questions.
  */
-export async function checkItemsYielding(items: ImportItem[], columnOf: ColumnOf): Promise<CheckedItem[]> {
+export async function checkItemsYielding(
+  items: ImportItem[],
+  columnOf: ColumnOf,
+  onProgress?: ImportProgress,
+): Promise<CheckedItem[]> {
   const out: CheckedItem[] = [];
   for (const item of items) {
-    if (out.length % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+    if (out.length % 50 === 49) {
+      onProgress?.('check', out.length, items.length);
+      await yieldTurn();
+    }
     out.push(checkItem(item, columnOf));
   }
   return out;
 }
+
+/** Lets the requests waiting on the event loop in. */
+const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Where a long import is: checking the rules or writing, `done` of `total` questions. */
+export type ImportProgress = (phase: 'check' | 'write', done: number, total: number) => void;
 
 function checkItem(item: ImportItem, columnOf: ColumnOf): CheckedItem {
   const q = normaliseQuestion(item.input);
@@ -84,6 +101,8 @@ export interface ImportOptions {
   };
   /** Runs before the insert on the questions to import (stores their images); answers how to undo it. */
   prepare?: (valid: CheckedItem[]) => Promise<(() => Promise<void>) | undefined>;
+  /** Told how far the writing is. */
+  onProgress?: ImportProgress;
 }
 
 /** Top-level questions per type (a composite counts once). */
@@ -136,20 +155,105 @@ export async function importChecked(
   const groups = new Map<string, { q: NormalQuestion; tags: string[] }[]>();
   for (const c of valid) {
     const key = c.item.bank ?? '';
-    groups.set(key, [...(groups.get(key) ?? []), { q: c.q, tags: c.item.tags }]);
+    const group = groups.get(key) ?? [];
+    group.push({ q: c.q, tags: c.item.tags });
+    groups.set(key, group);
   }
   try {
-    await db.transaction(async (tx) => {
-      for (const [title, items] of groups) {
-        const banks = options.banks;
-        const repoIds = title && banks ? [existing.get(title) ?? (await banks.create(tx, title))] : options.repoIds;
-        await insertQuestions(tx, items, repoIds, options.userId);
-      }
-    });
+    await writeStaged(db, groups, existing, options);
   } catch (err) {
     // What prepare stored outside the transaction (images) would otherwise stay unreferenced.
     await undo?.();
     throw err;
   }
   return { ...report, imported: valid.length, errors };
+}
+
+/**
+ * Questions per short transaction of an import: PGlite's one connection is free between them (200
+ * held it up to 830 ms at p99 on a loaded 2-core machine, bench/README.md).
+ */
+const WRITE_CHUNK = 100;
+/** Ids per statement when publishing or discarding what an import staged. */
+const ID_SLICE = 1000;
+/** The deletion time of rows an import staged and has not published: hidden from every reader. */
+const STAGED_AT = new Date(0);
+
+const slices = (ids: string[]) =>
+  Array.from({ length: Math.ceil(ids.length / ID_SLICE) }, (_, i) => ids.slice(i * ID_SLICE, (i + 1) * ID_SLICE));
+
+/**
+ * Writes the questions (and the banks their categories create) hidden, as deleted at STAGED_AT,
+ * in short transactions with a turn of the event loop between them, then makes them visible in
+ * one transaction: the import is all or nothing for every reader. On a failure what was staged
+ * is deleted; a process dying meanwhile leaves only hidden rows.
+ */
+async function writeStaged(
+  db: Executor,
+  groups: Map<string, { q: NormalQuestion; tags: string[] }[]>,
+  existing: Map<string, string>,
+  options: ImportOptions,
+): Promise<void> {
+  const total = [...groups.values()].reduce((n, items) => n + items.length, 0);
+  const quIds: string[] = [];
+  const bankIds: string[] = [];
+  const withChildren = [...groups.values()].some((items) => items.some(({ q }) => q.children.length > 0));
+  try {
+    for (const [title, items] of groups) {
+      let repoIds = options.repoIds;
+      const banks = options.banks;
+      if (title && banks) {
+        const found = existing.get(title);
+        const id =
+          found ??
+          (await db.transaction(async (tx) => {
+            const created = await banks.create(tx, title);
+            await tx.update(elRepo).set({ deletedAt: STAGED_AT }).where(eq(elRepo.id, created));
+            return created;
+          }));
+        if (!found) bankIds.push(id);
+        repoIds = [id];
+      }
+      for (let start = 0; start < items.length; start += WRITE_CHUNK) {
+        const chunk = items.slice(start, start + WRITE_CHUNK);
+        quIds.push(...(await db.transaction((tx) => insertQuestions(tx, chunk, repoIds, options.userId, STAGED_AT))));
+        options.onProgress?.('write', quIds.length, total);
+        await yieldTurn();
+      }
+    }
+    await db.transaction(async (tx) => {
+      if (bankIds.length)
+        await tx
+          .update(elRepo)
+          .set({ deletedAt: null })
+          .where(and(inArray(elRepo.id, bankIds), eq(elRepo.deletedAt, STAGED_AT)));
+      // Only rows still staged: a bank deleted meanwhile took its questions with it.
+      for (const ids of slices(quIds)) {
+        const staged = (rows: SQL | undefined) => and(rows, eq(elQu.deletedAt, STAGED_AT));
+        await tx
+          .update(elQu)
+          .set({ deletedAt: null })
+          .where(staged(inArray(elQu.id, ids)));
+        if (withChildren)
+          await tx
+            .update(elQu)
+            .set({ deletedAt: null })
+            .where(staged(inArray(elQu.parentId, ids)));
+      }
+    });
+  } catch (err) {
+    // The failure is what the user is answered; what a failing discard leaves stays hidden.
+    await discardStaged(db, quIds, bankIds).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Deletes what writeStaged staged (never published: nothing refers to it). */
+async function discardStaged(db: Executor, quIds: string[], bankIds: string[]): Promise<void> {
+  for (const ids of slices(quIds)) {
+    await db.delete(elQuRepo).where(inArray(elQuRepo.quId, ids));
+    await db.delete(elQu).where(and(inArray(elQu.parentId, ids), eq(elQu.deletedAt, STAGED_AT)));
+    await db.delete(elQu).where(and(inArray(elQu.id, ids), eq(elQu.deletedAt, STAGED_AT)));
+  }
+  if (bankIds.length) await db.delete(elRepo).where(and(inArray(elRepo.id, bankIds), eq(elRepo.deletedAt, STAGED_AT)));
 }

@@ -1,14 +1,19 @@
 /**
  * Import and export of questions in every format (issue 26): xlsx and docx (our layouts), GIFT,
- * Aiken and Moodle XML (interchange/), with a preview that writes nothing; and the template.
+ * Aiken, Moodle XML and QTI (interchange/), with a preview that writes nothing; and the template.
+ * Every file is read off the request thread (xlsx, docx and the interchange readers run in capped
+ * workers); the import's progress goes to the user's realtime topic.
  */
 import {
   QU_IMPORT_CATEGORY,
   QU_IMPORT_FORMATS,
+  QU_IMPORT_PROGRESS_EVENT,
+  QU_IMPORT_PROGRESS_ID,
   type TQuDetail,
   type TQuExportFormat,
   type TQuImportCategory,
   type TQuImportFormat,
+  type TQuImportProgress,
   type TQuSave,
 } from '@exam/contracts';
 import { and, asc, desc, inArray, isNull } from 'drizzle-orm';
@@ -18,14 +23,15 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badParams } from '../../platform/errors.js';
+import { realtimeHub } from '../../platform/realtime/index.js';
 import { XLSX_TYPE } from '../../platform/xlsx.js';
 import { IMPORT_MAX_BYTES, importBuffer } from '../../platform/xlsx-read.js';
 import { quotaFor } from '../system/file/file-limits.js';
 import { detectFormat } from './interchange/detect.js';
 import { writeQuestionsIn } from './interchange/export.js';
-import { readQti } from './interchange/formats/qti-package.js';
-import { findDuplicates, itemsOf, readTextFormat, storeImages } from './interchange/import.js';
+import { findDuplicates, storeImages } from './interchange/import.js';
 import type { InterImage } from './interchange/model.js';
+import { readOffThread } from './interchange/read-off-thread.js';
 import { questionDetails, questionFilter } from './qu.service.js';
 import { docxColumnOf, readQuestionsDocx } from './qu-docx.js';
 import { type CheckedItem, checkItemsYielding, type ImportItem, importChecked } from './qu-import.js';
@@ -107,6 +113,7 @@ async function readUpload(request: FastifyRequest) {
   let preview = false;
   let format: TQuImportFormat = 'auto';
   let category: TQuImportCategory = 'tag';
+  let progressId: string | null = null;
   const yes = (v: unknown) => String(v) === 'true' || String(v) === '1';
   for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
     if (part.type === 'file') {
@@ -116,7 +123,11 @@ async function readUpload(request: FastifyRequest) {
       repoIds.push(...String(part.value).split(',').filter(Boolean));
     } else if (part.fieldname === 'onlyValid') onlyValid = yes(part.value);
     else if (part.fieldname === 'preview') preview = yes(part.value);
-    else if (part.fieldname === 'category') {
+    else if (part.fieldname === 'progressId') {
+      const value = String(part.value);
+      if (!QU_IMPORT_PROGRESS_ID.test(value)) throw badParams('进度标识：应为 1-40 位字母、数字、- 或 _');
+      progressId = value;
+    } else if (part.fieldname === 'category') {
       const value = String(part.value || 'tag') as TQuImportCategory;
       if (!QU_IMPORT_CATEGORY.includes(value)) throw badParams('分类：应为 tag（作为知识点）或 bank（作为目标题库）');
       category = value;
@@ -128,16 +139,33 @@ async function readUpload(request: FastifyRequest) {
   }
   if (!file) throw badParams('文件：请选择要导入的文件');
   if (repoIds.length === 0) throw badParams('所属题库：请选择导入到的题库');
-  return { file, repoIds, onlyValid, preview, format, category };
+  return { file, repoIds, onlyValid, preview, format, category, progressId };
 }
 
-/** The import items of a file in a given format, the items it skipped and its images. */
+/** The import items of a file in a given format, the items it skipped and its images (read in workers). */
 async function readFile(format: Exclude<TQuImportFormat, 'auto'>, buffer: Buffer, category: TQuImportCategory) {
   if (format === 'xlsx') return { items: await readQuestionsXlsx(buffer), columnOf: xlsxColumnOf };
   if (format === 'docx') return { items: await readQuestionsDocx(buffer), columnOf: docxColumnOf };
-  if (format === 'qti') return { ...itemsOf(await readQti(buffer), category), columnOf: docxColumnOf };
-  const read = itemsOf(readTextFormat(format, buffer), category);
-  return { ...read, columnOf: docxColumnOf };
+  return { ...(await readOffThread(format, buffer, category)), columnOf: docxColumnOf };
+}
+
+/** Least time between two progress events of one phase. */
+const PROGRESS_EVERY_MS = 300;
+
+/**
+ * Publishes an import's progress on the user's topic (every instance's stream relays it): each new
+ * phase at once, then at most every PROGRESS_EVERY_MS. Nothing without a `progressId`.
+ */
+function progressOf(userId: string, progressId: string | null) {
+  let last: { phase: string; at: number } | null = null;
+  return (phase: TQuImportProgress['phase'], done: number, total: number) => {
+    if (!progressId) return;
+    const now = Date.now();
+    if (last?.phase === phase && now - last.at < PROGRESS_EVERY_MS && done < total) return;
+    last = { phase, at: now };
+    const data: TQuImportProgress = { progressId, phase, done, total };
+    realtimeHub.publish(`user:${userId}`, { type: QU_IMPORT_PROGRESS_EVENT, data });
+  };
 }
 
 /** Live banks by title (the oldest of equal titles), for categories imported as banks. */
@@ -155,7 +183,8 @@ async function banksByTitle(db: Executor, titles: string[]): Promise<Map<string,
 /** Imports (or previews) an uploaded question file into banks; answers the report. */
 export async function importQuestionFile(deps: AppDeps, request: FastifyRequest, user: AuthUser) {
   const { db } = deps;
-  const { file, repoIds, onlyValid, preview, format: asked, category } = await readUpload(request);
+  const { file, repoIds, onlyValid, preview, format: asked, category, progressId } = await readUpload(request);
+  const progress = progressOf(user.id, progressId);
   const live = await db
     .select({ id: elRepo.id })
     .from(elRepo)
@@ -164,13 +193,14 @@ export async function importQuestionFile(deps: AppDeps, request: FastifyRequest,
   const format = asked === 'auto' ? await detectFormat(file.buffer, file.name) : asked;
   if (!format)
     throw badParams('文件：无法识别文件格式，支持 xlsx、docx、Moodle XML、GIFT、Aiken、IMS QTI，也可在“格式”中指定');
+  progress('parse', 0, 0);
   const read: {
     items: ImportItem[];
     columnOf: (f: string) => string;
     skipped?: { place: string; reason: string }[];
     images?: InterImage[];
   } = await readFile(format, file.buffer, category);
-  const checked = await checkItemsYielding(read.items, read.columnOf);
+  const checked = await checkItemsYielding(read.items, read.columnOf, progress);
   const targets = [...new Set(repoIds)];
   const images = read.images ?? [];
   return importChecked(db, checked, {
@@ -179,6 +209,7 @@ export async function importQuestionFile(deps: AppDeps, request: FastifyRequest,
     userId: user.id,
     preview,
     skipped: read.skipped,
+    onProgress: progress,
     duplicates: (all: CheckedItem[], banks) => findDuplicates(db, all, targets, banks),
     banks: {
       existing: (titles) => banksByTitle(db, titles),

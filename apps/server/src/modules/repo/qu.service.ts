@@ -53,18 +53,29 @@ export async function insertQuestions(
   items: { q: NormalQuestion; tags: string[] }[],
   repoIds: string[],
   userId: string,
+  /** Rows written deleted at this time, hidden until published (a staged import: qu-import.ts). */
+  hiddenAt?: Date,
 ): Promise<string[]> {
   // Ids are made here so that an import of thousands of questions is a few multi-row INSERTs, not
   // three statements per question: on PGlite the transaction holds the only connection meanwhile.
   const ids = items.map(() => newId());
+  const hidden = hiddenAt ? { deletedAt: hiddenAt } : {};
   for (let start = 0; start < items.length; start += INSERT_CHUNK) {
     const chunk = items.slice(start, start + INSERT_CHUNK);
     const chunkIds = ids.slice(start, start + INSERT_CHUNK);
     await tx
       .insert(elQu)
-      .values(chunk.map(({ q, tags }, i) => ({ ...rowValues(q), id: chunkIds[i], tags, createdBy: userId })));
+      .values(
+        chunk.map(({ q, tags }, i) => ({ ...rowValues(q), ...hidden, id: chunkIds[i], tags, createdBy: userId })),
+      );
     const children = chunk.flatMap(({ q }, i) =>
-      q.children.map((c, n) => ({ ...rowValues(c), parentId: chunkIds[i], sort: n + 1, createdBy: userId })),
+      q.children.map((c, n) => ({
+        ...rowValues(c),
+        ...hidden,
+        parentId: chunkIds[i],
+        sort: n + 1,
+        createdBy: userId,
+      })),
     );
     // PostgreSQL takes at most 65,535 parameters a statement: children go in slices too.
     for (let c = 0; c < children.length; c += INSERT_CHUNK)

@@ -4,12 +4,17 @@
  * skipped item with its place and reason, duplicates of questions already in the bank, errors —
  * and only then 确认导入, which imports all or nothing. Categories of the file (Moodle, GIFT) become
  * tags or target banks, as the administrator picks; the preview lists those banks.
+ * A large file shows where it is (issue 26 §3): 上传中 with the percent sent, then the server's
+ * phases from the user's realtime topic — 解析中, 校验中 n/N, 写入中 n/N — until its answer, which
+ * alone says the import is done.
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import {
+  QU_IMPORT_PROGRESS_EVENT,
   QUESTION_TYPE_LABELS,
   type TQuImportCategory,
   type TQuImportFormat,
+  type TQuImportProgress,
   type TQuImportResult,
 } from '@exam/contracts';
 import {
@@ -27,8 +32,10 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { quApi, type RepoOption } from '../../api/repo';
+import { useRealtime } from '../../hooks/useRealtime';
+import { useUserStore } from '../../stores/user';
 
 interface Props {
   open: boolean;
@@ -49,6 +56,39 @@ const FORMATS: { value: TQuImportFormat; label: string }[] = [
   { value: 'qti', label: 'IMS QTI 2.1/2.2/3.0（.xml 或 .zip）' },
 ];
 
+/** Where a running import is: the upload's percent, then the server's phase. */
+type Stage = { phase: 'upload'; percent: number } | Pick<TQuImportProgress, 'phase' | 'done' | 'total'>;
+
+const PHASE_LABELS: Record<Stage['phase'], string> = {
+  upload: '上传中',
+  parse: '解析中',
+  check: '校验中',
+  write: '写入中',
+};
+
+const newProgressId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+function StageBar({ stage }: { stage: Stage }) {
+  const percent =
+    stage.phase === 'upload'
+      ? stage.percent
+      : stage.total > 0
+        ? Math.min(99, Math.floor((stage.done / stage.total) * 100))
+        : 0;
+  const text =
+    stage.phase === 'upload'
+      ? `${PHASE_LABELS.upload} ${stage.percent}%`
+      : stage.total > 0
+        ? `${PHASE_LABELS[stage.phase]} ${stage.done}/${stage.total}`
+        : `${PHASE_LABELS[stage.phase]}…`;
+  return (
+    <div style={{ marginTop: 8 }} data-testid="import-progress" data-phase={stage.phase}>
+      <Typography.Text type="secondary">{text}</Typography.Text>
+      <Progress percent={percent} size="small" status="active" showInfo={false} />
+    </div>
+  );
+}
+
 const placeColumns = [
   { title: '位置', dataIndex: 'place', width: 220 },
   { title: '原因', dataIndex: 'reason' },
@@ -61,7 +101,16 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
   const [category, setCategory] = useState<TQuImportCategory>('tag');
   const [onlyValid, setOnlyValid] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [stage, setStage] = useState<Stage | null>(null);
+  const running = useRef<string | null>(null);
+  const userId = useUserStore((s) => s.userId);
+  // The stream is opened once a file is chosen, so it is live before the server's first phase.
+  useRealtime(open && file && userId ? [`user:${userId}`] : [], (event) => {
+    if (event.type !== QU_IMPORT_PROGRESS_EVENT) return;
+    const data = event.data as TQuImportProgress;
+    if (!running.current || data.progressId !== running.current) return;
+    setStage({ phase: data.phase, done: data.done, total: data.total });
+  });
   const [preview, setPreview] = useState<TQuImportResult | null>(null);
   const [result, setResult] = useState<TQuImportResult | null>(null);
 
@@ -80,13 +129,25 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
   const send = async (asPreview: boolean) => {
     if (!file || !target) return;
     setBusy(true);
-    setProgress(0);
+    const progressId = newProgressId();
+    running.current = progressId;
+    setStage({ phase: 'upload', percent: 0 });
     try {
       const res = await quApi.importFile(
         file,
         target,
-        { onlyValid, format, category, preview: asPreview },
-        setProgress,
+        { onlyValid, format, category, preview: asPreview, progressId },
+        (percent) => {
+          if (running.current !== progressId) return;
+          // Sent in full: the server reads it now (its own phases follow on the realtime topic).
+          setStage((s) =>
+            s && s.phase !== 'upload'
+              ? s
+              : percent >= 100
+                ? { phase: 'parse', done: 0, total: 0 }
+                : { phase: 'upload', percent },
+          );
+        },
       );
       if (asPreview) {
         setPreview(res);
@@ -96,8 +157,9 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
         if (res.imported > 0) onImported();
       }
     } finally {
+      running.current = null;
       setBusy(false);
-      setProgress(null);
+      setStage(null);
     }
   };
 
@@ -211,7 +273,7 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
         <Checkbox style={{ marginTop: 12 }} checked={onlyValid} onChange={(e) => setOnlyValid(e.target.checked)}>
           只导入正确的试题（跳过有错误的试题）
         </Checkbox>
-        {progress !== null && <Progress percent={progress} size="small" style={{ marginTop: 8 }} />}
+        {stage && <StageBar stage={stage} />}
         {(result ?? preview) && <Report result={(result ?? preview) as TQuImportResult} done={Boolean(result)} />}
       </Form>
     </Modal>

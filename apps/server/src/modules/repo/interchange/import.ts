@@ -1,88 +1,20 @@
 /**
- * Import of the interchange formats (GIFT, Aiken, Moodle XML): the format reads the file into the
- * model, each question is mapped by its kind (registry.ts), and what a kind cannot hold joins the
- * file's own skipped items, with its place and reason. Images the file carried are referenced by
- * a placeholder while checking and stored through the storage port (system/file storeUpload, which
- * checks type and magic bytes) only when the import is written.
+ * Import of the interchange formats (GIFT, Aiken, Moodle XML, QTI), the part that needs the
+ * database or storage: the items read (read.ts, in a worker: read-off-thread.ts) refer to their
+ * images by a placeholder while checking; the images are stored through the storage port
+ * (system/file storeUpload, which checks type and magic bytes) only when the import is written.
+ * And the duplicates of questions already in the banks.
  */
 import { Readable } from 'node:stream';
-import { htmlToText, type TImportPlace, type TQuImportCategory } from '@exam/contracts';
+import { htmlToText, type TImportPlace } from '@exam/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { elQu, elQuRepo } from '../../../db/schema/index.js';
 import type { Executor } from '../../../platform/db.js';
 import type { BlobStore } from '../../../platform/storage/blob-store.js';
 import { discardUploads, storeUpload } from '../../system/file/file.service.js';
-import type { CheckedItem, ImportItem } from '../qu-import.js';
-import { readAiken } from './formats/aiken.js';
-import { readGift } from './formats/gift.js';
-import { readMoodleXml } from './formats/moodle-xml.js';
-import type { InterImage, InterQuestion, ReadResult } from './model.js';
-import { fromInterchange } from './registry.js';
-
-export type TextFormat = 'gift' | 'aiken' | 'moodle-xml';
-
-/** The questions of a text or XML file (badParams when the XML is malformed). */
-export function readTextFormat(format: TextFormat, buffer: Buffer): ReadResult {
-  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
-  if (format === 'gift') return readGift(text);
-  if (format === 'aiken') return readAiken(text);
-  return readMoodleXml(text);
-}
-
-const PENDING = '/api/common/file/pending-image-';
-
-/** Categories become a tag: `$course$/top/安全/机械` → 安全/机械. */
-const categoryTag = (path: string | undefined) =>
-  path
-    ?.replace(/^\$(course|system|module|cat\d*)\$\/?/, '')
-    .replace(/^top\/?/, '')
-    .trim() || null;
-
-/**
- * The import items of a read file, its images numbered apart; items a kind cannot hold are skipped.
- * A category becomes a tag, or with `category: 'bank'` the title of the bank the item goes to.
- */
-export function itemsOf(
-  read: ReadResult,
-  category: TQuImportCategory = 'tag',
-): { items: ImportItem[]; skipped: TImportPlace[]; images: InterImage[] } {
-  const items: ImportItem[] = [];
-  const skipped = [...read.skipped];
-  const images: InterImage[] = [];
-  read.entries.forEach(({ place, question }) => {
-    const mapped = fromInterchange(withPendingImages(question, images));
-    if ('skip' in mapped) {
-      skipped.push({ place, reason: mapped.skip });
-      return;
-    }
-    const path = categoryTag(question.category)?.slice(0, 100);
-    const tag = category === 'tag' ? path : null;
-    items.push({
-      row: items.length + 1,
-      place,
-      ...(category === 'bank' && path ? { bank: path } : {}),
-      input: mapped.input,
-      tags: [...new Set([...question.tags, ...(tag ? [tag] : [])])],
-      childRows: mapped.input.children.map(() => items.length + 1),
-      issues: [],
-    });
-  });
-  return { items, skipped, images };
-}
-
-/** Refers to the question's images by placeholders (`@@PLUGINFILE@@/a.png` → pending-image-N). */
-function withPendingImages(q: InterQuestion, images: InterImage[]): InterQuestion {
-  const all = [q, ...q.children].flatMap((x) => x.images);
-  if (all.length === 0) return q;
-  let json = JSON.stringify(q);
-  for (const img of all) {
-    const n = images.push(img) - 1;
-    for (const ref of [img.name, encodeURI(img.name), encodeURIComponent(img.name)]) {
-      json = json.split(`@@PLUGINFILE@@/${ref}`).join(`${PENDING}${n}`);
-    }
-  }
-  return JSON.parse(json) as InterQuestion;
-}
+import type { CheckedItem } from '../qu-import.js';
+import type { InterImage } from './model.js';
+import { PENDING } from './read.js';
 
 /**
  * Stores the images the valid questions refer to and puts their file URLs in place. They are
@@ -164,7 +96,9 @@ export async function findDuplicates(
   const inBank = new Set(rows.map((r) => `${r.repoId}|${fingerprint(r.type, r.content)}`));
   const seen = new Set<string>();
   const out: TImportPlace[] = [];
-  for (const c of checked) {
+  for (const [i, c] of checked.entries()) {
+    // Thousands of texts to reduce: other requests get the event loop every few hundred.
+    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
     const key = fingerprint(c.q.type, c.q.content);
     const place = c.item.place ?? `第${c.item.row}行`;
     const group = `${c.item.bank ?? ''}|${key}`;

@@ -8,19 +8,33 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ErrorCode, repoQuDetail, repoQuExport, repoQuImport, repoQuPaging, repoRepoSave } from '@exam/contracts';
+import {
+  ErrorCode,
+  QU_IMPORT_PROGRESS_EVENT,
+  repoQuDetail,
+  repoQuExport,
+  repoQuImport,
+  repoQuPaging,
+  repoRepoSave,
+  sysConfigDetail,
+  type TQuImportProgress,
+} from '@exam/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elRepo, sysUser } from '../../../db/schema/index.js';
+import { elQu, elRepo, sysUser } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
+import { realtimeHub } from '../../../platform/realtime/index.js';
 import { LocalBlobStore } from '../../../platform/storage/local-blob-store.js';
+import { bigInterchangeFile } from '../../../test/big-interchange.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { storedBytes } from '../../system/file/file.service.js';
 import { docxColumnOf } from '../qu-docx.js';
 import { type CheckedItem, checkItems, importChecked } from '../qu-import.js';
+import { readGift } from './formats/gift.js';
 import { readQti } from './formats/qti-package.js';
-import { itemsOf, storeImages } from './import.js';
+import { storeImages } from './import.js';
+import { itemsOf } from './read.js';
 import { manifest, qtiFixture, qtiPackage } from './test/qti-fixtures.js';
 
 const fixture = (name: string) =>
@@ -270,5 +284,87 @@ describe('categories as target banks (issue 26 §2, category=bank)', () => {
     expect(again.data.duplicates).toHaveLength(10);
     expect(again.data.duplicates[0].reason).toBe('题库中已有相同的试题');
     expect((await upload('moodle.xml', xml, { repoId: chosen, category: 'folder' })).code).toBe(ErrorCode.BAD_PARAMS);
+  });
+});
+
+describe('large files (issue 26 §3, issue 24 §1)', () => {
+  /**
+   * Imports `file` with a progress id and, at the first event of `phase` on the admin's realtime
+   * topic, sends a cheap request and a read of the bank: both must be answered before the import is
+   * (the file is read in a worker, the writing yields the connection between short transactions),
+   * and the bank must still look empty (the staged questions are hidden until the import ends).
+   */
+  async function importWhileAsking(name: string, file: Buffer, phase: TQuImportProgress['phase']) {
+    const repoId = await newRepo(`大文件 ${name} ${phase}`);
+    const [user] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'admin'));
+    const order: string[] = [];
+    const phases: string[] = [];
+    let asked: Promise<unknown> | null = null;
+    const stop = realtimeHub.subscribe([`user:${user.id}`], (event) => {
+      const p = event.data as TQuImportProgress;
+      if (event.type !== QU_IMPORT_PROGRESS_EVENT || p.progressId !== `big-${phase}`) return;
+      if (phases.at(-1) !== p.phase) phases.push(p.phase);
+      if (p.phase !== phase || asked) return;
+      asked = Promise.all([
+        t.call(sysConfigDetail.path, { id: '1' }, admin).then((r) => order.push(`config ${r.code}`)),
+        countIn(repoId).then((n) => order.push(`bank ${n}`)),
+      ]);
+    });
+    try {
+      const res = await upload(name, file, { repoId, progressId: `big-${phase}` });
+      order.push(`import ${res.code}`);
+      await asked;
+      return { res, order, phases, repoId };
+    } finally {
+      stop();
+    }
+  }
+
+  it('reads a 3,000-question GIFT file in a worker while other requests are answered, then imports it all', async () => {
+    const gift = await bigInterchangeFile('gift', 3000);
+    const { res, order, phases, repoId } = await importWhileAsking('big.gift', gift, 'parse');
+    expect(res.data).toMatchObject({ total: 3000, imported: 3000, errors: [], skipped: [] });
+    expect(res.data.byType).toEqual({ '1': 3000 });
+    expect(order.slice(0, 2).sort()).toEqual(['bank 0', 'config 0']);
+    expect(order[2]).toBe('import 0');
+    expect(phases).toEqual(['parse', 'check', 'write']);
+    expect(await countIn(repoId)).toBe(3000);
+  });
+
+  it('writes a Moodle XML file in short transactions, hidden until the last one, answering others meanwhile', async () => {
+    const xml = await bigInterchangeFile('moodle-xml', 1200);
+    const { res, order, repoId } = await importWhileAsking('big.xml', xml, 'write');
+    expect(res.data).toMatchObject({ total: 1200, imported: 1200, errors: [] });
+    expect(order.slice(0, 2).sort()).toEqual(['bank 0', 'config 0']);
+    expect(order[2]).toBe('import 0');
+    expect(await countIn(repoId)).toBe(1200);
+    const page = await t.call(repoQuPaging.path, { current: 1, size: 1, params: { repoId } }, admin);
+    const detail = (await t.call(repoQuDetail.path, { id: page.data.records[0].id }, admin)).data;
+    expect(detail.options).toHaveLength(4);
+    // Nothing stays staged (deleted at the epoch) once the import is published.
+    const staged = await t.db
+      .select({ id: elQu.id })
+      .from(elQu)
+      .where(eq(elQu.deletedAt, new Date(0)));
+    expect(staged).toEqual([]);
+  });
+
+  it('removes what it staged when a later chunk fails, and leaves the bank as it was', async () => {
+    const repoId = await newRepo('分块写入失败');
+    const [user] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'admin'));
+    const read = itemsOf(readGift((await bigInterchangeFile('gift', 500)).toString('utf8')));
+    let transactions = 0;
+    const failing = Object.create(t.db) as Db;
+    failing.transaction = ((fn: never) =>
+      ++transactions === 2 ? Promise.reject(new Error('写入失败')) : t.db.transaction(fn)) as Db['transaction'];
+    const options = { repoIds: [repoId], onlyValid: false, userId: user.id };
+    await expect(importChecked(failing, checkItems(read.items, docxColumnOf), options)).rejects.toThrow('写入失败');
+    expect(transactions).toBe(2);
+    expect(await countIn(repoId)).toBe(0);
+    const staged = await t.db
+      .select({ id: elQu.id })
+      .from(elQu)
+      .where(eq(elQu.deletedAt, new Date(0)));
+    expect(staged).toEqual([]);
   });
 });

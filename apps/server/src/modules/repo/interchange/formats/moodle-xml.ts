@@ -19,18 +19,16 @@ import {
   type Skip,
 } from '../model.js';
 import { hide, show } from './gift.js';
-import { analysisWith, fillFlagsReason, textHtml, trueFalseValue, typeName } from './text-common.js';
+import {
+  analysisWith,
+  fillFlagsReason,
+  IMAGE_MIME,
+  NOT_EXPORTED,
+  textHtml,
+  trueFalseValue,
+  typeName,
+} from './text-common.js';
 import { attr, child, children, parseXml, textOf } from './xml-safe.js';
-
-const NOT_EXPORTED = '未导出：';
-const MIME: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-};
 
 /** The HTML of a Moodle text field (`<questiontext format=…><text>…</text><file…/>`), its files collected. */
 function richOf(field: unknown, images: InterImage[]): string {
@@ -38,8 +36,8 @@ function richOf(field: unknown, images: InterImage[]): string {
   for (const f of children(field, 'file')) {
     const name = attr(f, 'name');
     const ext = name.split('.').pop()?.toLowerCase() ?? '';
-    if (attr(f, 'encoding') === 'base64' && MIME[ext] && ext !== 'svg')
-      images.push({ name, mime: MIME[ext], data: Buffer.from(textOf(f).replace(/\s+/g, ''), 'base64') });
+    if (attr(f, 'encoding') === 'base64' && IMAGE_MIME[ext])
+      images.push({ name, mime: IMAGE_MIME[ext], data: Buffer.from(textOf(f).replace(/\s+/g, ''), 'base64') });
   }
   const text = textOf(child(field, 'text')).trim();
   const format = attr(field, 'format') || 'html';

@@ -10,8 +10,8 @@ import { ZIP_LIMITS } from '../../../../platform/zip-guard.js';
 import { NO_REFERENCE } from '../../kinds/short-answer/interchange.js';
 import { docxColumnOf } from '../../qu-docx.js';
 import { checkItems } from '../../qu-import.js';
-import { itemsOf } from '../import.js';
 import type { InterQuestion } from '../model.js';
+import { itemsOf } from '../read.js';
 import { qtiFixture as fixture, manifest, PNG, qtiPackage } from '../test/qti-fixtures.js';
 import { readQti } from './qti-package.js';
 

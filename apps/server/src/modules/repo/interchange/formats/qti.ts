@@ -10,17 +10,8 @@
  */
 import { BLANK_RE, blankHtml, escapeHtml } from '@exam/contracts';
 import { type InterImage, type InterQuestion, interQuestion, type ReadResult, type Skip } from '../model.js';
-import { fillFlagsReason, textHtml, trueFalseValue, typeName } from './text-common.js';
+import { fillFlagsReason, IMAGE_MIME, NOT_EXPORTED, textHtml, trueFalseValue, typeName } from './text-common.js';
 import { parseXmlTree, type XmlEl } from './xml-safe.js';
-
-export const NOT_EXPORTED = '未导出：';
-const MIME: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
 
 // ---- reading ----
 
@@ -128,8 +119,8 @@ function htmlOf(
         const path = resolvePath(src.file, attrs.src);
         const data = path !== null ? src.read?.(path) : null;
         const ext = path?.split('.').pop()?.toLowerCase() ?? '';
-        if (path && data && MIME[ext]) {
-          if (!images.some((i) => i.name === path)) images.push({ name: path, mime: MIME[ext], data });
+        if (path && data && IMAGE_MIME[ext]) {
+          if (!images.some((i) => i.name === path)) images.push({ name: path, mime: IMAGE_MIME[ext], data });
           attrs.src = `@@PLUGINFILE@@/${path}`;
         }
       }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { docxColumnOf } from '../../qu-docx.js';
 import { checkItems } from '../../qu-import.js';
 import { normaliseQuestion } from '../../qu-rules.js';
-import { itemsOf } from '../import.js';
+import { itemsOf } from '../read.js';
 import { toInterchange } from '../registry.js';
 import { comparable, EVERY_KIND, everyKindDetails } from '../test/every-kind.js';
 import { readAiken, writeAiken } from './aiken.js';

@@ -2,6 +2,18 @@
 import { blankHtml, escapeHtml, plainToHtml } from '@exam/contracts';
 import type { InterQuestion } from '../model.js';
 
+/** How the writers title a question the format cannot express (`未导出：reason`); the readers skip it. */
+export const NOT_EXPORTED = '未导出：';
+
+/** Image types a file may carry inline (read as pending images, stored through the storage port). */
+export const IMAGE_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
 /** Plain text to our HTML: paragraphs per line, nothing else interpreted (no $formula$, no ____). */
 export const textHtml = (text: string): string =>
   text

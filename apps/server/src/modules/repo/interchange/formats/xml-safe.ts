@@ -5,7 +5,7 @@
  * the five predefined entities and character references are decoded here. A malformed file
  * (truncated, unclosed) is refused with its line (badParams), nothing imported.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { type X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { badParams } from '../../../../platform/errors.js';
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -22,8 +22,11 @@ export const decodeXml = (s: string): string =>
 
 export type XmlNode = Record<string, unknown>;
 
-/** Refuses entity declarations and malformed XML (badParams naming the line). */
-function checkXml(xml: string, what: string): void {
+/**
+ * Parses a document with entity expansion off, after refusing entity declarations and malformed
+ * XML (badParams naming the line); `options` are the shape of the answer (prefix, order, arrays).
+ */
+function parseSafely(xml: string, what: string, options: Partial<X2jOptions>): unknown {
   if (/<!DOCTYPE[^>]*\[/i.test(xml) || /<!ENTITY/i.test(xml))
     throw badParams(`文件：${what}中含有 DTD 实体声明，为安全起见拒绝读取`);
   const valid = XMLValidator.validate(xml);
@@ -31,14 +34,8 @@ function checkXml(xml: string, what: string): void {
     throw badParams(
       `文件：${what}的 XML 格式错误（第${valid.err.line}行第${valid.err.col}列）：文件不完整或标签未闭合`,
     );
-}
-
-/** Parses an XML document; badParams naming the line when it is not well formed. */
-export function parseXml(xml: string, arrays: string[], what: string): XmlNode {
-  checkXml(xml, what);
-  const parser = new XMLParser({
+  return new XMLParser({
     ignoreAttributes: false,
-    attributeNamePrefix: '@_',
     processEntities: false,
     htmlEntities: false,
     parseTagValue: false,
@@ -46,9 +43,13 @@ export function parseXml(xml: string, arrays: string[], what: string): XmlNode {
     trimValues: false,
     cdataPropName: '__cdata',
     removeNSPrefix: true,
-    isArray: (name) => arrays.includes(name),
-  });
-  return parser.parse(xml) as XmlNode;
+    ...options,
+  }).parse(xml);
+}
+
+/** Parses an XML document; badParams naming the line when it is not well formed. */
+export function parseXml(xml: string, arrays: string[], what: string): XmlNode {
+  return parseSafely(xml, what, { attributeNamePrefix: '@_', isArray: (name) => arrays.includes(name) }) as XmlNode;
 }
 
 /** The text of an element: its text nodes decoded, its CDATA sections as they are. */
@@ -86,19 +87,7 @@ type Ordered = Record<string, unknown>;
 
 /** The root element of a document, read in order under the same guards as parseXml. */
 export function parseXmlTree(xml: string, what: string): XmlEl {
-  checkXml(xml, what);
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    processEntities: false,
-    htmlEntities: false,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    cdataPropName: '__cdata',
-    removeNSPrefix: true,
-    preserveOrder: true,
-  });
+  const nodes = parseSafely(xml, what, { attributeNamePrefix: '', preserveOrder: true }) as Ordered[];
   const convert = (nodes: Ordered[]): (XmlEl | string)[] =>
     nodes.flatMap((n): (XmlEl | string)[] => {
       if ('#text' in n) return [decodeXml(String(n['#text']))];
@@ -110,7 +99,7 @@ export function parseXmlTree(xml: string, what: string): XmlEl {
       const attrs = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, decodeXml(String(v))]));
       return [{ name, attrs, kids: convert(kids) }];
     });
-  const root = convert(parser.parse(xml) as Ordered[]).find((k): k is XmlEl => typeof k !== 'string');
+  const root = convert(nodes).find((k): k is XmlEl => typeof k !== 'string');
   if (!root) throw badParams(`文件：${what}中没有根元素`);
   return root;
 }

@@ -65,6 +65,11 @@ export interface RealtimeLimits {
   sendBufferBytes: number;
   /** A stream ends after this long; the client takes a new ticket (the session is checked again). */
   maxStreamMs: number;
+  /**
+   * A stream's frames wait this long to leave as one chunk (platform/realtime/coalesce.ts); 0 writes
+   * each at once. Absent: 50 ms.
+   */
+  coalesceMs?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

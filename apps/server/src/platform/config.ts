@@ -67,7 +67,7 @@ export interface RealtimeLimits {
   maxStreamMs: number;
   /**
    * A stream's frames wait this long to leave as one chunk (platform/realtime/coalesce.ts); 0 writes
-   * each at once. Absent: 50 ms.
+   * each at once. Absent: 100 ms.
    */
   coalesceMs?: number;
 }

@@ -8,7 +8,7 @@
  *   (the header, else the ticket's `lastEventId`) or one `reset` when they are no longer held, then
  *   `ready`, then live events. A comment line every 15 s; the stream ends after 30 min (the client
  *   takes a new ticket); a client that lets 1 MiB wait unsent is cut off. Frames leave in chunks
- *   of one short tick (coalesce.ts: 50 ms by default), not one write per event and stream.
+ *   of one short tick (coalesce.ts: 100 ms by default), not one write per event and stream.
  */
 import { ErrorCode, REALTIME_STREAM_PATH, realtimeTicket } from '@exam/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -35,7 +35,7 @@ function refuse(reply: FastifyReply, err: unknown) {
 }
 
 /** How long a stream's frames wait to leave together (RealtimeLimits.coalesceMs). */
-export const DEFAULT_COALESCE_MS = 50;
+export const DEFAULT_COALESCE_MS = 100;
 
 const frame = (id: string | null, body: object) => `${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(body)}\n\n`;
 /** An event's frame, written once however many streams carry it (a chat message reaches hundreds). */
@@ -106,7 +106,8 @@ export function registerRealtimeRoutes(app: FastifyInstance, hub: RealtimeHub, r
     };
 
     // Live events wait here until the replay is written, and pass each filter in order. With
-    // nothing waiting and no filter, an event is written at once (no promise per event and stream).
+    // nothing waiting and no filter, an event goes to the outlet at once (no promise per event and
+    // stream); the outlet writes it with the others of its tick.
     let chain: Promise<void> = Promise.resolve();
     let waiting = 0;
     const inOrder = (step: () => unknown) => {

@@ -3,7 +3,15 @@
  * CHAT_GAP_S gap and the insert are one statement, and its answers are the API's: stored, 发言太频繁,
  * 禁言. On PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
-import { DataScope, ErrorCode, liveChatList, liveChatMute, liveChatSend, liveRoomSave, RoleType } from '@exam/contracts';
+import {
+  DataScope,
+  ErrorCode,
+  liveChatList,
+  liveChatMute,
+  liveChatSend,
+  liveRoomSave,
+  RoleType,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser } from '../../db/schema/index.js';
@@ -115,7 +123,13 @@ describe('sending a chat line', () => {
 
     // Only what was acknowledged was stored, as it was answered.
     const list = await ok(t, liveChatList, { liveId }, student);
-    expect(list.messages.map((m) => m.content)).toEqual(['第一条', '第二条', '解除后i第三条/i', '管理员一', '管理员二']);
+    expect(list.messages.map((m) => m.content)).toEqual([
+      '第一条',
+      '第二条',
+      '解除后i第三条/i',
+      '管理员一',
+      '管理员二',
+    ]);
     expect(list.messages[2]).toEqual(line);
   });
 });

@@ -13,11 +13,14 @@
  *   before    (with --before <main.js>) heartbeats only against an older build
  *   heartbeat heartbeats only against the built server (apps/server/dist)
  *   mixed     heartbeats + chat + the realtime subscribers against the built server
+ *   mixed-before  (with --before) the same against the older build
+ * A phase may be listed more than once (`--phases mixed-before,mixed,mixed-before,mixed`: A B A B).
  *
  *   npm run build -w @exam/server
  *   npx tsx bench/live.ts --viewers 2000 --seconds 60 --chat 200 --subscribers 300 [--before apps/server/dist-before/main.js]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { liveChatSend, liveLearnBeat, liveTopic, REALTIME_STREAM_PATH, realtimeTicket } from '@exam/contracts';
@@ -31,6 +34,7 @@ import {
   loadAverage,
   machine,
   percentiles,
+  processCpuSeconds,
   root,
   type Sample,
   serverEnv,
@@ -46,6 +50,7 @@ const { values: args } = parseArgs({
     subscribers: { type: 'string', default: '300' },
     before: { type: 'string' },
     phases: { type: 'string', default: 'raw,before,heartbeat,mixed' },
+    subscriber: { type: 'string', default: 'raw' },
   },
 });
 const VIEWERS = Number(args.viewers);
@@ -54,6 +59,9 @@ const CHAT_PER_S = Number(args.chat);
 const SUBSCRIBERS = Math.min(Number(args.subscribers), VIEWERS);
 const BEAT_MS = 15_000;
 const CHAT_MIN_GAP_MS = 3_000;
+const KNOWN_PHASES = ['raw', 'before', 'heartbeat', 'mixed', 'mixed-before'];
+const PHASES = args.phases.split(',').filter(Boolean);
+for (const p of PHASES) if (!KNOWN_PHASES.includes(p)) throw new Error(`unknown phase ${p}`);
 
 type Viewer = { token: string; userId: string };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -101,8 +109,8 @@ async function setup() {
   const rooms = await db
     .insert(elLive)
     .values(
-      ['raw', 'before', 'heartbeat', 'mixed'].map((p) => ({
-        title: `压测直播-${p}`,
+      PHASES.map((p, i) => ({
+        title: `压测直播-${i}-${p}`,
         startTime: new Date(now - 60_000),
         endTime: new Date(now + 4 * 3600_000),
         openType: 1,
@@ -114,7 +122,7 @@ async function setup() {
     )
     .returning({ id: elLive.id, title: elLive.title });
   await database.close();
-  const roomOf = Object.fromEntries(rooms.map((r) => [r.title.split('-')[1], r.id]));
+  const roomOf = Object.fromEntries(rooms.map((r) => [Number(r.title.split('-')[1]), r.id]));
   return { bench, viewers, roomOf };
 }
 
@@ -166,7 +174,12 @@ async function chatter(viewers: Viewer[], send: (v: Viewer, text: string) => Pro
   );
 }
 
-/** A realtime subscriber: takes a ticket, holds the stream, counts the bench's chat lines and their lag. */
+/**
+ * A realtime subscriber: takes a ticket, holds the stream, counts the bench's chat lines and their
+ * lag. It shares the cores with the server, so by default it reads the raw bytes (node:http, the
+ * marks found in the Buffer, nothing decoded but the 13 digits of each line's send time);
+ * `--subscriber fetch` reads as before through fetch's web stream and a TextDecoderStream.
+ */
 async function subscribe(base: string, v: Viewer, liveId: string, seen: { n: number; lags: number[] }) {
   const res = await fetch(`${base}${realtimeTicket.path}`, {
     method: 'POST',
@@ -175,13 +188,48 @@ async function subscribe(base: string, v: Viewer, liveId: string, seen: { n: num
   });
   const { data } = (await res.json()) as { data: { ticket: string } | null };
   if (!data) throw new Error('no ticket');
-  const abort = new AbortController();
-  const stream = await fetch(`${base}${REALTIME_STREAM_PATH}?ticket=${encodeURIComponent(data.ticket)}`, {
-    signal: abort.signal,
+  const url = `${base}${REALTIME_STREAM_PATH}?ticket=${encodeURIComponent(data.ticket)}`;
+  return args.subscriber === 'fetch' ? subscribeFetch(url, seen) : subscribeRaw(url, seen);
+}
+
+const MARK = '压测消息 ';
+const MARK_BYTES = Buffer.from(MARK);
+
+function subscribeRaw(url: string, seen: { n: number; lags: number[] }): Promise<() => Promise<void>> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
+      const ended = new Promise<void>((r) => res.once('close', () => r()));
+      let rest: Buffer | null = null;
+      res.on('data', (chunk: Buffer) => {
+        const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+        const cut = buf.lastIndexOf('\n\n');
+        if (cut < 0) {
+          rest = buf;
+          return;
+        }
+        rest = cut + 2 < buf.length ? Buffer.from(buf.subarray(cut + 2)) : null;
+        const now = Date.now();
+        for (let at = buf.indexOf(MARK_BYTES); at >= 0 && at < cut; at = buf.indexOf(MARK_BYTES, at + 1)) {
+          const from = at + MARK_BYTES.length;
+          seen.n++;
+          seen.lags.push(now - Number(buf.toString('latin1', from, from + 13)));
+        }
+      });
+      resolve(() => {
+        req.destroy();
+        return ended;
+      });
+    });
+    req.on('error', reject);
   });
+}
+
+async function subscribeFetch(url: string, seen: { n: number; lags: number[] }) {
+  const abort = new AbortController();
+  const stream = await fetch(url, { signal: abort.signal });
   if (!stream.ok || !stream.body) throw new Error(`stream refused: ${stream.status}`);
   const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
-  const MARK = '压测消息 ';
   const pump = (async () => {
     let buf = '';
     try {
@@ -218,6 +266,7 @@ async function serverPhase(
   const base = `http://127.0.0.1:${port}`;
   const server = await startBuiltServer(port, serverEnv(bench), undefined, opts.entry);
   const loadBefore = loadAverage();
+  const cpu = cpuMeter(server.pid);
   const beats = new Recorder();
   const chats = new Recorder();
   const seen = { n: 0, lags: [] as number[] };
@@ -252,12 +301,26 @@ async function serverPhase(
             },
           }
         : {}),
+      cpuSeconds: cpu(),
       loadBefore,
       loadAfter: loadAverage(),
     };
   } finally {
     await stop(server);
   }
+}
+
+/** CPU seconds since now of the server and of this load generator (which shares the cores). */
+function cpuMeter(pid: number | undefined) {
+  const server0 = processCpuSeconds(pid) ?? 0;
+  const self0 = process.cpuUsage();
+  return () => {
+    const self = process.cpuUsage(self0);
+    return {
+      server: +((processCpuSeconds(pid) ?? 0) - server0).toFixed(1),
+      loadGenerator: +((self.user + self.system) / 1e6).toFixed(1),
+    };
+  };
 }
 
 async function rawPhase(bench: BenchDatabase, liveId: string, viewers: Viewer[]) {
@@ -281,19 +344,20 @@ async function rawPhase(bench: BenchDatabase, liveId: string, viewers: Viewer[])
   }
 }
 
-const phases = new Set(args.phases.split(','));
 const startLoad = loadAverage();
 const { bench, viewers, roomOf } = await setup();
 const results: unknown[] = [];
 try {
-  if (phases.has('raw')) results.push(await rawPhase(bench, roomOf.raw, viewers));
-  if (phases.has('before') && args.before)
-    results.push(
-      await serverPhase(bench, 'before', roomOf.before, viewers, { entry: path.resolve(args.before), chat: false }),
-    );
-  if (phases.has('heartbeat'))
-    results.push(await serverPhase(bench, 'heartbeat', roomOf.heartbeat, viewers, { chat: false }));
-  if (phases.has('mixed')) results.push(await serverPhase(bench, 'mixed', roomOf.mixed, viewers, { chat: true }));
+  const before = args.before ? path.resolve(args.before) : undefined;
+  for (const [i, phase] of PHASES.entries()) {
+    const room = roomOf[i];
+    if (phase === 'raw') results.push(await rawPhase(bench, room, viewers));
+    else if (phase === 'heartbeat' || phase === 'mixed')
+      results.push(await serverPhase(bench, phase, room, viewers, { chat: phase === 'mixed' }));
+    else if ((phase === 'before' || phase === 'mixed-before') && before)
+      results.push(await serverPhase(bench, phase, room, viewers, { entry: before, chat: phase === 'mixed-before' }));
+    console.error(JSON.stringify(results.at(-1)));
+  }
   const report = {
     viewers: VIEWERS,
     seconds: SECONDS,

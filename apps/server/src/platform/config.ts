@@ -70,6 +70,11 @@ export interface RealtimeLimits {
   sendBufferBytes: number;
   /** A stream ends after this long; the client takes a new ticket (the session is checked again). */
   maxStreamMs: number;
+  /**
+   * A stream's frames wait this long to leave as one chunk (platform/realtime/coalesce.ts); 0 writes
+   * each at once. Absent: 100 ms.
+   */
+  coalesceMs?: number;
 }
 
 /** WORKERS: `auto` is one process per core; anything else a whole number from 1 to 64. */

@@ -1,11 +1,12 @@
 /**
  * The one realtime endpoint on the real app and database: tickets (single-use, 30 s, bound to a
- * live session), refused topics, Last-Event-ID replay and reset, heartbeats, the stream's end of
- * life and the cut-off of a client that does not read.
+ * live session), refused topics, Last-Event-ID replay and reset, heartbeats, events of one moment
+ * leaving as one chunk, the stream's end of life and the cut-off of a client that does not read.
  */
+import net from 'node:net';
 import { ErrorCode, REALTIME_STREAM_PATH, realtimeTicket, sysUserLogout } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSse, openTopics } from '../../test/sse.js';
+import { listening, openSse, openTopics } from '../../test/sse.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { realtimeHub } from './index.js';
 import { TICKET_INVALID } from './stream.js';
@@ -134,6 +135,44 @@ describe('the stream', () => {
     tooOld.close();
     expect(tooOld.messages().map((m) => m.data.type)).toEqual(['reset', 'ready']);
     expect(tooOld.messages()[0]).toMatchObject({ id: null, data: { topic: null, data: { topics: [topic()] } } });
+  });
+
+  it('sends events published together as one chunk, in order, none lost (not one write per event)', async () => {
+    const port = await listening(t.app);
+    const tk = await ticket([topic()], student);
+    const socket = net.connect(port, '127.0.0.1');
+    let raw = Buffer.alloc(0);
+    socket.on('data', (b) => {
+      raw = Buffer.concat([raw, b]);
+    });
+    socket.write(`GET ${REALTIME_STREAM_PATH}?ticket=${encodeURIComponent(tk)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    /** The HTTP chunks of the response body (chunked transfer encoding), as the server wrote them. */
+    const chunks = () => {
+      const out: string[] = [];
+      let at = raw.indexOf('\r\n\r\n') + 4;
+      for (;;) {
+        const eol = raw.indexOf('\r\n', at);
+        if (at < 4 || eol < 0) return out;
+        const size = Number.parseInt(raw.subarray(at, eol).toString(), 16);
+        if (!(size > 0) || raw.length < eol + 2 + size) return out;
+        out.push(raw.subarray(eol + 2, eol + 2 + size).toString('utf8'));
+        at = eol + 2 + size + 2;
+      }
+    };
+    await expect.poll(() => chunks().join(''), { timeout: 10_000 }).toContain('"type":"ready"');
+    const before = chunks().length;
+    const sent = Array.from({ length: 50 }, (_, i) =>
+      realtimeHub.publish(topic(), { type: 'msg', data: { n: i, text: `第${i}条` } }),
+    );
+    await expect.poll(() => chunks().join(''), { timeout: 10_000 }).toContain('第49条');
+    socket.destroy();
+    // The suite's 150 ms heartbeat may come in a chunk of its own.
+    const after = chunks()
+      .slice(before)
+      .filter((c) => c.includes('data: '));
+    expect(after).toHaveLength(1);
+    const ids = [...after.join('').matchAll(/^id: (.+)$/gm)].map((m) => m[1]);
+    expect(ids).toEqual(sent.map((e) => e.id));
   });
 
   it('cuts off a client that does not read instead of holding what it has not taken', async () => {

@@ -7,12 +7,14 @@
  *   with `id:` and `data: {topic, type, at, data}`; first the events missed since `Last-Event-ID`
  *   (the header, else the ticket's `lastEventId`) or one `reset` when they are no longer held, then
  *   `ready`, then live events. A comment line every 15 s; the stream ends after 30 min (the client
- *   takes a new ticket); a client that lets 1 MiB wait unsent is cut off.
+ *   takes a new ticket); a client that lets 1 MiB wait unsent is cut off. Frames leave in chunks
+ *   of one short tick (coalesce.ts: 100 ms by default), not one write per event and stream.
  */
 import { ErrorCode, REALTIME_STREAM_PATH, realtimeTicket } from '@exam/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors.js';
 import { route } from '../route.js';
+import { Coalescer } from './coalesce.js';
 import type { RealtimeEvent, RealtimeHub } from './hub.js';
 import { issueTicket, takeTicket } from './tickets.js';
 import { authorizeTopics, type TopicGrant, type TopicRule } from './topics.js';
@@ -31,6 +33,9 @@ function refuse(reply: FastifyReply, err: unknown) {
   const msg = err instanceof AppError ? err.message : '请求失败';
   return reply.status(STATUS[code] ?? (code === ErrorCode.SERVER_ERROR ? 500 : 400)).send({ code, msg, data: null });
 }
+
+/** How long a stream's frames wait to leave together (RealtimeLimits.coalesceMs). */
+export const DEFAULT_COALESCE_MS = 100;
 
 const frame = (id: string | null, body: object) => `${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(body)}\n\n`;
 /** An event's frame, written once however many streams carry it (a chat message reaches hundreds). */
@@ -59,6 +64,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, hub: RealtimeHub, r
 
   // Open streams end when the app closes (tests, a graceful shutdown).
   const open = new Set<() => void>();
+  const coalescer = new Coalescer(app.deps.config.realtime.coalesceMs ?? DEFAULT_COALESCE_MS);
   app.addHook('preClose', async () => {
     for (const stop of [...open]) stop();
   });
@@ -91,18 +97,17 @@ export function registerRealtimeRoutes(app: FastifyInstance, hub: RealtimeHub, r
       'x-accel-buffering': 'no',
     });
     let closed = false;
+    const outlet = coalescer.outlet(res, limits.sendBufferBytes, (bytes) => {
+      request.log.warn({ topics, waiting: bytes }, 'realtime: slow client cut off');
+      stop(true);
+    });
     const write = (text: string) => {
-      if (closed) return;
-      res.write(text);
-      // Node keeps what the socket did not take; a client that does not read would grow it forever.
-      if (res.writableLength > limits.sendBufferBytes) {
-        request.log.warn({ topics, waiting: res.writableLength }, 'realtime: slow client cut off');
-        stop(true);
-      }
+      if (!closed) outlet.push(text);
     };
 
     // Live events wait here until the replay is written, and pass each filter in order. With
-    // nothing waiting and no filter, an event is written at once (no promise per event and stream).
+    // nothing waiting and no filter, an event goes to the outlet at once (no promise per event and
+    // stream); the outlet writes it with the others of its tick.
     let chain: Promise<void> = Promise.resolve();
     let waiting = 0;
     const inOrder = (step: () => unknown) => {
@@ -141,8 +146,10 @@ export function registerRealtimeRoutes(app: FastifyInstance, hub: RealtimeHub, r
       clearInterval(heartbeat);
       clearTimeout(maxAge);
       unsubscribe();
-      if (cut) res.destroy();
-      else if (!res.writableEnded) res.end();
+      if (cut) {
+        outlet.close();
+        res.destroy();
+      } else outlet.end();
     };
     const stopNow = () => stop(false);
     open.add(stopNow);

@@ -5,6 +5,7 @@ import { registerEntryRoutes } from './entry.routes.js';
 import { registerExamRoutes } from './exam.routes.js';
 import { registerExamArrangeRoutes } from './exam-arrange.routes.js';
 import { registerInvigilateRoutes } from './invigilate/invigilate.routes.js';
+import { registerMyExamRoutes } from './my-exams.js';
 import { invigilateLiveConsumer } from './invigilate/invigilate-consumers.js';
 import { registerPrintRoutes } from './print/print.routes.js';
 import { registerReportRoutes } from './report/report.routes.js';
@@ -16,6 +17,7 @@ export function registerExamModule(app: FastifyInstance): void {
   registerEntryRoutes(app);
   registerExamArrangeRoutes(app);
   registerResultRoutes(app);
+  registerMyExamRoutes(app);
   registerPrintRoutes(app);
   registerReportRoutes(app);
   registerInvigilateRoutes(app);

@@ -8,7 +8,7 @@ import { PaperState } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
+import { userScope } from '../system/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 

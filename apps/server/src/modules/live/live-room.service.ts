@@ -14,7 +14,7 @@ import { and, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 
 import type { z } from 'zod';
 import { elCourse, elLive, elLiveViewer, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
+import { type ScopeHolder, userScope } from '../system/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { secretId } from '../../platform/ids.js';

@@ -8,7 +8,7 @@ import { ErrorCode, MarkState, PaperState } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { elMarkSetting, elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
+import { userScope } from '../system/data-scope.js';
 import type { Db, Executor, Tx } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';

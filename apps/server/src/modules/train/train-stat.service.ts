@@ -5,7 +5,7 @@
 
 import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { elRepo, elTrain, sysDepart, sysUser } from '../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
+import { type ScopeHolder, userScope } from '../system/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginateGroups } from '../../platform/paging.js';

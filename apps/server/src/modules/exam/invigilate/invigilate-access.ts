@@ -9,7 +9,7 @@
 import { DataScope, ErrorCode, OpenType } from '@exam/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { elPaper, sysUser } from '../../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { userInAudience } from '../../notice/notice-audience.js';

@@ -9,7 +9,7 @@ import { OpenType, type TInvigilateSnapshot } from '@exam/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { elExam, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { notFound } from '../../../platform/errors.js';
 import { userInAudience } from '../../notice/notice-audience.js';

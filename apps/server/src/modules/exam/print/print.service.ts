@@ -6,7 +6,7 @@
 import { ErrorCode, PAPER_STATE_LABELS, type TPrintPaper } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, sysDepart, sysUser } from '../../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError, badParams, notFound } from '../../../platform/errors.js';
 import type { FileAnswer } from '../../../platform/route.js';

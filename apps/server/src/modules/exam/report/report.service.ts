@@ -14,7 +14,7 @@ import {
 } from '@exam/contracts';
 import { and, asc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, sysDepart, sysUser } from '../../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';

@@ -17,7 +17,7 @@ import {
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
-import { deptInScope } from '../../../platform/data-scope.js';
+import { deptInScope } from '../data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, duplicate, isUniqueViolation } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/password.js';

@@ -24,7 +24,7 @@ describe('the identity port of the token check', () => {
     await expect(verify('any-token')).rejects.toThrow(/no identity source/);
   });
 
-  it("prepares the handed-in lookup once and answers by it; permissions come from the source", async () => {
+  it('prepares the handed-in lookup once and answers by it; permissions come from the source', async () => {
     const now = Date.now();
     const row: TokenIdentity = {
       id: 'u1',

@@ -7,10 +7,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elCert, elCertRule, elCertTmpl, elPaper, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../system/data-scope.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { examTitles } from '../course/exam-titles.js';
+import { userScope } from '../system/data-scope.js';
 import { formatCertNo, localYear, lockSequence, newVerifyCode, nextSequence } from './cert-number.js';
 
 export interface IssueInput {

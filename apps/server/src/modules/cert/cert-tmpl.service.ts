@@ -37,7 +37,11 @@ async function toRecords(db: Executor, rows: TmplRow[]): Promise<TCertTmpl[]> {
     fields: r.fields as TCertTmpl['fields'],
     rules: rules
       .filter((x) => x.tmplId === r.id)
-      .map((x) => ({ kind: x.kind as 'exam' | 'course', refId: x.refId, refTitle: (x.kind === 'exam' && examTitle.get(x.refId)) || null })),
+      .map((x) => ({
+        kind: x.kind as 'exam' | 'course',
+        refId: x.refId,
+        refTitle: (x.kind === 'exam' && examTitle.get(x.refId)) || null,
+      })),
     issuedCount: counts.find((c) => c.tmplId === r.id)?.n ?? 0,
     updatedAt: r.updatedAt.toISOString(),
   }));

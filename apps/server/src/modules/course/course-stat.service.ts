@@ -7,13 +7,13 @@
 import type { TCourseStatRecord } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { elCourse, elCourseUser, sysDepart, sysUser } from '../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../system/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { offsetOf, page } from '../../platform/paging.js';
 import { xlsxBook } from '../../platform/xlsx.js';
 import { audienceWhere } from '../notice/notice-audience.js';
+import { type ScopeHolder, userScope } from '../system/data-scope.js';
 
 type Params = { courseId: string; deptId?: string | null; realName?: string | null };
 

@@ -1,13 +1,7 @@
 /** The learner's side: my courses, a course's detail with per-file state, one file's progress, linked exams. */
 import { COURSE_SEEK_TOLERANCE, type TFileProgress, type TLearnDetail } from '@exam/contracts';
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import {
-  elCourse,
-  elCourseCategory,
-  elCourseFile,
-  elCourseLearn,
-  elCourseUser,
-} from '../../db/schema/index.js';
+import { elCourse, elCourseCategory, elCourseFile, elCourseLearn, elCourseUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';

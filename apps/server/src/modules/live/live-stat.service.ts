@@ -8,12 +8,12 @@ import type { TLiveStatRecord, TLiveStatSummary } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { elLiveMinute, elLiveViewer, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../system/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { page } from '../../platform/paging.js';
 import { xlsxBook } from '../../platform/xlsx.js';
 import { audienceWhere } from '../notice/notice-audience.js';
+import { userScope } from '../system/data-scope.js';
 import type { LiveRow } from './live-audience.js';
 import { liveState, ONLINE_WINDOW_S } from './live-state.js';
 

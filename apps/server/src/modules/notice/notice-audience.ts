@@ -8,9 +8,9 @@ import { DataScope, UserState } from '@exam/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { sysDepart, sysNotice, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { deptInScope, userScope } from '../system/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
+import { deptInScope, userScope } from '../system/data-scope.js';
 
 export type NoticeRow = typeof sysNotice.$inferSelect;
 export type Audience = Pick<NoticeRow, 'openType' | 'deptIds' | 'userIds'>;

@@ -10,19 +10,17 @@ import {
   QUESTION_TYPE_LABELS,
   ResultShow,
   ReviewAfter,
-  type TMyExamStatus,
   type TPaperRecord,
   type TPaperResult,
   type TScoreLine,
 } from '@exam/contracts';
-import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import { type AuthUser, assertPermission } from '../../platform/auth.js';
-import { userScope } from '../system/data-scope.js';
 import type { Db } from '../../platform/db.js';
-import { containing } from '../../platform/like.js';
-import { paginate, paginateWith } from '../../platform/paging.js';
+import { paginate } from '../../platform/paging.js';
 import { learnerReader } from '../repo/question-reader.js';
+import { userScope } from '../system/data-scope.js';
 import { examsForPaper } from './exam-port.js';
 import { loadOwnPaper } from './paper.service.js';
 import { paperRank, rankShown } from './paper-rank.js';

@@ -21,7 +21,8 @@ type TmplRow = typeof elPaperTmpl.$inferSelect;
 /** How many exams (not deleted) use each template (the ones that refuse its delete), through the exam port. */
 async function examCounts(db: Executor, tmplIds: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const e of await examsForPaper().templateExams(db, tmplIds)) counts.set(e.tmplId, (counts.get(e.tmplId) ?? 0) + 1);
+  for (const e of await examsForPaper().templateExams(db, tmplIds))
+    counts.set(e.tmplId, (counts.get(e.tmplId) ?? 0) + 1);
   return counts;
 }
 

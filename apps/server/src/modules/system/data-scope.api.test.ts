@@ -14,9 +14,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser, sysUserRole } from '../../db/schema/index.js';
-import { createAdmin, deptId, download, readSheet, roleId, userId } from './user/user.test-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { userScope } from './data-scope.js';
+import { createAdmin, deptId, download, readSheet, roleId, userId } from './user/user.test-helpers.js';
 
 let t: TestApp;
 let tech: string;

@@ -12,12 +12,12 @@ import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/paging.js';
-import { isComposite } from '../repo/kinds/registry.js';
-import { canSeeAnswer, type LearnerReader, learnerReader } from '../repo/question-reader.js';
 import { reviewHeldSql } from '../exam/review-hold.js';
 import { examMarkPolicy } from '../paper/exam-policy.js';
 import { referenceOf } from '../paper/paper-view.js';
 import { markComposite, markQuestion } from '../paper/scoring.js';
+import { isComposite } from '../repo/kinds/registry.js';
+import { canSeeAnswer, type LearnerReader, learnerReader } from '../repo/question-reader.js';
 import { recordAnswer, removeBookEntries } from './book-record.js';
 
 /**

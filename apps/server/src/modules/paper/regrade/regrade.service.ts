@@ -10,22 +10,15 @@
  */
 import { DataScope, PaperState, type TQuAnswer, type TRegradeStart } from '@exam/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  elPaper,
-  elPaperQu,
-  elRegradeItem,
-  elRegradeJob,
-  sysDepart,
-  sysUser,
-} from '../../../db/schema/index.js';
+import { elPaper, elPaperQu, elRegradeItem, elRegradeJob, sysDepart, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
-import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { badParams, conflict, noPermission, notFound } from '../../../platform/errors.js';
 import { paginate } from '../../../platform/paging.js';
 import { isComposite, kindOf } from '../../repo/kinds/registry.js';
 import { keepOrder } from '../../repo/kinds/shared.js';
 import type { NormalQuestion, QuKind } from '../../repo/kinds/types.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import { examsForPaper } from '../exam-port.js';
 import { referenceOf } from '../paper-view.js';
 

@@ -19,7 +19,10 @@ const maxRoleValue = (column: typeof sysRole.roleType | typeof sysRole.dataScope
  * token ⋈ its user ⟕ department, with the widest role type and data scope of the user's roles.
  * A token older than `maxAgeMs` or past its expiry, or of a deleted user, finds nothing.
  */
-export function prepareTokenLookup(db: Db, maxAgeMs: number): (tokenHash: string) => Promise<TokenIdentity | undefined> {
+export function prepareTokenLookup(
+  db: Db,
+  maxAgeMs: number,
+): (tokenHash: string) => Promise<TokenIdentity | undefined> {
   const lookup = db
     .select({
       id: sysUser.id,

@@ -18,12 +18,12 @@ import {
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import { type AuthUser, authChanged, revokeUserTokens } from '../../../platform/auth.js';
-import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { type PageOf, paginateWith } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/password.js';
+import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../data-scope.js';
 import {
   assertRolesGrantable,
   assertUsersChangeable,

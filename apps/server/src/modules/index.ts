@@ -1,7 +1,8 @@
 /** Every module's routes; one line per module. */
 import type { FastifyInstance } from 'fastify';
 import type { Seeder } from '../db/seed/context.js';
-import type { StartupHooks } from '../platform/boot.js';
+import { provideIdentity } from '../platform/auth.js';
+import { provideUploadFolder, type StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
 import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
@@ -11,29 +12,32 @@ import { examCertHolders } from './cert/cert-holders.js';
 import { seedDemoCourse } from './course/course.demo-seed.js';
 import { registerCourseModule } from './course/course.module.js';
 import { courseFileOutsideRefused } from './course/course-content.js';
+import { provideExamTitles } from './course/exam-titles.js';
 import { questionsInUse, reposInUse } from './exam/content-usage.js';
 import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
 import { countExams } from './exam/exam-count.js';
+import { examsForPaperPort, examTitles, keyReviewed } from './exam/exam-facts.js';
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
 import { seedDemoLive } from './live/live.demo-seed.js';
 import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.module.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
-import { provideBookWriter } from './paper/book-writer.js';
 import { provideCertHolders } from './paper/cert-holders.js';
+import { provideExamsForPaper } from './paper/exam-port.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { sittingLock } from './paper/sitting-guard.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
-import { provideAnswerLock } from './repo/answer-lock.js';
+import { provideAnswerLock, provideKeyReviewed } from './repo/answer-lock.js';
 import { provideUsageCheck } from './repo/qu-usage.js';
 import { seedDemoBanks } from './repo/repo.demo-seed.js';
 import { registerRepoModule } from './repo/repo.module.js';
 import { seedRepo } from './repo/repo.seed.js';
 import { countQuestions, countRepos } from './repo/repo-counts.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
+import { storageDirSetting } from './system/config/config.service.js';
 import { provideContentCount } from './system/dashboard/content-counts.js';
 import { registerDashboardRoutes } from './system/dashboard/dashboard.routes.js';
 import { registerDeptRoutes } from './system/dept/dept.routes.js';
@@ -50,19 +54,23 @@ import { registerOauthRoutes } from './system/oauth/oauth.routes.js';
 import { registerRoleRoutes } from './system/role/role.routes.js';
 import { registerSmsRoutes } from './system/sms/sms.routes.js';
 import { registerAuthRoutes } from './system/user/auth.routes.js';
+import { identitySource } from './system/user/identity.js';
 import { registerProfileRoutes } from './system/user/profile.routes.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
-import { recordAnswer, removeBookEntries } from './train/book-record.js';
 import { registerTrainModule, trainConsumers } from './train/train.module.js';
 
 /**
- * Ports: where a module needs what a module above it knows, the lower one offers a port and the
- * higher one's function is handed in here, so that imports between modules only point down
- * (platform/layering.test.ts). Done when this file is loaded, before any route or test runs.
- * One line per port.
+ * Ports: where a module (or the platform) needs what a module above it knows, the lower one offers
+ * a port and the higher one's function is handed in here, so that imports only point down and no
+ * module reads a higher one's tables (platform/layering.test.ts). Done when this file is loaded,
+ * before any route or test runs (app.ts imports it). One line per port.
  */
+provideIdentity(identitySource); // the platform's token and permission checks read users, roles and menus through system
+provideUploadFolder(storageDirSetting); // the local blob store reads the site config's storage folder through system
 provideAnswerLock(sittingLock); // repo/question-reader asks paper's sitting guard
-provideBookWriter(recordAnswer, removeBookEntries); // paper/book.service writes the book through training's one writer
+provideKeyReviewed(keyReviewed); // repo's canSeeAnswer asks exam whether a handed-in paper's exam shows the key
+provideExamTitles(examTitles); // course and cert check and name their linked exams through exam
+provideExamsForPaper(examsForPaperPort); // paper reads its exam's settings, its templates' use and the review hold through exam
 provideCertHolders(examCertHolders); // paper/regrade's report asks cert who holds the exam's certificate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
 addPrivateFileRule(courseFileOutsideRefused); // course files only through /api/course/file/content (audience check)

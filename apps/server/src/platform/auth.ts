@@ -1,11 +1,13 @@
 /**
  * Tokens: random, stored as SHA-256 hashes with a sliding expiry, so any instance can check
  * them and logout revokes them (DESIGN 4). The lookup is a prepared statement: it runs on every call.
+ * Who a token is (users, departments, roles, menus) is the system module's to read: it hands its
+ * statements in through `provideIdentity` (modules/index.ts); the platform imports no module.
  */
 import { createHash } from 'node:crypto';
 import { ErrorCode, type PermissionTag, RoleType } from '@exam/contracts';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { sysDepart, sysMenu, sysRole, sysRoleMenu, sysToken, sysUser, sysUserRole } from '../db/schema/index.js';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { sysToken } from '../db/schema/index.js';
 import { type AuthCache, authCache, authChanged } from './auth-cache.js';
 import type { Db, Executor } from './db.js';
 import { AppError } from './errors.js';
@@ -68,10 +70,47 @@ export async function revokeUserTokens(db: Executor, userIds: string[], keepToke
     .where(and(inArray(sysToken.userId, userIds), keepTokenHash ? ne(sysToken.tokenHash, keepTokenHash) : undefined));
 }
 
-const maxRoleValue = (column: typeof sysRole.roleType | typeof sysRole.dataScope) =>
-  sql<number>`coalesce((select max(${column}) from ${sysUserRole} inner join ${sysRole} on ${sysRole.id} = ${sysUserRole.roleId} where ${sysUserRole.userId} = ${sysUser.id}), 1)`.mapWith(
-    Number,
-  );
+/** A live token's row as the system module's lookup finds it: its user and the token's times. */
+export interface TokenIdentity {
+  id: string;
+  userName: string;
+  realName: string;
+  state: number;
+  deptId: string | null;
+  deptCode: string | null;
+  roleType: number;
+  dataScope: number;
+  lastUsedAt: Date;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * The port of the token and permission checks, filled by the system module
+ * (`system/user/identity.ts`) when modules/index.ts is loaded.
+ */
+export interface IdentitySource {
+  /**
+   * Prepares the one statement resolving a token hash to its live token and user (nothing for a
+   * token past its expiry, older than `maxAgeMs`, or of a deleted user).
+   */
+  prepareTokenLookup(db: Db, maxAgeMs: number): (tokenHash: string) => Promise<TokenIdentity | undefined>;
+  /** Permission tags granted to a user through the function menus of their roles. */
+  loadPermissions(db: Executor, userId: string): Promise<string[]>;
+}
+
+let identity: IdentitySource | null = null;
+
+/** Called once at load by modules/index.ts with the system module's statements. */
+export function provideIdentity(source: IdentitySource): void {
+  identity = source;
+}
+
+/** The filled port; throws while nothing was handed in (an unwired check must never pass a call). */
+function identitySource(): IdentitySource {
+  if (!identity) throw new Error('auth: no identity source was provided (modules/index.ts provideIdentity)');
+  return identity;
+}
 
 /** What the cache keeps of a valid token: the user as handlers see it, and the token's times. */
 interface CachedToken {
@@ -92,32 +131,8 @@ export function createTokenVerifier(
   cache: AuthCache = authCache,
 ) {
   const tokens = cache as AuthCache<CachedToken>;
-  const lookup = db
-    .select({
-      id: sysUser.id,
-      userName: sysUser.userName,
-      realName: sysUser.realName,
-      state: sysUser.state,
-      deptId: sysUser.deptId,
-      deptCode: sysDepart.code,
-      lastUsedAt: sysToken.lastUsedAt,
-      createdAt: sysToken.createdAt,
-      expiresAt: sysToken.expiresAt,
-      roleType: maxRoleValue(sysRole.roleType),
-      dataScope: maxRoleValue(sysRole.dataScope),
-    })
-    .from(sysToken)
-    .innerJoin(sysUser, eq(sysUser.id, sysToken.userId))
-    .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
-    .where(
-      and(
-        eq(sysToken.tokenHash, sql.placeholder('hash')),
-        gt(sysToken.expiresAt, sql`now()`),
-        gt(sysToken.createdAt, sql`now() - make_interval(secs => ${Math.floor(maxAgeMs / 1000)})`),
-        isNull(sysUser.deletedAt),
-      ),
-    )
-    .prepare('auth_token_lookup');
+  // Prepared at the first check (the port is filled when modules/index.ts is loaded).
+  let lookup: ((tokenHash: string) => Promise<TokenIdentity | undefined>) | null = null;
 
   /** Resolves a token to its user, or throws 10010002. */
   return async function verifyToken(token: string): Promise<AuthUser> {
@@ -125,7 +140,8 @@ export function createTokenVerifier(
     let kept = tokens.getToken(tokenHash);
     if (!kept) {
       const mark = tokens.mark();
-      const [row] = await lookup.execute({ hash: tokenHash });
+      lookup ??= identitySource().prepareTokenLookup(db, maxAgeMs);
+      const row = await lookup(tokenHash);
       if (!row) throw new AppError(ErrorCode.NOT_LOGIN);
       if (row.state !== 0) throw new AppError(ErrorCode.NOT_LOGIN, '账号已被禁用或待审核，请联系管理员');
       kept = {
@@ -160,18 +176,10 @@ export function createTokenVerifier(
   };
 }
 
-/** Permission tags granted to a user through the function menus of their roles. */
-export async function loadPermissions(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ permission: sysMenu.permission })
-    .from(sysUserRole)
-    .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysUserRole.roleId))
-    .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
-    .where(and(eq(sysUserRole.userId, userId), sql`${sysMenu.permission} is not null`));
-  return rows.map((r) => r.permission as string);
-}
-
-/** `loadPermissions` through the cache (a few seconds; `authChanged` drops it on a role or menu change). */
+/**
+ * Permission tags granted to a user through the function menus of their roles (the system module's
+ * `loadPermissions`), through the cache (a few seconds; `authChanged` drops it on a role or menu change).
+ */
 export async function cachedPermissions(
   db: Executor,
   userId: string,
@@ -180,7 +188,7 @@ export async function cachedPermissions(
   const kept = cache.getPermissions(userId);
   if (kept) return kept;
   const mark = cache.mark();
-  const tags = await loadPermissions(db, userId);
+  const tags = await identitySource().loadPermissions(db, userId);
   cache.setPermissions(userId, tags, mark);
   return tags;
 }

@@ -1,7 +1,5 @@
 /** Shared start-up steps of the process and of the API tests. */
-import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { sysConfig } from '../db/schema/index.js';
 import type { Seeder } from '../db/seed/context.js';
 import { seedIfEmpty } from '../db/seed/index.js';
 import { createTokenVerifier } from './auth.js';
@@ -72,16 +70,27 @@ export function blobStoreFor(db: Db, config: AppConfig): BlobStore {
   return new S3BlobStore({ ...config.storage, keyOfLegacyPath: (location) => local.keyOfLegacyPath(location) });
 }
 
+/** Reads the storage folder of the site config (null when unset); the system module owns that row. */
+export type UploadFolderSource = (db: Db) => Promise<string | null>;
+
+let uploadFolder: UploadFolderSource | null = null;
+
+/** Called once at load by modules/index.ts with the system module's config reader. */
+export function provideUploadFolder(source: UploadFolderSource): void {
+  uploadFolder = source;
+}
+
 /**
  * The local folder: DATA_DIR, with uploads (`files/...`) in the storage folder of the site config
- * when the administrator set one (read at each use, as before the port: a change applies at once).
+ * when the administrator set one (read at each use through the system module's port, as before the
+ * port: a change applies at once). An unfilled port throws rather than guessing a folder.
  */
 export function localBlobStore(db: Db, dataDir: string): LocalBlobStore {
   return new LocalBlobStore(dataDir, {
     mounts: {
       files: async () => {
-        const [row] = await db.select({ dir: sysConfig.storageDir }).from(sysConfig).where(eq(sysConfig.id, '1'));
-        return row?.dir ?? null;
+        if (!uploadFolder) throw new Error('storage: no upload folder source was provided (modules/index.ts)');
+        return uploadFolder(db);
       },
     },
   });

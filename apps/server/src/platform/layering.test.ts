@@ -2,8 +2,8 @@
  * Arrows point down: platform/ and db/ never import a module; modules hand the platform what it
  * needs (routes, event consumers, start-up hooks) through modules/index.ts. Between modules too:
  * each imports only modules below it in MODULE_ORDER; where a lower one needs a higher one's
- * answer it offers a port that modules/index.ts fills (repo/answer-lock.ts, paper/book-writer.ts,
- * system/file/private-file-rules.ts).
+ * answer it offers a port that modules/index.ts fills (repo/answer-lock.ts, paper/exam-port.ts,
+ * system/file/private-file-rules.ts; the platform's own: platform/auth.ts provideIdentity).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,29 +98,14 @@ export function foreignWrites(): string[] {
 }
 
 /**
- * Reads of a higher module's tables that stand today (issue 22 §1 left them for later: each would
- * become a port or an event), each with its reason; a new one fails, and one removed must leave
- * this list. "module reads table".
+ * Reads of a higher module's tables allowed by exception, each with its reason ("module reads
+ * table"). Empty since h22ports (there were 16): the platform reads users, roles, menus and the site
+ * config through the system module's port (platform/auth.ts `provideIdentity`, platform/boot.ts
+ * `provideUploadFolder`), data scope moved into system, and repo, paper, course and cert ask exam
+ * through ports (repo/answer-lock.ts `keyReviewed`, paper/exam-port.ts, course/exam-titles.ts).
+ * A new upward read fails; add it here only with a reason no port can serve.
  */
-const UPWARD_READS: Record<string, string> = {
-  'platform reads sys_config': 'the site config and its storage folder are read by the platform at each use',
-  'platform reads sys_depart': 'data scope (platform/data-scope.ts) walks the department tree',
-  'platform reads sys_menu': "the token check loads the user's permission tags",
-  'platform reads sys_role': "the token check loads the user's role type and data scope",
-  'platform reads sys_role_menu': "the token check loads the user's permission tags",
-  'platform reads sys_user': 'the token check loads the signed-in user',
-  'platform reads sys_user_role': "the token check loads the user's roles",
-  'repo reads el_exam': 'canSeeAnswer (a paper reviewed with the key, by its exam)',
-  'repo reads el_paper': 'canSeeAnswer (a paper reviewed with the key)',
-  'repo reads el_paper_qu': 'canSeeAnswer (a paper reviewed with the key)',
-  'paper reads el_exam': "a paper is sat, marked and reviewed by its exam's settings (policies, review options)",
-  'paper reads el_exam_override': "the sitting guard's window counts a learner's arrangement",
-  'paper reads el_user_book':
-    "the wrong-answer book's pages live in paper (redo is marked by paper's scoring); train writes it",
-  'paper reads el_user_exam': "my results read the (user, exam) record's passed flag",
-  'course reads el_exam': 'a course lists and locks its linked exams',
-  'cert reads el_exam': "an exam certificate names its exam and checks the rule's exam",
-};
+const UPWARD_READS: Record<string, string> = {};
 
 function upwardReads(): string[] {
   const rank = (m: string) => (m === 'platform' ? -1 : MODULE_ORDER.indexOf(m));

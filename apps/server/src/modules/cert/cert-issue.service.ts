@@ -5,11 +5,12 @@
  * records, so a font or image problem can never lose a certificate.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { elCert, elCertRule, elCertTmpl, elExam, elPaper, sysDepart, sysUser } from '../../db/schema/index.js';
+import { elCert, elCertRule, elCertTmpl, elPaper, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import { examTitles } from '../course/exam-titles.js';
+import { userScope } from '../system/data-scope.js';
 import { formatCertNo, localYear, lockSequence, newVerifyCode, nextSequence } from './cert-number.js';
 
 export interface IssueInput {
@@ -81,7 +82,7 @@ export async function issueForExamPass(
     .from(elCertRule)
     .where(and(eq(elCertRule.kind, 'exam'), eq(elCertRule.refId, p.examId)));
   if (rules.length === 0) return 0;
-  const [exam] = await tx.select({ title: elExam.title }).from(elExam).where(eq(elExam.id, p.examId));
+  const [exam] = await examTitles(tx, [p.examId]);
   let issued = 0;
   for (const rule of rules) {
     const ok = await issueCert(

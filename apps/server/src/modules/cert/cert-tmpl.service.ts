@@ -1,12 +1,13 @@
 /** Certificate templates and their automatic issuing rules. */
 import type { TCertTmpl, TCertTmplSave } from '@exam/contracts';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import { elCert, elCertRule, elCertTmpl, elExam, sysFile } from '../../db/schema/index.js';
+import { count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { elCert, elCertRule, elCertTmpl, sysFile } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { examTitles } from '../course/exam-titles.js';
 import { readStoredFile } from '../system/file/file.service.js';
 import { checkBackground } from './cert-render.js';
 
@@ -16,10 +17,11 @@ async function toRecords(db: Executor, rows: TmplRow[]): Promise<TCertTmpl[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const rules = await db
-    .select({ tmplId: elCertRule.tmplId, kind: elCertRule.kind, refId: elCertRule.refId, examTitle: elExam.title })
+    .select({ tmplId: elCertRule.tmplId, kind: elCertRule.kind, refId: elCertRule.refId })
     .from(elCertRule)
-    .leftJoin(elExam, and(eq(elCertRule.kind, 'exam'), eq(elExam.id, elCertRule.refId)))
     .where(inArray(elCertRule.tmplId, ids));
+  const exams = await examTitles(db, [...new Set(rules.filter((x) => x.kind === 'exam').map((x) => x.refId))]);
+  const examTitle = new Map(exams.map((e) => [e.id, e.title]));
   const counts = await db
     .select({ tmplId: elCert.tmplId, n: count() })
     .from(elCert)
@@ -35,7 +37,11 @@ async function toRecords(db: Executor, rows: TmplRow[]): Promise<TCertTmpl[]> {
     fields: r.fields as TCertTmpl['fields'],
     rules: rules
       .filter((x) => x.tmplId === r.id)
-      .map((x) => ({ kind: x.kind as 'exam' | 'course', refId: x.refId, refTitle: x.examTitle ?? null })),
+      .map((x) => ({
+        kind: x.kind as 'exam' | 'course',
+        refId: x.refId,
+        refTitle: (x.kind === 'exam' && examTitle.get(x.refId)) || null,
+      })),
     issuedCount: counts.find((c) => c.tmplId === r.id)?.n ?? 0,
     updatedAt: r.updatedAt.toISOString(),
   }));
@@ -66,7 +72,7 @@ async function checkRefs(tx: Executor, body: TCertTmplSave): Promise<void> {
   }
   const examIds = [...new Set(body.rules.filter((r) => r.kind === 'exam').map((r) => r.refId))];
   if (examIds.length) {
-    const found = await tx.select({ id: elExam.id }).from(elExam).where(inArray(elExam.id, examIds));
+    const found = await examTitles(tx, examIds);
     if (found.length !== examIds.length) throw badParams('自动发证规则：所选考试不存在');
   }
   if (body.fields.some((f) => f.kind === 'text' && !f.text?.trim())) throw badParams('固定文字内容：不能为空');

@@ -4,11 +4,11 @@ import { ErrorCode, RoleType } from '@exam/contracts';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { elCert, elCertTmpl, sysUser } from '../../db/schema/index.js';
 import { type AuthUser, assertPermission } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
+import { userScope } from '../system/data-scope.js';
 import { maskName } from './cert-number.js';
 
 export type CertRow = typeof elCert.$inferSelect;

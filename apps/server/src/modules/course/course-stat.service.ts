@@ -2,18 +2,18 @@
  * Learning progress of a course (学习进度): every member of the audience (live, like notices) with
  * their progress, study time and completion; filters by department (and below) and name; the
  * completion rate and a department summary; an xlsx export of the same rows. An administrator
- * sees only the learners of their data scope (platform/data-scope.ts), in every figure.
+ * sees only the learners of their data scope (system/data-scope.ts), in every figure.
  */
 import type { TCourseStatRecord } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { elCourse, elCourseUser, sysDepart, sysUser } from '../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { offsetOf, page } from '../../platform/paging.js';
 import { xlsxBook } from '../../platform/xlsx.js';
 import { audienceWhere } from '../notice/notice-audience.js';
+import { type ScopeHolder, userScope } from '../system/data-scope.js';
 
 type Params = { courseId: string; deptId?: string | null; realName?: string | null };
 

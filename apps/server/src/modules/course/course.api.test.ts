@@ -30,9 +30,9 @@ import {
 import { and, count, eq, inArray, isNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elCert, elCourseDay, elCourseFile, elCourseUser, elExam, sysUser } from '../../db/schema/index.js';
-import { deptAndBelowIds } from '../../platform/data-scope.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { deptAndBelowIds } from '../system/data-scope.js';
 import { createAdmin } from '../system/user/user.test-helpers.js';
 import { makeCourse, ok, pdfOfPages, TINY_PDF, testVideo, upload } from './course-test-kit.js';
 

@@ -8,7 +8,7 @@ import {
 } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { elCourse, elCourseCategory, elCourseChapter, elCourseFile, elExam, sysFile } from '../../db/schema/index.js';
+import { elCourse, elCourseCategory, elCourseChapter, elCourseFile, sysFile } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
@@ -17,6 +17,7 @@ import { paginate } from '../../platform/paging.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
 import { assertAudienceInScope } from '../notice/notice-audience.js';
 import type { CourseRow } from './course-audience.js';
+import { examTitles } from './exam-titles.js';
 
 type SaveInput = z.output<typeof ZCourseSaveSchema>;
 
@@ -163,7 +164,7 @@ export async function saveCourse(db: Executor, admin: AuthUser, input: SaveInput
     if (!c) throw badParams('课程分类：分类不存在或已被删除');
   }
   if (values.examIds.length) {
-    const found = await db.select({ id: elExam.id }).from(elExam).where(inArray(elExam.id, values.examIds));
+    const found = await examTitles(db, values.examIds);
     if (found.length !== values.examIds.length) throw badParams('关联考试：考试不存在或已被删除');
   }
   if (!input.id) {

@@ -1,14 +1,7 @@
 /** The learner's side: my courses, a course's detail with per-file state, one file's progress, linked exams. */
 import { COURSE_SEEK_TOLERANCE, type TFileProgress, type TLearnDetail } from '@exam/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import {
-  elCourse,
-  elCourseCategory,
-  elCourseFile,
-  elCourseLearn,
-  elCourseUser,
-  elExam,
-} from '../../db/schema/index.js';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { elCourse, elCourseCategory, elCourseFile, elCourseLearn, elCourseUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
@@ -17,6 +10,7 @@ import { paginate } from '../../platform/paging.js';
 import { startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
 import { chaptersOf } from './course.service.js';
 import { type CourseRow, courseForLearner, courseLive, courseOpenTo } from './course-audience.js';
+import { examTitles } from './exam-titles.js';
 import { doneInput } from './learn-beat.js';
 import { filePercent, furthestAllowed } from './progress-rules.js';
 
@@ -110,10 +104,7 @@ export async function filesProgress(
 /** Linked exams and whether this learner has unlocked them (the course is complete). */
 async function linkedExams(db: Executor, course: CourseRow, completed: boolean) {
   if (course.examIds.length === 0) return [];
-  const exams = await db
-    .select({ id: elExam.id, title: elExam.title })
-    .from(elExam)
-    .where(inArray(elExam.id, course.examIds));
+  const exams = await examTitles(db, course.examIds);
   return exams.map((e) => ({ ...e, unlocked: completed }));
 }
 

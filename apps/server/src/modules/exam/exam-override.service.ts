@@ -23,9 +23,9 @@ import {
 } from '@exam/contracts';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elExamOverride, sysDepart, sysUser } from '../../db/schema/index.js';
-import { assertUsersInScope, deptInScope, deptScope, type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, duplicate, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
+import { assertUsersInScope, deptInScope, deptScope, type ScopeHolder, userScope } from '../system/data-scope.js';
 import { examOpenTo } from './exam-rules.js';
 
 type ExamRow = typeof elExam.$inferSelect;

@@ -6,6 +6,7 @@ import { registerExamRoutes } from './exam.routes.js';
 import { registerExamArrangeRoutes } from './exam-arrange.routes.js';
 import { registerInvigilateRoutes } from './invigilate/invigilate.routes.js';
 import { invigilateLiveConsumer } from './invigilate/invigilate-consumers.js';
+import { registerMyExamRoutes } from './my-exams.js';
 import { registerPrintRoutes } from './print/print.routes.js';
 import { registerReportRoutes } from './report/report.routes.js';
 import { registerResultRoutes } from './result.routes.js';
@@ -16,6 +17,7 @@ export function registerExamModule(app: FastifyInstance): void {
   registerEntryRoutes(app);
   registerExamArrangeRoutes(app);
   registerResultRoutes(app);
+  registerMyExamRoutes(app);
   registerPrintRoutes(app);
   registerReportRoutes(app);
   registerInvigilateRoutes(app);

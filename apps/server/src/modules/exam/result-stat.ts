@@ -8,9 +8,9 @@ import { PaperState } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import { userScope } from '../system/data-scope.js';
 
 const r4 = (n: number) => Math.round(n * 10000) / 10000;
 const r2 = (n: number) => Math.round(n * 100) / 100;

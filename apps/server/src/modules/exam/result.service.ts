@@ -6,13 +6,13 @@ import { EXAM_RESULT_LABELS } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { elExam, elPaper, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
 import { voidPaperTx } from '../paper/lifecycle/index.js';
 import { loadScopedPaper } from '../paper/mark.service.js';
 import { buildResult } from '../paper/paper-result.js';
+import { userScope } from '../system/data-scope.js';
 
 /** Exams with their participation counts (within the scope), newest first. */
 export async function resultExamPaging(

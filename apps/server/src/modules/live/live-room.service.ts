@@ -14,13 +14,13 @@ import { and, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 
 import type { z } from 'zod';
 import { elCourse, elLive, elLiveViewer, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { secretId } from '../../platform/ids.js';
 import { containing } from '../../platform/like.js';
 import { page } from '../../platform/paging.js';
 import { assertAudienceInScope } from '../notice/notice-audience.js';
+import { type ScopeHolder, userScope } from '../system/data-scope.js';
 import type { LiveRow } from './live-audience.js';
 import { liveSettings } from './live-settings.js';
 import { liveState, ONLINE_WINDOW_S } from './live-state.js';

@@ -2,18 +2,18 @@
  * Statistics of a room (直播统计, issue 27 §1): current and peak online viewers, viewing sessions
  * (人次) and unique viewers, watch minutes per learner, the audience who never came, the timeline
  * of viewers per minute, and the xlsx export. Every figure counts only the learners inside the
- * administrator's data scope (platform/data-scope.ts).
+ * administrator's data scope (system/data-scope.ts).
  */
 import type { TLiveStatRecord, TLiveStatSummary } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { elLiveMinute, elLiveViewer, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { page } from '../../platform/paging.js';
 import { xlsxBook } from '../../platform/xlsx.js';
 import { audienceWhere } from '../notice/notice-audience.js';
+import { userScope } from '../system/data-scope.js';
 import type { LiveRow } from './live-audience.js';
 import { liveState, ONLINE_WINDOW_S } from './live-state.js';
 

@@ -8,9 +8,9 @@ import { DataScope, UserState } from '@exam/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { sysDepart, sysNotice, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { deptInScope, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
+import { deptInScope, userScope } from '../system/data-scope.js';
 
 export type NoticeRow = typeof sysNotice.$inferSelect;
 export type Audience = Pick<NoticeRow, 'openType' | 'deptIds' | 'userIds'>;
@@ -55,7 +55,7 @@ export const audienceWhere = (a: Audience): SQL =>
   and(isNull(sysUser.deletedAt), eq(sysUser.state, UserState.NORMAL), userInAudience(a)) as SQL;
 
 /**
- * An administrator may only address people inside their data scope (platform/data-scope.ts):
+ * An administrator may only address people inside their data scope (system/data-scope.ts):
  * everyone needs the whole-organisation scope, departments must lie in scope, and so must people.
  */
 export async function assertAudienceInScope(db: Executor, admin: AuthUser, a: Audience): Promise<void> {

@@ -13,12 +13,12 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQ
 import type { z } from 'zod';
 import { sysDepart, sysFile, sysNotice, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
+import { userScope } from '../system/data-scope.js';
 import {
   assertAudienceInScope,
   audienceWhere,

@@ -1,17 +1,13 @@
 /**
  * The marking policy of an exam: its question kinds' settings (el_exam.kind_settings), read in the
- * caller's transaction. The one read of them for hand-in, manual marking, regrading and the book's
+ * caller's transaction through the exam port (exam-port.ts). The one read of them for hand-in, manual marking, regrading and the book's
  * redo (issue 22 §5: it was the same select of two policy columns in four files).
  */
-import { eq } from 'drizzle-orm';
-import { elExam } from '../../db/schema/exam.js';
 import type { Executor } from '../../platform/db.js';
+import { examsForPaper } from './exam-port.js';
 import type { MarkPolicy } from './scoring.js';
 import { policyOf } from './scoring.js';
 
 export async function examMarkPolicy(tx: Executor, examId: string | null | undefined): Promise<MarkPolicy> {
-  const [exam] = examId
-    ? await tx.select({ kindSettings: elExam.kindSettings }).from(elExam).where(eq(elExam.id, examId))
-    : [];
-  return policyOf(exam);
+  return policyOf(examId ? await examsForPaper().kindSettings(tx, examId) : undefined);
 }

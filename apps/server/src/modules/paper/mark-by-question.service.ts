@@ -6,13 +6,14 @@
  * so the paper's total, state and the lifecycle events (paper.marked) are the same.
  */
 import { MarkState, PaperState, type TMarkSetting } from '@exam/contracts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { elExam, elMarkSetting, elPaper, elPaperQu, elQuMark } from '../../db/schema/index.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { elMarkSetting, elPaper, elPaperQu, elQuMark } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Db, Executor, Tx } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
 import { isManual, kindOf, MANUAL_TYPES } from '../repo/kinds/registry.js';
+import { userScope } from '../system/data-scope.js';
+import { examsForPaper } from './exam-port.js';
 import { loadScopedPaper, markSaveTx } from './mark.service.js';
 import { canArbitrate, decide, type GivenMark, type MarkDecision, nextRound } from './mark-by-question-rules.js';
 
@@ -25,11 +26,8 @@ export async function markSetting(db: Executor, examId: string): Promise<TMarkSe
 }
 
 async function assertExam(db: Db, examId: string) {
-  const [exam] = await db
-    .select({ id: elExam.id })
-    .from(elExam)
-    .where(and(eq(elExam.id, examId), isNull(elExam.deletedAt)));
-  if (!exam) throw notFound('考试');
+  const exam = await examsForPaper().settings(db, examId);
+  if (!exam || exam.deletedAt) throw notFound('考试');
 }
 
 /** Saves the exam's second-marking setting. */

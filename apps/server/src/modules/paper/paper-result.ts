@@ -1,6 +1,7 @@
 /**
- * After hand-in: the result of one attempt (review only as the exam allows, never while open),
- * my scores across exams, and the attempts of one exam for a user.
+ * After hand-in: the result of one attempt (review only as the exam allows, never while open) and
+ * the attempts of one exam for a user (my scores across exams are exam's: exam/my-exams.ts). The
+ * exam's settings come through the exam port (exam-port.ts).
  */
 import {
   EXAM_RESULT_LABELS,
@@ -9,19 +10,18 @@ import {
   QUESTION_TYPE_LABELS,
   ResultShow,
   ReviewAfter,
-  type TMyExamStatus,
   type TPaperRecord,
   type TPaperResult,
   type TScoreLine,
 } from '@exam/contracts';
-import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { elPaper, elPaperQu, sysDepart, sysUser } from '../../db/schema/index.js';
 import { type AuthUser, assertPermission } from '../../platform/auth.js';
-import { userScope } from '../../platform/data-scope.js';
 import type { Db } from '../../platform/db.js';
-import { containing } from '../../platform/like.js';
-import { paginate, paginateWith } from '../../platform/paging.js';
+import { paginate } from '../../platform/paging.js';
 import { learnerReader } from '../repo/question-reader.js';
+import { userScope } from '../system/data-scope.js';
+import { examsForPaper } from './exam-port.js';
 import { loadOwnPaper } from './paper.service.js';
 import { paperRank, rankShown } from './paper-rank.js';
 import { reviewQuView } from './paper-view.js';
@@ -51,10 +51,7 @@ export const REVIEW_NOTE_NO_ANSWERS = '本场考试不公布答案';
 
 /** Builds a result; `full` (administrators) shows everything. */
 export async function buildResult(db: Db, paper: PaperRow, now: Date, full: boolean): Promise<TPaperResult> {
-  const [exam] = await db
-    .select({ resultShow: elExam.resultShow, showRank: elExam.showRank, reviewAfter: elExam.reviewAfter })
-    .from(elExam)
-    .where(eq(elExam.id, paper.examId));
+  const exam = await examsForPaper().settings(db, paper.examId);
   const v = full ? { score: true, answers: true } : visibility(paper, exam?.resultShow ?? ResultShow.SCORE);
   const rows = v.answers
     ? await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paper.id)).orderBy(asc(elPaperQu.sort))
@@ -188,7 +185,7 @@ export async function pagePaperRecords(db: Db, where: SQL | undefined, current: 
  * after-hand-in setting: with 'nothing until marking', unfinished attempts show no score.
  */
 export async function myRecordPaging(db: Db, userId: string, examId: string, current: number, size: number, now: Date) {
-  const [exam] = await db.select({ resultShow: elExam.resultShow }).from(elExam).where(eq(elExam.id, examId));
+  const exam = await examsForPaper().settings(db, examId);
   const result = await pagePaperRecords(
     db,
     and(eq(elPaper.userId, userId), eq(elPaper.examId, examId)),
@@ -203,84 +200,6 @@ export async function myRecordPaging(db: Db, userId: string, examId: string, cur
     }
   }
   return result;
-}
-
-/**
- * The real state of an exam for the learner (MY_EXAM_STATUS_LABELS): passed once a valid attempt
- * passed, else what became of the latest attempt; 'failed' only for a marked one below the line,
- * so a paper awaiting marking or abandoned is never called 未通过. One SQL expression, so the
- * filter and the label cannot disagree.
- */
-const myExamStatus = sql<TMyExamStatus>`case
-  when ${elUserExam.passed} then 'passed'
-  when ${elPaper.state} = ${PaperState.IN_EXAM} then 'inExam'
-  when ${elPaper.voided} then 'voided'
-  when ${elPaper.state} = ${PaperState.AWAITING_MARK} then 'pending'
-  when ${elPaper.state} = ${PaperState.ABANDONED} then 'abandoned'
-  else 'failed' end`;
-
-/** My scores across exams (/web/paper): the (user, exam) records. */
-export async function myExamPaging(
-  db: Db,
-  userId: string,
-  params: { title?: string | null; passed?: boolean | null; status?: TMyExamStatus | null },
-  current: number,
-  size: number,
-) {
-  // The old passed filter keeps working: true is 通过, false is 未通过 (marked and below the line).
-  const status = params.status ?? (params.passed === true ? 'passed' : params.passed === false ? 'failed' : null);
-  const where = and(
-    eq(elUserExam.userId, userId),
-    isNull(elExam.deletedAt),
-    params.title ? ilike(elExam.title, containing(params.title)) : undefined,
-    status ? sql`${myExamStatus} = ${status}` : undefined,
-  );
-  return paginateWith(
-    { current, size },
-    db
-      .select({ n: count() })
-      .from(elUserExam)
-      .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
-      .leftJoin(elPaper, eq(elPaper.id, elUserExam.lastPaperId))
-      .where(where),
-    db
-      .select({ r: elUserExam, title: elExam.title, passScore: elExam.passScore, status: myExamStatus })
-      .from(elUserExam)
-      .innerJoin(elExam, eq(elExam.id, elUserExam.examId))
-      .leftJoin(elPaper, eq(elPaper.id, elUserExam.lastPaperId))
-      .where(where)
-      .orderBy(desc(elUserExam.lastTime))
-      .$dynamic(),
-    async (rows) => {
-      const totals = await totalScoresOf(
-        db,
-        rows.map((r) => r.r.lastPaperId),
-      );
-      return rows.map(({ r, title, passScore, status }) => ({
-        examId: r.examId,
-        status,
-        title,
-        tryCount: r.tryCount,
-        bestScore: r.bestScore,
-        lastScore: r.lastScore,
-        passed: r.passed,
-        totalScore: totals.get(r.lastPaperId ?? '') ?? 0,
-        passScore,
-        lastTime: r.lastTime?.toISOString() ?? null,
-        lastPaperId: r.lastPaperId,
-      }));
-    },
-  );
-}
-
-async function totalScoresOf(db: Db, paperIds: (string | null)[]): Promise<Map<string, number>> {
-  const ids = paperIds.filter((x): x is string => Boolean(x));
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: elPaper.id, total: elPaper.totalScore })
-    .from(elPaper)
-    .where(sql`${elPaper.id} in ${ids}`);
-  return new Map(rows.map((r) => [r.id, r.total]));
 }
 
 /** Attempts of one exam (optionally one user, one state), within the caller's data scope. */

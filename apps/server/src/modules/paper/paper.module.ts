@@ -1,6 +1,5 @@
-/** The paper module: templates, sitting an exam, marking (by paper and by question), regrading, wrong-answer book. */
+/** The paper module: templates, sitting an exam, marking (by paper and by question), regrading. */
 import type { FastifyInstance } from 'fastify';
-import { registerBookRoutes } from './book.routes.js';
 import { registerMarkRoutes } from './mark.routes.js';
 import { registerMarkByQuestionRoutes } from './mark-by-question.routes.js';
 import { registerPaperRoutes } from './paper.routes.js';
@@ -13,5 +12,4 @@ export function registerPaperModule(app: FastifyInstance): void {
   registerMarkRoutes(app);
   registerMarkByQuestionRoutes(app);
   registerRegradeRoutes(app);
-  registerBookRoutes(app);
 }

@@ -7,7 +7,6 @@ import {
   paperPaperFillAnswer,
   paperPaperHand,
   paperPaperLeave,
-  paperPaperMyPaging,
   paperPaperQuDetail,
   paperPaperRecordPaging,
   paperPaperResult,
@@ -16,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
 import { claimWindow, fillAnswer } from './fill-answer.js';
 import { abandonByLearner, handByLearner, leavePage, paperDetail, paperQuDetail } from './paper.service.js';
-import { adminRecordPaging, myExamPaging, myRecordPaging, paperResult } from './paper-result.js';
+import { adminRecordPaging, myRecordPaging, paperResult } from './paper-result.js';
 
 const tags = ['考试-答题'];
 
@@ -58,9 +57,6 @@ export function registerPaperRoutes(app: FastifyInstance): void {
   });
   route(app, paperPaperResult, { summary: '考试结果', tags, questionData: true }, async ({ body, user, deps }) =>
     paperResult(deps.db, user.id, body.paperId, deps.clock()),
-  );
-  route(app, paperPaperMyPaging, { summary: '我的成绩（按考试）', tags }, async ({ body, user, deps }) =>
-    myExamPaging(deps.db, user.id, body.params, body.current, body.size),
   );
   route(
     app,

@@ -13,9 +13,10 @@ import {
   type TPaperQuView,
 } from '@exam/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu } from '../../db/schema/index.js';
+import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { examsForPaper } from './exam-port.js';
 import { abandonPaper, type HandOutcome, handPaper } from './hand-in.js';
 import { learnerQuView } from './paper-view.js';
 
@@ -58,7 +59,7 @@ async function settleOverdue(db: Db, paper: PaperRow, now: Date): Promise<PaperR
 /** The paper being sat, with the server's deadline and current time, the answer card and saved answers. */
 export async function paperDetail(db: Db, userId: string, paperId: string, now: Date): Promise<TPaperDetail> {
   const paper = await settleOverdue(db, await loadOwnPaper(db, userId, paperId), now);
-  const [exam] = await db.select().from(elExam).where(eq(elExam.id, paper.examId));
+  const exam = await examsForPaper().settings(db, paper.examId);
   const rows =
     paper.state === PaperState.IN_EXAM
       ? await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId)).orderBy(asc(elPaperQu.sort))
@@ -98,7 +99,7 @@ export async function paperQuDetail(db: Db, userId: string, paperId: string, quI
 /** Counts a blur / full-screen exit; one more than the exam allows forces the hand-in. */
 export async function leavePage(db: Db, userId: string, paperId: string, now: Date) {
   const paper = await settleOverdue(db, await loadOwnPaper(db, userId, paperId), now);
-  const [exam] = await db.select({ leaveLimit: elExam.leaveLimit }).from(elExam).where(eq(elExam.id, paper.examId));
+  const exam = await examsForPaper().settings(db, paper.examId);
   const leaveLimit = exam?.leaveLimit ?? 0;
   if (paper.state !== PaperState.IN_EXAM) return { leaveCount: paper.leaveCount, leaveLimit, handed: true };
   // Atomic increment: concurrent reports each count once.
@@ -120,10 +121,10 @@ export async function leavePage(db: Db, userId: string, paperId: string, now: Da
 export async function handByLearner(db: Db, userId: string, paperId: string, now: Date): Promise<HandOutcome> {
   const paper = await loadOwnPaper(db, userId, paperId);
   if (paper.state !== PaperState.IN_EXAM) return { paperId, state: paper.state, handedNow: false };
-  const [exam] = await db.select({ handMin: elExam.handMinMinutes }).from(elExam).where(eq(elExam.id, paper.examId));
-  const earliest = new Date(paper.startTime.getTime() + (exam?.handMin ?? 0) * 60_000);
+  const exam = await examsForPaper().settings(db, paper.examId);
+  const earliest = new Date(paper.startTime.getTime() + (exam?.handMinMinutes ?? 0) * 60_000);
   if (now < earliest && now < paper.deadline)
-    throw new AppError(ErrorCode.HAND_TOO_EARLY, `开考${exam?.handMin ?? 0}分钟后才能交卷，请继续作答`);
+    throw new AppError(ErrorCode.HAND_TOO_EARLY, `开考${exam?.handMinMinutes ?? 0}分钟后才能交卷，请继续作答`);
   return handPaper(db, paperId, now, now < paper.deadline ? HandKind.LEARNER : HandKind.DEADLINE);
 }
 

@@ -4,7 +4,9 @@
  * - the questions of the user's open paper (state 0), composite parents and children alike;
  * - the questions of every other attempt of theirs whose exam's review options (el_exam.review_after)
  *   do not allow review yet: 2 until their last allowed attempt or the close, 3 until the close,
- *   0 always (a learner who abandons a paper must not read the keys and sit again);
+ *   0 always (a learner who abandons a paper must not read the keys and sit again). Exams are the
+ *   exam module's: that rule is exam's `reviewHeldSql` (exam/review-hold.ts), asked through the
+ *   exam port (exam-port.ts) as one SQL expression, so the lock stays one statement;
  * - any question with the same content fingerprint (el_qu.fingerprint) as one of those: the same
  *   question typed again, imported twice or copied under another id.
  * Every learner-facing place that can reveal a key reads through the question reader
@@ -12,11 +14,12 @@
  * then either leaves the key out (reads) or refuses (calls that would answer right or wrong). Routes that return question data declare `questionData: true` (platform/route.ts); the
  * OpenAPI walker test (sitting-guard.api.test.ts) holds every route to it.
  */
-import { ErrorCode, ExamState, PaperState, ReviewAfter } from '@exam/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { ErrorCode, PaperState } from '@exam/contracts';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { SITTING_REFUSAL } from '../repo/answer-lock.js';
+import { examsForPaper } from './exam-port.js';
 
 export { SITTING_REFUSAL };
 
@@ -42,41 +45,15 @@ const lockOf = (ids: ReadonlySet<string>): SittingLock => ({
 export const NO_LOCK: SittingLock = lockOf(new Set());
 
 /**
- * SQL: whether review of exam `e` is still held for user `userId` (an attempt of theirs is handed in
- * or abandoned). "Closed" is the exam's close or window end, later for a learner whose arrangement
- * (el_exam_override, theirs or their department's) runs longer; "the last attempt" counts the
- * attempts against the limit plus any extra tries arranged (no limit or a cycle: only the close).
- */
-export function reviewHeldSql(e: string, userId: string | SQL): SQL {
-  const ex = sql.raw(e);
-  const arranged = sql`from el_exam_override o
-    left join sys_depart od on od.id = o.dept_id
-    where o.exam_id = ${ex}.id and (o.user_id = ${userId} or (od.code is not null and exists (
-      select 1 from sys_user u join sys_depart ud on ud.id = u.dept_id
-      where u.id = ${userId} and ud.code like od.code || '%')))`;
-  const closed = sql`(${ex}.state = ${ExamState.CLOSED} or (${ex}.end_time <= now()
-    and not exists (select 1 ${arranged} and o.end_time > now())))`;
-  const lastAttemptDone = sql`(${ex}.try_limit > 0 and ${ex}.cycle_type = 0
-    and (select count(*) from el_paper pa where pa.user_id = ${userId} and pa.exam_id = ${ex}.id)
-      >= ${ex}.try_limit + coalesce((select max(o.extra_tries) ${arranged}), 0))`;
-  return sql`(case ${ex}.review_after
-    when ${ReviewAfter.IMMEDIATELY} then false
-    when ${ReviewAfter.LAST_ATTEMPT} then not (${closed} or ${lastAttemptDone})
-    when ${ReviewAfter.CLOSED} then not ${closed}
-    else true end)`;
-}
-
-/**
  * The questions locked for `userId` now (one query): those of the open paper and of attempts whose
  * review is held, and every question sharing a content fingerprint with one of them.
  */
 export async function sittingLock(db: Executor, userId: string): Promise<SittingLock> {
   const res = await db.execute<{ qu_id: string }>(sql`with held as (
       select pq.qu_id from el_paper p
-      join el_exam e on e.id = p.exam_id
       join el_paper_qu pq on pq.paper_id = p.id
       where p.user_id = ${userId}
-        and (p.state = ${PaperState.IN_EXAM} or ${reviewHeldSql('e', userId)})
+        and (p.state = ${PaperState.IN_EXAM} or ${examsForPaper().reviewHeldSql(sql`p.exam_id`, userId)})
     )
     select qu_id from held
     union
@@ -90,7 +67,7 @@ export async function sittingLock(db: Executor, userId: string): Promise<Sitting
 /** Whether the review of `examId` is held for `userId` now (their result shows no key yet). */
 export async function reviewHeld(db: Executor, userId: string, examId: string): Promise<boolean> {
   const res = await db.execute<{ held: boolean }>(
-    sql`select ${reviewHeldSql('e', userId)} as held from el_exam e where e.id = ${examId}`,
+    sql`select ${examsForPaper().reviewHeldSql(sql`${examId}`, userId)} as held`,
   );
   return Boolean(res.rows[0]?.held);
 }

@@ -6,25 +6,25 @@
 import { ErrorCode, TmplKind, type TTmplDetail, type TTmplSave } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/exam.js';
-import { elExam, elPaperTmpl, elQu } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { elPaperTmpl, elQu } from '../../db/schema/index.js';
+import type { Db, Executor } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
-import { paginate } from '../../platform/paging.js';
+import { paginateWith } from '../../platform/paging.js';
 import { adminStems } from '../repo/question-reader.js';
+import { examsForPaper } from './exam-port.js';
 import { isRuleSection, loadTmpl, ruleCandidates, ruleName } from './paper-build.js';
 import { round2 } from './scoring.js';
 
 type TmplRow = typeof elPaperTmpl.$inferSelect;
 
-/**
- * Exams using the template (the ones that refuse its delete). The outer id is table-qualified:
- * a bare `${elPaperTmpl.id}` renders as "id" and inside the subquery meant e.id (always 0).
- */
-const examCountSql =
-  sql<number>`(select count(*) from ${elExam} e where e.tmpl_id = ${elPaperTmpl}.id and e.deleted_at is null)`.mapWith(
-    Number,
-  );
+/** How many exams (not deleted) use each template (the ones that refuse its delete), through the exam port. */
+async function examCounts(db: Executor, tmplIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const e of await examsForPaper().templateExams(db, tmplIds))
+    counts.set(e.tmplId, (counts.get(e.tmplId) ?? 0) + 1);
+  return counts;
+}
 
 function toRecord(t: TmplRow, examCount: number) {
   return {
@@ -51,16 +51,17 @@ export async function tmplPaging(
     params.title ? ilike(elPaperTmpl.title, containing(params.title)) : undefined,
     params.kind ? eq(elPaperTmpl.kind, params.kind) : undefined,
   );
-  return paginate(
+  return paginateWith(
     { current, size },
     db.select({ n: count() }).from(elPaperTmpl).where(where),
-    db
-      .select({ t: elPaperTmpl, examCount: examCountSql })
-      .from(elPaperTmpl)
-      .where(where)
-      .orderBy(desc(elPaperTmpl.createdAt))
-      .$dynamic(),
-    (r) => toRecord(r.t, r.examCount),
+    db.select().from(elPaperTmpl).where(where).orderBy(desc(elPaperTmpl.createdAt)).$dynamic(),
+    async (rows) => {
+      const counts = await examCounts(
+        db,
+        rows.map((t) => t.id),
+      );
+      return rows.map((t) => toRecord(t, counts.get(t.id) ?? 0));
+    },
   );
 }
 
@@ -127,10 +128,7 @@ export async function saveTmpl(db: Db, input: TTmplSave, userId: string): Promis
 /** The template with the fixed questions' type, level and stem for the editor. */
 export async function tmplDetail(db: Db, id: string): Promise<TTmplDetail> {
   const t = await loadTmpl(db, id);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(elExam)
-    .where(and(eq(elExam.tmplId, id), isNull(elExam.deletedAt)));
+  const n = (await examCounts(db, [id])).get(id) ?? 0;
   const fixed = t.sections.filter((s): s is FixedSection => !isRuleSection(s));
   const ids = fixed.flatMap((s) => s.items.map((i) => i.quId));
   const qus = await adminStems(db, ids);
@@ -156,11 +154,7 @@ export async function tmplDetail(db: Db, id: string): Promise<TTmplDetail> {
 
 /** Soft-deletes templates that no exam uses. */
 export async function deleteTmpls(db: Db, ids: string[], now: Date): Promise<void> {
-  const [used] = await db
-    .select({ title: elExam.title })
-    .from(elExam)
-    .where(and(inArray(elExam.tmplId, ids), isNull(elExam.deletedAt)))
-    .limit(1);
+  const [used] = await examsForPaper().templateExams(db, ids);
   if (used) throw conflict(`试卷已被考试「${used.title}」使用，不能删除`);
   await db
     .update(elPaperTmpl)

@@ -33,3 +33,23 @@ export async function answerLock(db: Executor, userId: string): Promise<AnswerLo
   if (!source) throw new Error('answer-lock: no sitting guard was provided (modules/index.ts)');
   return source(db, userId);
 }
+
+/**
+ * Whether `userId` handed in (state 1 or 2) a paper holding question `topId` whose exam shows the
+ * key now (answers after hand-in, or the exam closed or its window ended). Papers are paper's and
+ * exams exam's, both above the bank: exam's `keyReviewed` is handed in by modules/index.ts.
+ */
+export type KeyReviewedSource = (db: Executor, userId: string, topId: string) => Promise<boolean>;
+
+let reviewed: KeyReviewedSource | null = null;
+
+/** Called once at load by modules/index.ts with exam's `keyReviewed`. */
+export function provideKeyReviewed(source: KeyReviewedSource): void {
+  reviewed = source;
+}
+
+/** Throws while nothing was handed in: an unwired check must never read as "reviewed" or "not". */
+export async function keyReviewed(db: Executor, userId: string, topId: string): Promise<boolean> {
+  if (!reviewed) throw new Error('answer-lock: no key-reviewed check was provided (modules/index.ts)');
+  return reviewed(db, userId, topId);
+}

@@ -17,7 +17,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, sysRole, sysUserRole } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { type AnswerLock, answerLock, SITTING_REFUSAL } from './answer-lock.js';
+import { type AnswerLock, answerLock, keyReviewed, SITTING_REFUSAL } from './answer-lock.js';
 import { findKind } from './kinds/registry.js';
 import { plainParts } from './kinds/shared.js';
 
@@ -154,12 +154,7 @@ async function answerAllowed(db: Executor, userId: string, quId: string): Promis
     .where(and(eq(elQuRepo.quId, topId), eq(elRepo.practiceEnabled, true), isNull(elRepo.deletedAt)))
     .limit(1);
   if (practice) return true;
-  const reviewed = await db.execute(sql`select 1 from el_paper p
-    join el_paper_qu pq on pq.paper_id = p.id and pq.qu_id = ${topId}
-    join el_exam e on e.id = p.exam_id
-    where p.user_id = ${userId} and p.state in (1, 2) and (e.result_show = 2 or e.end_time <= now() or e.state = 2)
-    limit 1`);
-  return reviewed.rows.length > 0;
+  return keyReviewed(db, userId, topId);
 }
 
 /** Whether the reader's learner may see this question's answer and analysis now (never while locked). */

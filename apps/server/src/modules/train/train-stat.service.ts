@@ -5,11 +5,11 @@
 
 import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { elRepo, elTrain, sysDepart, sysUser } from '../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../platform/data-scope.js';
 import type { Executor } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginateGroups } from '../../platform/paging.js';
 import { type XlsxColumn, xlsxBook } from '../../platform/xlsx.js';
+import { type ScopeHolder, userScope } from '../system/data-scope.js';
 
 export interface StatParams {
   repoId?: string | null;

@@ -1,6 +1,7 @@
-/** The training module: practice sessions, spaced review of the wrong-answer book, statistics, favourites and notes. */
+/** The training module: practice sessions, the wrong-answer book and its spaced review, statistics, favourites and notes. */
 import type { FastifyInstance } from 'fastify';
 import type { AnyConsumer } from '../../platform/events/index.js';
+import { registerBookRoutes } from './book.routes.js';
 import { bookOnPaperConsumer } from './book-on-paper.js';
 import { registerFavRoutes } from './fav/fav.routes.js';
 import { registerTrainStatRoutes } from './stat.routes.js';
@@ -10,6 +11,7 @@ export function registerTrainModule(app: FastifyInstance): void {
   registerTrainRoutes(app);
   registerTrainStatRoutes(app);
   registerFavRoutes(app);
+  registerBookRoutes(app);
 }
 
 /** The training module's event consumers. */

@@ -11,12 +11,12 @@
 import { DataScope, ErrorCode, HandKind, PaperState, type TInvigilateMsg } from '@exam/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { elInvigilateMsg, elPaper, sysUser } from '../../../db/schema/index.js';
-import { assertUsersInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
 import { extendDeadline } from '../../paper/attempt.js';
 import { handInTx } from '../../paper/hand-in.js';
 import { voidPaperTx } from '../../paper/lifecycle/index.js';
+import { assertUsersInScope, type ScopeHolder, userScope } from '../../system/data-scope.js';
 import { loadInvigilatedExam } from './invigilate-snapshot.js';
 
 type PaperRow = typeof elPaper.$inferSelect;

@@ -9,11 +9,11 @@ import { OpenType, type TInvigilateSnapshot } from '@exam/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { elExam, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { notFound } from '../../../platform/errors.js';
 import { userInAudience } from '../../notice/notice-audience.js';
 import { COMPOSITE_TYPES } from '../../repo/kinds/registry.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import { assertMayInvigilate } from './invigilate-access.js';
 import { countsOf, type LearnerFacts, rowOf } from './invigilate-rules.js';
 

@@ -8,10 +8,10 @@
  */
 import { DataScope, ErrorCode } from '@exam/contracts';
 import { type AuthUser, assertPermission } from '../../../platform/auth.js';
-import { splitByScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { TOPIC_REFUSED, type TopicRule } from '../../../platform/realtime/index.js';
+import { splitByScope } from '../../system/data-scope.js';
 import { assertMayInvigilate } from './invigilate-access.js';
 import { loadExam } from './invigilate-snapshot.js';
 

@@ -6,12 +6,12 @@
 import { ErrorCode, PAPER_STATE_LABELS, type TPrintPaper } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { elExam, elPaper, elPaperQu, sysDepart, sysUser } from '../../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError, badParams, notFound } from '../../../platform/errors.js';
 import type { FileAnswer } from '../../../platform/route.js';
 import { formatLocalDateTime } from '../../../platform/time-zone.js';
 import { buildPaperQuestions, isRuleSection, loadTmpl } from '../../paper/paper-build.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import { renderPaperPdf } from './print-pdf.js';
 import { type PrintRow, printBlocks } from './print-text.js';
 

@@ -3,10 +3,10 @@
  * text of the site's time zone (like the other exports).
  */
 import type { TDeptReportQuery, TExamTrendQuery } from '@exam/contracts';
-import type { ScopeHolder } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import type { FileAnswer } from '../../../platform/route.js';
 import { type XlsxColumn, xlsxBook } from '../../../platform/xlsx.js';
+import type { ScopeHolder } from '../../system/data-scope.js';
 import { deptReport, examTrend, transcript } from './report.service.js';
 
 /** One sheet through the shared writer (platform/xlsx.ts): times in the site zone, rates as 0.00%. */

@@ -14,10 +14,10 @@ import {
 } from '@exam/contracts';
 import { and, asc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaper, sysDepart, sysUser } from '../../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 
 const r2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 const r4 = (n: number) => Math.round(n * 10000) / 10000;

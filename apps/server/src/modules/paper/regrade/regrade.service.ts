@@ -10,23 +10,16 @@
  */
 import { DataScope, PaperState, type TQuAnswer, type TRegradeStart } from '@exam/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  elExam,
-  elPaper,
-  elPaperQu,
-  elRegradeItem,
-  elRegradeJob,
-  sysDepart,
-  sysUser,
-} from '../../../db/schema/index.js';
+import { elPaper, elPaperQu, elRegradeItem, elRegradeJob, sysDepart, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { badParams, conflict, noPermission, notFound } from '../../../platform/errors.js';
 import { paginate } from '../../../platform/paging.js';
 import { isComposite, kindOf } from '../../repo/kinds/registry.js';
 import { keepOrder } from '../../repo/kinds/shared.js';
 import type { NormalQuestion, QuKind } from '../../repo/kinds/types.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
+import { examsForPaper } from '../exam-port.js';
 import { referenceOf } from '../paper-view.js';
 
 export const JobState = { QUEUED: 0, RUNNING: 1, DONE: 2, FAILED: 3 } as const;
@@ -40,12 +33,9 @@ export function keyEditOf(kind: QuKind): 'choice' | 'answer' | 'none' {
 }
 
 async function loadExam(db: Db, examId: string) {
-  const [exam] = await db
-    .select({ id: elExam.id, title: elExam.title })
-    .from(elExam)
-    .where(and(eq(elExam.id, examId), sql`${elExam.deletedAt} is null`));
-  if (!exam) throw notFound('考试');
-  return exam;
+  const exam = await examsForPaper().settings(db, examId);
+  if (!exam || exam.deletedAt) throw notFound('考试');
+  return { id: exam.id, title: exam.title };
 }
 
 /** One row of each question of the exam's papers (the earliest paper's), composite parents included. */

@@ -9,9 +9,9 @@ import type { TDashboardStat } from '@exam/contracts';
 import { and, count, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
 import { sysDepart, sysLog, sysUser } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit.js';
-import { deptScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { addLocalDays, localDayKey, startOfDay } from '../../../platform/time-zone.js';
+import { deptScope, type ScopeHolder, userScope } from '../data-scope.js';
 import { contentCounts } from './content-counts.js';
 
 export const TREND_DAYS = 14;

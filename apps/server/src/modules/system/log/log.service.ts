@@ -3,10 +3,10 @@ import type { TClientError, TLogPagingParams } from '@exam/contracts';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import { sysLog } from '../../../db/schema/index.js';
 import { LogType, writeLog } from '../../../platform/audit.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { containing } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
+import { type ScopeHolder, userScope } from '../data-scope.js';
 import { iso } from '../tree.js';
 import { scrubClientError } from './client-error-scrub.js';
 

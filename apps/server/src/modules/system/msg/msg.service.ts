@@ -3,12 +3,12 @@ import type { TMsgSend, TUserMsg } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { sysDepart, sysMsg, sysUser, sysUserMsg } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
-import { userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, notFound } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { containing, escapeLike } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
+import { userScope } from '../data-scope.js';
 import { iso, isoOrNull } from '../tree.js';
 
 export { countUnread } from '../user/auth.service.js';

@@ -11,10 +11,11 @@ import {
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { sysConfig, sysDepart, sysRole, sysUser, sysUserMsg, sysUserRole } from '../../../db/schema/index.js';
 import { LogType, writeLog } from '../../../platform/audit.js';
-import { authChanged, loadPermissions, revokeUserTokens } from '../../../platform/auth.js';
+import { authChanged, revokeUserTokens } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../../platform/password.js';
+import { loadPermissions } from './identity.js';
 import { admitSignIn, ownerByUserName, signInFailed, signInSucceeded } from './sign-in-guard.js';
 
 export interface ClientMeta {

@@ -19,9 +19,9 @@
 import { ErrorCode } from '@exam/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema/index.js';
-import { type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError, conflict, notFound } from '../../../platform/errors.js';
+import { type ScopeHolder, userScope } from '../data-scope.js';
 import { SUPER_ROLE } from '../role/role-guard.js';
 
 /** The user-changing calls of user administration. */

@@ -17,12 +17,12 @@ import {
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
-import { deptInScope } from '../../../platform/data-scope.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, duplicate, isUniqueViolation } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/password.js';
 import { type XlsxColumn, xlsxWithoutTimes } from '../../../platform/xlsx.js';
 import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../../platform/xlsx-read.js';
+import { deptInScope } from '../data-scope.js';
 import type { Actor } from './user.service.js';
 import { grantIssues, rightsOf } from './user-guard.js';
 

@@ -1,7 +1,7 @@
 /**
  * User administration (issue 2): list, detail, create, update, delete, state, reset password,
  * batch department and batch roles. Every read and write is limited to the administrator's data
- * scope (platform/data-scope.ts); every write goes through the user guard (user-guard.ts, issue 21
+ * scope (system/data-scope.ts); every write goes through the user guard (user-guard.ts, issue 21
  * §1: nobody changes a user holding more than they do); nothing answers the password hash.
  */
 import {
@@ -18,12 +18,12 @@ import {
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import { type AuthUser, authChanged, revokeUserTokens } from '../../../platform/auth.js';
-import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../../../platform/data-scope.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { type PageOf, paginateWith } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/password.js';
+import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../data-scope.js';
 import {
   assertRolesGrantable,
   assertUsersChangeable,

@@ -1,15 +1,17 @@
 /**
  * Data scope (DESIGN 4): which users an administrator may see and change, from the widest data
- * scope of their roles: 1 self, 2 own department, 3 department and below, 4 all.
+ * scope of their roles: 1 self, 2 own department, 3 department and below, 4 all. Conditions over
+ * the system module's users and departments, so they live here (every module stands on system);
+ * the scope itself comes with the signed-in user (platform/auth.ts, read by user/identity.ts).
  */
 import { DataScope, ErrorCode } from '@exam/contracts';
 import { and, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { sysDepart, sysUser } from '../db/schema/index.js';
-import type { AuthUser } from './auth.js';
-import type { Executor } from './db.js';
-import { AppError } from './errors.js';
-import { escapeLike } from './like.js';
+import { sysDepart, sysUser } from '../../db/schema/index.js';
+import type { AuthUser } from '../../platform/auth.js';
+import type { Executor } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { escapeLike } from '../../platform/like.js';
 
 /** The parts of the signed-in user that decide the scope. */
 export type ScopeHolder = Pick<AuthUser, 'id' | 'deptId' | 'deptCode' | 'dataScope'>;

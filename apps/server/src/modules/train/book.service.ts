@@ -3,6 +3,8 @@
  * questions (by exam), delete, the next one to redo (answer hidden) and submitting a redo. Right
  * answers and analysis are shown after a submit only when the exam shows answers after hand-in or
  * its window has closed (questions from training: when the question's bank allows practice).
+ * The book is training's table, so its pages live here (they were paper's, which read el_user_book
+ * upward and wrote it through a port); a redo is marked by paper's scoring with the exam's policy.
  */
 import { ExamState, ResultShow } from '@exam/contracts';
 import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
@@ -10,17 +12,17 @@ import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/paging.js';
+import { reviewHeldSql } from '../exam/review-hold.js';
+import { examMarkPolicy } from '../paper/exam-policy.js';
+import { referenceOf } from '../paper/paper-view.js';
+import { markComposite, markQuestion } from '../paper/scoring.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, type LearnerReader, learnerReader } from '../repo/question-reader.js';
-import { recordRedo, removeFromBook } from './book-writer.js';
-import { examMarkPolicy } from './exam-policy.js';
-import { referenceOf } from './paper-view.js';
-import { markComposite, markQuestion } from './scoring.js';
-import { reviewHeldSql } from './sitting-guard.js';
+import { recordAnswer, removeBookEntries } from './book-record.js';
 
 /**
  * The user's book entries, without those an exam added while its review is held for the user
- * (sitting-guard.ts `reviewHeldSql`): an entry tells that the answer was wrong, which such an exam
+ * (exam/review-hold.ts `reviewHeldSql`): an entry tells that the answer was wrong, which such an exam
  * must not tell yet (issue 21 §5).
  */
 const mine = (userId: string, examId?: string | null): SQL | undefined =>
@@ -65,7 +67,7 @@ export async function bookPaging(
 }
 
 export async function bookDelete(db: Db, userId: string, ids: string[]): Promise<void> {
-  await removeFromBook(db, userId, ids);
+  await removeBookEntries(db, userId, ids);
 }
 
 /** The next wrong question after `afterId` (in book order), its answer hidden; null at the end. */
@@ -118,10 +120,10 @@ export async function bookSubmit(
     outcome = markComposite(kids.map((k) => markQuestion(key(k), body.childAnswers?.[k.id], policy)));
     outcome = { ...outcome, score: kids.length ? outcome.score / kids.length : 0 };
   }
-  // The book's one writer (training's, through book-writer.ts) applies the review ladder and the
-  // leave streak (train/review-schedule.ts).
+  // The book's one writer (book-record.ts) applies the review ladder and the leave streak
+  // (review-schedule.ts).
   const entry = await db.transaction(async (tx) => {
-    const change = await recordRedo(tx, {
+    const change = await recordAnswer(tx, {
       userId,
       quId: b.quId,
       examId: b.examId,

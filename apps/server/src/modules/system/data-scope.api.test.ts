@@ -13,10 +13,10 @@ import {
 } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysUser, sysUserRole } from '../db/schema/index.js';
-import { createAdmin, deptId, download, readSheet, roleId, userId } from '../modules/system/user/user.test-helpers.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { sysUser, sysUserRole } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { userScope } from './data-scope.js';
+import { createAdmin, deptId, download, readSheet, roleId, userId } from './user/user.test-helpers.js';
 
 let t: TestApp;
 let tech: string;

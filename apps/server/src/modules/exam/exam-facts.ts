@@ -1,0 +1,75 @@
+/**
+ * What lower modules ask of the exams through their ports (modules/index.ts hands these in):
+ * exams are the exam module's tables, read here and nowhere below.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { elExam } from '../../db/schema/index.js';
+import type { Executor } from '../../platform/db.js';
+import type { ExamSettings, ExamsForPaper } from '../paper/exam-port.js';
+import { examReviewHeldSql } from './review-hold.js';
+
+/** The exams among `ids` that exist (deleted ones included), with their titles (course/exam-titles.ts). */
+export async function examTitles(db: Executor, ids: readonly string[]): Promise<{ id: string; title: string }[]> {
+  return db
+    .select({ id: elExam.id, title: elExam.title })
+    .from(elExam)
+    .where(inArray(elExam.id, [...ids]));
+}
+
+/**
+ * Whether `userId` handed in (state 1 or 2) a paper holding question `topId` whose exam shows the
+ * key now: answers after hand-in (result_show 2), or the exam closed or its window ended
+ * (repo/answer-lock.ts `keyReviewed`, for the question reader's canSeeAnswer).
+ */
+export async function keyReviewed(db: Executor, userId: string, topId: string): Promise<boolean> {
+  const reviewed = await db.execute(sql`select 1 from el_paper p
+    join el_paper_qu pq on pq.paper_id = p.id and pq.qu_id = ${topId}
+    join el_exam e on e.id = p.exam_id
+    where p.user_id = ${userId} and p.state in (1, 2) and (e.result_show = 2 or e.end_time <= now() or e.state = 2)
+    limit 1`);
+  return reviewed.rows.length > 0;
+}
+
+/** One exam's settings for its papers (paper/exam-port.ts). */
+async function settings(db: Executor, examId: string): Promise<ExamSettings | undefined> {
+  const [exam] = await db
+    .select({
+      id: elExam.id,
+      title: elExam.title,
+      deletedAt: elExam.deletedAt,
+      handMinMinutes: elExam.handMinMinutes,
+      leaveLimit: elExam.leaveLimit,
+      fullScreen: elExam.fullScreen,
+      allowFocusMode: elExam.allowFocusMode,
+      noCopy: elExam.noCopy,
+      resultShow: elExam.resultShow,
+      showRank: elExam.showRank,
+      reviewAfter: elExam.reviewAfter,
+    })
+    .from(elExam)
+    .where(eq(elExam.id, examId));
+  return exam;
+}
+
+/** The exam's kind settings, in the caller's transaction (the marking policy of hand-in, marking, regrade, the book's redo). */
+async function kindSettings(tx: Executor, examId: string): Promise<{ kindSettings: unknown } | undefined> {
+  const [exam] = await tx.select({ kindSettings: elExam.kindSettings }).from(elExam).where(eq(elExam.id, examId));
+  return exam;
+}
+
+/** The exams not deleted that use one of the paper templates (a used template cannot be deleted). */
+async function templateExams(db: Executor, tmplIds: readonly string[]): Promise<{ tmplId: string; title: string }[]> {
+  if (tmplIds.length === 0) return [];
+  return db
+    .select({ tmplId: elExam.tmplId, title: elExam.title })
+    .from(elExam)
+    .where(and(inArray(elExam.tmplId, [...tmplIds]), isNull(elExam.deletedAt)));
+}
+
+/** What modules/index.ts hands the paper module (paper/exam-port.ts). */
+export const examsForPaperPort: ExamsForPaper = {
+  settings,
+  kindSettings,
+  templateExams,
+  reviewHeldSql: examReviewHeldSql,
+};

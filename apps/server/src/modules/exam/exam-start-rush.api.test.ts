@@ -41,15 +41,13 @@ async function learners(count: number): Promise<string[]> {
     .returning({ id: sysUser.id });
   await t.db.insert(sysUserRole).values(users.map((u) => ({ userId: u.id, roleId: role.id })));
   const tokens = users.map(() => randomBytes(32).toString('base64url'));
-  await t.db
-    .insert(sysToken)
-    .values(
-      users.map((u, i) => ({
-        tokenHash: hashToken(tokens[i]),
-        userId: u.id,
-        expiresAt: new Date(Date.now() + 3600_000),
-      })),
-    );
+  await t.db.insert(sysToken).values(
+    users.map((u, i) => ({
+      tokenHash: hashToken(tokens[i]),
+      userId: u.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    })),
+  );
   return tokens;
 }
 

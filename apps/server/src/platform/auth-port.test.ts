@@ -2,9 +2,10 @@
  * The token check's port (platform/auth.ts `provideIdentity`): the platform reads no user, role or
  * menu itself. Unfilled, a check throws (never passes a call); filled, the one lookup it was handed
  * is prepared once and answers every check the cache misses, and the permission tags come from it.
- * This file does not load modules/index.ts, so the port starts empty.
+ * The port is process-wide and test files may share a worker: each test empties it first and puts
+ * back what was there after.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   cachedPermissions,
   createTokenVerifier,
@@ -17,6 +18,13 @@ import { AuthCache } from './auth-cache.js';
 import type { Db } from './db.js';
 
 const db = {} as Db;
+let before: IdentitySource | null = null;
+beforeEach(() => {
+  before = provideIdentity(null);
+});
+afterEach(() => {
+  provideIdentity(before);
+});
 
 describe('the identity port of the token check', () => {
   it('refuses to check a token while no identity source was handed in', async () => {

@@ -101,9 +101,14 @@ export interface IdentitySource {
 
 let identity: IdentitySource | null = null;
 
-/** Called once at load by modules/index.ts with the system module's statements. */
-export function provideIdentity(source: IdentitySource): void {
+/**
+ * Called once at load by modules/index.ts with the system module's statements; answers what was
+ * there before (a unit test hands in its own source and puts the previous one back).
+ */
+export function provideIdentity(source: IdentitySource | null): IdentitySource | null {
+  const previous = identity;
   identity = source;
+  return previous;
 }
 
 /** The filled port; throws while nothing was handed in (an unwired check must never pass a call). */

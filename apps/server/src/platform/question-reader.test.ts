@@ -45,6 +45,11 @@ const OUTSIDE_READER: Record<string, Listed> = {
     keys: false,
     reason: "the bank's own import (administrators): type and stem of stored questions for the duplicate check",
   },
+  'modules/repo/qu-import.ts': {
+    keys: false,
+    reason:
+      "the bank's own import (administrators): stages the new questions hidden and publishes or removes them by id",
+  },
   'modules/repo/qu-io.service.ts': { keys: true, reason: "the bank's own export and import (administrators)" },
   'modules/repo/qu.service.ts': {
     keys: true,

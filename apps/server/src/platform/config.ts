@@ -77,12 +77,14 @@ export interface RealtimeLimits {
   coalesceMs?: number;
 }
 
-/** WORKERS: `auto` is one process per core; anything else a whole number from 1 to 64. */
+/** WORKERS: `auto` is one process per core, or a whole number from 1 (at most 64); a typo stops the start. */
 export function parseWorkers(raw: string | undefined): number {
-  if (!raw) return 1;
-  if (raw.trim() === 'auto') return os.availableParallelism();
-  const n = Math.trunc(Number(raw));
-  return Number.isFinite(n) ? Math.min(64, Math.max(1, n)) : 1;
+  const value = raw?.trim();
+  if (!value) return 1;
+  if (value === 'auto') return os.availableParallelism();
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS 应为正整数或 auto：${value}`);
+  return Math.min(64, n);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

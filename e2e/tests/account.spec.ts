@@ -1,5 +1,5 @@
 import { sysUserLogin, sysUserReg } from '@exam/contracts';
-import { api } from '../fixtures/api';
+import { api, setRegistration } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
@@ -10,6 +10,7 @@ test('[WEB][LOGIN_LOCK] five wrong passwords lock this address out of the accoun
   request,
 }) => {
   // A learner of its own, so the lock (15 minutes from this address) touches no other test.
+  await setRegistration(request, true);
   await api(request, sysUserReg.path, {
     userName: 'locke2e',
     realName: '锁定测试',

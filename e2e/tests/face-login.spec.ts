@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { sysConfigDetail, sysConfigSave, sysUserReg } from '@exam/contracts';
-import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, api, apiLogin, setRegistration, signInBrowser } from '../fixtures/api';
 import { chromium, expect, test } from '../fixtures/test';
 import { faceVideo } from './face-video';
 
@@ -24,6 +24,7 @@ test.describe
   .serial('face login with the fake camera', () => {
     test.beforeAll(async ({ request }) => {
       await setFaceSwitch(request, true);
+      await setRegistration(request, true);
       await request.post(sysUserReg.path, { data: USER });
     });
     test.afterAll(async ({ request }) => {

@@ -1,4 +1,4 @@
-import { ACCOUNTS, confirmDialog } from '../fixtures/api';
+import { ACCOUNTS, confirmDialog, setRegistration } from '../fixtures/api';
 import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
@@ -23,7 +23,13 @@ async function tagMenuItem(page: Page, path: string, item: string) {
   return menuItem;
 }
 
-test('[SHELL][OPEN_PAGES] login, register, forgot and help open without a token', async ({ page }) => {
+test('[SHELL][OPEN_PAGES] login, register, forgot and help open without a token', async ({ page, request }) => {
+  // A new site keeps registration closed (no link); an administrator opens it.
+  await setRegistration(request, false);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /立即注册/ })).toHaveCount(0);
+  await setRegistration(request, true);
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
   await expect(page.getByText('记住我')).toBeVisible();

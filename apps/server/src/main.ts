@@ -5,12 +5,12 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { DEMO_ACCOUNTS } from './db/seed/index.js';
+import { demoAccounts } from './demo-accounts.js';
 import { startupHooks } from './modules/index.js';
 import { startLiveReminder } from './modules/live/live.module.js';
 import { startNoticeSweeper } from './modules/notice/notice.module.js';
 import { startPaperSweeper } from './modules/paper/sweep.js';
-import { connectRedis, createDeps, prepareDatabase } from './platform/boot.js';
+import { connectRedis, createDeps, prepareDatabase, seedBlobStore } from './platform/boot.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
 import { repoRoot } from './platform/paths.js';
@@ -39,7 +39,7 @@ async function startServer(): Promise<void> {
   // A worker finds the database ready: the primary migrated and seeded it once.
   const { seeded } = cluster.isWorker
     ? { seeded: process.env.EXAM_CLUSTER_SEEDED === '1' }
-    : await prepareDatabase(database, startupHooks, { seed: true });
+    : await prepareDatabase(database, startupHooks, { seed: true, seedBlobs: seedBlobStore(config) });
   const redis = connectRedis(config.redisUrl);
   // Browser tests only (NODE_ENV=test and EXAM_TEST_CLOCK=1): a movable clock; null otherwise.
   const testClock = testClockFromEnv();
@@ -77,5 +77,5 @@ function printBanner(kind: string, seeded: boolean): void {
   console.log(`数据库: ${store}${seeded ? '（已写入演示数据）' : ''}`);
   console.log(`接口文档: ${url}/api/docs`);
   console.log('演示账号:');
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.userName.padEnd(10)} / ${a.password.padEnd(11)} ${a.realName}`);
+  for (const a of demoAccounts()) console.log(`  ${a.userName.padEnd(10)} / ${a.password.padEnd(11)} ${a.realName}`);
 }

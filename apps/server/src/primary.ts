@@ -8,7 +8,7 @@
  */
 import cluster from 'node:cluster';
 import type { StartupHooks } from './platform/boot.js';
-import { prepareDatabase } from './platform/boot.js';
+import { prepareDatabase, seedBlobStore } from './platform/boot.js';
 import type { AppConfig } from './platform/config.js';
 import { viewOrderSecret } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
@@ -24,7 +24,7 @@ export function workersRefusal(config: Pick<AppConfig, 'workers' | 'databaseUrl'
 /** Runs the primary: prepares the database, forks the workers, keeps them up, stops them on a signal. */
 export async function runPrimary(config: AppConfig, hooks: StartupHooks): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
-  const { seeded } = await prepareDatabase(database, hooks, { seed: true });
+  const { seeded } = await prepareDatabase(database, hooks, { seed: true, seedBlobs: seedBlobStore(config) });
   await database.close();
   // One secret for all workers: a paper's option order must not depend on the process that answers.
   const env = { VIEW_ORDER_SECRET: viewOrderSecret(), EXAM_CLUSTER_SEEDED: seeded ? '1' : '0' };

@@ -19,6 +19,7 @@ import {
 } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../db/seed/index.js';
+import { demoAccounts } from '../demo-accounts.js';
 import { LocalBlobStore } from '../platform/storage/local-blob-store.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { demoSeeders, startupHooks } from './index.js';
@@ -102,5 +103,16 @@ describe('demo data (issue 23)', () => {
     expect(papers.every((p) => p.state === PaperState.FINISHED)).toBe(true);
     expect(papers.map((p) => p.user_score)).toEqual([90, 70, 40]);
     expect(papers.map((p) => p.passed)).toEqual([true, true, false]);
+  });
+});
+
+describe('the start-up banner', () => {
+  it('lists every demo account, and each signs in with the password it prints', async () => {
+    const accounts = demoAccounts({});
+    expect(accounts.map((a) => a.userName)).toEqual(
+      expect.arrayContaining(['admin', 'student', 'lisi', 'wangwu', 'deptadmin', 'zhaoliu', 'sunqi', 'zhouba']),
+    );
+    for (const a of accounts) expect(await t.login(a.userName, a.password)).toBeTruthy();
+    expect(demoAccounts({ DEMO_DATA: '0' }).map((a) => a.userName)).not.toContain('zhaoliu');
   });
 });

@@ -21,14 +21,18 @@ export interface StartupHooks {
   onStart: readonly ((db: Db) => Promise<unknown>)[];
 }
 
-/** Migrates, seeds on first start (when `seed`), and runs the modules' start-up steps. */
+/**
+ * Migrates, seeds on first start (when `seed`), and runs the modules' start-up steps. The demo
+ * files go to `seedBlobs`: give the configured backend (`seedBlobStore`), or downloads from an S3
+ * bucket look for files the seed wrote into a local folder.
+ */
 export async function prepareDatabase(
   database: Database,
   hooks: StartupHooks,
-  options: { seed: boolean },
+  options: { seed: boolean; seedBlobs?: BlobStore },
 ): Promise<{ seeded: boolean }> {
   await runMigrations(database);
-  const seeded = options.seed ? await seedIfEmpty(database.db, hooks.seeders) : false;
+  const seeded = options.seed ? await seedIfEmpty(database.db, hooks.seeders, options.seedBlobs) : false;
   for (const step of hooks.onStart) await step(database.db);
   return { seeded };
 }
@@ -66,6 +70,17 @@ export function createDeps(
  */
 export function blobStoreFor(db: Db, config: AppConfig): BlobStore {
   const local = localBlobStore(db, config.dataDir);
+  if (config.storage.kind === 'local') return local;
+  return new S3BlobStore({ ...config.storage, keyOfLegacyPath: (location) => local.keyOfLegacyPath(location) });
+}
+
+/**
+ * Where the first start writes its demo files: the configured backend, as downloads read it. The
+ * local one without the storage-folder mount: no folder is configured yet, and the mount's read of
+ * sys_config would wait for the seeding transaction on PGlite's one connection.
+ */
+export function seedBlobStore(config: AppConfig): BlobStore {
+  const local = new LocalBlobStore(config.dataDir);
   if (config.storage.kind === 'local') return local;
   return new S3BlobStore({ ...config.storage, keyOfLegacyPath: (location) => local.keyOfLegacyPath(location) });
 }

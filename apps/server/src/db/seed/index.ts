@@ -83,7 +83,7 @@ export async function seedIfEmpty(
       id: '1',
       siteName: '云帆在线考试培训平台',
       copyRight: '© 2026 云帆科技 版权所有',
-      regOpen: true,
+      regOpen: false,
       regReview: false,
     });
     await tx

@@ -28,8 +28,11 @@ const DAY = 86400_000;
 /** Score of each kind (a composite scores through its parts' share of its score). */
 const SCORES: Record<number, number> = { 1: 10, 2: 10, 3: 10, 4: 15, 5: 10, 6: 15, 7: 10, 99: 20 };
 
+/** The demo learners' password, printed in the start-up banner with their names. */
+export const DEMO_LEARNER_PASSWORD = 'student123';
+
 /** Demo learners with finished papers (the shared demo accounts keep theirs empty for the tests). */
-const RESULT_LEARNERS = [
+export const RESULT_LEARNERS = [
   { userName: 'zhaoliu', realName: '赵六', dept: 'D001D001', right: 9 },
   { userName: 'sunqi', realName: '孙七', dept: 'D001D001D001', right: 7 },
   { userName: 'zhouba', realName: '周八', dept: 'D001D001', right: 4 },
@@ -48,7 +51,7 @@ async function seedDemoResults(tx: Tx, ctx: SeedContext): Promise<void> {
     .select({ roleId: sysUserRole.roleId })
     .from(sysUserRole)
     .where(eq(sysUserRole.userId, ctx.userIds.get('student') ?? ''));
-  const hash = await hashPassword('student123');
+  const hash = await hashPassword(DEMO_LEARNER_PASSWORD);
   for (const [i, learner] of RESULT_LEARNERS.entries()) {
     const [user] = await tx
       .insert(sysUser)

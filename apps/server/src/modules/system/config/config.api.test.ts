@@ -43,7 +43,7 @@ describe('site config', () => {
   it('answers the public detail without a token', async () => {
     const res = await t.call(sysConfigDetail.path, { id: '1' });
     expect(res.code).toBe(0);
-    expect(res.data).toMatchObject({ siteName: '云帆在线考试培训平台', regOpen: true, timeZone: 'Asia/Shanghai' });
+    expect(res.data).toMatchObject({ siteName: '云帆在线考试培训平台', regOpen: false, timeZone: 'Asia/Shanghai' });
     expect(res.data.sms).toBeUndefined();
   });
 

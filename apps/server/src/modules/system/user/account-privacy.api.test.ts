@@ -5,7 +5,7 @@
 import { sysUserReg, sysUserSmsSendCode } from '@exam/contracts';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysUser } from '../../../db/schema/index.js';
+import { sysConfig, sysUser } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TAKEN } from './auth.service.js';
 
@@ -13,6 +13,8 @@ let t: TestApp;
 let ipSeq = 1;
 beforeAll(async () => {
   t = await createTestApp();
+  // Registration is closed on a new site; these tests are about what it does when open.
+  await t.db.update(sysConfig).set({ regOpen: true });
 });
 afterAll(async () => t.close());
 

@@ -8,11 +8,14 @@ import {
   sysUserUpdatePass,
 } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sysConfig } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Registration is closed on a new site; these tests are about what it does when open.
+  await t.db.update(sysConfig).set({ regOpen: true });
 });
 afterAll(async () => t.close());
 

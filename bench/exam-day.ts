@@ -7,6 +7,10 @@
  *   npx tsx bench/exam-day.ts --learners 1000 --db pg     (BENCH_DATABASE_URL, default local test server)
  *   npx tsx bench/exam-day.ts --learners 1000 --db pg --cluster --kill-after-ms 60000 --abandon 0.05
  *
+ * `--minimal`: the same load against bench/min-exam-server.ts (PostgreSQL only), the baseline: the
+ * product creates the exam, then stops, and the minimal server answers the five calls on the same
+ * database. Run it and the product one after the other in the same session (A B A B).
+ *
  * `--cluster`: two instances behind nginx with Redis (bench/cluster.ts); `--kill-after-ms` sends
  * one of them kill -9 that long after the first learner starts; `--abandon` is the share of
  * learners who never hand in: their papers' deadlines are then moved into the past and the
@@ -31,6 +35,7 @@ import {
   processTree,
   serverEnv,
   startBuiltServer,
+  startMinimalServer,
   writeReport,
 } from './setup.js';
 
@@ -42,6 +47,7 @@ const { values: args } = parseArgs({
     'interval-ms': { type: 'string', default: '3000' },
     'ramp-ms': { type: 'string', default: '20000' },
     cluster: { type: 'boolean', default: false },
+    minimal: { type: 'boolean', default: false },
     'kill-after-ms': { type: 'string' },
     abandon: { type: 'string', default: '0' },
     /** Another build's main.js (a worktree of an older commit) for a before/after run. */
@@ -59,6 +65,8 @@ const CLUSTER = args.cluster === true;
 const KILL_AFTER_MS = args['kill-after-ms'] ? Number(args['kill-after-ms']) : null;
 const ABANDON_EVERY = Number(args.abandon) > 0 ? Math.round(1 / Number(args.abandon)) : 0;
 if (CLUSTER && KIND !== 'pg') throw new Error('--cluster needs --db pg');
+const MINIMAL = args.minimal === true;
+if (MINIMAL && (KIND !== 'pg' || CLUSTER)) throw new Error('--minimal needs --db pg, without --cluster');
 const PORT = 18000 + Math.floor(Math.random() * 900);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -204,6 +212,16 @@ if (CLUSTER) {
   process.on('exit', () => single.kill('SIGKILL'));
 }
 const examId = await createExam();
+if (MINIMAL && server) {
+  // The product made the exam through its API; the minimal server answers the load on the same database.
+  const product = server;
+  const exited = new Promise<void>((r) => product.once('exit', r));
+  product.kill('SIGTERM');
+  await exited;
+  const minimal = await startMinimalServer(PORT, serverEnv(setup.bench), args['server-cpus']);
+  server = minimal;
+  process.on('exit', () => minimal.kill('SIGKILL'));
+}
 const started = performance.now();
 // With WORKERS>1 in the environment the single server is a primary: its workers count too.
 const pids = cluster ? cluster.instances.map((i) => i.pid) : processTree((server as { pid?: number } | null)?.pid);
@@ -269,13 +287,13 @@ const report = {
         ).toFixed(3),
   /** Each server process's peak resident memory (VmHWM) over the run, MB. */
   serverPeakRssMb: peakRssMb,
-  server: args.server ?? 'apps/server/dist/main.js',
+  server: MINIMAL ? 'bench/min-exam-server.ts' : (args.server ?? 'apps/server/dist/main.js'),
   serverCpus: args['server-cpus'] ?? 'any',
   workers: process.env.WORKERS ?? '1',
   acknowledged: acked.size,
   lost,
   firstErrors: [...new Set(errors)].slice(0, 5),
 };
-writeReport(`exam-day-${KIND}-${LEARNERS}${CLUSTER ? '-cluster' : ''}`, report);
+writeReport(`exam-day-${KIND}-${LEARNERS}${CLUSTER ? '-cluster' : ''}${MINIMAL ? '-minimal' : ''}`, report);
 console.log(JSON.stringify(report, null, 2));
 process.exit(0);

@@ -153,6 +153,29 @@ export async function startBuiltServer(
   throw new Error('server did not start');
 }
 
+/** bench/min-exam-server.ts on `port` (the exam day's baseline), pinned like the product when asked. */
+export async function startMinimalServer(
+  port: number,
+  env: Record<string, string>,
+  cpus?: string,
+): Promise<ChildProcess> {
+  const command = [process.execPath, '--import', 'tsx', path.join(root, 'bench/min-exam-server.ts')];
+  const [file, ...argv] = cpus ? ['taskset', '-c', cpus, ...command] : command;
+  const child = spawn(file, argv, {
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/ready`, { method: 'POST', body: '{}' });
+      if (res.ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the minimal server did not start');
+}
+
 /** The environment that points a server at the run's database. */
 export const serverEnv = (bench: BenchDatabase): Record<string, string> => ({
   DATA_DIR: bench.dataDir,

@@ -1,6 +1,6 @@
 /**
  * The registry of question kinds (题型): one line per kind. Callers ask it instead of testing a
- * type number; adding a kind is a folder beside this file and one line here (docs/ARCHITECTURE.md).
+ * type number; adding a kind is a folder beside this file and one line here (apps/server/src/modules/repo/README.md, "How to add a kind").
  */
 import { composite } from './composite/index.js';
 import { fillBlank } from './fill-blank/index.js';

@@ -1,6 +1,6 @@
 /**
  * The registry of question kinds (题型) in the web app: one line per kind. Adding a kind is a
- * folder beside this file and one line here (docs/ARCHITECTURE.md, "Question kinds").
+ * folder beside this file and one line here (apps/server/src/modules/repo/README.md, "How to add a kind").
  */
 import { composite } from './composite';
 import { fillBlank } from './fill-blank';

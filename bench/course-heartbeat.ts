@@ -1,5 +1,5 @@
 /**
- * Course heartbeats (issue 14 §6): N learners each send a heartbeat every 10 s while watching a
+ * Course heartbeats: N learners each send a heartbeat every 10 s while watching a
  * one-hour video, on PostgreSQL. Reports heartbeat p50/p99 latency and errors, then checks that no
  * learner was credited more than the wall clock allowed. The raw baseline of the same run: the same
  * learners then call /api/sys/user/info (one authenticated read) at the same cadence for
@@ -8,7 +8,7 @@
  *   npx tsx bench/course-heartbeat.ts --learners 2000 --seconds 60     (BENCH_DATABASE_URL, default local test server)
  *
  * Setup writes learners, tokens and a published course straight into the database, then starts the
- * built server (apps/server/dist, `npm start` builds it) on it. Since issue 21 §6 a heartbeat earns
+ * built server (apps/server/dist, `npm start` builds it) on it. A heartbeat earns
  * credit only after the content route served the file, so setup also records each learner's fetch
  * of the whole video (what the content route writes: `fetched_at`, `bytes_served`).
  */

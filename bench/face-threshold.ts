@@ -1,5 +1,5 @@
 /**
- * Face login threshold (issue 16 §3): false-accept and false-reject rates of the face descriptor
+ * Face login threshold: false-accept and false-reject rates of the face descriptor
  * comparison on the face pictures that ship inside @vladmandic/human, through the same worker and
  * rules as the server (apps/server/src/modules/system/face).
  *

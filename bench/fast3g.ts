@@ -1,5 +1,5 @@
 /**
- * The learner's first load on a slow phone line, two web builds side by side (issue 23 §3).
+ * The learner's first load on a slow phone line, two web builds side by side.
  * Chrome DevTools' "Fast 3G" preset (web-load.ts FAST_3G: 562.5 ms latency, 180 KB/s down, 84.4 KB/s
  * up) through CDP Network.emulateNetworkConditions, the cache disabled, a signed-in learner at
  * 390 px opening /web/index until the first exam card is on screen. The builds are loaded in turn

@@ -1,5 +1,5 @@
 /**
- * Do other requests keep answering while a large import runs? (issue 10 §4)
+ * Do other requests keep answering while a large import runs?
  *
  * Starts the built server on a fresh database, then runs a closed loop of cheap calls
  * (`/api/sys/config/detail`, `--clients` at a time) through three phases, reporting the latency
@@ -7,7 +7,7 @@
  * about `--mb` MB (`--rows` rows), and a user import (`--users` rows, each password hashed; 0: none).
  * With `--format gift|moodle|qti` the question file is a GIFT, Moodle XML or QTI package of
  * `--rows` single-choice questions (default 10,000; a QTI package at most 9,999, the zip guard's
- * entry limit) written by the formats' own writers (issue 26 §3).
+ * entry limit) written by the formats' own writers.
  *
  *   npm run build -w @exam/server
  *   npx tsx bench/import-load.ts [--db pglite|pg] [--format xlsx|gift|moodle|qti] [--mb 10] [--rows 9000]

@@ -1,5 +1,5 @@
 /**
- * A live class under load (issue 27 §4), on PostgreSQL: V viewers each send the real heartbeat
+ * A live class under load, on PostgreSQL: V viewers each send the real heartbeat
  * (`/api/live/learn/beat`) about every 15 s (uniformly 12-18 s, start-up spread over one interval)
  * while the audience also chats at `--chat` messages a second through the real chat endpoint
  * (`/api/live/chat/send`; each viewer sends at most one message every 3 s: the route's per-learner

@@ -1,5 +1,5 @@
 /**
- * The raw limit of an answer save (issue 24 §1): the least a server must do to store one answer
+ * The raw limit of an answer save: the least a server must do to store one answer
  * safely, with nothing else. node:http and pg, a pool of the product's size (20), two prepared
  * statements: the token by its hash, then one conditional UPDATE of the answer row whose WHERE
  * holds the owner, the paper's state and deadline and the client sequence. No framework, no

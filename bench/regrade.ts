@@ -1,5 +1,5 @@
 /**
- * Regrade of 10,000 papers (issue 13 §3): one exam with N finished papers of 10 single-choice
+ * Regrade of 10,000 papers: one exam with N finished papers of 10 single-choice
  * questions each; the key of one question is corrected and the job of paper/regrade/regrade-run.ts
  * regrades every paper in batches of 500 (a transaction per batch: re-marking through the kind
  * registry, bulk row and paper updates, before/after report, lifecycle events, one message per

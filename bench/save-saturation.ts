@@ -1,5 +1,5 @@
 /**
- * The answer save at saturation against its raw limit (issue 24 §1). A closed loop of `--clients`
+ * The answer save at saturation against its raw limit. A closed loop of `--clients`
  * (200) each sends its next save as soon as the last one is answered, over `--papers` (2,000) open
  * papers, in rounds that alternate between the product's save endpoint and the raw server
  * (bench/raw-save-server.ts: the token by its hash and one conditional UPDATE, nothing else) on the
@@ -204,7 +204,7 @@ const report = {
     realCpuMsPerSave: realCpu,
     rawCpuMsPerSave: rawCpu,
   },
-  // Issue 24's target: both at least 0.6.
+  // The target: both at least 0.6.
   ratio: {
     throughput: rawRate ? +(realRate / rawRate).toFixed(2) : null,
     cpuPerSave: realCpu ? +(rawCpu / realCpu).toFixed(2) : null,

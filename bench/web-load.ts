@@ -1,5 +1,5 @@
 /**
- * Time to the learner's exam list on a slow line (issue 12 §4): Chromium with Chrome DevTools'
+ * Time to the learner's exam list on a slow line: Chromium with Chrome DevTools'
  * "Fast 3G" preset (CDP Network.emulateNetworkConditions: 150 ms × 3.75 ≈ 562.5 ms latency,
  * 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up), a signed-in learner opening /web/index with an empty cache,
  * until the first exam card (or the empty / failed state) is on screen. Also reports the JS

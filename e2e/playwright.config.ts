@@ -41,7 +41,7 @@ export default defineConfig({
     },
   },
   /**
-   * Issue 12 §1: the learner specs (learner-*.spec.ts) also run on phone emulation, Chromium only
+   * The learner specs (learner-*.spec.ts) also run on phone emulation, Chromium only
    * (Debian's): an iPhone 14 screen (390×844, Safari's user agent, touch) runs all of them, a
    * mid-range Android (360×800) the ones about the screen itself (every learner page fitting with its
    * screenshot, the exam room, the check page's long title): the flows behind them are the same code

@@ -1,4 +1,4 @@
-// Size budgets of the web app (issue 12 §4), checked against the built files: for each route, the
+// Size budgets of the web app, checked against the built files: for each route, the
 // gzip size of every JS chunk the browser must load before the route's page renders (the entry,
 // its layout and page, and their static imports, followed through Vite's manifest).
 // `node scripts/check-budgets.mjs [distDir]`; BUDGET_SCALE=0.5 halves every budget (to see it fail).
@@ -14,13 +14,13 @@ const KB = 1000;
 
 /**
  * Budgets in KB of gzip JS; `chunks` are manifest keys (sources) the route loads on first paint.
- * `target`, where set, is the issue's budget not reached yet: `kb` is then today's ceiling, so the
- * check still fails on any growth, and the line says how far the target is (issue 12 stays open).
+ * `target`, where set, is the budget not reached yet: `kb` is then today's ceiling, so the
+ * check still fails on any growth, and the line says how far the target is (the target stays open).
  */
 export const BUDGETS = [
   // The issue's 300 KB, reached (283 KB on 2026-11-24: bench/README.md, "web-load.ts and the size budgets").
   // `files`: on a slow line over HTTP/1.1 (six requests at a time) the number of files costs round
-  // trips; the learner home's modules are folded into a few chunks (issue 23 §3, build/first-load.ts).
+  // trips; the learner home's modules are folded into a few chunks (build/first-load.ts).
   {
     name: '学员首页 /web/index',
     kb: 300,

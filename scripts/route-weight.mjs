@@ -1,4 +1,4 @@
-// What a route's first paint loads (issue 12 §4): builds the web app into a temporary folder, then
+// What a route's first paint loads: builds the web app into a temporary folder, then
 // lists the gzip size of each JS chunk the route loads before it renders (the chunks of the size
 // budget, scripts/check-budgets.mjs) and an estimate per package (a chunk's gzip size shared out
 // by its modules' rendered length). Use it to find what to cut before changing a budget.

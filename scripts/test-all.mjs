@@ -31,7 +31,7 @@ if (vitest) {
 }
 if (vitestStatus !== 0 && (!vitest || vitest.numFailedTests === 0)) totals.failed += 1; // a suite that crashed before counting
 
-// The size budgets of the web app (issue 12 §4) against the built files: one suite in the count.
+// The size budgets of the web app against the built files: one suite in the count.
 // The build is made (or refreshed) first; a failed build counts as a failed suite too.
 const buildStatus = run('node', ['scripts/start.mjs', '--build-only']);
 const budgetStatus = buildStatus === 0 ? run('node', ['scripts/check-budgets.mjs']) : 1;

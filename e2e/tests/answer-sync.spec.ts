@@ -1,5 +1,5 @@
 /**
- * No answer silently lost (issue 10 §2): one learner opens the same paper in two browser contexts
+ * No answer silently lost: one learner opens the same paper in two browser contexts
  * (two devices), loses the network, reloads mid-exam; after each step what the answer cards tell
  * (saved / 未保存 / 已被其他窗口修改, the takeover prompt, the open-elsewhere warning) is compared with
  * what the server holds, read through the learner's own paper detail (no window id: a plain read).

@@ -1,5 +1,5 @@
 /**
- * The teaching assistant (学习助教, issue 28) in Chromium against a local OpenAI-compatible server
+ * The teaching assistant (学习助教) in Chromium against a local OpenAI-compatible server
  * the spec starts itself (apps/server/.../testing/fake-openai.ts, the protocol over a socket),
  * configured through the administrators' API: the invitation only when configured and once per
  * session, a streamed answer with formulas, 停止, and an administrator saving a reviewed AI draft,

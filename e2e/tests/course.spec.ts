@@ -1,5 +1,5 @@
 /**
- * Courses (issue 14): an administrator creates a course with a short generated video and a PDF;
+ * Courses: an administrator creates a course with a short generated video and a PDF;
  * a learner watches part, reloads and resumes at the same second, is pulled back when seeking
  * ahead, finishes, and sees the course complete and the linked exam unlocked; at 390 px too.
  */

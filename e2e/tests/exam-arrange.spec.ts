@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2/§3 in the browser: the 安排 drawer of the exam list gives a learner (created for this
+ * In the browser: the 安排 drawer of the exam list gives a learner (created for this
  * spec) another window and extra minutes for an exam whose window is over; that learner then sees
  * the exam open with the arrangement on the card and the check page. An exam with papers is
  * archived on delete, listed under 已归档 and restored; its form says why the paper and pass mark

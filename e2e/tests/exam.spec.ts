@@ -193,7 +193,7 @@ test('[LEARNER][EXAM_LIST] a learner of 市场部 does not see the exam', async 
 
 /**
  * Shuffled options are lettered A, B, C… top to bottom: the room shows the letters in order while
- * the contents are in another order than the bank's (issue 10 §1).
+ * the contents are in another order than the bank's.
  */
 async function expectPositionalLetters(page: Page) {
   const d = await api(page.request, paperPaperDetail.path, { paperId }, studentToken);
@@ -274,7 +274,7 @@ test('[LEARNER][EXAM_SIT] sits the exam with a wrong clock, offline answers, a r
   await expect(page).toHaveURL(new RegExp(`/web/exam/check/${examId}`));
   await expect(page.getByText('考试时长')).toBeVisible();
   await shot(page, 'check', true);
-  await page.getByTestId('exam-agree').click(); // 考试须知 confirmed before a new attempt (issue 12)
+  await page.getByTestId('exam-agree').click(); // 考试须知 confirmed before a new attempt
   await page.getByRole('button', { name: /开始考试/ }).click();
   await expect(page).toHaveURL(/\/web\/exam\/start\//);
   paperId = page.url().split('/').pop() as string;
@@ -320,7 +320,7 @@ test('[LEARNER][EXAM_SIT] sits the exam with a wrong clock, offline answers, a r
   );
 
   await page.getByTestId('hand-in').click();
-  // every question answered, question 1 still flagged: the count before hand-in says so (issue 12)
+  // every question answered, question 1 still flagged: the count before hand-in says so
   await expect(page.getByTestId('hand-in-summary')).toHaveText('您还有 1 题已标记待检查，确定要交卷吗？');
   await page.getByRole('button', { name: /确定交卷/ }).click();
   await expect(page).toHaveURL(new RegExp(`/web/exam/result/${paperId}`));

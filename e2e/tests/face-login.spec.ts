@@ -1,5 +1,5 @@
 /**
- * Face login in the browser (issue 16 §3). Chromium's fake camera shows a synthetic pattern, not a
+ * Face login in the browser. Chromium's fake camera shows a synthetic pattern, not a
  * face, so with it the enrolment screen and the login dialog must take the frames, send them and
  * show the server's refusal in Chinese. A second group gives the camera a video of a real face
  * (face-video.ts: photos shipped in @vladmandic/human, turning left and right) and goes through

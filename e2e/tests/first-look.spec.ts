@@ -1,5 +1,5 @@
 /**
- * Issue 23, what a new user meets first, on the complete demo data (demo seeders): a learner on a
+ * What a new user meets first, on the complete demo data (demo seeders): a learner on a
  * phone (390 px, touch, iPhone user agent) and an administrator at 1280 px. Overflow is measured
  * against the device width: with phone emulation Chromium widens innerWidth to the content, so
  * comparing scrollWidth with innerWidth (or clientWidth) would never fail.

@@ -1,5 +1,5 @@
 /**
- * Issue 26 in the browser: an administrator imports a GIFT file and a Moodle XML file with an
+ * In the browser: an administrator imports a GIFT file and a Moodle XML file with an
  * image, reads the preview report (per type, skipped items with place and reason), confirms, and
  * sees the questions in the bank, the image shown; the same with an IMS QTI content package. A
  * large GIFT file shows the import's progress (上传中, 解析中, 校验中 n/N, 写入中 n/N) and ends in the

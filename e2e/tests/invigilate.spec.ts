@@ -1,5 +1,5 @@
 /**
- * 监考 (issue 13 §1) in the browser: an administrator watches a running exam while a learner of
+ * 监考 in the browser: an administrator watches a running exam while a learner of
  * its audience (created through the API for this spec, so no demo learner is disturbed) sits it in
  * a second browser context. The console updates live (SSE) as the learner enters and answers; an
  * added minute reaches the learner's timer; a message pops up in the room; a forced hand-in ends

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §3: errors say what happened, in Chinese. A failed list is not an empty one, a refused
+ * Errors say what happened, in Chinese. A failed list is not an empty one, a refused
  * call shows the server's msg, an expired token lands on a login page that says so, and a learner
  * opening /profile gets the user centre.
  */

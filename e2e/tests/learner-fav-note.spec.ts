@@ -1,5 +1,5 @@
 /**
- * Favourites (收藏) and notes (笔记) in the browser (issue 12 §2): a learner favourites the question
+ * Favourites (收藏) and notes (笔记) in the browser: a learner favourites the question
  * in front of them in practice and writes a note on it, then finds both in the user centre
  * (我的收藏, 我的笔记), searches, opens the question with its answer, deletes the note and
  * un-favourites; and favourites a question from the review of a handed-in paper. Runs on the

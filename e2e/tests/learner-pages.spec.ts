@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1: every learner page at the project's screen (desktop, and in the phone projects
+ * Every learner page at the project's screen (desktop, and in the phone projects
  * iPhone 14 390×844 and Android 360×800): no horizontal scroll, and a screenshot of each to look at.
  */
 import { paperPaperAbandon, sysUserInfo } from '@exam/contracts';

@@ -1,5 +1,5 @@
 /**
- * Runs in the phone projects only (playwright.config.ts). Issue 12 §1-2 on a phone: the exam room at 390×844 and 360×800 — timer and 交卷 always in
+ * Runs in the phone projects only (playwright.config.ts). On a phone: the exam room at 390×844 and 360×800 — timer and 交卷 always in
  * view, the answer card as a drawer, 44 px tap targets, no horizontal scroll; a full-screen exam on
  * a browser without the Fullscreen API (iPhone Safari) goes on in focus mode and leaving is still
  * counted; reminders at 5 minutes, next unanswered, and the count before hand-in.

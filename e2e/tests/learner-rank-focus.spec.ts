@@ -1,5 +1,5 @@
 /**
- * Issue 12 on the desktop and the phone projects (iPhone 14 390×844, Android 360×800):
+ * On the desktop and the phone projects (iPhone 14 390×844, Android 360×800):
  * - 名次 on the result page when the exam shows ranks: "第 N 名 / 共 M 人" over each learner's best
  *   finished paper, tied learners sharing a rank; absent when the exam does not show ranks.
  * - A full-screen exam refusing focus mode: a browser without the Fullscreen API is refused on the
@@ -76,7 +76,7 @@ async function sitScoring(request: APIRequestContext, who: Learner, examId: stri
   return paperId;
 }
 
-/** createExam passes every field on to the save; ExamFields does not list the issue 12 settings. */
+/** createExam passes every field on to the save; ExamFields does not list the rank and focus-mode settings. */
 function exam(
   request: APIRequestContext,
   fields: ExamFields & { showRank?: boolean; allowFocusMode?: boolean },

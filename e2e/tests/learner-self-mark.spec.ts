@@ -1,5 +1,5 @@
 /**
- * 自评 in practice (issue 12 §2), on the desktop and the phone projects: a learner answers a short
+ * 自评 in practice, on the desktop and the phone projects: a learner answers a short
  * answer, sees the reference answer and the keyword hint, marks it right, changes the mark to
  * wrong, and finds the question in the wrong-answer book (the bank's 错题数 and its 错题练习).
  */

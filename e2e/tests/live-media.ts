@@ -1,5 +1,5 @@
 /**
- * The live-class media server of an e2e worker (issue 27): nginx-rtmp started by the product's own
+ * The live-class media server of an e2e worker: nginx-rtmp started by the product's own
  * `scripts/live-server.ts` on ports derived from the worker's product port, and the LIVE_* settings
  * the product is started with (playwright.config.ts). Ports E2E_PORT+11000 (RTMP) and +10000 (HLS).
  */

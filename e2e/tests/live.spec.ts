@@ -1,5 +1,5 @@
 /**
- * Live classes (issue 27) on the real media server: nginx-rtmp started by `scripts/live-server.ts`,
+ * Live classes on the real media server: nginx-rtmp started by `scripts/live-server.ts`,
  * a wrong key refused by the product's publish callback, ffmpeg pushing a generated test pattern
  * with the room's key, Chromium playing it through hls.js (the video's time advances) at 1280 px
  * and at 390 px, the viewer counted in the statistics, a chat message seen by a second context,

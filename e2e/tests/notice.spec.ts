@@ -1,4 +1,4 @@
-/** System notices (issue 15 §2): an administrator composes and publishes; a learner reads, on desktop and phone. */
+/** System notices: an administrator composes and publishes; a learner reads, on desktop and phone. */
 import { noticePaging, noticePublish, noticeSave, sysUserMsgCountUnread } from '@exam/contracts';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 import { type APIRequestContext, expect, type Page, test } from '../fixtures/test';

@@ -1,5 +1,5 @@
 /**
- * 第三方登录设置 (issue 16 §2) on the system configuration page at 1280 px: the WeChat, DingTalk
+ * 第三方登录设置 on the system configuration page at 1280 px: the WeChat, DingTalk
  * and OpenID Connect columns, a saved secret shown masked, and a discovery address that is not a
  * web address refused in Chinese before anything is saved.
  */

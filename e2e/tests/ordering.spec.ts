@@ -131,7 +131,7 @@ test('[WEB][EXAM_ORDERING] a learner on a phone orders the items, hands in and s
   const token = await apiLogin(page.request, ACCOUNTS.student);
   await signIn(context, baseURL, token);
   await page.goto(`/web/exam/check/${examId}`);
-  await page.getByTestId('exam-agree').click(); // 考试须知 confirmed before a new attempt (issue 12)
+  await page.getByTestId('exam-agree').click(); // 考试须知 confirmed before a new attempt
   await page.getByRole('button', { name: /开始考试/ }).click();
   await expect(page).toHaveURL(/\/web\/exam\/start\//);
   paperId = page.url().split('/').pop() as string;
@@ -139,7 +139,7 @@ test('[WEB][EXAM_ORDERING] a learner on a phone orders the items, hands in and s
   await expect(q.getByTestId('ordering-answer')).toBeVisible();
   const first = await shownOrder(q);
   expect([...first].sort()).toEqual([...ITEMS].sort());
-  // Any order may show, the right one too (1 in 24): leaving it out would tell the key (issue 21 §3).
+  // Any order may show, the right one too (1 in 24): leaving it out would tell the key.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'room-shuffled');
 

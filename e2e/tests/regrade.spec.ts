@@ -1,5 +1,5 @@
 /**
- * 按题阅卷 and 重新评分 (issue 13 §3) in the browser. Two learners created through the API for this
+ * 按题阅卷 and 重新评分 in the browser. Two learners created through the API for this
  * spec sit an exam of a single choice and a short answer. The administrator marks the short answer
  * by question, blind (考生1, 考生2, no names), first alone, then with second marking on (a second
  * administrator gives the other score through the API). Then the single choice's key is corrected

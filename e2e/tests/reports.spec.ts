@@ -1,5 +1,5 @@
 /**
- * 成绩报表 and printing (issue 13 §4, §5) in the browser. Two learners created through the API for
+ * 成绩报表 and printing in the browser. Two learners created through the API for
  * this spec sit an exam of one single choice (one right, one wrong) and hand in. The administrator
  * reads the exam-over-time view, the department comparison and a transcript (tables and ECharts),
  * exports one report, prints the exam's key paper from the exam list and a learner's answered paper

@@ -1,5 +1,5 @@
 /**
- * The other sign-ins of issue 16 (§1, §2, §4) in Chromium: the mobile-code form (code read from
+ * The other sign-ins in Chromium: the mobile-code form (code read from
  * the log sender through /api/test/sms-code, which exists only in the test process) and the whole
  * OpenID Connect redirect flow against a real provider (oidc-provider) started in this worker:
  * login page → provider's login and consent pages → /sync → first sign-in choices → home; then a

@@ -1,5 +1,5 @@
 /**
- * WORKERS=n (or `auto`): one small box serves on all its cores (issue 24). The primary migrates
+ * WORKERS=n (or `auto`): one small box serves on all its cores. The primary migrates
  * and seeds the database once, then forks n server processes that share the port (Node's
  * cluster: the primary accepts and hands connections round robin) and forks a new one when one
  * dies. Each worker is a full instance as in docs/DEPLOY.md's several-instance set-up: PostgreSQL

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The first-load plan (issue 23 §3): which modules each first route really loads, the chunk a
+// The first-load plan: which modules each first route really loads, the chunk a
 // module is folded into, and the inline script that preloads a route's files.
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The first load on a slow line (issue 23 §3). On Fast 3G every request waits 562 ms, and the
+ * The first load on a slow line. On Fast 3G every request waits 562 ms, and the
  * product is served over HTTP/1.1: six requests at a time per host. The learner home needed 87
  * script files, found in three waves (the entry's, then the layout's once the guard had the menus,
  * then the page's once the layout rendered): 13 s to the exam list. Two changes, both here:

@@ -1,5 +1,5 @@
 /**
- * Lighter antd internals for the first page (issue 12 §4). Three imports inside antd's own ES files
+ * Lighter antd internals for the first page. Three imports inside antd's own ES files
  * put code on every page that almost no page renders:
  * - `form/context.js` takes FormProvider from the index of @rc-component/form, whose
  *   `RefForm.Field = Field`-style assignments keep the whole form engine (Form, Field, List, useForm,

@@ -1,5 +1,5 @@
 /**
- * Lean endpoint objects for the web bundle (issue 12 §4). The endpoint files of @exam/contracts
+ * Lean endpoint objects for the web bundle. The endpoint files of @exam/contracts
  * (`packages/contracts/src/endpoints/*.ts`) declare each call with its zod request and answer
  * schemas; the web only needs the path to call (the types still come from the real files, which
  * `tsc` reads). Building every page with the schemas put zod (~60 KB gzip) on the first page.

@@ -15,7 +15,7 @@ import { setSiteTimeZone } from './utils/date-format';
 
 dayjs.locale('zh-cn');
 
-/** Toasts start below the 60 px header instead of covering it (issue 23: the hand-in toast). */
+/** Toasts start below the 60 px header instead of covering it (the hand-in toast). */
 export const TOAST_TOP = 72;
 message.config({ top: TOAST_TOP });
 

@@ -1,5 +1,5 @@
 /**
- * The teaching assistant (学习助教, issue 28): its settings (dictionary aiExam_conf), the learner's
+ * The teaching assistant (学习助教): its settings (dictionary aiExam_conf), the learner's
  * chat and 讲解这道题 (streamed answers), and the administrators' helpers (drafted questions, a
  * suggested score). The streamed calls answer NDJSON lines (`TAssistantChunk`), or the usual
  * envelope when refused before the first line.

@@ -1,5 +1,5 @@
 /**
- * Courses (课程学习, issue 14): /api/course/category/*, /api/course/course/*, /api/course/file/*
+ * Courses (课程学习): /api/course/category/*, /api/course/course/*, /api/course/file/*
  * for administrators, /api/course/learn/* for learners, /api/course/stat/* for progress reports.
  * The audience follows the exam open types: 1 everyone, 2 departments (and below), 3 named people.
  */

@@ -25,11 +25,11 @@ export const ErrorCode = {
   ACCOUNT_LOCKED: 10020004,
   SMS_CODE_INVALID: 10020005,
   REGISTRATION_CLOSED: 10020006,
-  /** A third-party sign-in (WeChat, DingTalk, OIDC) failed or is switched off (issue 16 §2). */
+  /** A third-party sign-in (WeChat, DingTalk, OIDC) failed or is switched off. */
   OAUTH_FAILED: 10020010,
   /** The third-party identity is bound to no account, and none may be created for it. */
   OAUTH_NOT_BOUND: 10020011,
-  /** Face login (issue 16 §3): switched off by the administrator. */
+  /** Face login: switched off by the administrator. */
   FACE_LOGIN_DISABLED: 10020020,
   /** The camera sequence showed no live face (no blink or head turn, no face, several faces). */
   FACE_LIVENESS_FAILED: 10020021,
@@ -52,12 +52,12 @@ export const ErrorCode = {
   EXAM_TRY_LIMIT: 20010007,
   /** The paper is being answered in another window or device: this window's save was refused. */
   PAPER_OTHER_WINDOW: 20010008,
-  /** A save carried no window id (a tab from before the window rule): refused like another window's (issue 21 §8). */
+  /** A save carried no window id (a tab from before the window rule): refused like another window's. */
   PAPER_WINDOW_REQUIRED: 20010009,
-  /** A paper of the exam has started: its paper, pass mark and marking settings are locked (issue 13 §3). */
+  /** A paper of the exam has started: its paper, pass mark and marking settings are locked. */
   EXAM_SETTINGS_LOCKED: 20010011,
 
-  // Teaching assistant (3001xxxx, issue 28)
+  // Teaching assistant (3001xxxx)
   /** The assistant is switched off or not configured: nothing was sent. */
   ASSISTANT_OFF: 30010001,
   /** The learner's daily token budget is used up. */

@@ -1,4 +1,4 @@
-/** Live classes (直播, issue 27): rooms, push details, the learner's list and watch page, chat, statistics. */
+/** Live classes (直播): rooms, push details, the learner's list and watch page, chat, statistics. */
 import { z } from 'zod';
 
 const id = (label: string) => z.string().min(1, `请选择${label}`).max(64).describe(label);

@@ -1,5 +1,5 @@
 /**
- * The realtime stream (issue 22 §3): one server-sent-events endpoint for every topic. A client
+ * The realtime stream: one server-sent-events endpoint for every topic. A client
  * first asks for a ticket with its normal token in the header (POST, the usual envelope), then
  * opens `GET /api/realtime/stream?ticket=…`: the ticket is single-use, lives 30 s and is bound to
  * the user and the topics it was issued for, so no long-lived token ever sits in a URL.

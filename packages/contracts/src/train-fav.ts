@@ -1,5 +1,5 @@
 /**
- * Favourites (收藏) and personal notes (笔记) on questions, issue 12 §2: /api/train/fav/* and
+ * Favourites (收藏) and personal notes (笔记) on questions: /api/train/fav/* and
  * /api/train/note/*. One learner's own marks; the lists show the stem only, and the view of one
  * question carries its answer and analysis only where the learner may see them (never while the
  * question is in the learner's open paper).

@@ -1,6 +1,6 @@
 /**
  * The practice modes and states with their labels, in a file without schemas: pages that only show a
- * label do not load zod (issue 12 §4). Exported again from train.ts.
+ * label do not load zod. Exported again from train.ts.
  */
 /** The :mode values of /web/repo/training/:repoId/:mode; 7 is the review of due wrong questions. */
 export const TrainMode = { SEQUENTIAL: 1, RANDOM: 2, BY_TYPE: 3, WRONG: 4, RECITE: 5, MOCK: 6, REVIEW: 7 } as const;

@@ -1,5 +1,5 @@
 /**
- * The outbox's set-based consumers (issue 22 §4): `handleBatch` of each consumer that offers one
+ * The outbox's set-based consumers: `handleBatch` of each consumer that offers one
  * leaves what `handle` called on each event in turn leaves, on the real database (PGlite, and
  * PostgreSQL in server-pg). Each case runs the batch, snapshots the effect, undoes it, runs the
  * events one by one and compares, besides checking the values themselves.

@@ -1,5 +1,5 @@
 /**
- * Bad input on the calls of the last wave (issues 13, 14, 16): for each validation rule of each new
+ * Bad input on the calls of the last wave (14, 16): for each validation rule of each new
  * endpoint, one call breaking only that rule (a missing field, a wrong type, a value out of range)
  * answers HTTP 200 with 10010001 and a Chinese message naming the field (DESIGN 4), and nothing is
  * written: the rows of every table those calls write are counted before and after.
@@ -118,7 +118,7 @@ const frames = (n: number, frame = '/9j/4AAQSkZJRgABAQ') => Array.from({ length:
 const later = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
 const ROWS: Row[] = [
-  // 监考 (issue 13 §1)
+  // 监考
   ['detail: examId missing', examInvigilateDetail.path, {}, 'admin', '考试ID：不能为空'],
   ['detail: examId wrong type', examInvigilateDetail.path, { examId: 7 }, 'admin', '考试ID'],
   ['msg: content missing', examInvigilateMsg.path, { examId: 'e' }, 'admin', '消息内容：不能为空'],
@@ -160,7 +160,7 @@ const ROWS: Row[] = [
   ['void: reason too long', examInvigilateVoid.path, { paperId: 'p', reason: long(501) }, 'admin', '操作原因'],
   ['beat: paperId missing', examInvigilateBeat.path, {}, 'student', '试卷ID：不能为空'],
   ['beat: since not a time', examInvigilateBeat.path, { paperId: 'p', since: '昨天' }, 'student', '监考消息时间'],
-  // 个别安排 and 补考 (issue 13 §2)
+  // 个别安排 and 补考
   ['override-list: examId missing', examExamOverrideList.path, {}, 'admin', '考试ID'],
   [
     'override: target type missing',
@@ -289,7 +289,7 @@ const ROWS: Row[] = [
     'admin',
     '补考开始时间',
   ],
-  // 重新评分 (issue 13 §3)
+  // 重新评分
   ['regrade list: examId missing', examRegradeQuestionList.path, {}, 'admin', '考试ID'],
   ['regrade: reason missing', examRegradeStart.path, { examId: 'e', quId: 'q', score: 5 }, 'admin', '更正原因'],
   [
@@ -322,7 +322,7 @@ const ROWS: Row[] = [
     'admin',
     '任务ID',
   ],
-  // 按题阅卷 (issue 13 §3)
+  // 按题阅卷
   ['mark-qu list: examId missing', paperMarkQuQuestionList.path, {}, 'admin', '考试ID'],
   ['mark-qu board: quId missing', paperMarkQuList.path, { examId: 'e' }, 'admin', '题目ID'],
   [
@@ -363,7 +363,7 @@ const ROWS: Row[] = [
     '分差阈值',
   ],
   ['setting: doubleMark text', paperMarkQuSettingSave.path, { examId: 'e', doubleMark: '是', gap: 1 }, 'admin', '双评'],
-  // 打印 and 成绩报表 (issue 13 §4, §5)
+  // 打印 and 成绩报表
   ['print: neither exam nor paper', examPrintPaperPreview.path, {}, 'admin', '考试ID或试卷ID必须填写一个'],
   ['print: withKey text', examPrintPaperPreview.path, { examId: 'e', withKey: '是' }, 'admin', '是否附答案'],
   ['print answered: paperId missing', examPrintAnsweredPreview.path, {}, 'admin', '答卷ID'],
@@ -375,7 +375,7 @@ const ROWS: Row[] = [
   ['dept export: to not a time', examReportDeptExport.path, { to: '下周' }, 'admin', '开始时间（止）'],
   ['trend: title too long', examReportTrendStat.path, { title: long(101) }, 'admin', '考试名称'],
   ['trend export: from not a time', examReportTrendExport.path, { from: 'x' }, 'admin', '开始时间（起）'],
-  // 第三方登录 (issue 16 §2)
+  // 第三方登录
   [
     'authorize: unknown provider',
     sysOauthAuthorize.path,
@@ -422,7 +422,7 @@ const ROWS: Row[] = [
   ],
   ['register: ticket missing', sysOauthRegister.path, {}, null, '待绑定凭据'],
   ['unbind: unknown provider', sysOauthUnbind.path, { provider: 'qq' }, 'student', '不支持的登录方式'],
-  // 手机号登录 (issue 16 §1)
+  // 手机号登录
   ['send-code: bad mobile', sysUserSmsSendCode.path, { mobile: '12345', purpose: 'login' }, null, '手机号码格式不正确'],
   [
     'send-code: unknown purpose',
@@ -439,7 +439,7 @@ const ROWS: Row[] = [
     null,
     '验证码为6位数字',
   ],
-  // 刷脸登录 (issue 16 §3)
+  // 刷脸登录
   ['face-login: user name empty', sysUserFaceLogin.path, { userName: '', frames: frames(5) }, null, '请输入用户名'],
   [
     'face-login: four frames',

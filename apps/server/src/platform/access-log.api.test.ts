@@ -1,4 +1,4 @@
-// The server's access log (issue 24 §1): one line for each failed or slow request and a sample of
+// The server's access log: one line for each failed or slow request and a sample of
 // the rest, instead of Fastify's two lines for every request.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

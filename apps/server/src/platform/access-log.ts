@@ -1,5 +1,5 @@
 /**
- * The server's access log (issue 24 §1). Fastify's own request logging writes two lines per request
+ * The server's access log. Fastify's own request logging writes two lines per request
  * ("incoming request", "request completed"); on exam day that was about a third of the server's CPU
  * per answer save. The full access log belongs to the proxy (nginx, docs/DEPLOY.md); the server
  * writes one line for each request an operator must see (a 4xx/5xx answer, or one slower than

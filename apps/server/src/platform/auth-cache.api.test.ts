@@ -1,6 +1,6 @@
 /**
  * The token and permission cache on the real app: a valid token is served from it, and a
- * sign-out, a disabled user or a changed role is refused on the very next call (issue 25 §1).
+ * sign-out, a disabled user or a changed role is refused on the very next call.
  */
 import {
   DataScope,

@@ -1,5 +1,5 @@
 /**
- * The token and permission cache (issue 25 §1, issue 24 §2): every call checks its token, and
+ * The token and permission cache: every call checks its token, and
  * admin calls their permission tags; both come from here for a few seconds instead of the
  * database. An entry never outlives its token, the map is bounded (least recently filled go
  * first), and every change to what it holds goes through `authChanged`, which drops the entries

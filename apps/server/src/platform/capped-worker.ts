@@ -1,7 +1,7 @@
 /**
  * Runs a file reader (xlsx-worker.mjs, docx-worker.mjs, the question-file reader) in a worker thread with a heap cap and a
  * time cap, killed on overrun, so a large or hostile file costs the worker, never the request
- * thread or the process (issue 10 §4, issue 21 §2). At most MAX_PARALLEL readers run at once; more
+ * thread or the process. At most MAX_PARALLEL readers run at once; more
  * are refused rather than queued behind big files.
  */
 import path from 'node:path';

@@ -1,4 +1,4 @@
-/** Issue 23: the server listens where the README says (HOST, default localhost), not on every interface. */
+/** The server listens where the README says (HOST, default localhost), not on every interface. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Reads the raw text of an uploaded docx: the zip guard (zip-guard.ts) first, then mammoth in a
  * worker with a heap and a time cap (docx-worker.mjs through capped-worker.ts), so a hostile file
- * costs the worker, never the request thread or the process (issue 21 §2).
+ * costs the worker, never the request thread or the process.
  */
 import { platformWorker, runCappedWorker, WorkerFailed } from './capped-worker.js';
 import { badParams } from './errors.js';

@@ -1,4 +1,4 @@
-// Reads the raw text of a docx off the request thread (issue 21 §2: mammoth on the request thread
+// Reads the raw text of a docx off the request thread (mammoth on the request thread
 // blocked every request for ~70 s on a 915 KB zip bomb and then ran the process out of memory).
 // The zip guard checked the central directory already; the declared sizes are verified by a capped
 // inflate before mammoth opens the file. Plain JS so that tsx (tests) and the built server start it alike.
@@ -12,7 +12,7 @@ async function main({ buffer, entries }) {
   checkInflatedSizes(bytes, entries);
   const input = { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
   if (!workerData.html) return { text: (await mammoth.extractRawText(input)).value };
-  // The HTML is asked for only by readers of tables (question tables in Word, issue 26). The file
+  // The HTML is asked for only by readers of tables (question tables in Word). The file
   // is read once: the raw text is taken from the document mammoth converts, as extractRawText does.
   let text = '';
   const transformDocument = (doc) => {

@@ -1,5 +1,5 @@
 /**
- * GET /api/health (issue 25 §2): database, Redis and storage reported apart; 503 when the instance
+ * GET /api/health: database, Redis and storage reported apart; 503 when the instance
  * cannot serve (storage or database down), 200 with `redis.ok: false` when only Redis is down.
  * Real parts: the test database, a redis-server and an S3-protocol server (s3rver) stopped mid-test.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/health: the load balancer's check (issue 25 §2). It names the database, Redis and the
+ * GET /api/health: the load balancer's check. It names the database, Redis and the
  * file storage separately, so an operator sees which part failed, and answers 503 when this
  * instance cannot serve: the database or the storage does not answer. Redis holds no only copy
  * of anything (the product runs without it), so a Redis outage shows as `redis.ok: false` with

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §4: a NUL byte in a field is refused with 10010001 naming the field (it was a 500 whose
+ * A NUL byte in a field is refused with 10010001 naming the field (it was a 500 whose
  * log held the failed INSERT's parameters, an argon2 hash among them); the log holds no password,
  * hash or token; JSON calls have a small body limit, answers a per-route one.
  */

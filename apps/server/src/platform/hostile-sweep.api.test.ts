@@ -1,5 +1,5 @@
 /**
- * Issue 10 §4: a sweep over the served OpenAPI document. Every POST endpoint, with and without a
+ * A sweep over the served OpenAPI document. Every POST endpoint, with and without a
  * learner token, receives empty bodies, wrong types, 1 MB strings, NUL bytes, deep nesting,
  * `__proto__` keys, malformed JSON and unknown fields. Every answer is the envelope; business and
  * validation refusals answer HTTP 200 with a non-zero code, transport refusals (malformed JSON,

@@ -1,6 +1,6 @@
 /**
  * Logger settings shared by every process: the log never holds passwords, password hashes,
- * tokens, SMS codes or the parameters of a failed query (issue 10 §4). Paths are redacted by pino;
+ * tokens, SMS codes or the parameters of a failed query. Paths are redacted by pino;
  * error objects are rebuilt by `serializeError`, which also scrubs their text, because a failed
  * query's message lists its parameters (an argon2 hash among them).
  */

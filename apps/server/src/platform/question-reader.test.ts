@@ -1,5 +1,5 @@
 /**
- * One question reader (issue 22 §6): question content (stem, options, answer, analysis, right
+ * One question reader: question content (stem, options, answer, analysis, right
  * flags) reaches a learner only through modules/repo/question-reader.ts, which applies the sitting
  * guard. Every other file that reads the question table (el_qu) is listed here with its reason; a
  * new one fails. Files listed without `keys` may read ids, counts, type, level and stem only (no

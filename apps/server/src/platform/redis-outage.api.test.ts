@@ -1,5 +1,5 @@
 /**
- * Redis is never needed to serve (issue 25 §1): with REDIS_URL set, the route caps count in Redis
+ * Redis is never needed to serve: with REDIS_URL set, the route caps count in Redis
  * and the token cache listens on it; when the redis-server dies mid-run, sign-in (a capped route),
  * signed-in calls and sign-out go on, and a sign-out is still refused at once on this instance.
  */

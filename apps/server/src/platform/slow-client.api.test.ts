@@ -1,5 +1,5 @@
 /**
- * Issue 10 §4: a client trickling its headers (or its body) must not hold a socket. The app's
+ * A client trickling its headers (or its body) must not hold a socket. The app's
  * Node server closes it after headersTimeout / requestTimeout (short here to keep the test fast;
  * production values in config.ts), and keeps answering others meanwhile.
  */

@@ -1,5 +1,5 @@
 /**
- * The built web app on the wire (issue 12 §4): hashed assets cached for a year, index.html
+ * The built web app on the wire: hashed assets cached for a year, index.html
  * revalidated, precompressed twins chosen by Accept-Encoding, large API answers compressed.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Reads an uploaded xlsx in a worker thread (xlsx-worker.mjs) with a heap cap, a row cap and a
  * time cap (platform/capped-worker.ts), after the zip guard (zip-guard.ts), so a large or hostile
- * workbook costs the worker, never the request thread or the process (issue 10 §4, issue 21 §2).
+ * workbook costs the worker, never the request thread or the process.
  * Used by the question and user imports.
  */
 import { platformWorker, runCappedWorker, WorkerFailed } from './capped-worker.js';

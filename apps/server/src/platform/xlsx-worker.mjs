@@ -1,4 +1,4 @@
-// Reads the first worksheet of an xlsx file off the request thread (issue 10 §4: loading a large
+// Reads the first worksheet of an xlsx file off the request thread (loading a large
 // workbook on the main thread ran the server out of memory and froze every request). Streams the
 // sheet with ExcelJS's WorkbookReader and stops at maxRows + 1 non-empty rows. Plain JS so that
 // tsx (tests) and the built server start it alike.

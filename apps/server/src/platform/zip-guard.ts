@@ -1,5 +1,5 @@
 /**
- * Zip guard (issue 21 §2): every zip the product opens (docx and xlsx imports, course office
+ * Zip guard: every zip the product opens (docx and xlsx imports, course office
  * documents) is checked from its central directory before anything is inflated: entry count,
  * declared uncompressed size per entry and in total, and compression ratio. A 915 KB docx whose
  * XML inflated to ~300 MB otherwise ran the process out of memory. Only the end of the archive is

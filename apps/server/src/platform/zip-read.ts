@@ -1,5 +1,5 @@
 /**
- * Reads entries of a zip held in memory under the zip guard (issue 26: QTI content packages). The
+ * Reads entries of a zip held in memory under the zip guard (QTI content packages). The
  * central directory is checked first (entry count, declared sizes, total, compression ratio:
  * zip-guard.ts); each wanted entry is then inflated with fflate 4 KB at a time and refused as soon
  * as it gives more than it declared, so a forged header cannot make us inflate gigabytes.

@@ -1,5 +1,5 @@
 /**
- * Large GIFT, Moodle XML and QTI files for the import tests and the import bench (issue 26 §3),
+ * Large GIFT, Moodle XML and QTI files for the import tests and the import bench,
  * written by the formats' own writers from generated single-choice questions with different text
  * each (a QTI package holds one file per item: at most 9,999 under the zip guard's entry limit).
  */

@@ -1,5 +1,5 @@
 /**
- * Several instances on one PostgreSQL database (issue 25 §4), PostgreSQL only: two real app
+ * Several instances on one PostgreSQL database, PostgreSQL only: two real app
  * processes (instance-child.ts) on one throw-away database, with Redis, the way docs/DEPLOY.md
  * runs them behind nginx. Skipped on PGlite (one process owns an embedded database).
  * - the deadline sweep hands each overdue paper in exactly once, both instances sweeping;

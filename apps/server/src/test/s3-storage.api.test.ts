@@ -1,5 +1,5 @@
 /**
- * The product on S3-compatible storage (issue 25): uploads go into the bucket (nothing in
+ * The product on S3-compatible storage: uploads go into the bucket (nothing in
  * DATA_DIR), a download is a 302 to a presigned GET (or streamed through the server when that is
  * off), course video is served from it through the course-content path with Range (the learning
  * record counts the bytes fetched, so it stays on the server), and the configuration picks the backend. Against a real S3-protocol server (s3rver) on loopback.

@@ -1,5 +1,5 @@
 /**
- * Zip bombs for the zip guard's tests (issue 21 §2), written with fflate's streaming zip so that
+ * Zip bombs for the zip guard's tests, written with fflate's streaming zip so that
  * the hundreds of inflated megabytes never sit in memory: one 1 MB chunk of repetitive XML is
  * deflated again and again, and the archive stays under 1 MB.
  */

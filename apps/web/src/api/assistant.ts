@@ -1,5 +1,5 @@
 /**
- * Calls of the teaching assistant (学习助教, issue 28). The chat and 讲解这道题 answers are streamed:
+ * Calls of the teaching assistant (学习助教). The chat and 讲解这道题 answers are streamed:
  * fetch + ReadableStream over the usual POST with the token header, NDJSON lines; a refusal before
  * the first line is the usual envelope and is thrown with its Chinese message.
  */

@@ -1,4 +1,4 @@
-/** Calls of exam arrangements (个别安排), re-sits (补考) and archive restore (issue 13). */
+/** Calls of exam arrangements (个别安排), re-sits (补考) and archive restore. */
 import {
   examExamOverrideDelete,
   examExamOverrideList,

@@ -1,4 +1,4 @@
-/** Calls of favourites and notes (/api/train/fav/*, /api/train/note/*, issue 12 §2). */
+/** Calls of favourites and notes (/api/train/fav/*, /api/train/note/*). */
 import {
   trainFavDetail,
   trainFavPaging,

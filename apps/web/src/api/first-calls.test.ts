@@ -1,4 +1,4 @@
-// The first screen's calls started by index.html (issue 23 §3): the inline script starts exactly the
+// The first screen's calls started by index.html: the inline script starts exactly the
 // calls the app will make, and the client takes each early answer once, only for the same call.
 import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The first screen's calls, started by index.html before the scripts arrive (issue 23 §3).
+ * The first screen's calls, started by index.html before the scripts arrive.
  *
  * On Fast 3G each request waits 562 ms and the scripts of the first paint take about 2.5 s; the
  * route guard then asked for user info, then the menus, and the home for its exam list: three round

@@ -1,4 +1,4 @@
-/** Third-party and mobile-code sign-in calls (issue 16): the flow state the browser keeps lives here too. */
+/** Third-party and mobile-code sign-in calls: the flow state the browser keeps lives here too. */
 import {
   sysOauthAuthorize,
   sysOauthBindList,

@@ -1,4 +1,4 @@
-/** Printing (PDF papers) and the reports across exams (issue 13 §4, §5). */
+/** Printing (PDF papers) and the reports across exams. */
 import {
   examPrintAnsweredPreview,
   examPrintPaperPreview,

@@ -101,7 +101,7 @@ describe('main client (SPEC 8 errors)', () => {
     await expect(post('/api/x')).rejects.toThrow('您的登录已失效，请重新登录');
     expect(Cookies.get('token')).toBeUndefined();
     expect(requestHooks.reload).toHaveBeenCalledTimes(1);
-    // the login page after the reload says why (issue 12 §3)
+    // the login page after the reload says why
     expect(takeSessionExpired()).toBe(true);
     expect(takeSessionExpired()).toBe(false);
   });

@@ -105,5 +105,5 @@ export async function fetchPathUrl(): Promise<string | null> {
   return (Array.isArray(list) ? list : []).find((item) => item.title === 'pathUrl')?.value ?? null;
 }
 
-// The second client is built on axios: loaded when first used, not with the first page (issue 12 §4).
+// The second client is built on axios: loaded when first used, not with the first page.
 export const secondClient = () => import('./second-client').then((m) => m.getSecondClient(fetchPathUrl));

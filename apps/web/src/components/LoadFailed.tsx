@@ -1,6 +1,6 @@
 /**
  * A list or page whose request failed: says so, with the server's message and a retry, so a
- * failure never reads as "nothing here" (issue 12 §3: every list tells empty from failed).
+ * failure never reads as "nothing here" (every list tells empty from failed).
  */
 import { Button } from 'antd';
 import StatusBlock from './StatusBlock';

@@ -1,7 +1,7 @@
 /**
  * A status message with an icon, a title, a detail and actions: what antd's Result shows, without
  * Result's three built-in illustrations (~10 KB gzip that every first page carried through the error
- * boundary; issue 12 §4).
+ * boundary).
  */
 import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { Flex } from 'antd';

@@ -1,7 +1,7 @@
 /**
  * antd's Select and Pagination, loaded when first rendered. The learner home shows one filter
  * Select and, past 12 exams, a Pagination: with them static, Select, its virtual list and the
- * pagination (~30 KB gzip) sat on the home's first paint (issue 12 §4). The chunk is asked for as
+ * pagination (~30 KB gzip) sat on the home's first paint. The chunk is asked for as
  * soon as the component renders, in parallel with the page's data; until it arrives the Select's
  * place holds a read-only input of the same width and placeholder, and the Pagination nothing
  * (it only shows once the list has answered).

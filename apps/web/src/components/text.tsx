@@ -2,7 +2,7 @@
  * Text in the colours and weights of antd's Typography (Text type/strong, Title level 4), from the
  * theme's tokens, without Typography itself: Typography brings its ellipsis, copy and in-place
  * editing (TextArea) machinery, ~12 KB gzip that the learner's first page only used for colour
- * (issue 12 §4). Pages that need ellipsis, copy or editing keep antd's Typography.
+ *. Pages that need ellipsis, copy or editing keep antd's Typography.
  */
 import { theme } from 'antd';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';

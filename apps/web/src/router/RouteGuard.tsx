@@ -23,7 +23,7 @@ export default function RouteGuard() {
   const loaded = useUserStore((s) => s.loaded);
   const roleType = useUserStore((s) => s.roleType);
   const loadingFor = useRef<string | null>(null);
-  /** A load that got no answer (issue 23): the token stays, the page offers 重试. */
+  /** A load that got no answer: the token stays, the page offers 重试. */
   const [networkError, setNetworkError] = useState<string | null>(null);
 
   const decision = decideRoute({

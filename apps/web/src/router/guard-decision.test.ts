@@ -128,7 +128,7 @@ describe('SPEC 4 guard: after loading', () => {
     expect(decideOnError(new Error(''))).toEqual({ kind: 'fail', message: FALLBACK_ERROR, to: '/login' });
   });
 
-  it('ends the session on the server refusing the token (10010002), not on a network failure (issue 23)', () => {
+  it('ends the session on the server refusing the token (10010002), not on a network failure', () => {
     expect(decideOnError(new ApiError('您的登录已失效，请重新登录', ErrorCode.NOT_LOGIN, 200))).toEqual({
       kind: 'fail',
       message: '您的登录已失效，请重新登录',

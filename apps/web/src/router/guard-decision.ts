@@ -28,7 +28,7 @@ export interface GuardInput {
   roleType?: number;
 }
 
-/** The public certificate verification (issue 15): the page its QR code opens, no sign-in. */
+/** The public certificate verification: the page its QR code opens, no sign-in. */
 const isCertVerifyPath = (path: string): boolean => path === '/cert/verify' || /^\/cert\/verify\/[^/]+$/.test(path);
 
 export const isOpenPath = (path: string): boolean =>
@@ -58,7 +58,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (!loaded) return { kind: 'load' };
   if (path === '/login' || path === '' || path === '/') return { kind: 'redirect', to: homeOf(roleType) };
   if (roleType === RoleType.LEARNER && isAdminPath(path)) return { kind: 'redirect', to: LEARNER_HOME };
-  // /profile is the admin layout's page; a learner's profile is the user centre (issue 12 §3).
+  // /profile is the admin layout's page; a learner's profile is the user centre.
   if (roleType === RoleType.LEARNER && isProfilePath(path)) return { kind: 'redirect', to: LEARNER_PROFILE };
   return { kind: 'allow' };
 }
@@ -67,7 +67,7 @@ export type LoadOutcome =
   | { kind: 'ok' }
   /** Clear the token, show the message, go to `to`. */
   | { kind: 'fail'; message: string; to: string }
-  /** No answer from the server (network, timeout, proxy): keep the token, offer 重试 (issue 23). */
+  /** No answer from the server (network, timeout, proxy): keep the token, offer 重试. */
   | { kind: 'retry'; message: string };
 
 export const NETWORK_ERROR_TEXT = '网络异常';
@@ -89,7 +89,7 @@ export function decideAfterLoad(
  * Any failure while loading info or routes. Only a refusal by the server ends the session (its
  * 10010002 has already dropped the token in the client); a request that got no envelope back (a
  * dropped connection, an aborted navigation, a timeout, a proxy's 502) is no refusal: the token is
- * kept and the page offers 重试 (issue 23).
+ * kept and the page offers 重试.
  */
 export function decideOnError(error: unknown): LoadOutcome {
   if (error instanceof Error && error.name === 'ApiError' && (error as { code?: number }).code === undefined) {

@@ -1,4 +1,4 @@
-/** The teaching assistant (issue 28); the streamed chat and explain calls are in ../assistant.ts. */
+/** The teaching assistant; the streamed chat and explain calls are in ../assistant.ts. */
 import { z } from 'zod';
 import {
   ZAssistantConfSchema,

@@ -1,4 +1,4 @@
-/** Endpoints of courses (课程学习, issue 14). */
+/** Endpoints of courses (课程学习). */
 
 import { z } from 'zod';
 import {

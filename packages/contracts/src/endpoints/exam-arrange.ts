@@ -1,4 +1,4 @@
-/** Endpoints of exam arrangements (个别安排), re-sits (补考) and archive restore (issue 13). */
+/** Endpoints of exam arrangements (个别安排), re-sits (补考) and archive restore. */
 
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';

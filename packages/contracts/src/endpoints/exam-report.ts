@@ -1,4 +1,4 @@
-/** Endpoints of printing (PDF papers) and of the reports across exams (issue 13 §4, §5). */
+/** Endpoints of printing (PDF papers) and of the reports across exams. */
 import { z } from 'zod';
 import { endpoint, fileEndpoint } from '../endpoint.js';
 import {

@@ -1,4 +1,4 @@
-/** Endpoints of face login (issue 16 §3): enrolment in the user centre and sign-in on the login page. */
+/** Endpoints of face login: enrolment in the user centre and sign-in on the login page. */
 
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';

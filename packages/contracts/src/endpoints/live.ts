@@ -1,4 +1,4 @@
-/** Endpoints of live classes (直播, issue 27). The media server's callbacks and the replay bytes are plain routes. */
+/** Endpoints of live classes (直播). The media server's callbacks and the replay bytes are plain routes. */
 import { z } from 'zod';
 import { endpoint, fileEndpoint } from '../endpoint.js';
 import { ZIdSchema, ZIdsSchema, zPage, zPageRequest } from '../envelope.js';

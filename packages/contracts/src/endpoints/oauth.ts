@@ -1,4 +1,4 @@
-/** Endpoints of third-party and mobile-code sign-in (issue 16 §1, §2). */
+/** Endpoints of third-party and mobile-code sign-in. */
 
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';

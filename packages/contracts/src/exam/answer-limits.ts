@@ -1,5 +1,5 @@
 /**
- * How large one answer may be, per question type (issue 10 §4: a 9.5 MB answer was stored). The web
+ * How large one answer may be, per question type (a 9.5 MB answer was stored). The web
  * bounds its inputs with these and the server's answer schema refuses anything larger; the answer
  * calls also have a body limit of their own (ANSWER_BODY_LIMIT_BYTES).
  */

@@ -1,5 +1,5 @@
 /**
- * Per-learner / per-department arrangements of an exam (个别安排) and re-sits (补考), issue 13 §2:
+ * Per-learner / per-department arrangements of an exam (个别安排) and re-sits (补考):
  * /api/exam/exam/{override-list, override-save, override-delete, resit-preview, resit}.
  */
 import { z } from 'zod';

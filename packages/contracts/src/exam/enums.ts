@@ -1,4 +1,4 @@
-/** Enumerations and labels of papers and exams (issue 5), beside the SPEC 4 labels of labels.ts. */
+/** Enumerations and labels of papers and exams, beside the SPEC 4 labels of labels.ts. */
 
 /** Paper template kind: 1 fixed (questions picked by hand), 2 rules (drawn afresh for every attempt). */
 export const TmplKind = { FIXED: 1, RULE: 2 } as const;
@@ -21,7 +21,7 @@ export const RESULT_SHOW_LABELS: Record<number, string> = {
 };
 
 /**
- * When the learner may see right answers, analysis and right/wrong (issue 21 §5, Moodle's review
+ * When the learner may see right answers, analysis and right/wrong (Moodle's review
  * options). Until then the exam's questions stay locked for that learner everywhere.
  */
 export const ReviewAfter = { NEVER: 0, IMMEDIATELY: 1, LAST_ATTEMPT: 2, CLOSED: 3 } as const;

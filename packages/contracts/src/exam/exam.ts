@@ -155,9 +155,9 @@ export const ZOnlineExamSchema = z.object({
   bestScore: z.number().nullable().describe('最高分'),
   passed: z.boolean().describe('是否已通过'),
   openPaperId: z.string().nullable().describe('未完成的试卷ID'),
-  /** Set while a linked course is not complete (issue 14): the exam shows as locked with this reason. */
+  /** Set while a linked course is not complete: the exam shows as locked with this reason. */
   lockedReason: z.string().nullish().describe('锁定原因'),
-  /** The learner's own arrangement (issue 13 §2), e.g. 补考 / 个别安排：延长15分钟. */
+  /** The learner's own arrangement, e.g. 补考 / 个别安排：延长15分钟. */
   arrangement: z.string().nullish().describe('个别安排'),
 });
 export type TOnlineExam = z.infer<typeof ZOnlineExamSchema>;

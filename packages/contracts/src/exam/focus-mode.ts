@@ -1,6 +1,6 @@
 /**
- * Full-screen exams on devices without the Fullscreen API (iPhone Safari, some in-app browsers),
- * issue 12 §1. Such a device sits the exam in focus mode (leaving the page is still reported)
+ * Full-screen exams on devices without the Fullscreen API (iPhone Safari, some in-app browsers).
+ * Such a device sits the exam in focus mode (leaving the page is still reported)
  * unless the exam says no (`allowFocusMode` false); then the check page, the exam room and paper
  * creation refuse it. One rule and one message for the web and the server. Zod-free: the check
  * page reads it.

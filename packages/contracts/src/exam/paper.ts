@@ -114,7 +114,7 @@ export const ZFillAnswerSchema = z.object({
   seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe('答案序号（客户端递增）'),
   /**
    * The answering window (see claim); a save from a window that is not the paper's active one is
-   * refused (20010008), and so is a save without one (20010009, issue 21 §8). Optional in the
+   * refused (20010008), and so is a save without one (20010009). Optional in the
    * schema so that an old tab gets that code (reload) rather than 10010001.
    */
   windowId: z.string().min(1).max(64).nullish().describe('答题窗口ID'),
@@ -170,7 +170,7 @@ export const ZReviewQuSchema = ZPaperQuViewSchema.extend({
 });
 export type TReviewQu = z.infer<typeof ZReviewQuSchema>;
 
-/** One line of the result breakdown (issue 12 §2): by question type or by section. */
+/** One line of the result breakdown: by question type or by section. */
 export const ZScoreLineSchema = z.object({
   key: z.string().describe('题型或大题'),
   label: z.string().describe('名称'),
@@ -198,7 +198,7 @@ export const ZPaperResultSchema = z.object({
   stateLabel: z.string().describe('状态名称'),
   showScore: z.boolean().describe('是否显示成绩'),
   showAnswers: z.boolean().describe('是否显示答案'),
-  /** Why answers are not shown yet, or when they will be (issue 21 §5); null when they are shown. */
+  /** Why answers are not shown yet, or when they will be; null when they are shown. */
   reviewNote: z.string().nullable().describe('答案与解析何时可查看的说明'),
   totalScore: z.number().describe('总分'),
   passScore: z.number().describe('及格分'),
@@ -247,7 +247,7 @@ export const ZRecordPagingParamsSchema = z.object({
 });
 
 /**
- * The real state of an exam in 我的成绩 (issue 12): passed once any valid attempt passed, else
+ * The real state of an exam in 我的成绩: passed once any valid attempt passed, else
  * the state of the latest attempt; 未通过 only for a marked attempt below the pass line.
  */
 export const MY_EXAM_STATUSES = ['passed', 'failed', 'pending', 'abandoned', 'voided', 'inExam'] as const;

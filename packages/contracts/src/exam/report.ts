@@ -1,5 +1,5 @@
 /**
- * Printing (PDF papers) and reports across exams (issue 13 §4, §5): a learner's transcript, a
+ * Printing (PDF papers) and reports across exams: a learner's transcript, a
  * department comparison and an exam-over-time view, each exportable as xlsx.
  */
 import { z } from 'zod';

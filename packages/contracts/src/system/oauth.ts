@@ -1,4 +1,4 @@
-/** Third-party sign-in (issue 16 §2): WeChat, DingTalk and enterprise OpenID Connect, and account binding. */
+/** Third-party sign-in: WeChat, DingTalk and enterprise OpenID Connect, and account binding. */
 import { z } from 'zod';
 import { zMobile } from '../validators.js';
 import { ZLoginResultSchema, ZUserInfoSchema } from './auth.js';
@@ -85,7 +85,7 @@ export type TOauthBinding = z.infer<typeof ZOauthBindingSchema>;
 
 export const ZOauthUnbindSchema = z.object({ provider: ZOauthProviderSchema });
 
-/** Mobile number + SMS code sign-in (issue 16 §1). */
+/** Mobile number + SMS code sign-in. */
 export const ZMobileLoginSchema = z.object({
   mobile: zMobile.describe('手机号'),
   code: z

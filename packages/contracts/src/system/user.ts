@@ -81,7 +81,7 @@ export const ZUserRecordSchema = z.object({
   state: z.number().describe('状态'),
   remark: z.string().nullable().describe('备注'),
   createdAt: z.string().describe('创建时间'),
-  /** The viewer may not change this user (it holds more than the viewer, or is the viewer): issue 21 §1. */
+  /** The viewer may not change this user (it holds more than the viewer, or is the viewer). */
   locked: z.boolean().describe('当前用户无权修改此用户'),
 });
 export type TUserRecord = z.infer<typeof ZUserRecordSchema>;
@@ -116,7 +116,7 @@ export type TResetPass = z.infer<typeof ZResetPassSchema>;
 /** Forgot password, step 1: a code sent by SMS. */
 export const ZSendCodeSchema = z.object({
   mobile: zMobile.describe('手机号'),
-  /** 'forgot' (default) resets a password; 'login' signs in by mobile number (issue 16 §1). */
+  /** 'forgot' (default) resets a password; 'login' signs in by mobile number. */
   purpose: z.enum(['forgot', 'login'], { error: '验证码用途不正确' }).optional().describe('用途'),
 });
 export type TSendCode = z.infer<typeof ZSendCodeSchema>;

@@ -1,5 +1,5 @@
 /**
- * The teaching assistant (学习助教, issue 28): a learner's conversation, the model calls' log and the
+ * The teaching assistant (学习助教): a learner's conversation, the model calls' log and the
  * API key. The switches, base URL and model live in the dictionary aiExam_conf (assistant-config.ts);
  * the key lives here so that the dictionary, which every signed-in user may read, never holds it.
  */

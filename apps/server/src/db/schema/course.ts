@@ -7,7 +7,7 @@
  * - Progress is kept per (learner, file) in `el_course_learn` (the merged watched ranges, the
  *   server time of the last heartbeat that every credit is measured against) and per (learner,
  *   course) in `el_course_user` (`completed_at` written once), study time per day in `el_course_day`.
- * - `el_learn_clock`: the learner's one study clock across files and courses (issue 21 §6).
+ * - `el_learn_clock`: the learner's one study clock across files and courses.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -126,7 +126,7 @@ export const elCourseLearn = pgTable(
 );
 
 /**
- * One study clock per learner across every file and course (issue 21 §6): study time is credited
+ * One study clock per learner across every file and course: study time is credited
  * only after `credited_until`, so tabs beating in parallel share the wall clock once. The
  * heartbeat's upsert moves it forward and copies the previous value into `credit_from` in the same
  * statement (row-locked), which is how the heartbeat reads what was there before it.

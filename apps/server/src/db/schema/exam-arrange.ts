@@ -1,5 +1,5 @@
 /**
- * Per-learner and per-department arrangements of an exam (个别安排, issue 13 §2): another window,
+ * Per-learner and per-department arrangements of an exam (个别安排): another window,
  * extra minutes, extra attempts, a different password. One row per (exam, user) or (exam, dept);
  * a user's row beats any department row, the deepest matching department beats its parents.
  * A re-sit (补考) writes user rows of kind 2.

@@ -1,4 +1,4 @@
-/** Face login (issue 16 §3): the enrolled face of a user, kept as a descriptor only (never a frame). */
+/** Face login: the enrolled face of a user, kept as a descriptor only (never a frame). */
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 

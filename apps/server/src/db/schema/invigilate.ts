@@ -1,5 +1,5 @@
 /**
- * 监考 (issue 13 §1): the invigilator's messages to the learners of an exam, and the exam room's
+ * 监考: the invigilator's messages to the learners of an exam, and the exam room's
  * presence (its last beat and address). Presence is a row of its own, written by the room's beat
  * every 10 s, so the answer-saving hot path (fill-answer.ts) never writes it.
  */

@@ -1,4 +1,4 @@
-/** Third-party sign-in (issue 16 §2): who is bound to which outside identity, and flows under way. */
+/** Third-party sign-in: who is bound to which outside identity, and flows under way. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tz } from './columns.js';

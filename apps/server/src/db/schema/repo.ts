@@ -71,7 +71,7 @@ export const elQu = pgTable(
     /** Position among the children of a composite. */
     sort: integer('sort').notNull().default(0),
     /**
-     * Content fingerprint (issue 21 §4): md5 of the normalised stem and items (markup and whitespace
+     * Content fingerprint: md5 of the normalised stem and items (markup and whitespace
      * removed, lower-cased, items sorted), computed by PostgreSQL on every write (SQL function
      * el_qu_fingerprint, migration 0027_h21keys). The sitting lock locks a copy of a locked question
      * (typed again, imported twice, copied) by it. NULL for an empty question.

@@ -141,7 +141,7 @@ export const sysLog = pgTable(
   (t) => [
     index('sys_log_type_created_idx').on(t.type, t.createdAt),
     index('sys_log_user_name_idx').on(t.userName, t.type, t.createdAt),
-    // The usual-address lookup of the sign-in guard: a user's successful sign-ins of any method (issue 21 §7).
+    // The usual-address lookup of the sign-in guard: a user's successful sign-ins of any method.
     index('sys_log_user_id_idx').on(t.userId, t.type, t.createdAt),
   ],
 );
@@ -205,7 +205,7 @@ export const sysConfig = pgTable('sys_config', {
   mobileLogin: boolean('mobile_login').notNull().default(false),
   wechatLogin: boolean('wechat_login').notNull().default(false),
   dingtalkLogin: boolean('dingtalk_login').notNull().default(false),
-  /** Enterprise OpenID Connect sign-in (issue 16 §2). */
+  /** Enterprise OpenID Connect sign-in. */
   oidcLogin: boolean('oidc_login').notNull().default(false),
   /** Third-party sign-in settings with secrets: { wechat: {...}, dingtalk: {...}, oidc: {...} } (never public). */
   oauth: jsonb('oauth').$type<Record<string, Record<string, string>>>().notNull().default({}),

@@ -1,5 +1,5 @@
 /**
- * Practice (刷题训练, issue 6): a training session per start, its questions, and the sequential
+ * Practice (刷题训练): a training session per start, its questions, and the sequential
  * resume position per (user, bank). The wrong-answer book it feeds is `el_user_book` (exam.ts).
  *
  * - `el_train.mode`: 1 sequential, 2 random, 3 by type, 4 wrong questions, 5 recite, 6 timed mock,
@@ -111,7 +111,7 @@ export const elTrainProgress = pgTable(
 );
 
 /**
- * A learner's own marks on a question (issue 12 §2): the favourite (收藏) and the personal note
+ * A learner's own marks on a question: the favourite (收藏) and the personal note
  * (笔记), one row per (user, question) holding both, so favouriting twice is one row and a note
  * on a favourite is the same row. The row goes when neither is left (train/fav/fav.service.ts).
  * No foreign key to el_qu: questions are soft-deleted, and the lists skip deleted ones.

@@ -26,7 +26,7 @@ export const SEED_DICTIONARIES: SeedDictionary[] = [
     code: 'aiExam_conf',
     title: 'AI考试配置',
     values: [
-      // Issue 28: one row per setting, the setting in the remark (modules/assistant/assistant-config.ts);
+      // One row per setting, the setting in the remark (modules/assistant/assistant-config.ts);
       // none set on a fresh install, so the assistant is off and invites to nothing.
       { value: 'assistant_enabled', title: '启用教学助手' },
       { value: 'assistant_url', title: '教学助手地址' },

@@ -1,5 +1,5 @@
 /**
- * The assistant's settings (issue 28 §1): rows of the dictionary aiExam_conf, one per setting, the
+ * The assistant's settings: rows of the dictionary aiExam_conf, one per setting, the
  * row's `value` the setting's code and its `remark` the setting (so the 字典管理 page shows them);
  * the API key is kept in el_assistant_key and the dictionary row only shows it masked. Off until an
  * administrator switches it on with a base URL and a model: nothing leaves the server before.

@@ -1,5 +1,5 @@
 /**
- * The teaching assistant (issue 28) against a local OpenAI-compatible server speaking the protocol
+ * The teaching assistant against a local OpenAI-compatible server speaking the protocol
  * over a socket (testing/fake-openai.ts), with the app listening on a real port so that streaming
  * and cancellation go through HTTP as in the browser.
  */

@@ -1,4 +1,4 @@
-/** The teaching assistant module (学习助教, issue 28): routes. */
+/** The teaching assistant module (学习助教): routes. */
 import type { FastifyInstance } from 'fastify';
 import { registerAssistantRoutes } from './assistant.routes.js';
 

@@ -1,4 +1,4 @@
-/** The teaching assistant's calls (issue 28); rules in the services beside. */
+/** The teaching assistant's calls; rules in the services beside. */
 import {
   ASSISTANT_CHAT_PATH,
   ASSISTANT_EXPLAIN_PATH,

@@ -1,5 +1,5 @@
 /**
- * The learner's chat (issue 28 §1): history per learner, the context (their practice banks and
+ * The learner's chat: history per learner, the context (their practice banks and
  * courses), and the refusal while a paper of theirs is open (an exam is not open-book for a chatbot).
  */
 import type { TAssistantMsg } from '@exam/contracts';

@@ -1,5 +1,5 @@
 /**
- * 从文档出题 (issue 28 §1): the text of an uploaded course document, for the administrator to
+ * 从文档出题: the text of an uploaded course document, for the administrator to
  * draft questions from. Read in memory and answered; nothing is kept, and the drafts go through the
  * usual review (the draft screen opens each in 新增试题). .docx through the platform's guarded docx
  * reader (zip guard, mammoth in a capped worker), .pdf through pdfjs-dist's legacy build (the text

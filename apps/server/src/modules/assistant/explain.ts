@@ -1,5 +1,5 @@
 /**
- * 讲解这道题 (issue 28 §1): what is sent about a question the learner has answered. Read only
+ * 讲解这道题: what is sent about a question the learner has answered. Read only
  * through the readers the learner's pages use, so that the sitting guard and the exam's review
  * options decide: the result page's reader (paper/paper-result.ts `paperResult`, review held back →
  * refused) for a paper's question, the question reader (repo/question-reader.ts `learnerQuestion`,

@@ -1,4 +1,4 @@
-/** What the assistant is told (issue 28 §1); plain functions, unit-tested. */
+/** What the assistant is told; plain functions, unit-tested. */
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import type { LlmMessage } from './llm.js';
 

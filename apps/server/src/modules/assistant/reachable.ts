@@ -1,5 +1,5 @@
 /**
- * Whether the configured endpoint answers (for the invitation, issue 28 §1): GET {baseUrl}/models
+ * Whether the configured endpoint answers (for the invitation): GET {baseUrl}/models
  * within 3 s, remembered for a minute per address so that page loads do not knock on it each time.
  * Sends nothing about anyone.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rangeBytes } from './course-content.js';
 
-describe('bytes a content request is served (issue 21 §6)', () => {
+describe('bytes a content request is served', () => {
   it('counts the satisfiable ranges, the whole file without a Range header', () => {
     expect(rangeBytes(undefined, 1000)).toBe(1000);
     expect(rangeBytes('bytes=0-99', 1000)).toBe(100);

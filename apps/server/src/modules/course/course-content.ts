@@ -4,7 +4,7 @@
  * cookie is the check, ids are unguessable and never public. Range requests (206) come from
  * @fastify/send on the disk backend; `?pdf=1` serves an office document's PDF rendition.
  *
- * Issue 21 §6: a learner's fetch is recorded on their `el_course_learn` row (first fetch time and
+ * A learner's fetch is recorded on their `el_course_learn` row (first fetch time and
  * bytes served, counted from the Range asked for) before the bytes go out, so the heartbeat can
  * refuse credit for a file never fetched and cap a video's watched share at what was served.
  */
@@ -88,7 +88,7 @@ async function recordFetch(
 }
 
 /**
- * The file service's rule for course files (private-file-rules.ts, issue 21 §8): a course file or
+ * The file service's rule for course files (private-file-rules.ts): a course file or
  * its PDF rendition is never served by /api/common/file, only here, behind the audience check.
  */
 export async function courseFileOutsideRefused(db: Executor, fileId: string): Promise<false | null> {

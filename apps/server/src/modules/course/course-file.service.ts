@@ -97,13 +97,13 @@ export async function saveCourseFile(
     if (!row) throw notFound('课件');
     id = row.id;
   }
-  // Course material is private to the course's audience whatever the upload said (issue 21 §8).
+  // Course material is private to the course's audience whatever the upload said.
   if (file.audience !== 'private') await markFilesPrivate(db, [file.id]);
   if (kind === 'doc') ctx.background(convertDocument(db, id, file, ctx));
   return id;
 }
 
-/** An office document is a zip: the zip guard checks it before LibreOffice inflates it (issue 21 §2). */
+/** An office document is a zip: the zip guard checks it before LibreOffice inflates it. */
 async function guardOfficeDocument(blobs: BlobStore, recorded: string) {
   const key = await storedKey(blobs, recorded);
   if (!key) return; // gone: nothing for LibreOffice to inflate

@@ -95,7 +95,7 @@ const lockOf = async (token: string) => {
 };
 const beat = (body: Record<string, unknown>, token = student) =>
   t.call(courseLearnHeartbeat.path, { fileId: ids.videoId, playing: true, visible: true, rate: 1, ...body }, token);
-/** The player fetching a file's content (the heartbeat credits nothing before it, issue 21 §6). */
+/** The player fetching a file's content (the heartbeat credits nothing before it). */
 const fetchContent = async (fileId: string, token = student) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/course/file/content/${fileId}`, headers: { token } });
   expect(res.statusCode).toBe(200);
@@ -358,7 +358,7 @@ describe('the page count of a document is read on the server', () => {
   });
 });
 
-describe('study time: one wall clock per learner, credit only for fetched content (issue 21 §6)', () => {
+describe('study time: one wall clock per learner, credit only for fetched content', () => {
   let courseId: string;
   let wangwuId: string;
   const pdfIds: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The demo course (issue 23; DEMO_DATA=0 leaves it out): 安全生产入门, published to everyone, with
+ * The demo course (DEMO_DATA=0 leaves it out): 安全生产入门, published to everyone, with
  * a generated 6 s video and a two-page PDF (apps/server/assets/demo/), and its category.
  */
 import { elCourse, elCourseCategory, elCourseChapter, elCourseFile } from '../../db/schema/index.js';

@@ -1,10 +1,10 @@
 /**
- * The heartbeat (issue 14 §3): one transaction that locks the (learner, file) row, credits what
+ * The heartbeat: one transaction that locks the (learner, file) row, credits what
  * the rules allow (progress-rules.ts, with the server's clock), adds study time per course and per
  * day, and, when the last required file becomes done, records completion once and publishes
  * `course.completed` in the same transaction.
  *
- * Issue 21 §6: nothing is credited for a file whose content the learner never fetched (the
+ * Nothing is credited for a file whose content the learner never fetched (the
  * content route records the fetch, course-content.ts), and every credit is cut by the learner's
  * one study clock (`el_learn_clock`), so files beaten in parallel share the wall clock once.
  */

@@ -183,7 +183,7 @@ describe('crediting with an injected clock', () => {
   });
 });
 
-describe("the learner's one study clock (issue 21 §6)", () => {
+describe("the learner's one study clock", () => {
   it('credits only the part of a window after the time already credited', () => {
     expect(clockCredit(10, null, at(10))).toBe(10); // the first credit ever
     expect(clockCredit(10, at(10), at(10))).toBe(0); // a parallel file at the same instant

@@ -1,5 +1,5 @@
 /**
- * Honest progress (issue 14 §3), pure and clock-injected. A heartbeat claims ranges played since
+ * Honest progress, pure and clock-injected. A heartbeat claims ranges played since
  * the last one; the server credits at most the wall-clock time since the PREVIOUS heartbeat (its
  * own clock, never the browser's) × the playback rate. So two tabs share one budget, a replayed
  * request finds no time left, and a forged range earns only what the clock allows.
@@ -88,7 +88,7 @@ export function creditWindow(lastBeatAt: Date | null, now: Date): number {
 }
 
 /**
- * The learner's one study clock (issue 21 §6): a beat may be credited only for the part of its
+ * The learner's one study clock: a beat may be credited only for the part of its
  * window `[now - window, now]` after `creditedUntil` (the previous value of the learner's clock,
  * null before the first credit), so parallel tabs and files share the wall clock once.
  */
@@ -100,7 +100,7 @@ export function clockCredit(window: number, creditedUntil: Date | null, now: Dat
 
 /**
  * Seconds of media a learner can have watched given the bytes the content route served them
- * (issue 21 §6): the served share of the file, plus the seek tolerance. Bytes re-served count
+ *: the served share of the file, plus the seek tolerance. Bytes re-served count
  * again, so this only stops credit for media never fetched.
  */
 export function fetchedMediaSeconds(bytesServed: number, size: number, length: number, toleranceS = 5): number {

@@ -148,7 +148,7 @@ describe('监考 console', () => {
     await drainEvents(t);
   });
 
-  it('refuses an exam whose audience lies outside the scope (issue 21 §8), and a deleted exam', async () => {
+  it('refuses an exam whose audience lies outside the scope, and a deleted exam', async () => {
     const other = await newExam({ userIds: [ids.lisi] });
     const snap = await t.request(examInvigilateDetail, { examId: other }, dept);
     expect(snap.code, snap.msg).toBe(ErrorCode.NO_PERMISSION);

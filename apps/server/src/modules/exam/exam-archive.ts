@@ -1,5 +1,5 @@
 /**
- * Changing an exam that has results (issue 13 §3):
+ * Changing an exam that has results:
  * - delete: an exam with papers is archived (`el_exam.archived_at`): off the admin and learner
  *   lists, its results kept and reportable, restorable; only an exam without any paper is deleted.
  * - locks: once a paper of the exam has started, its paper template, pass mark and marking

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2 and §3: arrangements in the server's checks (window, minutes → deadline, attempts,
+ * Arrangements in the server's checks (window, minutes → deadline, attempts,
  * password), user over department precedence, re-sits, archive / restore / delete, locks.
  */
 import {

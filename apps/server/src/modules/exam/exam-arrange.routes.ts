@@ -1,4 +1,4 @@
-/** /api/exam/exam/{override-*, resit-*, restore}: arrangements, re-sits and archive restore (issue 13). */
+/** /api/exam/exam/{override-*, resit-*, restore}: arrangements, re-sits and archive restore. */
 import {
   examExamOverrideDelete,
   examExamOverrideList,

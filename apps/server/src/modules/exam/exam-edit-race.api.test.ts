@@ -1,5 +1,5 @@
 /**
- * A paper created at the instant of a locking exam edit is serialised against it (issue 21 §8).
+ * A paper created at the instant of a locking exam edit is serialised against it.
  * The paper's transaction takes el_exam FOR KEY SHARE, which waits for the edit's FOR UPDATE
  * (exam-archive.ts); when the edit changed the template, pass mark or marking settings meanwhile,
  * the paper is built once more from the new ones. Without the lock the paper was inserted from the

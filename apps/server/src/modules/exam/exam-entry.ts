@@ -23,7 +23,7 @@ import { arrangedExam, deadlineFor } from './exam-override.js';
 import { countAttempts, entryRefusal, loadOpenExam } from './exam-rules.js';
 
 /**
- * At most this many papers are drawn and written at once per process (issue 24: the 09:00 rush).
+ * At most this many papers are drawn and written at once per process (the 09:00 rush).
  * A waiting start holds its request only, not 50 drawn questions, and leaves the pool's
  * connections to the answer saves; first come, first served.
  */
@@ -33,7 +33,7 @@ const paperBuilds = pLimit(PAPER_BUILDS_AT_ONCE);
 /** Starts being built now, and waiting to be, in this process. */
 export const paperBuildLoad = () => ({ active: paperBuilds.activeCount, waiting: paperBuilds.pendingCount });
 
-/** The paper was built from exam settings that a locking edit changed meanwhile (issue 21 §8). */
+/** The paper was built from exam settings that a locking edit changed meanwhile. */
 class ExamChangedMeanwhile extends Error {}
 
 type CreateInput = { examId: string; password?: string | null; canFullScreen?: boolean | null };
@@ -75,7 +75,7 @@ async function createPaperOnce(
   const open = await findOpenPaper(db, user.id);
   if (open) return resumeOrRefuse(open, input.examId);
 
-  // The exam as this learner sits it: their window, minutes, attempts and password (issue 13 §2).
+  // The exam as this learner sits it: their window, minutes, attempts and password.
   const arranged = await arrangedExam(db, await loadOpenExam(db, input.examId, user), user);
   const exam = arranged.exam;
   const refusal = entryRefusal(exam, now);
@@ -128,7 +128,7 @@ async function buildAndWrite(
   if (questions.length === 0) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '试卷中没有题目，请联系管理员');
 
   return db.transaction(async (tx) => {
-    // Serialised against a locking edit of the exam (issue 21 §8): FOR KEY SHARE conflicts with
+    // Serialised against a locking edit of the exam: FOR KEY SHARE conflicts with
     // the edit's FOR UPDATE (exam-archive.ts assertLockedUnchanged). An edit holding the row
     // makes this wait and then read what it committed: changed settings rebuild the paper. An
     // edit coming after waits for this paper and then sees it (20010011).

@@ -1,5 +1,5 @@
 /**
- * The learner's arrangement of an exam (个别安排 / 补考, issue 13 §2): which override applies and
+ * The learner's arrangement of an exam (个别安排 / 补考): which override applies and
  * the exam as it is for that learner. A user's override beats every department override; among
  * department overrides the deepest department (longest path code) matching the learner's
  * department or one of its parents wins. The winning row applies as a whole (no field merge).

@@ -1,5 +1,5 @@
 /**
- * The 09:00 rush (issue 24): many learners entering at once each get one whole paper, at most
+ * The 09:00 rush: many learners entering at once each get one whole paper, at most
  * PAPER_BUILDS_AT_ONCE papers are built at once, and the set-based insert of the paper's questions
  * keeps every field of the question exactly (quotes, backslashes, line breaks, emoji, no analysis).
  */

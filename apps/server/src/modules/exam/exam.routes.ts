@@ -26,7 +26,7 @@ export function registerExamRoutes(app: FastifyInstance): void {
   route(app, examExamDetail, { summary: '考试详情（管理）', tags }, async ({ body, deps }) =>
     examDetail(deps.db, body.id, deps.clock()),
   );
-  // An exam with papers is archived, not deleted (issue 13 §3); the message says which.
+  // An exam with papers is archived, not deleted; the message says which.
   route(app, examExamDelete, { summary: '删除考试', tags }, async (ctx) => {
     ctx.successMsg = deleteMessage(await deleteOrArchive(ctx.deps.db, ctx.body.ids, ctx.deps.clock()));
     return null;

@@ -1,5 +1,5 @@
 /**
- * The focus-mode setting (issue 12 §1): a full-screen exam that refuses focus mode refuses to create
+ * The focus-mode setting: a full-screen exam that refuses focus mode refuses to create
  * a paper for a client declaring it cannot go full screen; the default lets such devices sit it.
  * The server relies on the client's declaration (`canFullScreen`), so an undeclared create passes.
  */

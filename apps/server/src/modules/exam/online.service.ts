@@ -31,7 +31,7 @@ async function onlineView(
   zone: string,
   locked: Map<string, string>,
 ): Promise<TOnlineExam> {
-  // The exam as this learner sits it (their window, minutes and attempts: issue 13 §2).
+  // The exam as this learner sits it (their window, minutes and attempts).
   const exam = arranged.exam;
   const [record] = await db
     .select()

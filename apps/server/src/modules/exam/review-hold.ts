@@ -1,5 +1,5 @@
 /**
- * Whether an exam still holds its review back from a learner (issue 21 §5), as SQL over an exam
+ * Whether an exam still holds its review back from a learner, as SQL over an exam
  * row: the rule of the exam's review options and a learner's arrangement (el_exam_override), both
  * the exam module's. The sitting guard (paper/sitting-guard.ts, through paper/exam-port.ts) and the
  * wrong-answer book (train/book.service.ts) put it inside their own statements.

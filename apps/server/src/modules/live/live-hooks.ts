@@ -1,6 +1,6 @@
 /**
- * The media server's callbacks (nginx-rtmp `on_publish`, `on_publish_done`, `on_record_done`,
- * issue 27 §1/§3). nginx POSTs a form (name = the stream name the encoder pushed: the room's key);
+ * The media server's callbacks (nginx-rtmp `on_publish`, `on_publish_done`, `on_record_done`).
+ * nginx POSTs a form (name = the stream name the encoder pushed: the room's key);
  * 2xx lets the stream in, a 3xx whose Location is an rtmp:// address lets it in and relays it
  * there, anything else refuses it.
  * - publish: the key must be the room's current one (a wrong or regenerated key is refused), the

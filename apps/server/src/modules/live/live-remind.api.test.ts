@@ -1,5 +1,5 @@
 /**
- * The message to the audience before a room's start (issue 27 §2) on the real app: sent
+ * The message to the audience before a room's start on the real app: sent
  * LIVE_REMIND_MINUTES before the start to the room's audience only, once per room even when two
  * sweeps (two instances) run at the same moment, again after the start time moved, never for a
  * room already started or deleted, and not at all when the setting is 0.

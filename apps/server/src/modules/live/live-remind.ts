@@ -1,5 +1,5 @@
 /**
- * The message to the audience shortly before the start (issue 27 §2): LIVE_REMIND_MINUTES (default
+ * The message to the audience shortly before the start: LIVE_REMIND_MINUTES (default
  * 10) before a room's start, every member of its audience gets one in-site message, written through
  * the system module's message writer (system/msg/msg-broadcast.ts: the inbox tables are system's),
  * like a notice's. Run by the platform sweep (platform/sweep.ts): due rooms are locked FOR UPDATE

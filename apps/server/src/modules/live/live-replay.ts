@@ -1,5 +1,5 @@
 /**
- * The replay (回放, issue 27 §1): when nginx closes a recording (`on_record_done`), ffmpeg remuxes
+ * The replay (回放): when nginx closes a recording (`on_record_done`), ffmpeg remuxes
  * the FLV into an MP4 (no re-encoding; `+faststart` so a browser starts playing before the end)
  * in the OS temporary folder, the MP4 goes into the blob store as a private upload, the room points
  * at it, and a linked course gets it as a video file in its chapter 直播回放 (created once), so the

@@ -1,5 +1,5 @@
 /**
- * A room's state is derived, never stored (issue 27 §1): 直播中 while the media server says a
+ * A room's state is derived, never stored: 直播中 while the media server says a
  * stream is being published; 已结束 once the planned end passed, or once a stream that ran after
  * the scheduled start stopped; 预告 otherwise (a rehearsal push before the start that stopped
  * leaves the room upcoming). Pure and clock-injected.

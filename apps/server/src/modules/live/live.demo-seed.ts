@@ -1,4 +1,4 @@
-/** The demo live class (issue 27; DEMO_DATA=0 leaves it out): upcoming tomorrow, for everyone. */
+/** The demo live class (DEMO_DATA=0 leaves it out): upcoming tomorrow, for everyone. */
 import { elLive } from '../../db/schema/index.js';
 import type { SeedContext } from '../../db/seed/context.js';
 import type { Tx } from '../../platform/db.js';

@@ -1,4 +1,4 @@
-/** The live-class module (直播, issue 27): rooms, the media server's callbacks, watching, chat, statistics, replays. */
+/** The live-class module (直播): rooms, the media server's callbacks, watching, chat, statistics, replays. */
 import type { FastifyInstance } from 'fastify';
 import { registerLiveRoutes } from './live.routes.js';
 

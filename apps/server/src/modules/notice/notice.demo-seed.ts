@@ -1,4 +1,4 @@
-/** The demo notice (issue 23; DEMO_DATA=0 leaves it out): published to everyone, pinned. */
+/** The demo notice (DEMO_DATA=0 leaves it out): published to everyone, pinned. */
 import { sysNotice } from '../../db/schema/index.js';
 import type { SeedContext } from '../../db/seed/context.js';
 import type { Tx } from '../../platform/db.js';

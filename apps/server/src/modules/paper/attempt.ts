@@ -1,5 +1,5 @@
 /**
- * The attempt's rows, written by the paper module only (issue 22 §1): the exam module decides
+ * The attempt's rows, written by the paper module only: the exam module decides
  * whether a learner may start (exam/exam-entry.ts) and hands the paper its questions and times;
  * an invigilator's extra minutes move the deadline here too.
  */
@@ -36,7 +36,7 @@ export async function createAttempt(tx: Tx, attempt: NewAttempt, questions: Buil
 }
 
 /**
- * The attempt's question rows as one parameter (issue 24): a 50-question paper was a 650-parameter
+ * The attempt's question rows as one parameter: a 50-question paper was a 650-parameter
  * INSERT that Drizzle built value by value on every start (the largest share of a start's CPU).
  */
 export function insertPaperQuestions(paperId: string, questions: BuiltQu[]): SQL {

@@ -1,7 +1,7 @@
 /**
  * The marking policy of an exam: its question kinds' settings (el_exam.kind_settings), read in the
  * caller's transaction through the exam port (exam-port.ts). The one read of them for hand-in, manual marking, regrading and the book's
- * redo (issue 22 §5: it was the same select of two policy columns in four files).
+ * redo (it was the same select of two policy columns in four files).
  */
 import type { Executor } from '../../platform/db.js';
 import { examsForPaper } from './exam-port.js';

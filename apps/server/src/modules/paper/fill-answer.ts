@@ -4,7 +4,7 @@
  * from its active window (one window per paper: the last to claim it), and the client sequence is
  * newer than the stored one, so journalled answers re-sent late never overwrite newer ones.
  * A save with no window id changes nothing (checked in the same UPDATE) and answers 20010009: the
- * tab predates the window rule and must reload (issue 21 §8).
+ * tab predates the window rule and must reload.
  * Only when it changes nothing does a second read explain why: another window answers 20010008;
  * a stale sequence answers accepted false WITH the stored answer, so the client shows the truth.
  */
@@ -42,7 +42,7 @@ function prepareFill(db: Db) {
         eq(elPaper.userId, sql.placeholder('userId')),
         eq(elPaper.state, PaperState.IN_EXAM),
         gt(elPaper.deadline, sql`${sql.placeholder('now')}::timestamptz`),
-        // A save names its window (issue 21 §8): with none, `= null` is never true, so it changes nothing.
+        // A save names its window: with none, `= null` is never true, so it changes nothing.
         sql`${sql.placeholder('windowId')}::text is not null`,
         sql`(${elPaper.activeWindow} is null or ${elPaper.activeWindow} = ${sql.placeholder('windowId')}::text)`,
         lt(elPaperQu.seq, sql`${sql.placeholder('seq')}::bigint`),
@@ -117,7 +117,7 @@ export async function claimWindow(
   paperId: string,
   windowId: string,
 ): Promise<TClaimWindowResult> {
-  // One statement (issue 24: it was BEGIN, SELECT … FOR UPDATE, UPDATE, COMMIT): the row is locked,
+  // One statement (it was BEGIN, SELECT … FOR UPDATE, UPDATE, COMMIT): the row is locked,
   // moved to this window when the caller owns it open, and answered as it was before.
   const { rows } = await db.execute<{ user_id: string; state: number; active_window: string | null }>(sql`
     with old as (

@@ -24,7 +24,7 @@ export interface HandOutcome {
 }
 
 /**
- * Stores the marks of the rows in one statement, the rows as one JSON parameter (issue 24: as a
+ * Stores the marks of the rows in one statement, the rows as one JSON parameter (as a
  * 250-parameter VALUES list Drizzle built it value by value on every hand-in).
  */
 export async function storeRowMarks(tx: Tx, paperId: string, marks: RowMark[]): Promise<void> {

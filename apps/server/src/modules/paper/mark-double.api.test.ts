@@ -1,5 +1,5 @@
 /**
- * An exam that asks for double marking is enforced in the marking centre too (issue 21 §8): the
+ * An exam that asks for double marking is enforced in the marking centre too: the
  * by-paper save, which would give a final score alone, is refused (10010007) and changes nothing;
  * the mark detail reports `doubleMark` so the screen sends the marker to 按题阅卷. Without double
  * marking the by-paper save works as before.
@@ -61,7 +61,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-describe('double marking in the marking centre (issue 21 §8)', () => {
+describe('double marking in the marking centre', () => {
   it('reports doubleMark in the mark detail', async () => {
     const d = await t.request(paperMarkDetail, { paperId: papers.a }, admin);
     expect(d.code, d.msg).toBe(0);

@@ -1,4 +1,4 @@
-/** 我的成绩 (issue 12 §2): the real state of each exam, never 未通过 for a paper awaiting marking or abandoned. */
+/** 我的成绩: the real state of each exam, never 未通过 for a paper awaiting marking or abandoned. */
 import {
   ErrorCode,
   examResultVoid,
@@ -85,7 +85,7 @@ describe('my scores show the real state', () => {
   });
 });
 
-describe('the result page breakdown (issue 12 §2)', () => {
+describe('the result page breakdown', () => {
   it('gives the score by question type and by section when the score is shown, nothing before', async () => {
     const examId = await examOf('分项得分', [bank.single, bank.judge], 10);
     const paperId = await sit(examId, { [bank.single]: 'B', [bank.judge]: 'B' }); // single right, judge wrong

@@ -1,5 +1,5 @@
 /**
- * Positional letters (issue 10 §1): shuffled options and the shuffled right column of a matching
+ * Positional letters: shuffled options and the shuffled right column of a matching
  * question are lettered A, B, C… top to bottom, so neither the letters nor their order tell the
  * bank's key; marking, the result page and the learner's answer all use the letters shown.
  */

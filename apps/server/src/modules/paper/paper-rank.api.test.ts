@@ -1,5 +1,5 @@
 /**
- * 名次 on the result page (issue 12), on a hand-computed field. Exam R (single, judge, fill: 10 each,
+ * 名次 on the result page, on a hand-computed field. Exam R (single, judge, fill: 10 each,
  * pass 10, ranks shown):
  *   rk1 30 · rk2 10 then 30 (best 30) · rk3 20 · rk4 10 · rk5 abandons · rk6 30, voided by the admin
  * Standard competition ranking over each learner's best finished, non-voided paper: rk1 and rk2

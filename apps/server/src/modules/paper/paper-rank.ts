@@ -1,5 +1,5 @@
 /**
- * 名次 on the learner's result page (issue 12), when the exam shows ranks (`el_exam.show_rank`).
+ * 名次 on the learner's result page, when the exam shows ranks (`el_exam.show_rank`).
  *
  * Standard competition ranking ("1224"): the rank of a paper is 1 + the number of OTHER learners
  * whose best finished paper of the exam scored more than this paper; equal scores share a rank and

@@ -40,7 +40,7 @@ export function visibility(paper: Pick<PaperRow, 'state'>, resultShow: number): 
   return { score: true, answers: resultShow === ResultShow.SCORE_AND_ANSWERS };
 }
 
-/** What the learner's result says when its answers are held back by the exam's review options (issue 21 §5). */
+/** What the learner's result says when its answers are held back by the exam's review options. */
 export const REVIEW_NOTES: Record<number, string> = {
   [ReviewAfter.NEVER]: '本考试不开放答案与解析的查看',
   [ReviewAfter.LAST_ATTEMPT]: '答案与解析将在您用完全部作答次数或考试结束后开放查看',
@@ -59,7 +59,7 @@ export async function buildResult(db: Db, paper: PaperRow, now: Date, full: bool
   let reviewNote: string | null = null;
   if (!full && !v.answers && paper.state !== PaperState.IN_EXAM && exam?.resultShow !== ResultShow.SCORE_AND_ANSWERS)
     reviewNote = REVIEW_NOTE_NO_ANSWERS;
-  // Held back while the exam's review options do not allow it yet (issue 21 §5), and while the
+  // Held back while the exam's review options do not allow it yet, and while the
   // learner sits a paper sharing a question (a copy by fingerprint too): the question reader's lock.
   if (!full && rows.length && (await learnerReader(db, paper.userId)).lock.any(rows.map((r) => r.quId))) {
     v.answers = false;

@@ -109,7 +109,7 @@ describe('one answering window per paper', () => {
     expect((await stored(paperId)).answer).toBe('B');
   });
 
-  it('refuses a save without a window id like another window, claimed or not, and writes nothing (issue 21 §8)', async () => {
+  it('refuses a save without a window id like another window, claimed or not, and writes nothing', async () => {
     const unclaimed = await start(student);
     const none = await fill(student, unclaimed, 'A', 1);
     expect(none.code).toBe(ErrorCode.PAPER_WINDOW_REQUIRED);

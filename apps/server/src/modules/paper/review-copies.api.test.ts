@@ -1,5 +1,5 @@
 /**
- * Issue 21 §4–§5 on the real app: a learner reads no key of an exam's questions, nor of a copy of
+ * On the real app: a learner reads no key of an exam's questions, nor of a copy of
  * them under another id (same content fingerprint), until the exam's review options allow it —
  * between attempts (abandoned or handed in), before the close, or never.
  */
@@ -133,7 +133,7 @@ async function closeExam(examId: string) {
     .where(eq(elExam.id, examId));
 }
 
-describe('content fingerprint (§4)', () => {
+describe('content fingerprint', () => {
   it('is the same for a copy typed again with other markup, spacing, case and option order', async () => {
     const a = await question('<p>Python 的 <b>列表</b> 是可变的吗？</p>', ['<p>是</p>', '<p>否</p>', '<p>不一定</p>']);
     const b = await question('<div>python的列表&nbsp;是可变的吗？ </div>', ['否', '  不一定', '<span>是</span>']);
@@ -208,7 +208,7 @@ describe('content fingerprint (§4)', () => {
   });
 });
 
-describe('review options (§5)', () => {
+describe('review options', () => {
   it('2 最后一次作答后: between attempts (handed in or abandoned) no key, a copy neither; after the last one, all', async () => {
     const q = await question('<p>复考题：HTTP 默认端口是？</p>');
     const copy = await question('<p>复考题：http 默认端口是？</p>');

@@ -1,5 +1,5 @@
 /**
- * Automatic marking, shared by exams and training (issue 5): each kind marks its own questions
+ * Automatic marking, shared by exams and training: each kind marks its own questions
  * (repo/kinds/<kind>/, with its partial-credit policy from the exam); a composite is the sum of its
  * children; short answer is manual, with a score suggested from its keywords.
  * Answers come from the client and are treated as untrusted: a wrong shape scores 0.

@@ -1,5 +1,5 @@
 /**
- * THE sitting-learner rule (issue 10 §1, issue 21 §4–§5): no call reveals to a user the answer,
+ * THE sitting-learner rule: no call reveals to a user the answer,
  * analysis, per-option correctness or right/wrong of a question that is locked for them. Locked are
  * - the questions of the user's open paper (state 0), composite parents and children alike;
  * - the questions of every other attempt of theirs whose exam's review options (el_exam.review_after)

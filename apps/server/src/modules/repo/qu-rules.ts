@@ -1,5 +1,5 @@
 /**
- * The rules of a question (issue 4 §1), as pure functions: `normaliseQuestion` turns the saved
+ * The rules of a question, as pure functions: `normaliseQuestion` turns the saved
  * input into the stored shape (sanitised rich text, only the options and answer fields of its kind)
  * and `checkQuestion` lists every broken rule with its own Chinese message. The per-kind rules live
  * in kinds/<kind>/ (kinds/registry.ts). Used by the save call, the xlsx and the docx import alike.

@@ -1,5 +1,5 @@
 /**
- * Demo banks of the complete demo organisation (issue 23; DEMO_DATA=0 leaves them out):
+ * Demo banks of the complete demo organisation (DEMO_DATA=0 leaves them out):
  * 数学公式练习题库, open to practice, with formulas and a picture, and 全题型体验题库, one question of
  * every kind (ordering, matching, a composite with a matching part) for the exam 全题型体验考试.
  */

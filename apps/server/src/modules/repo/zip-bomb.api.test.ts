@@ -1,5 +1,5 @@
 /**
- * Issue 21 §2: a 915 KB docx whose XML inflated to ~300 MB, sent to the question import, blocked
+ * A 915 KB docx whose XML inflated to ~300 MB, sent to the question import, blocked
  * every request for ~70 s and then ran the process out of memory. Every zip the product opens
  * (docx and xlsx imports, course office documents) passes the zip guard before it is inflated, and
  * docx is read in a capped worker: the bomb is refused clearly and the server keeps answering.
@@ -59,7 +59,7 @@ async function importFile(url: string, name: string, content: Buffer, fields: Re
   return res.json();
 }
 
-describe('zip bombs (issue 21 §2)', () => {
+describe('zip bombs', () => {
   it('refuses a 300 MB docx bomb clearly while the server keeps answering', async () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const started = performance.now();

@@ -57,7 +57,7 @@ const SITE = {
 };
 
 /**
- * Every administrator path of the system-administration calls (issue 2), with a valid body:
+ * Every administrator path of the system-administration calls, with a valid body:
  * the body is validated before the token is checked.
  */
 const ADMIN_PATHS: Record<string, object> = {

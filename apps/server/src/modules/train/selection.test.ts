@@ -31,7 +31,7 @@ describe('sequential (1)', () => {
   it('starts at the first question without progress', () => {
     expect(selectQuestions(TrainMode.SEQUENTIAL, pool)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5']);
   });
-  it('resumes after the question answered last, with the whole bank (issue 23: counts equal the bank)', () => {
+  it('resumes after the question answered last, with the whole bank (counts equal the bank)', () => {
     expect(selectQuestions(TrainMode.SEQUENTIAL, pool, { lastQuId: 'q2' })).toEqual(['q3', 'q4', 'q5', 'q1', 'q2']);
     expect(selectQuestions(TrainMode.SEQUENTIAL, pool, { lastQuId: 'q4' })).toHaveLength(pool.length);
   });

@@ -59,7 +59,7 @@ export function selectQuestions(mode: number, pool: readonly PoolItem[], options
     case TrainMode.SEQUENTIAL:
       {
         // The whole bank every time, starting after the question answered last: a session counts
-        // what the bank counts (试题总数 32 → 第1/32 题, not 第1/31; issue 23).
+        // what the bank counts (试题总数 32 → 第1/32 题, not 第1/31).
         const at = sequentialStart(pool, options.lastQuId);
         picked = limit([...pool.slice(at), ...pool.slice(0, at)], null);
       }

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §2: practice and mock saves carry the client's sequence; a save processed late (older
+ * Practice and mock saves carry the client's sequence; a save processed late (older
  * sequence) never overwrites a newer answer and is answered with what the server holds.
  */
 import { ErrorCode, TrainMode, trainDetail, trainFill, trainNext, trainStart } from '@exam/contracts';

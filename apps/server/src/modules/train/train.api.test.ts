@@ -125,7 +125,7 @@ describe('sequential practice (1)', () => {
     expect(s.data.trainId).not.toBe(trainId);
     const q = await call(trainNext.path, { trainId: s.data.trainId, sort: 0 }, k.student);
     expect(q.data.quId).toBe(k.quIds[2]);
-    // issue 23: the session counts the whole bank (第1/5 题), starting where I stopped
+    // The session counts the whole bank (第1/5 题), starting where I stopped
     const d = await call(trainDetail.path, { trainId: s.data.trainId }, k.student);
     expect(d.data.total).toBe(k.quIds.length);
   });

@@ -128,7 +128,7 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
   /**
    * Locks the oldest due rows first, then joins their events: joined before the LIMIT, a backlog
    * made the planner (whose statistics of these small tables lag behind a burst) join and sort
-   * every due row on each claim, which made draining a backlog quadratic (issue 22 §4 bench).
+   * every due row on each claim, which made draining a backlog quadratic (bench/README.md, the outbox's delivery rate).
    */
   async function claim(tx: Tx): Promise<Claimed[]> {
     if (known.length === 0) return [];

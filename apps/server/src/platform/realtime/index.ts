@@ -1,5 +1,5 @@
 /**
- * The realtime port (issue 22 §3). Modules publish with `realtimeHub.publish(topic, {type, data,
+ * The realtime port. Modules publish with `realtimeHub.publish(topic, {type, data,
  * about?})` and declare who may subscribe to their topic prefix with a `TopicRule` listed in
  * modules/index.ts (`topicRules`); clients subscribe through the one stream endpoint (stream.ts).
  */

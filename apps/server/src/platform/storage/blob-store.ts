@@ -1,9 +1,9 @@
 /**
- * The storage port (issue 22 §2): every file the product keeps (uploads, avatars, course media
+ * The storage port: every file the product keeps (uploads, avatars, course media
  * and their PDF renditions, certificate backgrounds and PDFs) is read and written through a
  * `BlobStore`, by key. Modules never touch `fs` for stored files (layering.test.ts checks it); the
  * backend decides where the bytes live. Backends: `LocalBlobStore` (a folder on disk, the layout of
- * before) and `S3BlobStore` (issue 25: an S3-compatible bucket, STORAGE=s3), which implements the
+ * before) and `S3BlobStore` (an S3-compatible bucket, STORAGE=s3), which implements the
  * same calls and answers `signedUrl` so downloads can go straight to it. Both pass the same
  * contract (blob-store-contract.ts).
  */

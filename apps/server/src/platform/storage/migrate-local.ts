@@ -1,5 +1,5 @@
 /**
- * Copies the local folder's blobs into another backend (issue 25: `npm run storage:migrate`),
+ * Copies the local folder's blobs into another backend (`npm run storage:migrate`),
  * key for key, so rows keep their keys (and rows written as absolute paths before the port find
  * theirs through the local layout). DATA_DIR's blobs first, then the storage folder of the site
  * config as `files/...` (where reads look first, so its copy wins). The database folder and

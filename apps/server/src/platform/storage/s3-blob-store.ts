@@ -1,5 +1,5 @@
 /**
- * The object-storage backend of the storage port (issue 25): a blob is the object `<prefix><key>`
+ * The object-storage backend of the storage port: a blob is the object `<prefix><key>`
  * in one bucket of an S3-compatible store (MinIO in production, AWS S3, or any server speaking the
  * protocol), through the official AWS SDK. Uploads are streamed (multipart above 8 MB, so a large
  * course video is never held whole in memory), downloads are streamed with Range, and `signedUrl`

@@ -1,5 +1,5 @@
 /**
- * Which backend keeps the files (issue 25): STORAGE=local (default, DATA_DIR) or STORAGE=s3 with
+ * Which backend keeps the files: STORAGE=local (default, DATA_DIR) or STORAGE=s3 with
  * S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY, S3_SECRET_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX.
  * A missing setting stops the start with a Chinese message naming it, never a silent fallback to
  * the local folder (several instances would each keep their own files).

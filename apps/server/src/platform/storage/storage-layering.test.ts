@@ -1,5 +1,5 @@
 /**
- * The storage rule (issue 22 §2): a module keeps files only through the storage port
+ * The storage rule: a module keeps files only through the storage port
  * (deps.blobs, platform/storage), so it never imports `fs` and never builds a path in DATA_DIR.
  * The few module files that need `fs` for something other than kept files are listed below with
  * the reason; a listed file that no longer imports `fs` must leave the list.

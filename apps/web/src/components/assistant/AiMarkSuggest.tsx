@@ -1,5 +1,5 @@
 /**
- * AI 建议评分 (issue 28 §1) for a short answer in the marking queue: the model's score and reasons,
+ * AI 建议评分 for a short answer in the marking queue: the model's score and reasons,
  * shown beside the keyword suggestion. It is never applied: the marker types the score.
  */
 import { RobotOutlined } from '@ant-design/icons';

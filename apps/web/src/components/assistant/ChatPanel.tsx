@@ -1,5 +1,5 @@
 /**
- * The built-in 学习助教 chat (issue 28 §1): the learner's history, streamed answers rendered as
+ * The built-in 学习助教 chat: the learner's history, streamed answers rendered as
  * Markdown with formulas, 停止 (and closing the dialog, which unmounts this) aborts the request so
  * the server cancels the model's answer, errors in plain Chinese.
  */

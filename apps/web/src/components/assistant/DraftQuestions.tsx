@@ -1,5 +1,5 @@
 /**
- * AI 出题 (issue 28 §1) in the bank's question list: the administrator pastes course text or reads
+ * AI 出题 in the bank's question list: the administrator pastes course text or reads
  * it from an uploaded course document (从文档读取: .docx, .pdf, .txt, .md; the server answers the
  * text, cut to the model's budget with a note, and keeps nothing), the model drafts questions, and each draft opens in the usual question editor (新增试题, pre-filled) where it
  * is reviewed, edited and saved through the usual save. Nothing is saved from here.

@@ -1,5 +1,5 @@
 /**
- * 讲解这道题 (issue 28 §1): on a question the learner has answered (result page, wrong-answer book,
+ * 讲解这道题: on a question the learner has answered (result page, wrong-answer book,
  * practice feedback). Shown only while the built-in assistant is on; the server refuses anything
  * whose answer the learner may not see yet.
  */

@@ -1,4 +1,4 @@
-/** The learner's assistant dialog, opened from the floating button or a 讲解这道题 button (issue 28). */
+/** The learner's assistant dialog, opened from the floating button or a 讲解这道题 button. */
 import type { TAssistantExplain } from '@exam/contracts';
 import { create } from 'zustand';
 

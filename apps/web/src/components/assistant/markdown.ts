@@ -1,5 +1,5 @@
 /**
- * The assistant's answers as HTML (issue 28 §1): Markdown (markdown-it, raw HTML off), formulas with
+ * The assistant's answers as HTML: Markdown (markdown-it, raw HTML off), formulas with
  * KaTeX ($…$, $$…$$, \(…\), \[…\]), then DOMPurify, since the text comes from a model. Loaded with
  * the chat panel only, so that no other page carries these libraries.
  */

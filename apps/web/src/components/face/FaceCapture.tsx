@@ -1,5 +1,5 @@
 /**
- * The camera part of face login (issue 16 §3): opens the front camera (getUserMedia), shows it, and
+ * The camera part of face login: opens the front camera (getUserMedia), shows it, and
  * on request takes a short sequence of JPEG frames (6 over about 2 s) while the user turns the head
  * or blinks. The frames go to the caller and are not kept here; the camera is closed on unmount.
  */

@@ -1,5 +1,5 @@
 /**
- * 收藏 and 笔记 of one question (issue 12 §2), for the places a learner meets questions outside an
+ * 收藏 and 笔记 of one question, for the places a learner meets questions outside an
  * exam: a star that favourites or un-favourites, and a button opening the note dialog. The state
  * shown is always the server's answer: nothing reads as saved before the server holds it.
  */

@@ -1,4 +1,4 @@
-/** The bank's export button: every format of issue 26 (QTI 3.0 as a content package zip). */
+/** The bank's export button: every format (QTI 3.0 as a content package zip). */
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
 import type { TQuExportFormat } from '@exam/contracts';
 import { Button, Dropdown } from 'antd';

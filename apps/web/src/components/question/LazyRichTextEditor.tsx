@@ -1,7 +1,7 @@
 /**
  * The rich-text editor loaded on first use: tiptap (~130 KB gzip) comes only to the screens where
  * someone edits, never to the exam room or practice, which share the question kinds' code
- * (issue 12 §4). Same props as RichTextEditor.
+ *. Same props as RichTextEditor.
  */
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';

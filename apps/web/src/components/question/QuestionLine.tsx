@@ -1,5 +1,5 @@
 /**
- * The one way a list shows a question's text on one line (issue 23): tags dropped, formulas
+ * The one way a list shows a question's text on one line: tags dropped, formulas
  * rendered by KaTeX as in the exam room (RichHtml), blanks as ____; the wrong-answer book, the
  * admin result and the paper editor use it.
  */

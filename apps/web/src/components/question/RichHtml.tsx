@@ -1,6 +1,6 @@
 /**
  * Shows sanitised question HTML; formulas are rendered with KaTeX, blanks numbered by CSS. KaTeX
- * (~75 KB gzip) is loaded only when the HTML holds a formula (issue 12 §4: the exam room budget).
+ * (~75 KB gzip) is loaded only when the HTML holds a formula (the exam room budget).
  */
 import { useLayoutEffect, useRef } from 'react';
 import './question.css';

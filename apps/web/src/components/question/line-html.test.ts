@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { questionLineHtml, summaryLineHtml } from './line-html';
 
-describe('one line of question text (issue 23)', () => {
+describe('one line of question text', () => {
   it('keeps formulas for KaTeX instead of showing their LaTeX, drops other tags', () => {
     const html =
       '<p>圆的面积公式为 <span data-formula="S=\\pi r^2" class="qu-formula">S=\\pi r^2</span>，填 <span data-blank="1"></span></p><p><img src="/a.png"></p>';

@@ -1,5 +1,5 @@
 /**
- * One line of question HTML for tables and lists (issue 23): every tag dropped except formulas,
+ * One line of question HTML for tables and lists: every tag dropped except formulas,
  * which stay as `<span data-formula>` for KaTeX, so a list shows S=πr² where it showed `S=\pi r^2`;
  * blanks become ____. The input is the server's sanitised HTML: text stays escaped as it came.
  */

@@ -1,4 +1,4 @@
-/** 刷脸登录 on the login page (issue 16 §3): user name, then a short camera sequence. */
+/** 刷脸登录 on the login page: user name, then a short camera sequence. */
 import { UserOutlined } from '@ant-design/icons';
 import { sysUserFaceLogin, type TLoginResult } from '@exam/contracts';
 import { Alert, Input, Modal } from 'antd';

@@ -1,4 +1,4 @@
-/** Sign-in by mobile number and SMS code (issue 16 §1): 60-second resend countdown, the same answer for any number. */
+/** Sign-in by mobile number and SMS code: 60-second resend countdown, the same answer for any number. */
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { TLoginResult } from '@exam/contracts';
 import { App, Button, Form, Input, Space } from 'antd';

@@ -1,7 +1,7 @@
 /**
  * Sign-in: user name, password, remember me; links to register, forgot and help. The other methods
  * (face, mobile code, WeChat, DingTalk, enterprise OIDC) appear only when switched on in site config;
- * each is one entry of `others` (issue 16).
+ * each is one entry of `others`.
  */
 
 import {

@@ -1,5 +1,5 @@
 /**
- * The exam-level settings of the question kinds (el_exam.kind_settings, issue 22 §5): one JSON
+ * The exam-level settings of the question kinds (el_exam.kind_settings): one JSON
  * object keyed by question type, each entry validated by its kind's schema. A kind with a setting
  * adds one line here; the exam save, its detail, the lock after a paper started and marking read
  * them through this map, never through a column of their own.

@@ -1,5 +1,5 @@
 /**
- * The 监考 console checks that the administrator may see the exam (issue 21 §8), not only cuts its
+ * The 监考 console checks that the administrator may see the exam, not only cuts its
  * learners to their data scope: a 技术部 administrator (scope 3) is refused (10010004) the console,
  * its live stream, its messages and its paper actions for an exam whose audience and papers all lie
  * in 市场部, and nothing is written. They may watch an exam of their departments, a public one, and
@@ -68,7 +68,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => t.close());
 
-describe('监考 console: the administrator may see the exam (issue 21 §8)', () => {
+describe('监考 console: the administrator may see the exam', () => {
   it('refuses the console of an exam whose audience and papers lie outside the scope', async () => {
     refused(await t.request(examInvigilateDetail, { examId: marketExam }, tech.token));
     // The super administrator watches it.

@@ -1,5 +1,5 @@
 /**
- * Which exams an administrator may invigilate (issue 21 §8). Exams are shared content, but the
+ * Which exams an administrator may invigilate. Exams are shared content, but the
  * 监考 console shows who sits, who is online and lets the administrator act on papers: every
  * console endpoint and the live stream first check that the administrator may see the exam, not
  * only cut its learners to their data scope. They may when their scope is 全部, when they created

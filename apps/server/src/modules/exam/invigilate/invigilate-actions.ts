@@ -22,7 +22,7 @@ import { loadInvigilatedExam } from './invigilate-snapshot.js';
 type PaperRow = typeof elPaper.$inferSelect;
 
 /**
- * The paper acted on: its exam must be one the administrator may invigilate (issue 21 §8), and its
+ * The paper acted on: its exam must be one the administrator may invigilate, and its
  * learner inside the administrator's data scope.
  */
 async function loadPaper(db: Db, admin: ScopeHolder, paperId: string): Promise<PaperRow> {

@@ -45,7 +45,7 @@ async function learnerFacts(db: Executor, exam: ExamRow, admin: AuthUser): Promi
       from el_paper p where p.exam_id = ${exam.id}
       order by p.user_id, p.created_at desc
     ), tops as (
-      -- One line per question of the learner's card (issue 23): a composite once, answered when any
+      -- One line per question of the learner's card: a composite once, answered when any
       -- of its parts is, as the card counts it.
       select pq.paper_id,
         bool_or(pq.type not in (${composite}) and pq.answer is not null
@@ -97,7 +97,7 @@ export async function loadInvigilatedExam(db: Executor, admin: ScopeHolder, exam
   return exam;
 }
 
-/** The console's view of an exam now (of an exam the administrator may invigilate: issue 21 §8). */
+/** The console's view of an exam now (of an exam the administrator may invigilate). */
 export async function invigilateSnapshot(
   db: Executor,
   admin: AuthUser,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { latexText } from './latex-text.js';
 import { plainText } from './print-text.js';
 
-describe('LaTeX as printed text (issue 23)', () => {
+describe('LaTeX as printed text', () => {
   it.each([
     ['S=\\pi r^2', 'S=πr²'],
     ['\\frac{a}{b}', 'a/b'],

@@ -1,5 +1,5 @@
 /**
- * LaTeX as printable text for the PDF papers (issue 23): the printed 答案卷 keeps a formula
+ * LaTeX as printable text for the PDF papers: the printed 答案卷 keeps a formula
  * (S=πr², a/b, √x) where it dropped it. Only characters the CJK font of the PDF has are produced:
  * Greek letters, operators, arrows and the superscripts ¹ ² ³; other powers print as ^n or ^(…).
  */

@@ -1,5 +1,5 @@
 /**
- * Printing as PDF (issue 13 §4): the text of each PDF is extracted with pdftotext (poppler-utils)
+ * Printing as PDF: the text of each PDF is extracted with pdftotext (poppler-utils)
  * and checked: titles, options, keys present in the key paper and absent from the blank one, the
  * learner's answers and marks on the answered paper; the data scope on answered papers.
  */

@@ -1,5 +1,5 @@
 /**
- * Printing (issue 13 §4): an exam's paper (or a template) blank or with the key, and a learner's
+ * Printing: an exam's paper (or a template) blank or with the key, and a learner's
  * answered paper with the marks. The answered paper is the administrator's only when its learner
  * lies in their data scope, and only once handed in.
  */

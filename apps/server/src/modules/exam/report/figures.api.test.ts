@@ -1,5 +1,5 @@
 /**
- * Figures that add up (issue 13 §5): each case failed before its fix.
+ * Figures that add up: each case failed before its fix.
  * - the dashboard follows the administrator's data scope; 试卷数 counts paper templates;
  * - a role's 用户数 leaves deleted users out;
  * - the paper template list's 使用考试 counts the exams using it (delete is refused for the same exams);

@@ -1,5 +1,5 @@
 /**
- * Reports across exams (issue 13 §5) on a hand-computed data set: a learner's transcript, the
+ * Reports across exams on a hand-computed data set: a learner's transcript, the
  * department comparison and the exam-over-time view, their xlsx exports, and the data scope.
  *
  * Exam A (20 points: single + judge, pass 10) started 3 h ago, exam B (10 points, pass 10) 1 h ago.

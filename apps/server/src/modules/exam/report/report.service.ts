@@ -1,5 +1,5 @@
 /**
- * Reports across exams (issue 13 §5): a learner's transcript, a department comparison and an
+ * Reports across exams: a learner's transcript, a department comparison and an
  * exam-over-time view. Counted from the answer sheets (el_paper): handed in and marked (state 2),
  * voided ones left out; archived exams keep their results here. Every figure is cut to the learners
  * in the administrator's data scope; a learner outside it is refused (10010004).

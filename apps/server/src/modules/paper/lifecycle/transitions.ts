@@ -19,7 +19,7 @@ const ALLOWED: Record<PaperAction, Record<number, readonly number[]>> = {
   abandon: { [IN_EXAM]: [ABANDONED] },
   mark: { [AWAITING_MARK]: [AWAITING_MARK, FINISHED] },
   void: { [AWAITING_MARK]: [AWAITING_MARK], [FINISHED]: [FINISHED], [ABANDONED]: [ABANDONED] },
-  // A corrected question re-marks a handed-in paper; its state stays (issue 13 §3).
+  // A corrected question re-marks a handed-in paper; its state stays.
   regrade: { [AWAITING_MARK]: [AWAITING_MARK], [FINISHED]: [FINISHED] },
 };
 

@@ -1,5 +1,5 @@
 /**
- * Regrading (重新评分, issue 13 §3): the questions of an exam's papers that can be corrected, a
+ * Regrading (重新评分): the questions of an exam's papers that can be corrected, a
  * correction checked by the question's kind (repo/kinds) and queued as a job, its progress and its
  * before/after report. The job itself runs in regrade-run.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * The format of an uploaded question file, by content first (issue 26 §1: `auto`), the name only
+ * The format of an uploaded question file, by content first (`auto`), the name only
  * to tell apart what the content cannot. Zips are looked into through the zip guard (entry names
  * from the central directory only, nothing inflated).
  */

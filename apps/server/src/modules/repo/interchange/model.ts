@@ -1,5 +1,5 @@
 /**
- * The neutral interchange question (issue 22 §5, issue 26): what every file format reads into and
+ * The neutral interchange question: what every file format reads into and
  * writes from. A kind maps its stored question to and from this model (kinds/<kind>/interchange.ts),
  * so a format module (interchange/formats/*.ts) knows no kind's stored shape and adding a format
  * touches no kind folder. Texts are sanitised rich-text HTML of contracts/repo/rich-text.ts (blanks

@@ -1,5 +1,5 @@
 /**
- * The interchange reader worker (issue 26 §3): the same items as on the request thread, images
+ * The interchange reader worker: the same items as on the request thread, images
  * handed back as Buffers, and the parsers' own refusals (code and Chinese message) for bad files.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Reads a GIFT, Aiken, Moodle XML or QTI upload in a worker (read-worker.ts) under the heap and time
- * caps of platform/capped-worker.ts, so a file of 10,000 questions (issue 26 §3) or a hostile one
+ * caps of platform/capped-worker.ts, so a file of 10,000 questions or a hostile one
  * costs the worker, never the request thread. The answer and the refusals are those of the parsers
  * on the request thread (read.ts): the same codes and Chinese messages.
  */

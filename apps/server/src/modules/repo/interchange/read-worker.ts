@@ -1,6 +1,6 @@
 /**
  * The worker side of readOffThread (read-off-thread.ts): reads a GIFT, Aiken, Moodle XML or QTI
- * file (zip packages included) into import items off the request thread (issue 26 §3: a file of
+ * file (zip packages included) into import items off the request thread (a file of
  * 10,000 questions took seconds of the event loop). Answers one structured-clone message: the
  * items, the skipped items and the images, or the refusal (code and Chinese message) the parser
  * gives. Built as dist/interchange-reader.js (build.mjs); run from source through tsx in

@@ -1,5 +1,5 @@
 /**
- * The kinds' interchange mappings, gathered (issue 22 §5): a format module calls `toInterchange`
+ * The kinds' interchange mappings, gathered: a format module calls `toInterchange`
  * on export and `fromInterchange` on import and never looks at a kind's stored shape. Composite
  * children are mapped here by their own kinds (a child may not be a composite).
  */

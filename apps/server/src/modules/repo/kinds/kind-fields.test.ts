@@ -1,5 +1,5 @@
 /**
- * Kinds own their knowledge (issue 22 §5): no source file outside a kind's folders reads the fields
+ * Kinds own their knowledge: no source file outside a kind's folders reads the fields
  * of that kind's key or exam setting (`x.blanks`, `x?.pairs`, `x['order']`, `'answer.keywords'`…).
  * A kind's folders are `apps/server/src/modules/repo/kinds/<kind>/`,
  * `apps/web/src/components/question/kinds/<kind>/` and `packages/contracts/src/repo/kinds/<kind>.ts`;
@@ -33,7 +33,7 @@ const NOT_A_KIND_FIELD = new Set([
   'packages/contracts/src/exam/paper.ts', // ANSWER_LIMITS.blanks / .pairs: sizes of any answer
 ]);
 
-/** Still outside their kind, owned by other work of issue 22 or later issues: may only shrink. */
+/** Still outside their kind, each for its reason: may only shrink. */
 const NOT_YET_MOVED = new Set([
   'apps/server/src/modules/paper/mark-by-question.service.ts', // marking hints' keywords in the API
   'apps/server/src/modules/paper/mark.service.ts', // marking hints' keywords in the API

@@ -63,7 +63,7 @@ function maskedSms(sms: Record<string, string>): TSmsConfig {
   };
 }
 
-/** The third-party sign-in settings with each provider's secret masked (issue 16 §2). */
+/** The third-party sign-in settings with each provider's secret masked. */
 function maskedOauth(oauth: Record<string, Record<string, string>>): TOauthConfig {
   const out: Record<string, Record<string, string | null>> = {};
   for (const provider of OAUTH_PROVIDERS) {

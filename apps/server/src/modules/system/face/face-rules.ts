@@ -1,5 +1,5 @@
 /**
- * The rules of face login (issue 16 §3), without HTTP or models: is a sequence of analysed frames
+ * The rules of face login, without HTTP or models: is a sequence of analysed frames
  * one live face, and does it match a stored descriptor. Thresholds are measured (docs/SECURITY.md,
  * "Face login"; bench/face-threshold.ts).
  */

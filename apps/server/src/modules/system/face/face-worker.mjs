@@ -1,4 +1,4 @@
-// Face analysis off the event loop (issue 16 §3): one long-lived worker thread holds the models of
+// Face analysis off the event loop: one long-lived worker thread holds the models of
 // @vladmandic/human (shipped inside the npm package, read from disk; nothing is downloaded) on the
 // tfjs WASM backend, and answers one job at a time. A job is a list of JPEG frames; the answer per
 // frame is what the rules need (face count, score, yaw, eye openness, descriptor). The frames are

@@ -1,5 +1,5 @@
 /**
- * Face login against the real app, database and models (issue 16 §3): the switch, enrolment after
+ * Face login against the real app, database and models: the switch, enrolment after
  * the password, sign-in with a live sequence, refusals (another face, one repeated frame), the lock
  * after failed attempts, and that only a descriptor is stored. The frames are face pictures that ship
  * inside @vladmandic/human (face-samples.ts): a head turn is two photos of one man and their mirror

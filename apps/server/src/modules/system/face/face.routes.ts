@@ -1,4 +1,4 @@
-/** Face login (issue 16 §3): SPEC 7 /api/sys/user/face-login and the user centre's enrolment. */
+/** Face login: SPEC 7 /api/sys/user/face-login and the user centre's enrolment. */
 import {
   FACE_FRAME_MAX_CHARS,
   FACE_MAX_FRAMES,

@@ -1,5 +1,5 @@
 /**
- * Face login (issue 16 §3). Enrolment: the signed-in user gives their password and a short live
+ * Face login. Enrolment: the signed-in user gives their password and a short live
  * camera sequence; the mean descriptor is stored, the frames are dropped. Sign-in: user name and a
  * live sequence; the live descriptor must match the enrolled one. Every failed face attempt counts
  * in the same sign-in limits as a wrong password (user/sign-in-guard.ts): five lock the

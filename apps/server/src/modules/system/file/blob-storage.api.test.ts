@@ -1,5 +1,5 @@
 /**
- * Uploads through the storage port (issue 22 §2): rows record keys, not paths; the local folder
+ * Uploads through the storage port: rows record keys, not paths; the local folder
  * keeps the layout of before (DATA_DIR/files/<yyyy>/<mm>/<id>, or the configured storage folder);
  * rows written before the port (absolute paths) are still served; a backend without local files
  * serves the same bytes, ranges included.

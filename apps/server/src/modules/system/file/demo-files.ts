@@ -1,5 +1,5 @@
 /**
- * Files of the demo data (issue 23): small assets committed under apps/server/assets/demo/ (a
+ * Files of the demo data: small assets committed under apps/server/assets/demo/ (a
  * generated 6 s video, a two-page PDF, a picture), copied into the storage port (files/demo/<id>,
  * DATA_DIR/files/demo on the local folder) on first start and registered as sys_file rows, as an
  * upload would. `fs` only reads the committed asset.

@@ -1,5 +1,5 @@
 /**
- * Upload limits (issue 10 §4: a learner's 100 MB upload was accepted): a size limit and accepted
+ * Upload limits (a learner's 100 MB upload was accepted): a size limit and accepted
  * types per purpose (contracts UPLOAD_PURPOSES), and a quota of stored bytes per user.
  */
 import { Transform } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §8, the file items: course files are served only behind the course audience check,
+ * Course files are served only behind the course audience check,
  * uploads other than images, video and audio are attachments, every file response carries nosniff
  * and a sandboxing Content-Security-Policy, and file GETs no longer send twice ("Reply was already
  * sent", logged with status 500).
@@ -47,7 +47,7 @@ async function coursePdf(audience: 'public' | 'private' | null) {
   return { fileId: up.data.id as string, courseFileId: saved.data.id as string };
 }
 
-describe('course files go through the audience check only (issue 21 §8)', () => {
+describe('course files go through the audience check only', () => {
   it('a course file uploaded as public is not served by /api/common/file, with or without sign-in', async () => {
     const { fileId, courseFileId } = await coursePdf(null);
     expect((await get(`/api/common/file/${fileId}`)).statusCode).toBe(404);
@@ -75,7 +75,7 @@ describe('course files go through the audience check only (issue 21 §8)', () =>
   });
 });
 
-describe('uploads cannot run in the browser (issue 21 §8)', () => {
+describe('uploads cannot run in the browser', () => {
   it('a PNG polyglot stays an image under a sandboxing CSP and nosniff', async () => {
     const polyglot = Buffer.concat([PNG_HEAD, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
     const up = await upload(t, 'x.png', polyglot, student);
@@ -106,7 +106,7 @@ describe('uploads cannot run in the browser (issue 21 §8)', () => {
   });
 });
 
-describe('file GETs send once (issue 21 §8)', () => {
+describe('file GETs send once', () => {
   it('200, 206, 304, 416 and HEAD leave no "Reply was already sent" and no 500 in the log', async () => {
     const up = await upload(t, 'a.png', Buffer.concat([PNG_HEAD, Buffer.alloc(64, 1)]), student);
     const { courseFileId } = await coursePdf('private');

@@ -2,7 +2,7 @@
 
 export interface FileType {
   mime: string;
-  /** Served inline (images, video, audio) instead of as an attachment; PDFs may carry script (issue 21 §8). */
+  /** Served inline (images, video, audio) instead of as an attachment; PDFs may carry script. */
   inline: boolean;
   magic: (head: Buffer) => boolean;
 }

@@ -11,7 +11,7 @@ import { type BlobStore, storedKey } from '../../../platform/storage/blob-store.
 import { INLINE_MIMES } from './file-types.js';
 
 /**
- * Every file response (issue 21 §8): nothing in a served file may run. `sandbox` without
+ * Every file response: nothing in a served file may run. `sandbox` without
  * allow-scripts stops script in HTML, SVG or PDF that slipped past the type check (a PNG polyglot,
  * a PDF with JavaScript); img-src/media-src 'self' let a browser's own image or video page show
  * the file itself.

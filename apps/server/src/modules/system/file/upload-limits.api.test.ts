@@ -1,5 +1,5 @@
 /**
- * Issue 10 §4: learner uploads had no size or quota limit (100 MB accepted). Per-purpose limits
+ * Learner uploads had no size or quota limit (100 MB accepted). Per-purpose limits
  * and types, content checked by its signature, a per-user quota, clear Chinese refusals.
  */
 

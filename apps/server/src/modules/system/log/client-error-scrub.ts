@@ -1,5 +1,5 @@
 /**
- * What of a browser's error report may be stored (issue 10 §4: passwords typed into forms that
+ * What of a browser's error report may be stored (passwords typed into forms that
  * failed validation reached the client-error log as JSON). Older or foreign clients may still send
  * values, so the server keeps only descriptions: a JSON message becomes the names of its keys,
  * secrets in text are scrubbed (logger.ts), and the page address loses its query and hash.

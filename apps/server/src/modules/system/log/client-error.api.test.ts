@@ -1,4 +1,4 @@
-/** Issue 10 §4: nothing a browser sends to the client-error log may store a typed password or token. */
+/** Nothing a browser sends to the client-error log may store a typed password or token. */
 import { commonLogClientError } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The operation log: reads are not operations, writes are; the list follows the data scope (issue 10 §3). */
+/** The operation log: reads are not operations, writes are; the list follows the data scope. */
 import {
   DataScope,
   examResultExamPaging,

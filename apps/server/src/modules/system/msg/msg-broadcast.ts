@@ -1,6 +1,6 @@
 /**
  * A message sent to an audience given as a condition on sys_user (a notice's departments and
- * roles): the inbox tables are system's, so other modules deliver through these (issue 22 §1).
+ * roles): the inbox tables are system's, so other modules deliver through these.
  * Each is one set-based statement in the caller's transaction.
  */
 import { and, eq, isNull, not, type SQL, sql } from 'drizzle-orm';

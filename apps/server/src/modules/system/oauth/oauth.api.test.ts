@@ -1,5 +1,5 @@
 /**
- * Third-party sign-in (issue 16 §2, §4) on the real app and database: the OIDC flow against a
+ * Third-party sign-in on the real app and database: the OIDC flow against a
  * real provider (oidc-provider) in this process, WeChat and DingTalk against local servers that
  * speak their documented protocols, binding rules and refusals, and secrets kept from the browser.
  */

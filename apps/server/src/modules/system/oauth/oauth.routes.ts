@@ -1,4 +1,4 @@
-/** /api/sys/oauth/*: third-party sign-in and the signed-in user's bindings (issue 16 §2). */
+/** /api/sys/oauth/*: third-party sign-in and the signed-in user's bindings. */
 import {
   sysOauthAuthorize,
   sysOauthBindList,

@@ -1,5 +1,5 @@
 /**
- * The one OAuth 2.0 / OpenID Connect core of issue 16 §2, for every provider adapter (wechat.ts,
+ * The one OAuth 2.0 / OpenID Connect core, for every provider adapter (wechat.ts,
  * dingtalk.ts, oidc.ts):
  * - start: a flow row keyed by a random `state`, holding the PKCE verifier and nonce (never sent
  *   to the browser) and the hash of a browser key the web keeps in sessionStorage, so a callback

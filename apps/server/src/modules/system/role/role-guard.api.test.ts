@@ -1,4 +1,4 @@
-/** A role administrator cannot raise their own rights (issue 10 §3). */
+/** A role administrator cannot raise their own rights. */
 import {
   DataScope,
   ErrorCode,
@@ -93,7 +93,7 @@ describe('role administration cannot escalate', () => {
       dataScope: DataScope.OWN_DEPT,
     });
     expect((await saveMenus(sa, logs.data.id, ['sys', 'sys-log', 'sys:log:view'])).code).toBe(0);
-    // Their own account is refused first (issue 21 §1: no self-changes through user administration);
+    // Their own account is refused first (no self-changes through user administration);
     // the grant to another user is covered in user-guard.api.test.ts.
     for (const roleIds of [[logs.data.id], [await roleId(t, 'sa')]]) {
       const res = await t.call(sysUserBatchRole.path, { ids: [roleAdmin.id], roleIds }, roleAdmin.token);

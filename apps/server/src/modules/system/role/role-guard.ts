@@ -1,5 +1,5 @@
 /**
- * Who may change which role (issue 10 §3): an administrator never grants a menu or permission
+ * Who may change which role: an administrator never grants a menu or permission
  * they do not hold themself, never edits a role they hold (that would raise their own rights),
  * and never touches the built-in super administrator role `sa`. A holder of `sa` is exempt: they
  * hold every menu already, and somebody must be able to manage `sa`.

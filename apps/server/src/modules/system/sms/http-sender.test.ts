@@ -1,4 +1,4 @@
-/** The HTTP SMS gateway sender (issue 16 §1) against a local server. */
+/** The HTTP SMS gateway sender against a local server. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

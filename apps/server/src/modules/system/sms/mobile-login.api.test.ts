@@ -1,4 +1,4 @@
-/** Mobile number + SMS code sign-in (issue 16 §1, §4) on the real app and database. */
+/** Mobile number + SMS code sign-in on the real app and database. */
 import { ErrorCode, sysConfigDetail, sysUserMobileLogin, sysUserSmsSendCode } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,7 +157,7 @@ describe('mobile code sign-in', () => {
     expect((await signIn(mobile, code, nextIp())).code).toBe(0);
   });
 
-  it("a stranger's twenty wrong codes do not lock the owner out of their usual address (issue 21 §7)", async () => {
+  it("a stranger's twenty wrong codes do not lock the owner out of their usual address", async () => {
     nextDay();
     const mobile = '13955550001';
     const [role] = await t.db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.code, 'student'));

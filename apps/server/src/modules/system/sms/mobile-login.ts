@@ -1,5 +1,5 @@
 /**
- * Sign-in by mobile number and SMS code (issue 16 §1, /api/sys/user/mobile-login). The code is a
+ * Sign-in by mobile number and SMS code (/api/sys/user/mobile-login). The code is a
  * 'login' code of sms.service (5 minutes, single use, 5 tries, the send limits per mobile and per
  * address). Wrong codes also count like wrong passwords (sign-in-guard.ts, account key
  * `sms:<mobile>`), so the address and pair locks apply. A number of no account signs in as a new

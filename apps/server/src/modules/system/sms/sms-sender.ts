@@ -1,7 +1,7 @@
 /**
  * Pluggable SMS senders, chosen by sys_config.sms.provider: 'log' (default; the code goes to the
  * server log), 'aliyun' (Aliyun SMS) or 'http' (any gateway: a POST to the configured URL with the
- * configured body template, {mobile} and {code} replaced; issue 16 §1).
+ * configured body template, {mobile} and {code} replaced).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { createAliyunSender } from './aliyun-sms.js';

@@ -1,8 +1,8 @@
 /**
- * Forgot password by SMS (issue 2 §3). Codes: 6 digits, stored hashed, 5 minutes, 5 tries, single
+ * Forgot password by SMS. Codes: 6 digits, stored hashed, 5 minutes, 5 tries, single
  * use. Limits are counted in sys_sms_code rows, so they hold across instances: per mobile one
  * code per 60 s and 10 per 24 h, per IP 20 per hour. Known, unknown and shared mobiles get the
- * same answer after the same work (no user enumeration, issue 10 §3): only a mobile of exactly one
+ * same answer after the same work (no user enumeration): only a mobile of exactly one
  * account gets a live code, and the message goes out after the answer, in the background, so
  * the answer's timing does not depend on it either. A failed send kills the code and is logged.
  */
@@ -17,7 +17,7 @@ import { hashPassword } from '../../../platform/password.js';
 import { SmsSendError, type SmsSender } from './sms-sender.js';
 
 export const SMS_PURPOSE_FORGOT = 'forgot';
-/** Sign-in by mobile number (issue 16 §1): same limits, counted together with the other purposes. */
+/** Sign-in by mobile number: same limits, counted together with the other purposes. */
 export const SMS_PURPOSE_LOGIN = 'login';
 export type SmsPurpose = typeof SMS_PURPOSE_FORGOT | typeof SMS_PURPOSE_LOGIN;
 export const CODE_TTL_MS = 5 * 60_000;

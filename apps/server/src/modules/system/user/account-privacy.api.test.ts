@@ -1,6 +1,6 @@
 /**
  * Registration and send-code do not tell known names and numbers from unknown ones, and demo
- * accounts sharing a password do not share a hash (issue 10 §3).
+ * accounts sharing a password do not share a hash.
  */
 import { sysUserReg, sysUserSmsSendCode } from '@exam/contracts';
 import { inArray } from 'drizzle-orm';

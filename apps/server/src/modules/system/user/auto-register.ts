@@ -1,5 +1,5 @@
 /**
- * Learner accounts created by a first sign-in that is not a registration form (issue 16): by
+ * Learner accounts created by a first sign-in that is not a registration form: by
  * mobile number and SMS code, or by a third-party identity, when the site config opens
  * registration. The password is random and never told: such a user signs in the way they came
  * (or sets a password through 忘记密码 when the account has a mobile).

@@ -1,4 +1,4 @@
-/** Sessions end on a password change and after an absolute lifetime (issue 10 §3). */
+/** Sessions end on a password change and after an absolute lifetime. */
 import { ErrorCode, sysUserInfo, sysUserResetPass, sysUserUpdatePass } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Failed sign-ins are limited atomically per (account, address), per account and per address (issue 10 §3). */
+/** Failed sign-ins are limited atomically per (account, address), per account and per address. */
 import { ErrorCode, sysUserLogin, UserState } from '@exam/contracts';
 import { hash } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
@@ -64,7 +64,7 @@ describe('sign-in lockout', () => {
     expect((await login('deptadmin', 'admin123', '192.0.2.30')).code).toBe(0);
   });
 
-  it('a sign-in of any method makes a usual address, by user id (issue 21 §7)', async () => {
+  it('a sign-in of any method makes a usual address, by user id', async () => {
     const passwordHash = await hash('owner123', { memoryCost: 1024, timeCost: 1, parallelism: 1 });
     const [owner] = await t.db
       .insert(sysUser)

@@ -1,5 +1,5 @@
 /**
- * Limits on failed sign-ins (issue 10 §3), counted atomically in sys_attempt:
+ * Limits on failed sign-ins, counted atomically in sys_attempt:
  * - per (account, address): 5 failures lock that pair for 15 minutes. The slot is taken before
  *   the password is checked, so 9 parallel guesses still get only 5 checks. A stranger elsewhere
  *   locks only their own pair: the owner's address is not affected.
@@ -8,7 +8,7 @@
  *   lock the owner out of their usual network). The usual addresses are the owner's, by user id,
  *   from a successful sign-in of any method (password, SMS code, face, third party): the key
  *   `sms:<mobile>` of the SMS sign-in is not a user name, and the owner who signs in by SMS from
- *   their usual address is let in after a stranger's 20 wrong codes (issue 21 §7).
+ *   their usual address is let in after a stranger's 20 wrong codes.
  * - per address: 200 failures in 15 minutes stop the address. Successes are never counted, so a
  *   whole office behind one NAT address signs in on exam day.
  */

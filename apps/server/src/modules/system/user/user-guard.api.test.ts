@@ -1,5 +1,5 @@
 /**
- * The user guard (issue 21 §1): nobody resets the password of, edits, disables, moves or deletes a
+ * The user guard: nobody resets the password of, edits, disables, moves or deletes a
  * user holding a role, a menu or a data scope they do not hold, only `sa` acts on `sa`, no grant
  * gives more than the actor holds, and nobody changes themself through user administration.
  */

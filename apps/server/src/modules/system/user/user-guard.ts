@@ -1,5 +1,5 @@
 /**
- * Who may change which user (issue 21 §1): the one guard of every user-changing call of user
+ * Who may change which user: the one guard of every user-changing call of user
  * administration (update, state, reset-pass, delete, batch-dept, batch-role) and of every role
  * grant (save, update, batch-role, import).
  *

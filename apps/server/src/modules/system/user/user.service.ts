@@ -1,8 +1,8 @@
 /**
- * User administration (issue 2): list, detail, create, update, delete, state, reset password,
+ * User administration: list, detail, create, update, delete, state, reset password,
  * batch department and batch roles. Every read and write is limited to the administrator's data
- * scope (system/data-scope.ts); every write goes through the user guard (user-guard.ts, issue 21
- * §1: nobody changes a user holding more than they do); nothing answers the password hash.
+ * scope (system/data-scope.ts); every write goes through the user guard (user-guard.ts:
+ * nobody changes a user holding more than they do); nothing answers the password hash.
  */
 import {
   ErrorCode,

@@ -1,5 +1,5 @@
 /**
- * Rules of favourites and notes (issue 12 §2), without the database: what a note is stored as,
+ * Rules of favourites and notes, without the database: what a note is stored as,
  * and whether a (learner, question) row still holds anything.
  */
 import { NOTE_MAX_LENGTH } from '@exam/contracts';

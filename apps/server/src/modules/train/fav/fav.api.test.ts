@@ -1,5 +1,5 @@
 /**
- * Favourites and notes (issue 12 §2) against the real app: idempotent favouriting, notes cleaned
+ * Favourites and notes against the real app: idempotent favouriting, notes cleaned
  * and limited with nothing written on refusal, ownership, paging and search, deleted questions
  * left out, and the sitting guard: a favourite of the open paper comes back without its key.
  */

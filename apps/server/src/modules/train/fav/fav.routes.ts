@@ -1,6 +1,6 @@
 /**
  * /api/train/fav/* and /api/train/note/*: the learner's favourites and notes of questions
- * (issue 12 §2). Every call is the caller's own; the rules are in fav.service.ts.
+ *. Every call is the caller's own; the rules are in fav.service.ts.
  */
 import {
   trainFavDetail,

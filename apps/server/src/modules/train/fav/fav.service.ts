@@ -1,5 +1,5 @@
 /**
- * Favourites (收藏) and notes (笔记) of questions, issue 12 §2: one `el_user_fav_note` row per
+ * Favourites (收藏) and notes (笔记) of questions: one `el_user_fav_note` row per
  * (learner, question), written by atomic upserts so a double click or two tabs give one row.
  * Every query is bound to the caller's user id: one learner never reads or changes another's.
  * Lists show the stem only and skip deleted questions; the view of one question asks the

@@ -3,7 +3,7 @@
  * and in practice; their editors (answer keys, option lists: Select, InputNumber, Switch…) only in
  * the question editor, their exam settings only in the exam form. Each kind defers its own
  * (`deferred(() => import('./XEditor'))` in its folder), which keeps the exam room within its size
- * budget (issue 12 §4); the shared pieces are here.
+ * budget; the shared pieces are here.
  */
 import { type SelectProps, Skeleton } from 'antd';
 import { type ComponentType, type JSX, lazy, type ReactNode, Suspense } from 'react';

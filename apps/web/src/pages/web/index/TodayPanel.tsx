@@ -1,5 +1,5 @@
 /**
- * The top of the learner home (issue 12 §2): what to do now — papers left open, exams open now
+ * The top of the learner home: what to do now — papers left open, exams open now
  * with their deadline, exams coming up with a countdown, today's review, practice to continue.
  * Each block tells a failed request from an empty one.
  */

@@ -1,4 +1,4 @@
-/** What the learner's home puts first (issue 12 §2 "what do I do now"), as pure rules. */
+/** What the learner's home puts first ("what do I do now"), as pure rules. */
 import type { TOnlineExam } from '@exam/contracts';
 
 /** '3 天' / '5 小时 20 分' / '12 分钟' / '不到 1 分钟' until a moment. */

@@ -1,4 +1,4 @@
-/** 账号绑定 (issue 16 §2): the WeChat, DingTalk and OIDC identities of the signed-in user; bind and unbind. */
+/** 账号绑定: the WeChat, DingTalk and OIDC identities of the signed-in user; bind and unbind. */
 import { DingdingOutlined, KeyOutlined, WechatOutlined } from '@ant-design/icons';
 import { OAUTH_PROVIDER_LABELS, type TOauthProvider } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';

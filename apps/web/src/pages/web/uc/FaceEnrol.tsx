@@ -1,4 +1,4 @@
-/** 刷脸登录 tab of the user centre (issue 16 §3): enrol, replace or delete the face, after the password. */
+/** 刷脸登录 tab of the user centre: enrol, replace or delete the face, after the password. */
 import { sysUserFaceEnrol, sysUserFaceRemove, sysUserFaceStatus } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Form, Input, Popconfirm, Space, Spin, Tag } from 'antd';

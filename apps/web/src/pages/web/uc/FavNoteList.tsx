@@ -1,5 +1,5 @@
 /**
- * 我的收藏 / 我的笔记 of the user centre (issue 12 §2): the learner's favourite or noted questions,
+ * 我的收藏 / 我的笔记 of the user centre: the learner's favourite or noted questions,
  * paged by the server and searchable in the stem and the note. 查看 opens the question with its
  * answer and analysis where the server allows them (never while it is in an open paper).
  */

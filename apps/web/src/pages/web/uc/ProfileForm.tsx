@@ -12,7 +12,7 @@ export default function ProfileForm() {
   const [avatar, setAvatar] = useState(user.avatar);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  // An uploaded picture is only a file until the profile is saved: say so (issue 12 §2).
+  // An uploaded picture is only a file until the profile is saved: say so.
   const savedAvatar = useUserStore((s) => s.avatar);
   const unsaved = (avatar || '') !== (savedAvatar || '');
 

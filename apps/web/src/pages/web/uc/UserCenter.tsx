@@ -42,7 +42,7 @@ export default function UserCenter() {
   const user = useUserStore();
   const tab = UC_TABS.includes(params.get('tab') as never) ? (params.get('tab') as string) : 'profile';
   // Under 992 px the nine tabs do not fit one row and antd's ⋯ overflow menu is hidden on iPhones:
-  // a Select names every tab instead, so 我的证书 is reachable at 360 px (issue 23).
+  // a Select names every tab instead, so 我的证书 is reachable at 360 px.
   const narrow = !Grid.useBreakpoint().lg;
   const select = (key: string) => setParams(key === 'profile' ? {} : { tab: key }, { replace: true });
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileFacts } from './profile-facts';
 
-describe('user centre profile card (issue 23)', () => {
+describe('user centre profile card', () => {
   it('shows the department and role names, never their codes', () => {
     const facts = profileFacts({ userName: 'student', mobile: '', deptName: '技术部', roleNames: ['学员'] });
     const text = facts.map((f) => `${f.label} ${f.children}`).join('\n');

@@ -1,4 +1,4 @@
-/** The facts on the user centre's profile card: names, never codes (issue 23). */
+/** The facts on the user centre's profile card: names, never codes. */
 export interface ProfileFactsInput {
   userName: string;
   mobile: string;

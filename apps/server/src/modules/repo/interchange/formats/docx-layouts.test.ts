@@ -1,5 +1,5 @@
 /**
- * The docx layouts Chinese teams already use (issue 26 §2), on documents made here with the `docx`
+ * The docx layouts Chinese teams already use, on documents made here with the `docx`
  * package: the answer key gathered after the questions (参考答案 …) and a question table. Answers
  * inline (答案：B) were read before; qu-io.test.ts covers them.
  */

@@ -1,5 +1,5 @@
 /**
- * IMS QTI import (issue 26 §2) on fixtures written from 1EdTech's QTI 2.1 and 3.0 documentation:
+ * IMS QTI import on fixtures written from 1EdTech's QTI 2.1 and 3.0 documentation:
  * every mapped interaction, the skipped ones with their identifier and reason, content packages
  * (manifest resources resolved to item files, packaged images) and the zip-bomb guards.
  */

@@ -1,5 +1,5 @@
 /**
- * The yf-exam-lite question sheet (issue 26 §2) recognised by its header row (one row per option),
+ * The yf-exam-lite question sheet recognised by its header row (one row per option),
  * and a header that is neither ours nor yf-exam-lite's refused with the columns expected.
  */
 import { htmlToText } from '@exam/contracts';

@@ -125,7 +125,7 @@ describe('排序题 (type 7)', () => {
     expect(JSON.stringify(p.detail)).not.toMatch(/isRight|order"|refAnswer|analysis|先起床/);
     const view = await t.call(repoQuView.path, { id: quId }, p.token);
     expect(view.data.answerVisible).toBe(false);
-    // One fixed order per learner and question (issue 21 §3): a second call shows nothing new.
+    // One fixed order per learner and question: a second call shows nothing new.
     const again = await t.call(repoQuView.path, { id: quId }, p.token);
     expect(again.data.question.options).toEqual(view.data.question.options);
     expect(JSON.stringify(view.data)).not.toMatch(/isRight|order"|先起床/);

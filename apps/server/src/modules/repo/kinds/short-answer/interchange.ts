@@ -1,7 +1,7 @@
 /**
  * 简答题 (type 4) in the interchange model: reference answer and keywords. Essays from other
  * systems often have no reference answer (Moodle essay, GIFT `{}`, QTI extended text): they come
- * in with the reference 无参考答案, which the marker sees, rather than being refused (issue 26 §1).
+ * in with the reference 无参考答案, which the marker sees, rather than being refused.
  */
 import { baseOf } from '../../interchange/kind-base.js';
 import type { KindInterchange } from '../../interchange/model.js';

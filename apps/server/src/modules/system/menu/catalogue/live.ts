@@ -1,4 +1,4 @@
-/** Menus and permission tags of live classes (直播管理, issue 27). */
+/** Menus and permission tags of live classes (直播管理). */
 import { MenuType, type PermissionTag } from '@exam/contracts';
 import type { CatalogueEntry } from './entry.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tmplTitleError } from './TmplEditor';
 
-describe('certificate template name (issue 23)', () => {
+describe('certificate template name', () => {
   it('is checked in the form with a Chinese hint, not by the server', () => {
     expect(tmplTitleError('')).toBe('请输入模板名称');
     expect(tmplTitleError('   ')).toBe('请输入模板名称');

@@ -1,5 +1,5 @@
 /**
- * 安排 (issue 13 §2): the arrangements of one exam — per learner or department another window,
+ * 安排: the arrangements of one exam — per learner or department another window,
  * extra minutes, extra attempts, a different password — and 安排补考 for those who failed or
  * missed it. A learner's own arrangement beats their department's; the deepest department wins.
  */

@@ -1,4 +1,4 @@
-/** 打印 buttons of the exam, paper and answer-sheet screens: PDFs from /api/exam/print/* (issue 13 §4). */
+/** 打印 buttons of the exam, paper and answer-sheet screens: PDFs from /api/exam/print/*. */
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { printApi } from '../../../../api/report';

@@ -1,5 +1,5 @@
 /**
- * 学习助教 settings (issue 28): the organisation's OpenAI-compatible endpoint, model and key (the key
+ * 学习助教 settings: the organisation's OpenAI-compatible endpoint, model and key (the key
  * is shown masked and only replaced when a new one is typed), the switches and the limits. Stored in
  * the dictionary aiExam_conf (the key apart, on the server only).
  */

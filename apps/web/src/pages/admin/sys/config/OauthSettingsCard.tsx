@@ -1,5 +1,5 @@
 /**
- * 第三方登录设置 (issue 16 §2): WeChat open-platform app, DingTalk app and an enterprise OpenID
+ * 第三方登录设置: WeChat open-platform app, DingTalk app and an enterprise OpenID
  * Connect provider. Secrets come back as ****** and are kept when sent back unchanged; the
  * public site config never carries any of them.
  */

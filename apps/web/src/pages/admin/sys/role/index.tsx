@@ -33,7 +33,7 @@ export default function SysRolePage() {
       title: '角色名称',
       dataIndex: 'name',
       // A width of its own: the fixed columns took every pixel at 1280 px and the name stood one
-      // character a line (the screen sweep, issue 23).
+      // character a line (the screen sweep).
       width: 200,
       render: (v, row) => (
         <Space>

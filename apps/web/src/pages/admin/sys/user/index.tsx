@@ -87,7 +87,7 @@ export default function SysUserPage() {
       width: 230,
       fixed: 'right',
       render: (_, row) =>
-        // A user holding more than the viewer (or the viewer themself): the server refuses every change (issue 21 §1).
+        // A user holding more than the viewer (or the viewer themself): the server refuses every change.
         row.locked ? (
           <Tag color="default" aria-label={`无权修改-${row.userName}`}>
             无权修改

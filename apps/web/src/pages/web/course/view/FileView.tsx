@@ -17,7 +17,7 @@ export default function FileView({ file, progress, allowSkip, onBeat }: Props) {
   const { message } = App.useApp();
   const [downloading, setDownloading] = useState(false);
   // An image (and a document without a PDF) counts once its bytes arrived: one heartbeat records it
-  // (the server credits nothing for a file it never served, issue 21 §6).
+  // (the server credits nothing for a file it never served).
   const opened = () =>
     void courseApi
       .heartbeat({ fileId: file.id, page: 1, pages: 1 })

@@ -70,7 +70,7 @@ export default function WebExamCheck() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [starting, setStarting] = useState(false);
-  // 考试须知 (issue 12 §2): a new attempt starts only once the learner confirms the rules.
+  // 考试须知: a new attempt starts only once the learner confirms the rules.
   const [agreed, setAgreed] = useState(false);
   const query = useQuery({ queryKey: ['exam-check', id], queryFn: () => examApi.check(id) });
   const c = query.data;

@@ -33,7 +33,7 @@ export default function ReviewList({
   questions: TReviewQu[];
   preview?: boolean;
   favourites?: boolean;
-  /** The learner's own handed-in paper: 讲解这道题 on each question (issue 28). */
+  /** The learner's own handed-in paper: 讲解这道题 on each question. */
   paperId?: string;
 }) {
   const tops = questions.filter((q) => !q.parentQuId).sort((a, b) => a.sort - b.sort);

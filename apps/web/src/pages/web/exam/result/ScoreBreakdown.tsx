@@ -1,4 +1,4 @@
-/** 分项得分 (issue 12 §2): score by question type and by section, shown with the score. */
+/** 分项得分: score by question type and by section, shown with the score. */
 import type { TScoreLine } from '@exam/contracts';
 import { Card, Col, Progress, Row, Typography } from 'antd';
 

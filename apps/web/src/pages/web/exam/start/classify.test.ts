@@ -16,7 +16,7 @@ describe('classifySaveError', () => {
   });
   it('pauses when another window answers the paper', () => {
     expect(classifySaveError(new ApiError('x', ErrorCode.PAPER_OTHER_WINDOW))).toBe('paused');
-    // A save without a window id (issue 21 §8): kept in the journal, not dropped.
+    // A save without a window id: kept in the journal, not dropped.
     expect(classifySaveError(new ApiError('x', ErrorCode.PAPER_WINDOW_REQUIRED))).toBe('paused');
   });
   it('drops an answer the server refuses for good', () => {

@@ -21,7 +21,7 @@ import './room.css';
 import { formatTime } from '../../../../utils/date-format';
 
 const MODE_KEY = 'exam-room-mode';
-/** Phones (issue 12 §1): the answer card becomes a drawer and the room shows one question at a time. */
+/** Phones: the answer card becomes a drawer and the room shows one question at a time. */
 const PHONE_QUERY = '(max-width: 600px)';
 
 function usePhone(): boolean {

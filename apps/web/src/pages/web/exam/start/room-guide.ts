@@ -1,5 +1,5 @@
 /**
- * What the exam room tells the learner as time runs and before hand-in (issue 12 §2): reminders
+ * What the exam room tells the learner as time runs and before hand-in: reminders
  * at 5 and 1 minute left, the next unanswered question, and the count of unanswered and flagged.
  */
 

@@ -14,7 +14,7 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
   const [isFull, setIsFull] = useState(() => Boolean(document.fullscreenElement));
   const [leaveCount, setLeaveCount] = useState(0);
   /**
-   * No Fullscreen API for pages (iPhone Safari): the exam goes on in focus mode (issue 12 §1),
+   * No Fullscreen API for pages (iPhone Safari): the exam goes on in focus mode,
    * unless the exam refuses focus mode; then the room stays closed on this device.
    */
   const fullUnsupported = !canFullScreen();

@@ -15,7 +15,7 @@ const minutes = (label: string, extra?: string) => (
   />
 );
 
-/** `locked`: a paper has started, so the pass mark and marking settings cannot change (issue 13 §3). */
+/** `locked`: a paper has started, so the pass mark and marking settings cannot change. */
 export default function RuleFields({ totalScore, locked = false }: { totalScore: number | null; locked?: boolean }) {
   const lockedTip = locked ? '已有考生开始作答，不能修改' : undefined;
   return (

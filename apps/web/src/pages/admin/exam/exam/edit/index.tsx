@@ -137,7 +137,7 @@ export default function ExamExamEdit() {
     }
   };
 
-  // Once a paper has started, the paper, pass mark and marking settings are locked (issue 13 §3).
+  // Once a paper has started, the paper, pass mark and marking settings are locked.
   const lockedReason = detail.data?.lockedReason ?? null;
   if (id && detail.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   return (

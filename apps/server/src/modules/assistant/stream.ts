@@ -55,9 +55,7 @@ export function registerStream<B extends z.ZodType>(app: FastifyInstance, spec: 
       const plan = await spec.plan(app, user, request.body as z.infer<B>, now);
       const call = await reserveCall(db, user.id, spec.kind, s, plan.messages, now, config.timeZone);
       reply.hijack();
-      await runStream(app, request, reply.raw, s, plan, call, (answer) =>
-        spec.keep(app, user, plan.question, answer),
-      );
+      await runStream(app, request, reply.raw, s, plan, call, (answer) => spec.keep(app, user, plan.question, answer));
       return reply;
     },
   });

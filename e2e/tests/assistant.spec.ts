@@ -21,10 +21,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => fake?.close());
 
-async function configure(request: Parameters<typeof apiLogin>[0], baseURL: string, over: Partial<TAssistantConf>) {
+async function configure(request: Parameters<typeof apiLogin>[0], _baseURL: string, over: Partial<TAssistantConf>) {
   const admin = await apiLogin(request, ACCOUNTS.admin);
-  // A pathUrl of this very site is no other service: the built-in assistant is used.
-  await api(request, sysConfigSaveItem.path, { title: 'pathUrl', value: `${baseURL}/` }, admin);
+  // No pathUrl: the built-in assistant is used (an address of this very site is refused).
+  await api(request, sysConfigSaveItem.path, { title: 'pathUrl', value: '' }, admin);
   const conf: TAssistantConf = {
     enabled: true,
     baseUrl: fake.baseUrl,

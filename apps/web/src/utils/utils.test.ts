@@ -11,6 +11,7 @@ import {
   MOBILE_MESSAGE,
   mobileRule,
   optionalMobileRule,
+  optionalUrlRule,
   PASSWORD_MESSAGE,
   passwordRule,
   timeRangeRule,
@@ -89,6 +90,8 @@ describe('validators (SPEC 5) as antd rules', () => {
     expect(await runRule(urlRule(), '')).toBe('URL不能为空！');
     expect(await runRule(urlRule(), 'https://exam.example.com')).toBeNull();
     expect(await runRule(urlRule(true), 'https://exam.example.com')).toBe('URL必须以/结尾！');
+    expect(await runRule(optionalUrlRule(true), '')).toBeNull();
+    expect(await runRule(optionalUrlRule(true), 'https://exam.example.com')).toBe('URL必须以/结尾！');
     expect(await runRule(directoryRule, '')).toBe('目录不能为空！');
     expect(await runRule(directoryRule, '/data/upload/')).toBeNull();
     expect(await runRule(timeRangeRule, ['2025-01-01', ''])).toBe('时间段不能为空！');

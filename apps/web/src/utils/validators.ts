@@ -51,6 +51,13 @@ export const urlRule = (requireSlash = false): FormRule => ({
     return error ? Promise.reject(new Error(error)) : Promise.resolve();
   },
 });
+/** URL or nothing (an optional address: empty clears it). */
+export const optionalUrlRule = (requireSlash = false): FormRule => ({
+  validator: (_rule, value) => {
+    const error = value ? urlError(value, requireSlash) : null;
+    return error ? Promise.reject(new Error(error)) : Promise.resolve();
+  },
+});
 /** Directory, not empty. */
 export const directoryRule: FormRule = {
   validator: (_rule, value) => {

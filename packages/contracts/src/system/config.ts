@@ -91,7 +91,8 @@ export const ZConfigItemSaveSchema = z
     remark: z.string().max(200).nullish().describe('备注'),
   })
   .superRefine((v, ctx) => {
-    if (v.title !== PATH_URL_ITEM) return;
+    // An empty pathUrl switches the frame off again (the built-in assistant is used).
+    if (v.title !== PATH_URL_ITEM || v.value === '') return;
     const result = zUrlWithSlash.safeParse(v.value);
     if (!result.success) ctx.addIssue({ code: 'custom', path: ['value'], message: result.error.issues[0].message });
   });

@@ -19,7 +19,7 @@ import { loadScopedPaper } from '../paper/mark.service.js';
 import type { AssistantSettings } from './assistant-config.js';
 import { complete, LlmError, type LlmMessage } from './llm.js';
 import { answerText, plainText } from './prompts.js';
-import { assertAllowed, type CallKind, finishCall, startCall } from './usage.js';
+import { type CallKind, finishCall, reserveCall } from './usage.js';
 
 /** One logged call without streaming; model failures become 30010003 with their Chinese message. */
 export async function callOnce(
@@ -31,12 +31,11 @@ export async function callOnce(
   zone: string,
   messages: LlmMessage[],
 ): Promise<string> {
-  await assertAllowed(db, userId, s, now, zone);
-  const id = await startCall(db, userId, kind, s, now);
+  const { id, maxTokens } = await reserveCall(db, userId, kind, s, messages, now, zone);
   const started = performance.now();
   const prompt = messages.map((m) => `${m.role}: ${m.content}`).join('\n');
   try {
-    const { text, usage } = await complete(s, messages);
+    const { text, usage } = await complete(s, messages, { maxTokens });
     await finishCall(db, id, s, { outcome: 'ok', usage, latencyMs: performance.now() - started, prompt, answer: text });
     return text;
   } catch (err) {

@@ -47,6 +47,14 @@ function clientOf(s: AssistantSettings): OpenAI {
   });
 }
 
+/** The answer's token cap (the daily budget left); null or absent: none. */
+export interface CallLimits {
+  maxTokens?: number | null;
+}
+
+// `max_tokens` is what OpenAI-compatible servers (Ollama, vLLM, Xinference, DeepSeek, Qwen) read.
+const capOf = (limits: CallLimits) => (limits.maxTokens ? { max_tokens: limits.maxTokens } : {});
+
 /** Rough count when a server reports no usage: about one token per CJK character or 4 other characters. */
 export function estimateTokens(text: string): number {
   const cjk = (text.match(/[\u3000-\u9fff\uff00-\uffef]/g) ?? []).length;
@@ -114,13 +122,14 @@ export async function streamChat(
   messages: LlmMessage[],
   signal: AbortSignal,
   onDelta: (piece: string) => void,
+  limits: CallLimits = {},
 ): Promise<{ text: string; usage: LlmUsage }> {
   const d = deadline(signal, s.timeoutSeconds * 1000);
   let text = '';
   let usage: Parameters<typeof usageOf>[0] = null;
   try {
     const stream = await clientOf(s).chat.completions.create(
-      { model: s.model, messages, stream: true, stream_options: { include_usage: true } },
+      { model: s.model, messages, stream: true, stream_options: { include_usage: true }, ...capOf(limits) },
       { signal: d.signal },
     );
     for await (const chunk of stream) {
@@ -146,11 +155,15 @@ export async function streamChat(
 export async function complete(
   s: AssistantSettings,
   messages: LlmMessage[],
+  limits: CallLimits = {},
   signal?: AbortSignal,
 ): Promise<{ text: string; usage: LlmUsage }> {
   const d = deadline(signal, s.timeoutSeconds * 1000);
   try {
-    const res = await clientOf(s).chat.completions.create({ model: s.model, messages }, { signal: d.signal });
+    const res = await clientOf(s).chat.completions.create(
+      { model: s.model, messages, ...capOf(limits) },
+      { signal: d.signal },
+    );
     const text = res.choices[0]?.message?.content ?? '';
     return { text, usage: usageOf(res.usage, messages, text) };
   } catch (err) {

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.js';
 import { authorize, rateLimitKey, SIGNED_IN } from '../../platform/route.js';
 import { type AssistantSettings, isOn, readSettings } from './assistant-config.js';
 import { LLM_MESSAGES, type LlmError, type LlmMessage, type LlmUsage, streamChat } from './llm.js';
-import { assertAllowed, type CallKind, finishCall, startCall } from './usage.js';
+import { type CallKind, finishCall, type Reservation, reserveCall } from './usage.js';
 
 export interface StreamPlan {
   messages: LlmMessage[];
@@ -53,12 +53,9 @@ export function registerStream<B extends z.ZodType>(app: FastifyInstance, spec: 
       const s = await settingsWhenOn(app);
       const now = clock();
       const plan = await spec.plan(app, user, request.body as z.infer<B>, now);
-      await assertAllowed(db, user.id, s, now, config.timeZone);
-      const callId = await startCall(db, user.id, spec.kind, s, now);
+      const call = await reserveCall(db, user.id, spec.kind, s, plan.messages, now, config.timeZone);
       reply.hijack();
-      await runStream(app, request, reply.raw, s, plan, callId, (answer) =>
-        spec.keep(app, user, plan.question, answer),
-      );
+      await runStream(app, request, reply.raw, s, plan, call, (answer) => spec.keep(app, user, plan.question, answer));
       return reply;
     },
   });
@@ -70,7 +67,7 @@ async function runStream(
   res: import('node:http').ServerResponse,
   s: AssistantSettings,
   plan: StreamPlan,
-  callId: string,
+  call: Reservation,
   keep: (answer: string) => Promise<void>,
 ): Promise<void> {
   const { db } = app.deps;
@@ -93,7 +90,9 @@ async function runStream(
   let outcome: LlmError['outcome'] | 'ok' = 'ok';
   let last: TAssistantChunk;
   try {
-    const done = await streamChat(s, plan.messages, gone.signal, (piece) => send({ t: 'delta', d: piece }));
+    const done = await streamChat(s, plan.messages, gone.signal, (piece) => send({ t: 'delta', d: piece }), {
+      maxTokens: call.maxTokens,
+    });
     answer = done.text;
     usage = done.usage;
     last = { t: 'done', tokens: usage.totalTokens };
@@ -107,7 +106,7 @@ async function runStream(
   // Logged and kept before the last line: once the browser reads it, the history holds the answer.
   const latencyMs = performance.now() - started;
   const prompt = plan.messages.map((m) => `${m.role}: ${m.content}`).join('\n');
-  await finishCall(db, callId, s, { outcome, usage, latencyMs, prompt, answer }).catch((err) =>
+  await finishCall(db, call.id, s, { outcome, usage, latencyMs, prompt, answer }).catch((err) =>
     request.log.error({ err }, 'assistant call log'),
   );
   if (answer || outcome === 'ok')

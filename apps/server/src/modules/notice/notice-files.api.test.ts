@@ -98,10 +98,11 @@ describe('notice attachments', () => {
     expect((await fetchFile(fileId, student)).statusCode).toBe(200);
   });
 
-  it('a private file no notice holds stays open to any signed-in user', async () => {
+  it('a private file no notice holds is read by its owner, not by another learner', async () => {
     const fileId = await uploadPublic(student);
     await t.db.update(sysFile).set({ audience: 'private' }).where(eq(sysFile.id, fileId));
     expect((await fetchFile(fileId)).statusCode).toBe(404);
-    expect((await fetchFile(fileId, lisi)).statusCode).toBe(200);
+    expect((await fetchFile(fileId, lisi)).statusCode).toBe(404);
+    expect((await fetchFile(fileId, student)).statusCode).toBe(200);
   });
 });

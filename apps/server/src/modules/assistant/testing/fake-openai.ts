@@ -15,6 +15,8 @@ export interface FakeReply {
   delayMs?: number;
   /** Answer this HTTP status with an OpenAI error body instead. */
   status?: number;
+  /** The answer's pieces wait for this (a test holds an answer running while it checks). */
+  until?: Promise<unknown>;
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 }
 
@@ -78,7 +80,11 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
       record.cancelled = true;
       for (const w of cancelWaiters.splice(0)) w(record);
     });
-    const plan = typeof fake.reply === 'function' ? fake.reply(record) : fake.reply;
+    const chosen = typeof fake.reply === 'function' ? fake.reply(record) : fake.reply;
+    // A model stops at `max_tokens` (each piece is one token here) and says so in finish_reason.
+    const cap = typeof record.body.max_tokens === 'number' ? record.body.max_tokens : Number.POSITIVE_INFINITY;
+    const plan = { ...chosen, pieces: chosen.pieces.slice(0, cap) };
+    const finish = chosen.pieces.length > cap ? 'length' : 'stop';
     if (plan.status) {
       if (plan.delayMs) await sleep(plan.delayMs);
       res.writeHead(plan.status, { 'content-type': 'application/json' });
@@ -100,7 +106,7 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
         JSON.stringify({
           ...base,
           object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content: plan.pieces.join('') }, finish_reason: 'stop' }],
+          choices: [{ index: 0, message: { role: 'assistant', content: plan.pieces.join('') }, finish_reason: finish }],
           usage,
         }),
       );
@@ -110,12 +116,13 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (data: unknown) => res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
     send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant' } }] });
+    await plan.until;
     for (const piece of plan.pieces) {
       if (plan.delayMs) await sleep(plan.delayMs);
       if (res.destroyed) return;
       send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece } }] });
     }
-    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: finish }] });
     const streamOptions = record.body.stream_options as { include_usage?: boolean } | undefined;
     if (streamOptions?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage });
     send('[DONE]');

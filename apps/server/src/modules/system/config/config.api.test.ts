@@ -91,8 +91,6 @@ describe('config list', () => {
     const noSlash = await t.call(sysConfigSaveItem.path, { title: 'pathUrl', value: 'http://a.example.com' }, admin);
     expect(noSlash.code).toBe(ErrorCode.BAD_PARAMS);
     expect(noSlash.msg).toContain('URL必须以/结尾！');
-    const empty = await t.call(sysConfigSaveItem.path, { title: 'pathUrl', value: '' }, admin);
-    expect(empty.msg).toContain('URL不能为空！');
     const ok = await t.call(sysConfigSaveItem.path, { title: 'pathUrl', value: 'https://ai.example.com/' }, admin);
     expect(ok.code).toBe(0);
     expect((await t.call(sysConfigSaveItem.path, { title: 'theme', value: '#1890ff' }, admin)).code).toBe(0);
@@ -101,5 +99,37 @@ describe('config list', () => {
       'pathUrl=https://ai.example.com/',
       'theme=#1890ff',
     ]);
+  });
+
+  /** Saves pathUrl as if the browser reached the site at `host`. */
+  const savePathUrl = async (value: string, host: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: sysConfigSaveItem.path,
+        headers: { token: admin, host },
+        payload: { title: 'pathUrl', value },
+      })
+    ).json() as { code: number; msg: string };
+
+  it('refuses a pathUrl naming this very site under another name, and lets it be emptied again', async () => {
+    for (const [value, host] of [
+      ['http://localhost:8210/', '127.0.0.1:8210'],
+      ['http://127.0.0.1:8210/assistant/', 'localhost:8210'],
+      ['http://0.0.0.0:8210/', '127.0.0.1:8210'],
+      ['https://Exam.Example.com/', 'exam.example.com'],
+      ['http://exam.example.com:80/', 'exam.example.com'],
+      [`http://127.0.0.2:${t.app.deps.config.port}/`, 'exam.example.com'],
+    ]) {
+      const res = await savePathUrl(value, host);
+      expect(res.code, `${value} at ${host}`).toBe(ErrorCode.BAD_PARAMS);
+      expect(res.msg).toContain('指向本站自身');
+    }
+    expect((await savePathUrl('https://ai.example.com/', 'exam.example.com')).code).toBe(0);
+    expect((await savePathUrl('http://127.0.0.1:9000/', '127.0.0.1:8210')).code).toBe(0);
+    const cleared = await savePathUrl('', 'exam.example.com');
+    expect(cleared.code, cleared.msg).toBe(0);
+    const list = await t.call(sysConfigList.path, {}, student);
+    expect(list.data.find((i: { title: string }) => i.title === 'pathUrl').value).toBe('');
   });
 });

@@ -77,7 +77,7 @@ describe('the local folder', () => {
       expect(row.storagePath).toMatch(/^files\//);
       const onDisk = path.join(other, ...row.storagePath.split('/').slice(1));
       expect(fs.readFileSync(onDisk).equals(PNG)).toBe(true);
-      const served = await t.app.inject({ method: 'GET', url: res.data.url });
+      const served = await t.app.inject({ method: 'GET', url: res.data.url, headers: { token: student } });
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(PNG)).toBe(true);
     } finally {
@@ -117,20 +117,32 @@ describe('a backend without local files', () => {
   it('stores through put and serves through get: whole, one range, and 416', async () => {
     const res = await upload(t, 'r.png', PNG, student);
     expect(res.code).toBe(0);
-    const whole = await t.app.inject({ method: 'GET', url: res.data.url });
+    const whole = await t.app.inject({ method: 'GET', url: res.data.url, headers: { token: student } });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('image/png');
     expect(whole.headers['content-length']).toBe(String(PNG.length));
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(whole.rawPayload.equals(PNG)).toBe(true);
-    const part = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=2-9' } });
+    const part = await t.app.inject({
+      method: 'GET',
+      url: res.data.url,
+      headers: { token: student, range: 'bytes=2-9' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 2-9/${PNG.length}`);
     expect(part.rawPayload.equals(PNG.subarray(2, 10))).toBe(true);
-    const tail = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=-4' } });
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: res.data.url,
+      headers: { token: student, range: 'bytes=-4' },
+    });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(PNG.subarray(-4))).toBe(true);
-    const bad = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=999-' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: res.data.url,
+      headers: { token: student, range: 'bytes=999-' },
+    });
     expect(bad.statusCode).toBe(416);
     expect(bad.headers['content-range']).toBe(`bytes */${PNG.length}`);
   });
@@ -138,6 +150,8 @@ describe('a backend without local files', () => {
   it('answers 404 when the bytes are gone', async () => {
     const res = await upload(t, 'gone.png', PNG, student);
     await t.app.deps.blobs.delete((await rowOf(t, res.data.id)).storagePath);
-    expect((await t.app.inject({ method: 'GET', url: res.data.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: res.data.url, headers: { token: student } })).statusCode).toBe(
+      404,
+    );
   });
 });

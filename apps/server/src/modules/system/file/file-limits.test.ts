@@ -1,7 +1,8 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { RoleType } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
-import { byteLimit, quotaFor, uploadRule } from './file-limits.js';
+import { byteLimit, quotaFor, uploadAudience, uploadRule } from './file-limits.js';
 
 const MB = 1024 * 1024;
 
@@ -45,5 +46,15 @@ describe('upload rules', () => {
         sink(),
       ),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe('who reads an upload', () => {
+  it('keeps avatars public, a learner’s other uploads private, and administrators’ public unless asked', () => {
+    expect(uploadAudience('avatar', RoleType.LEARNER, 'private')).toBe('public');
+    expect(uploadAudience('attachment', RoleType.LEARNER, undefined)).toBe('private');
+    expect(uploadAudience('attachment', RoleType.LEARNER, 'public')).toBe('private');
+    expect(uploadAudience('course', RoleType.ADMIN, undefined)).toBe('public');
+    expect(uploadAudience('attachment', RoleType.ADMIN, 'private')).toBe('private');
   });
 });

@@ -34,6 +34,19 @@ export function uploadRule(purpose: unknown, roleType: number, courseMaxBytes: n
   return { purpose: name as TUploadPurpose, label: def.label, maxBytes, types: def.types };
 }
 
+/**
+ * Who may read an upload. Avatars are public: they are shown beside the name to others. Every
+ * other upload of a learner is private: its owner, a module's rule (what it is attached to) or an
+ * administrator whose data scope holds the owner (a marker, an invigilator) reads it, never an
+ * anonymous caller or another learner. An administrator's uploads are public unless asked private:
+ * question images, images in notices and courses, certificate backgrounds are shown to learners.
+ */
+export function uploadAudience(purpose: TUploadPurpose, roleType: number, asked: unknown): 'public' | 'private' {
+  if (purpose === 'avatar') return 'public';
+  if (!isAdmin(roleType)) return 'private';
+  return asked === 'private' ? 'private' : 'public';
+}
+
 /** Bytes a user may keep stored in all. */
 export const quotaFor = (roleType: number, learnerQuotaBytes: number): number =>
   isAdmin(roleType) ? learnerQuotaBytes * ADMIN_QUOTA_FACTOR : learnerQuotaBytes;

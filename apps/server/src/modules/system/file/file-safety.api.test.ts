@@ -79,7 +79,7 @@ describe('uploads cannot run in the browser', () => {
   it('a PNG polyglot stays an image under a sandboxing CSP and nosniff', async () => {
     const polyglot = Buffer.concat([PNG_HEAD, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
     const up = await upload(t, 'x.png', polyglot, student);
-    const res = await get(up.data.url);
+    const res = await get(up.data.url, { token: student });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -90,7 +90,7 @@ describe('uploads cannot run in the browser', () => {
   it('a PDF (which may carry JavaScript) is an attachment with the CSP, here and in the course player', async () => {
     const pdfJs = Buffer.concat([TINY_PDF, Buffer.from('<</S/JavaScript/JS(app.alert(1))>>\n')]);
     const up = await upload(t, 'js.pdf', pdfJs, student);
-    const res = await get(up.data.url);
+    const res = await get(up.data.url, { token: student });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
     expect(res.headers['content-security-policy']).toMatch(/sandbox/);

@@ -35,7 +35,10 @@ async function upload(name: string, content: Buffer, token: string | null, field
   return res.json();
 }
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+// The owner reads back their upload (a learner's upload is private; file-privacy.api.test.ts).
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { token: student, ...headers } });
+const anonymous = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
 describe('upload and serve', () => {
   it('stores an image and serves it inline with safe headers', async () => {
@@ -100,12 +103,12 @@ describe('upload and serve', () => {
   it('serves private files only to signed-in users (header or cookie)', async () => {
     const res = await upload('课件.pdf', Buffer.from('%PDF-1.4\n%test\n'), student, { audience: 'private' });
     expect(res.code).toBe(0);
-    expect((await get(res.data.url)).statusCode).toBe(404);
-    expect((await get(res.data.url, { token: 'forged' })).statusCode).toBe(404);
+    expect((await anonymous(res.data.url)).statusCode).toBe(404);
+    expect((await anonymous(res.data.url, { token: 'forged' })).statusCode).toBe(404);
     const withHeader = await get(res.data.url, { token: student });
     expect(withHeader.statusCode).toBe(200);
     expect(withHeader.headers['content-type']).toBe('application/pdf');
     expect(withHeader.headers['cache-control']).toContain('private');
-    expect((await get(res.data.url, { cookie: `token=${student}` })).statusCode).toBe(200);
+    expect((await anonymous(res.data.url, { cookie: `token=${student}` })).statusCode).toBe(200);
   });
 });

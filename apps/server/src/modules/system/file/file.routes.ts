@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { badParams } from '../../../platform/errors.js';
 import { routeUpload } from '../../../platform/route.js';
 import { findServable, storeUpload } from './file.service.js';
-import { quotaFor, uploadRule } from './file-limits.js';
+import { quotaFor, uploadAudience, uploadRule } from './file-limits.js';
 import { fileHeaders, sendStoredFile } from './serve-file.js';
 
 const TAGS = ['文件'];
@@ -15,7 +15,8 @@ export function registerFileRoutes(app: FastifyInstance): void {
     app,
     commonFileUpload,
     {
-      summary: '上传文件（字段 file；在文件之前的可选字段 purpose=avatar|attachment|import|course、audience=private）',
+      summary:
+        '上传文件（字段 file；在文件之前的可选字段 purpose=avatar|attachment|import|course、audience=private；学员上传除头像外均为私有）',
       tags: TAGS,
     },
     async ({ request, user, deps }) => {
@@ -38,7 +39,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
         rule,
         quotaBytes: quotaFor(user.roleType, deps.config.uploadQuotaBytes),
         ownerId: user.id,
-        audience: audienceField?.value === 'private' ? 'private' : 'public',
+        audience: uploadAudience(rule.purpose, user.roleType, audienceField?.value),
         now: deps.clock(),
       });
     },

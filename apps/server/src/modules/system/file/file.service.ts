@@ -1,17 +1,18 @@
 /** Uploads kept in the storage port under files/<yyyy>/<mm>/<unguessable id>, and their lookup for serving. */
 import path from 'node:path';
 import { pipeline } from 'node:stream';
-import { FILE_ID_PATTERN, type TFile } from '@exam/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { FILE_ID_PATTERN, RoleType, type TFile } from '@exam/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sysFile, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import { badParams } from '../../../platform/errors.js';
 import { secretId } from '../../../platform/ids.js';
 import { type BlobStore, readBlob, storedKey } from '../../../platform/storage/blob-store.js';
+import { userScope } from '../data-scope.js';
 import { byteLimit, quotaExceeded, tooLarge, type UploadRule } from './file-limits.js';
 import { ALLOWED_EXTENSIONS, extensionOf, FILE_TYPES } from './file-types.js';
-import { privateFileRefused } from './private-file-rules.js';
+import { privateFileVerdict } from './private-file-rules.js';
 
 export type FileRow = typeof sysFile.$inferSelect;
 
@@ -109,7 +110,8 @@ export async function storedBytes(db: Executor, ownerId: string): Promise<number
 /**
  * The file to serve for an id, or null: malformed ids, unknown ids, private files without a
  * signed-in user (or refused by the rule of the module that keeps them, private-file-rules.ts: a
- * notice attachment outside its notice's audience) and files missing in the store all look the same (404).
+ * notice attachment outside its notice's audience; or, kept by none, by the owner's rule below)
+ * and files missing in the store all look the same (404).
  */
 export async function findServable(
   db: Executor,
@@ -123,11 +125,28 @@ export async function findServable(
   if (!row) return null;
   if (row.audience !== 'public') {
     if (!user) return null;
-    if (await privateFileRefused(db, row.id, user, now)) return null;
+    const verdict = await privateFileVerdict(db, row.id, user, now);
+    if (verdict === false || (verdict === null && !(await ownerWithinReach(db, row.ownerId, user)))) return null;
   }
   const key = await storedKey(blobs, row.storagePath);
   if (!key || !(await blobs.stat(key))) return null;
   return row;
+}
+
+/**
+ * The general rule of a private file no module keeps: its owner reads it, and so does an
+ * administrator whose data scope holds the owner (who may see the owner's papers: a marker, an
+ * invigilator). Another learner never does.
+ */
+async function ownerWithinReach(db: Executor, ownerId: string | null, user: AuthUser): Promise<boolean> {
+  if (!ownerId) return user.roleType === RoleType.ADMIN;
+  if (ownerId === user.id) return true;
+  if (user.roleType !== RoleType.ADMIN) return false;
+  const [owner] = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(eq(sysUser.id, ownerId), userScope(user)));
+  return Boolean(owner);
 }
 
 /** Makes files private (served only where a private-file rule lets the reader in): course material, notice attachments. */

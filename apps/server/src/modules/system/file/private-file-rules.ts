@@ -20,8 +20,22 @@ export function addPrivateFileRule(rule: PrivateFileRule): void {
   rules.push(rule);
 }
 
-/** Whether one of the rules refuses the user; when none does, the general rule (a signed-in user) stands. */
-export async function privateFileRefused(db: Executor, fileId: string, user: AuthUser, now: Date): Promise<boolean> {
-  for (const rule of rules) if ((await rule(db, fileId, user, now)) === false) return true;
-  return false;
+/**
+ * The modules' verdict on a private file: false when a rule refuses the user, true when a rule
+ * lets them in, null when no module keeps the file (the general rule of file.service.ts decides:
+ * its owner, or an administrator whose data scope holds the owner).
+ */
+export async function privateFileVerdict(
+  db: Executor,
+  fileId: string,
+  user: AuthUser,
+  now: Date,
+): Promise<boolean | null> {
+  let verdict: boolean | null = null;
+  for (const rule of rules) {
+    const v = await rule(db, fileId, user, now);
+    if (v === false) return false;
+    if (v === true) verdict = true;
+  }
+  return verdict;
 }

@@ -7,8 +7,10 @@ import type { Db, Executor } from '../../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
+import type { ScopeHolder } from '../data-scope.js';
 import { iso } from '../tree.js';
-import { assertMenusHeld, assertRoleEditable, assertScopeGrantable, type RoleActor } from './role-guard.js';
+import { assertMenusHeld, assertRoleEditable, assertScopeGrantable } from './role-guard.js';
+import { assertRoleInReach } from './role-rank.js';
 
 /**
  * Users holding the role, deleted users left out (their grant rows stay until the role goes). The
@@ -72,9 +74,10 @@ export async function roleDetail(db: Executor, id: string) {
 
 /**
  * Creates or updates a role; codes are unique and built-in roles keep their code and type. The
- * actor cannot widen the data scope past their own nor edit a role they hold (role-guard.ts).
+ * actor cannot widen the data scope past their own, edit a role they hold (role-guard.ts), nor
+ * one above their rank or held by someone outside their reach (role-rank.ts).
  */
-export async function saveRole(db: Db, actor: RoleActor, input: TRoleSave): Promise<string> {
+export async function saveRole(db: Db, actor: ScopeHolder, input: TRoleSave): Promise<string> {
   await assertScopeGrantable(db, actor, input.dataScope);
   const values = {
     code: input.code,
@@ -91,6 +94,7 @@ export async function saveRole(db: Db, actor: RoleActor, input: TRoleSave): Prom
     const [existing] = await db.select().from(sysRole).where(eq(sysRole.id, input.id));
     if (!existing) throw notFound('角色');
     await assertRoleEditable(db, actor, existing);
+    await assertRoleInReach(db, actor, existing);
     if (existing.builtIn && (existing.code !== input.code || existing.roleType !== input.roleType))
       throw conflict('内置角色的编码和类型不能修改');
     await db.update(sysRole).set(values).where(eq(sysRole.id, input.id));
@@ -104,12 +108,13 @@ export async function saveRole(db: Db, actor: RoleActor, input: TRoleSave): Prom
 }
 
 /** Deletes roles that are not built in and held by no user, with their grants. */
-export async function deleteRoles(db: Db, actor: RoleActor, ids: string[]): Promise<void> {
+export async function deleteRoles(db: Db, actor: ScopeHolder, ids: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.select({ role: sysRole, userCount }).from(sysRole).where(inArray(sysRole.id, ids));
     if (rows.length !== ids.length) throw notFound('角色');
     for (const { role, userCount: n } of rows) {
       await assertRoleEditable(tx, actor, role);
+      await assertRoleInReach(tx, actor, role);
       if (role.builtIn) throw conflict(`“${role.name}”是内置角色，不能删除`);
       if (n > 0) throw conflict(`角色“${role.name}”仍有${n}个用户在使用，不能删除`);
     }
@@ -133,12 +138,13 @@ export async function roleMenuIds(db: Executor, roleId: string): Promise<string[
  * Replaces a role's grants in one transaction; unknown menu ids are refused, and so are menus
  * added that the actor does not hold, and roles the actor may not edit (role-guard.ts).
  */
-export async function saveRoleMenus(db: Db, actor: RoleActor, roleId: string, menuIds: string[]): Promise<void> {
+export async function saveRoleMenus(db: Db, actor: ScopeHolder, roleId: string, menuIds: string[]): Promise<void> {
   const ids = [...new Set(menuIds)];
   await db.transaction(async (tx) => {
     const [role] = await tx.select().from(sysRole).where(eq(sysRole.id, roleId)).for('update');
     if (!role) throw notFound('角色');
     await assertRoleEditable(tx, actor, role);
+    await assertRoleInReach(tx, actor, role);
     if (ids.length) {
       const [known] = await tx.select({ n: count() }).from(sysMenu).where(inArray(sysMenu.id, ids));
       if (known.n !== ids.length) throw notFound('菜单');

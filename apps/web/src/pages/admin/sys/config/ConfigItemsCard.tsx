@@ -1,4 +1,4 @@
-/** The configuration list (title/value); pathUrl must be a URL ending with a slash (SPEC 5). */
+/** The configuration list (title/value); pathUrl is empty or a URL ending with a slash (SPEC 5). */
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PATH_URL_ITEM, type TConfigItem, ZConfigItemSaveSchema } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { App, Button, Card, Form, Input, Modal, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { configItems, saveConfigItem } from '../../../../api/sys-admin';
 import { usePermission } from '../../../../components';
-import { urlRule } from '../../../../utils/validators';
+import { optionalUrlRule } from '../../../../utils/validators';
 import { attempt, zodRule } from '../shared';
 
 type Values = { title: string; value: string; remark?: string };
@@ -31,7 +31,9 @@ export default function ConfigItemsCard() {
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
-    const ok = await attempt(() => saveConfigItem({ ...values, remark: values.remark || null }));
+    const ok = await attempt(() =>
+      saveConfigItem({ ...values, value: values.value ?? '', remark: values.remark || null }),
+    );
     setSaving(false);
     if (!ok) return;
     message.success('保存成功');
@@ -94,10 +96,14 @@ export default function ConfigItemsCard() {
           <Form.Item
             label="配置值"
             name="value"
-            required
+            required={title !== PATH_URL_ITEM}
             dependencies={['title']}
-            rules={title === PATH_URL_ITEM ? [urlRule(true)] : [zodRule(fields.value)]}
-            extra={title === PATH_URL_ITEM ? '第二服务（教学助手）基础地址，以 http(s):// 开头并以 / 结尾' : undefined}
+            rules={title === PATH_URL_ITEM ? [optionalUrlRule(true)] : [zodRule(fields.value)]}
+            extra={
+              title === PATH_URL_ITEM
+                ? '第二服务（外部教学助手）基础地址，以 http(s):// 开头并以 / 结尾，不能是本站自身；留空则使用内置学习助教'
+                : undefined
+            }
           >
             <Input.TextArea rows={3} />
           </Form.Item>

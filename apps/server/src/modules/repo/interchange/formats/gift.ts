@@ -13,7 +13,7 @@
  */
 import { blankHtml, escapeHtml } from '@exam/contracts';
 import { type InterOption, type InterQuestion, interQuestion, type ReadResult, type Skip } from '../model.js';
-import { analysisWith, fillFlagsReason, trueFalseValue, typeName } from './text-common.js';
+import { analysisWith, fillFlagsReason, numericBlank, trueFalseValue, typeName } from './text-common.js';
 
 const ESC: Record<string, string> = {
   '~': '\uE010',
@@ -220,39 +220,13 @@ function readNumeric(
   general: string | null,
 ): { q: InterQuestion } | { reason: string } {
   const parts = /[=~]/.test(body) ? tokens(body).filter((t) => t.right && (t.weight ?? 100) >= 100) : null;
-  const texts = parts ? parts.map((t) => t.text) : [body.split('#')[0]];
-  if (texts.length === 0) return { reason: '数值题没有满分答案（只有部分得分的答案），无法确定正确答案' };
-  const read = texts.map((raw) => numericAnswer(show(raw).trim()));
-  const bad = read.find((r) => 'reason' in r);
-  if (bad && 'reason' in bad) return bad;
-  const values = read as { value: string; tolerance: number }[];
-  const tolerance = values[0].tolerance;
-  if (values.some((v) => v.tolerance !== tolerance))
-    return { reason: '数值题的几个满分答案误差范围不同，填空题每空只有一个误差范围' };
+  const blank = numericBlank((parts ? parts.map((t) => t.text) : [body.split('#')[0]]).map((t) => show(t)));
+  if ('reason' in blank) return blank;
   const q = interQuestion(5, stem('\uE001'));
-  q.blanks = [{ answers: values.map((v) => v.value), tolerance }];
+  q.blanks = [blank];
   q.analysis = general;
   return { q };
 }
-
-const NUM = '[-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?';
-
-/** A GIFT/Moodle numeric answer: `3`, `3:2` (± 2) or `1..5` (the middle, ± half the width). */
-export function numericAnswer(text: string): { value: string; tolerance: number } | { reason: string } {
-  const range = new RegExp(`^(${NUM})\\s*\\.\\.\\s*(${NUM})$`).exec(text);
-  if (range) {
-    const lo = Number(range[1]);
-    const hi = Number(range[2]);
-    if (hi < lo) return { reason: `数值范围“${text}”的上限小于下限` };
-    return { value: String(round((lo + hi) / 2)), tolerance: round((hi - lo) / 2) };
-  }
-  const tol = new RegExp(`^(${NUM})\\s*(?::\\s*(${NUM}))?$`).exec(text);
-  if (!tol) return { reason: `数值答案“${text}”无法识别` };
-  return { value: String(Number(tol[1])), tolerance: Math.abs(Number(tol[2] ?? 0)) };
-}
-
-/** Rounds away binary noise ((3.141 + 3.142) / 2 = 3.1415000000000002). */
-const round = (n: number) => Number(n.toPrecision(12));
 
 // ---- writing ----
 

@@ -17,7 +17,7 @@ import { readQti, writeQtiPackage } from './qti-package.js';
 
 const formats = {
   gift: { write: writeGift, read: readGift, lost: [4, 5, 7, 99] },
-  'moodle-xml': { write: writeMoodleXml, read: readMoodleXml, lost: [4, 99] },
+  'moodle-xml': { write: writeMoodleXml, read: readMoodleXml, lost: [99] },
   aiken: { write: writeAiken, read: readAiken, lost: [1, 2, 3, 4, 5, 6, 7, 99] },
 };
 

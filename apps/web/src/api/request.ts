@@ -85,7 +85,7 @@ function settle(answer: Answer, silent: boolean | undefined, sentToken: boolean)
     removeToken();
     requestHooks.reload();
   }
-  throw new ApiError(text, envelope.code as number, answer.status);
+  throw new ApiError(text, envelope.code as number, answer.status, envelope.data ?? undefined);
 }
 
 /** One fetch with a timeout; `file` reads a 2xx body as a Blob. No answer (network, timeout) fails. */

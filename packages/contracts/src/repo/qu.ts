@@ -211,6 +211,8 @@ export type TImportPlace = z.infer<typeof ZImportPlaceSchema>;
 export const ZQuImportResultSchema = z.object({
   total: z.number().describe('识别的试题数'),
   imported: z.number().describe('导入的试题数'),
+  /** Questions without errors: what 只导入正确的试题 imports. */
+  valid: z.number().describe('正确的试题数'),
   /** Top-level questions per type number (a composite counts once, as 99). */
   byType: z.record(z.string(), z.number()).describe('各题型数量'),
   /** Items not taken (descriptions, category markers, kinds that cannot be held), never silently. */

@@ -127,7 +127,7 @@ describe('question import (issue 26)', () => {
       )
       .replace('<answer fraction="50"><text>风能</text></answer>', '<answer fraction="0"><text>风能</text></answer>');
     const res = await upload('bad.xml', Buffer.from(bad), { repoId });
-    expect(res.code).toBe(0);
+    expect(res.code).toBe(ErrorCode.BAD_PARAMS);
     expect(res.data.imported).toBe(0);
     expect(res.data.errors).toEqual([
       { row: 2, column: '选项', reason: '多选题至少需要一个正确选项', place: 'quiz/question[3]（多选）' },
@@ -209,7 +209,7 @@ describe('IMS QTI import (issue 26)', () => {
       }),
     );
     const res = await upload('qti.zip', zip, { repoId });
-    expect(res.code).toBe(0);
+    expect(res.code).toBe(ErrorCode.BAD_PARAMS);
     expect(res.data.imported).toBe(0);
     expect(res.data.errors).toEqual([
       { row: 2, column: '选项', reason: '多选题至少需要一个正确选项', place: 'b.xml（choiceMultiple）' },

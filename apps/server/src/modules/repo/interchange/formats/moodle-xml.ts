@@ -22,6 +22,7 @@ import {
   type Skip,
 } from '../model.js';
 import { hide, show } from './gift.js';
+import { mathmlInHtml } from './mathml.js';
 import {
   analysisWith,
   fillFlagsReason,
@@ -47,7 +48,8 @@ function richOf(field: unknown, images: InterImage[]): string {
   }
   const text = textOf(child(field, 'text')).trim();
   const format = attr(field, 'format') || 'html';
-  return format === 'html' ? text : textHtml(text);
+  // MathML in the HTML is kept as the editor's formula (LaTeX), never dropped by the sanitiser.
+  return format === 'html' ? mathmlInHtml(text) : textHtml(text);
 }
 
 const fractionOf = (a: unknown) => Number(attr(a, 'fraction') || '0');

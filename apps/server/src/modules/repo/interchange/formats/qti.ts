@@ -10,6 +10,7 @@
  */
 import { BLANK_RE, blankHtml, escapeHtml } from '@exam/contracts';
 import { type InterImage, type InterQuestion, interQuestion, type ReadResult, type Skip } from '../model.js';
+import { mathmlFormula } from './mathml.js';
 import { fillFlagsReason, IMAGE_MIME, NOT_EXPORTED, textHtml, trueFalseValue, typeName } from './text-common.js';
 import { parseXmlTree, type XmlEl } from './xml-safe.js';
 
@@ -113,7 +114,9 @@ function htmlOf(
       if (typeof k === 'string') return escapeHtml(k);
       const replaced = inline(k);
       if (replaced !== null) return replaced;
-      if (HIDDEN.has(k.name) || k.name.endsWith('Interaction') || k.name === 'math') return '';
+      // MathML is kept as the editor's formula (LaTeX), never dropped.
+      if (/^(\w+:)?math$/.test(k.name)) return mathmlFormula(k);
+      if (HIDDEN.has(k.name) || k.name.endsWith('Interaction')) return '';
       const attrs = { ...k.attrs };
       if (k.name === 'img' && attrs.src) {
         const path = resolvePath(src.file, attrs.src);

@@ -160,6 +160,15 @@ export const ZQuBatchSchema = z.object({
 /** The file formats of a question export (issue 26 §1). */
 export const QU_EXPORT_FORMATS = ['xlsx', 'docx', 'moodle-xml', 'gift', 'qti'] as const;
 export type TQuExportFormat = (typeof QU_EXPORT_FORMATS)[number];
+/**
+ * Header of an export naming the questions its format cannot carry (each is marked 未导出 in the
+ * file): URI-encoded JSON `{ count, items: [{ place, reason }] }` (the first 20).
+ */
+export const EXPORT_NOTE_HEADER = 'x-export-skipped';
+export interface TExportNote {
+  count: number;
+  items: { place: string; reason: string }[];
+}
 /** The file formats of a question import; `auto` detects by content. */
 export const QU_IMPORT_FORMATS = ['auto', 'xlsx', 'docx', 'moodle-xml', 'gift', 'aiken', 'qti'] as const;
 export type TQuImportFormat = (typeof QU_IMPORT_FORMATS)[number];

@@ -6,10 +6,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ErrorCode, repoQuDetail, repoQuImport, repoQuPaging, repoRepoSave } from '@exam/contracts';
+import {
+  blankHtml,
+  ErrorCode,
+  EXPORT_NOTE_HEADER,
+  repoQuDetail,
+  repoQuExport,
+  repoQuImport,
+  repoQuPaging,
+  repoQuSave,
+  repoRepoSave,
+  type TQuSave,
+} from '@exam/contracts';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { QU_TEMPLATE_SAMPLES } from '../qu-samples.js';
 import { manifest, qtiFixture } from './test/qti-fixtures.js';
 
 const fixture = (name: string) =>
@@ -155,5 +167,90 @@ describe('an import that writes nothing', () => {
     expect(res.msg).toBe(
       '未导入任何试题：文件中的 1 项都不能导入（如 第3行：描述（没有答案的文字），不是试题），请查看“跳过”中的原因',
     );
+  });
+});
+
+describe('an export that cannot carry a question', () => {
+  const p = (x: string) => `<p>${x}</p>`;
+  const cloze: TQuSave = {
+    type: 99,
+    level: 1,
+    content: p('阅读材料：车间有冲床 3 台。'),
+    options: [],
+    answer: {},
+    analysis: null,
+    tags: [],
+    repoIds: [],
+    children: [
+      {
+        type: 1,
+        level: 1,
+        content: p('冲床的安全装置应选用（  ）'),
+        options: [
+          { key: 'A', content: p('双手按钮'), isRight: true },
+          { key: 'B', content: p('单脚踏板'), isRight: false },
+        ],
+        answer: {},
+        analysis: null,
+      },
+      {
+        type: 5,
+        level: 1,
+        content: p(`冲床共有${blankHtml(1)}台。`),
+        options: [],
+        answer: { blanks: [{ answers: ['3'], tolerance: 0 }] },
+        analysis: null,
+      },
+    ],
+  };
+  const exportAs = (repoId: string, format: string) =>
+    t.app.inject({ method: 'POST', url: repoQuExport.path, payload: { repoId, format }, headers: { token: admin } });
+
+  it('names it per question in the answer; Moodle XML carries a composite of choices and blanks back equal', async () => {
+    const repoId = await newRepo('组合题导出');
+    for (const q of [cloze, QU_TEMPLATE_SAMPLES[6]])
+      expect((await t.call(repoQuSave.path, { ...q, repoIds: [repoId] }, admin)).code).toBe(0);
+    const gift = await exportAs(repoId, 'gift');
+    expect(JSON.parse(decodeURIComponent(String(gift.headers[EXPORT_NOTE_HEADER])))).toEqual({
+      count: 2,
+      items: [
+        { place: '第1题（组合题）', reason: 'GIFT 不能表示组合题' },
+        { place: '第2题（组合题）', reason: 'GIFT 不能表示组合题' },
+      ],
+    });
+    const moodle = await exportAs(repoId, 'moodle-xml');
+    expect(JSON.parse(decodeURIComponent(String(moodle.headers[EXPORT_NOTE_HEADER])))).toEqual({
+      count: 1,
+      items: [
+        {
+          place: '第2题（组合题）',
+          reason: '组合题的第2道子题（简答题）：Moodle 完形填空只能表示单选、多选、判断和填空子题',
+        },
+      ],
+    });
+    const back = await newRepo('组合题导回');
+    const res = await upload('back.xml', moodle.rawPayload, { repoId: back });
+    expect(res.data).toMatchObject({
+      imported: 1,
+      skipped: [
+        {
+          place:
+            'quiz/question[2]（未导出：组合题的第2道子题（简答题）：Moodle 完形填空只能表示单选、多选、判断和填空子题）',
+        },
+      ],
+    });
+    const [q] = await questionsIn(back);
+    const d = await detail(q.id);
+    expect(d.content).toBe(cloze.content);
+    expect(
+      d.children.map((c: { type: number; content: string; answer: unknown }) => [c.type, c.content, c.answer]),
+    ).toEqual([
+      [1, cloze.children[0].content, {}],
+      [
+        5,
+        cloze.children[1].content,
+        { blanks: [{ answers: ['3'], tolerance: 0 }], caseSensitive: false, widthSensitive: false, orderMatters: true },
+      ],
+    ]);
   });
 });

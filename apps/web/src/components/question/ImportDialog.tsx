@@ -422,7 +422,7 @@ function Report({
             ),
           },
         ]}
-        defaultActiveKey={problems ? 'errors' : 'skipped'}
+        defaultActiveKey={problems && result.total > 0 ? 'errors' : 'skipped'}
       />
     </div>
   );

@@ -163,7 +163,8 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
       }
     } catch (err) {
       // An import that wrote nothing is refused with its report: shown with the server's reason.
-      const report = err instanceof ApiError ? (err.data as TQuImportResult | undefined) : undefined;
+      if (!(err instanceof ApiError)) throw err;
+      const report = err.data as TQuImportResult | undefined;
       if (!report || typeof report.total !== 'number') throw err;
       setResult(report);
       setRefusal(err.message);

@@ -78,6 +78,9 @@ test('[ADMIN][REPO_IMPORT] GIFT and Moodle XML: preview, confirm, see the questi
   expect(await count(page)).toBe(24);
 
   await page.reload();
+  // 24 questions: the image question is on the second page of the newest first; found by its text.
+  await page.getByPlaceholder('题目关键字').fill('下图');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page.getByText('下图是什么标志').first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/interchange-bank.png` });
 });
@@ -114,6 +117,7 @@ test('[ADMIN][REPO_IMPORT] a file with errors: the preview says what each settin
   context,
   baseURL,
 }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   await signInBrowser(context, baseURL as string, adminToken);
   const target = (await api(page.request, repoRepoSave.path, { title: `有误导入 ${Date.now()}` }, adminToken)).id;
   await page.goto(`/admin/repo/detail/${target}`);

@@ -121,20 +121,7 @@ test('[ADMIN][REPO_IMPORT] a file with errors: the preview says what each settin
   await signInBrowser(context, baseURL as string, adminToken);
   const target = (await api(page.request, repoRepoSave.path, { title: `有误导入 ${Date.now()}` }, adminToken)).id;
   await page.goto(`/admin/repo/detail/${target}`);
-  const buffer = Buffer.from(
-    [
-      '$CATEGORY: $course$/top/安全',
-      '',
-      '::好1:: 灭火器应每月检查一次。{T}',
-      '',
-      '::坏:: 下列哪项是正确的？{~甲 ~乙 ~丙}',
-      '',
-      '::好2:: 安全帽的颜色{=红 ~蓝}',
-      '',
-      '::好3:: 一个 1 到 5 之间的数{#3:2}',
-    ].join('\n'),
-  );
-  const dialog = await importWith(page, { name: 'bank.gift', mimeType: 'text/plain', buffer }, 'GIFT');
+  const dialog = await importWith(page, 'one-bad.gift', 'GIFT');
   const message = dialog.getByTestId('import-message');
   await expect(message).toContainText(
     '发现 1 处错误，按当前设置将不导入任何试题；勾选“只导入正确的试题”可导入其余 3 道',

@@ -12,7 +12,6 @@ import {
   EXPORT_NOTE_HEADER,
   repoQuDetail,
   repoQuExport,
-  repoQuImport,
   repoQuPaging,
   repoQuSave,
   repoRepoSave,
@@ -23,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { QU_TEMPLATE_SAMPLES } from '../qu-samples.js';
 import { manifest, qtiFixture } from './test/qti-fixtures.js';
+import { uploadQuestions } from './test/upload.js';
 
 const fixture = (name: string) =>
   fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', name));
@@ -35,26 +35,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function upload(name: string, body: Buffer, fields: Record<string, string>) {
-  const boundary = `----o${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: repoQuImport.path,
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token: admin },
-  });
-  return res.json();
-}
+const upload = (name: string, body: Buffer, fields: Record<string, string>) =>
+  uploadQuestions(t, admin, name, body, fields);
 
 const newRepo = async (title: string) => (await t.call(repoRepoSave.path, { title }, admin)).data.id as string;
 const questionsIn = async (repoId: string) =>
@@ -127,19 +109,7 @@ describe('imports of other systems’ test files', () => {
 });
 
 describe('an import that writes nothing', () => {
-  const gift = Buffer.from(
-    [
-      '$CATEGORY: $course$/top/安全',
-      '',
-      '::好1:: 灭火器应每月检查一次。{T}',
-      '',
-      '::坏:: 下列哪项是正确的？{~甲 ~乙 ~丙}',
-      '',
-      '::好2:: 安全帽的颜色{=红 ~蓝}',
-      '',
-      '::好3:: 安全出口的数量{#2}',
-    ].join('\n'),
-  );
+  const gift = fixture('one-bad.gift');
 
   it('is refused with the reason and what to do, the report as data; 只导入正确的试题 imports the 3', async () => {
     const repoId = await newRepo('一题有误');

@@ -13,7 +13,6 @@ import {
   QU_IMPORT_PROGRESS_EVENT,
   repoQuDetail,
   repoQuExport,
-  repoQuImport,
   repoQuPaging,
   repoRepoSave,
   sysConfigDetail,
@@ -36,6 +35,7 @@ import { readQti } from './formats/qti-package.js';
 import { storeImages } from './import.js';
 import { itemsOf } from './read.js';
 import { manifest, qtiFixture, qtiPackage } from './test/qti-fixtures.js';
+import { uploadQuestions } from './test/upload.js';
 
 const fixture = (name: string) =>
   fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', name));
@@ -48,26 +48,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function upload(name: string, body: Buffer, fields: Record<string, string>) {
-  const boundary = `----i${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: repoQuImport.path,
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token: admin },
-  });
-  return res.json();
-}
+const upload = (name: string, body: Buffer, fields: Record<string, string>) =>
+  uploadQuestions(t, admin, name, body, fields);
 
 const newRepo = async (title: string) => (await t.call(repoRepoSave.path, { title }, admin)).data.id as string;
 const countIn = async (repoId: string) =>

@@ -57,27 +57,30 @@ test('[ADMIN][REPO_IMPORT] GIFT and Moodle XML: preview, confirm, see the questi
 
   const gift = await importWith(page, 'moodle-doc.gift', 'GIFT');
   const report = gift.getByTestId('import-report');
-  await expect(report).toContainText('将导入 12 道试题，跳过 3 项');
+  await expect(report).toContainText('将导入 13 道试题，跳过 1 项');
   await expect(gift.getByTestId('import-by-type')).toContainText('单选题');
-  await expect(gift.getByTestId('import-skipped')).toContainText('第25行（Q9）');
-  await expect(gift.getByTestId('import-skipped')).toContainText('数值题带误差范围');
+  await expect(gift.getByTestId('import-skipped')).toContainText('第39行');
+  await expect(gift.getByTestId('import-skipped')).toContainText('描述（没有答案的文字），不是试题');
   await page.screenshot({ path: `${SCREENS}/interchange-gift-preview.png` });
   expect(await count(page)).toBe(0);
   await gift.getByTestId('import-submit').click();
-  await expect(report).toContainText('导入成功：共 12 道试题');
-  expect(await count(page)).toBe(12);
+  await expect(report).toContainText('导入成功：共 13 道试题');
+  expect(await count(page)).toBe(13);
   await gift.locator('.ant-modal-close').click();
 
   const moodle = await importWith(page, 'moodle-doc.xml', null);
-  await expect(moodle.getByTestId('import-report')).toContainText('将导入 10 道试题，跳过 4 项');
+  await expect(moodle.getByTestId('import-report')).toContainText('将导入 11 道试题，跳过 2 项');
   await expect(moodle.getByTestId('import-skipped')).toContainText('不支持的题型“ddwtos”');
   await page.screenshot({ path: `${SCREENS}/interchange-moodle-preview.png` });
   await moodle.getByTestId('import-submit').click();
-  await expect(moodle.getByTestId('import-report')).toContainText('导入成功：共 10 道试题');
+  await expect(moodle.getByTestId('import-report')).toContainText('导入成功：共 11 道试题');
   await moodle.locator('.ant-modal-close').click();
-  expect(await count(page)).toBe(22);
+  expect(await count(page)).toBe(24);
 
   await page.reload();
+  // 24 questions: the image question is on the second page of the newest first; found by its text.
+  await page.getByPlaceholder('题目关键字').fill('下图');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page.getByText('下图是什么标志').first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/interchange-bank.png` });
 });
@@ -109,6 +112,42 @@ test('[ADMIN][REPO_IMPORT] IMS QTI package: preview, confirm, see the questions'
   await page.screenshot({ path: `${SCREENS}/interchange-qti-bank.png` });
 });
 
+test('[ADMIN][REPO_IMPORT] a file with errors: the preview says what each setting imports, and nothing is said to succeed', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInBrowser(context, baseURL as string, adminToken);
+  const target = (await api(page.request, repoRepoSave.path, { title: `有误导入 ${Date.now()}` }, adminToken)).id;
+  await page.goto(`/admin/repo/detail/${target}`);
+  const dialog = await importWith(page, 'one-bad.gift', 'GIFT');
+  const message = dialog.getByTestId('import-message');
+  await expect(message).toContainText(
+    '发现 1 处错误，按当前设置将不导入任何试题；勾选“只导入正确的试题”可导入其余 3 道',
+  );
+  await expect(dialog.getByTestId('import-submit')).toBeDisabled();
+  await page.screenshot({ path: `${SCREENS}/interchange-errors-preview.png` });
+  await dialog.getByTestId('import-only-valid').click();
+  await expect(message).toContainText('将只导入正确的 3 道试题');
+  await expect(message).not.toContainText('不导入任何试题');
+  await page.screenshot({ path: `${SCREENS}/interchange-errors-only-valid.png` });
+  await dialog.getByTestId('import-submit').click();
+  await expect(message).toContainText('已导入 3 道试题');
+  expect((await api(page.request, repoRepoListStat.path, { ids: [target] }, adminToken))[0].total).toBe(3);
+  await dialog.locator('.ant-modal-close').click();
+
+  const empty = await importWith(
+    page,
+    { name: 'notes.gift', mimeType: 'text/plain', buffer: Buffer.from('$CATEGORY: 安全\n\n这只是一段说明文字。\n') },
+    'GIFT',
+  );
+  await expect(empty.getByTestId('import-message')).toContainText('文件中没有可导入的试题');
+  await expect(empty.getByTestId('import-skipped')).toContainText('描述（没有答案的文字），不是试题');
+  await expect(empty.getByTestId('import-submit')).toBeDisabled();
+  await page.screenshot({ path: `${SCREENS}/interchange-nothing-preview.png` });
+});
+
 test('[ADMIN][REPO_IMPORT] Moodle categories as target banks: the preview lists the banks', async ({
   page,
   context,
@@ -124,7 +163,7 @@ test('[ADMIN][REPO_IMPORT] Moodle categories as target banks: the preview lists 
   await dialog.locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'moodle-doc.xml'));
   await dialog.getByTestId('import-preview').click();
   await expect(dialog.getByTestId('import-banks')).toContainText('安全/机械');
-  await expect(dialog.getByTestId('import-banks')).toContainText(/10 道（(将新建题库|已有题库)）/);
+  await expect(dialog.getByTestId('import-banks')).toContainText(/11 道（(将新建题库|已有题库)）/);
   await page.screenshot({ path: `${SCREENS}/interchange-category-banks.png` });
 });
 

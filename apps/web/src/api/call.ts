@@ -20,5 +20,9 @@ export const callUpload = <E extends UploadEndpoint>(
 ): Promise<DataOut<E>> => upload<DataOut<E>>(ep.path, file, fields, onProgress, options);
 
 /** Downloads a file endpoint's answer as `fileName`; false when the server refused. */
-export const callDownload = <E extends FileEndpoint>(ep: E, body: BodyIn<E>, fileName: string): Promise<boolean> =>
-  download(ep.path, body, fileName);
+export const callDownload = <E extends FileEndpoint>(
+  ep: E,
+  body: BodyIn<E>,
+  fileName: string,
+  onHeaders?: (headers: Headers) => void,
+): Promise<boolean> => download(ep.path, body, fileName, onHeaders);

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: number,
     readonly status?: number,
+    /** The envelope's data of a refusal that carries a report (an import that wrote nothing). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -1,5 +1,6 @@
 /** Calls of the question bank module (/api/repo/*). */
 import type {
+  TExportNote,
   TQuExportFormat,
   TQuImportCategory,
   TQuImportFormat,
@@ -9,6 +10,7 @@ import type {
 } from '@exam/contracts';
 import {
   commonFileUpload,
+  EXPORT_NOTE_HEADER,
   repoQuBatchCopy,
   repoQuBatchMove,
   repoQuDelete,
@@ -28,6 +30,17 @@ import {
   sysDicValueTree,
 } from '@exam/contracts';
 import { call, callDownload, callUpload } from './call';
+
+/** The export's note header read back (null when absent or unreadable). */
+export function exportNoteOf(header: string | null): TExportNote | null {
+  if (!header) return null;
+  try {
+    const note = JSON.parse(decodeURIComponent(header)) as TExportNote;
+    return typeof note.count === 'number' && Array.isArray(note.items) ? note : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface PageReq<P> {
   current: number;
@@ -95,8 +108,16 @@ export const quApi = {
   exportXlsx: (body: { repoId?: string; ids?: string[]; params?: TQuPagingParams }, fileName = '试题导出.xlsx') =>
     callDownload(repoQuExport, body, fileName),
   /** Exports in a format; the file name's extension follows it. */
-  exportAs: (body: { repoId?: string; ids?: string[]; params?: TQuPagingParams }, format: TQuExportFormat) =>
-    callDownload(repoQuExport, { ...body, format }, `试题导出${EXPORT_EXTENSIONS[format]}`),
+  exportAs: (
+    body: { repoId?: string; ids?: string[]; params?: TQuPagingParams },
+    format: TQuExportFormat,
+    /** Told which questions the format could not carry (marked 未导出 in the file). */
+    onNote?: (note: TExportNote) => void,
+  ) =>
+    callDownload(repoQuExport, { ...body, format }, `试题导出${EXPORT_EXTENSIONS[format]}`, (headers) => {
+      const note = exportNoteOf(headers.get(EXPORT_NOTE_HEADER));
+      if (note) onNote?.(note);
+    }),
   /** Learner view: answer and analysis only when allowed. */
   view: (id: string) => call(repoQuView, { id }),
 };

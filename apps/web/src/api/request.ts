@@ -45,6 +45,8 @@ interface Answer {
   status: number;
   contentType: string;
   body: unknown;
+  /** The answer's headers (fetch only): a download's note (e.g. what an export could not carry). */
+  headers?: Headers;
 }
 
 /** A JSON text parsed; any other text as it is (a proxy's HTML error page, an empty answer). */
@@ -85,7 +87,7 @@ function settle(answer: Answer, silent: boolean | undefined, sentToken: boolean)
     removeToken();
     requestHooks.reload();
   }
-  throw new ApiError(text, envelope.code as number, answer.status);
+  throw new ApiError(text, envelope.code as number, answer.status, envelope.data ?? undefined);
 }
 
 /** One fetch with a timeout; `file` reads a 2xx body as a Blob. No answer (network, timeout) fails. */
@@ -96,7 +98,7 @@ async function fetchAnswer(url: string, init: RequestInit, timeout: number, file
     const response = await fetch(address(url), { ...init, signal: controller.signal });
     const contentType = response.headers.get('content-type') ?? '';
     const body = file && response.ok ? await response.blob() : parseBody(await response.text());
-    return { status: response.status, contentType, body } satisfies Answer;
+    return { status: response.status, contentType, body, headers: response.headers } satisfies Answer;
   } catch {
     return fail({}, silent);
   } finally {
@@ -127,10 +129,18 @@ export async function post<T = unknown>(url: string, data?: unknown, options: Re
 }
 
 /** POST JSON answered by a file: the Blob (a JSON error answer too, with its json type: the caller reads it). */
-export async function postBlob(url: string, data: unknown, timeout = LONG_TIMEOUT): Promise<Blob> {
+export async function postBlob(
+  url: string,
+  data: unknown,
+  timeout = LONG_TIMEOUT,
+  onHeaders?: (headers: Headers) => void,
+): Promise<Blob> {
   const token = getToken();
   const answer = await fetchAnswer(url, jsonInit(data, token), timeout, true);
-  if (answer.status >= 200 && answer.status < 300) return answer.body as Blob;
+  if (answer.status >= 200 && answer.status < 300) {
+    if (answer.headers) onHeaders?.(answer.headers);
+    return answer.body as Blob;
+  }
   return settle(answer, false, Boolean(token)) as never; // a non-2xx answer fails
 }
 
@@ -206,10 +216,19 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Blob download; a JSON answer's msg is shown as an error, else saved and '导出成功!' shown. */
-export async function download(url: string, data: unknown, fileName: string): Promise<boolean> {
+export async function download(
+  url: string,
+  data: unknown,
+  fileName: string,
+  /** Reads the answer's headers of a file saved (a note the page shows after it). */
+  onHeaders?: (headers: Headers) => void,
+): Promise<boolean> {
   const close = showOverlay(DOWNLOAD_TEXT);
+  let headers: Headers | null = null;
   try {
-    const blob = await postBlob(url, data ?? {});
+    const blob = await postBlob(url, data ?? {}, LONG_TIMEOUT, (h) => {
+      headers = h;
+    });
     const json = await jsonOf(blob);
     if (json) {
       notifyError(json.msg || DEFAULT_ERROR_MSG);
@@ -217,6 +236,7 @@ export async function download(url: string, data: unknown, fileName: string): Pr
     }
     saveBlob(blob, fileName);
     notifySuccess(EXPORT_OK_TEXT);
+    if (headers) onHeaders?.(headers);
     return true;
   } finally {
     close();

@@ -21,7 +21,12 @@ export type TRegradeQu = z.infer<typeof ZRegradeQuSchema>;
 
 const ZBlankKeySchema = z.object({
   blanks: z
-    .array(z.object({ answers: z.array(z.string().trim().min(1).max(200)).min(1).max(20).describe('可接受答案') }))
+    .array(
+      z.object({
+        answers: z.array(z.string().trim().min(1).max(200)).min(1).max(20).describe('可接受答案'),
+        tolerance: z.number().min(0).max(1e12).nullish().describe('数值误差范围'),
+      }),
+    )
     .min(1)
     .max(50)
     .describe('各空答案'),

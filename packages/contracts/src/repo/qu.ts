@@ -160,6 +160,15 @@ export const ZQuBatchSchema = z.object({
 /** The file formats of a question export (issue 26 §1). */
 export const QU_EXPORT_FORMATS = ['xlsx', 'docx', 'moodle-xml', 'gift', 'qti'] as const;
 export type TQuExportFormat = (typeof QU_EXPORT_FORMATS)[number];
+/**
+ * Header of an export naming the questions its format cannot carry (each is marked 未导出 in the
+ * file): URI-encoded JSON `{ count, items: [{ place, reason }] }` (the first 20).
+ */
+export const EXPORT_NOTE_HEADER = 'x-export-skipped';
+export interface TExportNote {
+  count: number;
+  items: { place: string; reason: string }[];
+}
 /** The file formats of a question import; `auto` detects by content. */
 export const QU_IMPORT_FORMATS = ['auto', 'xlsx', 'docx', 'moodle-xml', 'gift', 'aiken', 'qti'] as const;
 export type TQuImportFormat = (typeof QU_IMPORT_FORMATS)[number];
@@ -211,6 +220,8 @@ export type TImportPlace = z.infer<typeof ZImportPlaceSchema>;
 export const ZQuImportResultSchema = z.object({
   total: z.number().describe('识别的试题数'),
   imported: z.number().describe('导入的试题数'),
+  /** Questions without errors: what 只导入正确的试题 imports. */
+  valid: z.number().describe('正确的试题数'),
   /** Top-level questions per type number (a composite counts once, as 99). */
   byType: z.record(z.string(), z.number()).describe('各题型数量'),
   /** Items not taken (descriptions, category markers, kinds that cannot be held), never silently. */

@@ -84,7 +84,7 @@ describe('import limits', () => {
 
   it('answers a file that is no xlsx with the report, not a 500', async () => {
     const q = await importQuestions(Buffer.from('PK\u0003\u0004 not really a zip'));
-    expect(q.code).toBe(0);
+    expect(q.code).toBe(ErrorCode.BAD_PARAMS);
     expect(q.data.errors[0].reason).toBe('文件不是有效的 xlsx 文件');
     const u = await importUsers(Buffer.from('hello'));
     expect(u).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: '文件不是有效的xlsx文件，请使用导入模板' });
@@ -106,7 +106,7 @@ describe('import limits', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     const report = await running;
-    expect(report.code).toBe(0);
+    expect(report.code).toBe(ErrorCode.BAD_PARAMS);
     expect(report.data.total).toBe(3000);
     expect(report.data.imported).toBe(0);
     expect(gaps.length).toBeGreaterThan(5);

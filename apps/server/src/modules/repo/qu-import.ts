@@ -11,6 +11,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { insertQuestions } from './qu.service.js';
+import { nothingImported } from './qu-import-outcome.js';
 import { checkQuestion, type NormalQuestion, normaliseQuestion } from './qu-rules.js';
 
 /** A question read from a file, before the rules are checked. */
@@ -130,6 +131,7 @@ export async function importChecked(
   const duplicates = options.duplicates ? await options.duplicates(checked, existing) : [];
   const report = {
     total: checked.length,
+    valid: valid.length,
     byType: countByType(taken),
     skipped,
     duplicates,
@@ -145,10 +147,15 @@ export async function importChecked(
   };
   if (checked.length === 0) {
     const none = { row: 0, column: '', reason: skipped.length ? '文件中没有可导入的试题' : '文件中没有识别到试题' };
-    return { ...report, imported: 0, errors: [none, ...errors] };
+    const empty = { ...report, imported: 0, errors: [none, ...errors] };
+    if (options.preview) return empty;
+    throw nothingImported(empty, options.onlyValid);
   }
   if (options.preview || (errors.length > 0 && !options.onlyValid) || valid.length === 0) {
-    return { ...report, imported: 0, errors };
+    const none = { ...report, imported: 0, errors };
+    // A confirmed import that writes nothing says why, never 操作成功.
+    if (options.preview) return none;
+    throw nothingImported(none, options.onlyValid);
   }
   const undo = await options.prepare?.(valid);
   // Items go to the chosen banks, or to the bank their category names (found or created here).

@@ -101,7 +101,12 @@ export async function exportQuestions(
   if (format === 'xlsx')
     return { fileName: `试题导出-${stamp}.xlsx`, contentType: XLSX_TYPE, body: await writeQuestionsXlsx(details) };
   const file = await writeQuestionsIn(format, details);
-  return { fileName: `试题导出-${stamp}${file.extension}`, contentType: file.contentType, body: file.body };
+  return {
+    fileName: `试题导出-${stamp}${file.extension}`,
+    contentType: file.contentType,
+    body: file.body,
+    skipped: file.skipped,
+  };
 }
 
 /** Reads the multipart parts: the file and the fields repoId (one or more), format, preview and onlyValid. */

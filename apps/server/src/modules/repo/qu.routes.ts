@@ -1,5 +1,6 @@
 /** /api/repo/qu/*: questions, their import and export, and the learner view. */
 import {
+  EXPORT_NOTE_HEADER,
   repoQuBatchCopy,
   repoQuBatchMove,
   repoQuDelete,
@@ -13,6 +14,7 @@ import {
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, routeFile, routeUpload } from '../../platform/route.js';
+import { exportNote } from './interchange/export.js';
 import { batchLink, deleteQuestions, pagingQuestions, questionDetail, saveQuestion } from './qu.service.js';
 import { exportQuestions, importQuestionFile, questionTemplate, XLSX_TYPE } from './qu-io.service.js';
 import { learnerQuestion } from './question-reader.js';
@@ -75,7 +77,12 @@ export function registerQuRoutes(app: FastifyInstance): void {
     app,
     repoQuExport,
     { summary: '导出试题（format=xlsx|docx|moodle-xml|gift|qti，默认 xlsx，与导入格式相同）', tags: TAGS },
-    async ({ body, deps }) => exportQuestions(deps.db, body, deps.clock()),
+    async ({ body, deps, reply }) => {
+      const { skipped = [], ...file } = await exportQuestions(deps.db, body, deps.clock());
+      // What the format cannot carry is marked in the file and named here, for the page to show.
+      if (skipped.length) reply.header(EXPORT_NOTE_HEADER, exportNote(skipped));
+      return file;
+    },
   );
 
   route(

@@ -242,7 +242,12 @@ describe('import and export', () => {
     const body = Buffer.from(await wb.xlsx.writeBuffer());
     const target = (await t.call(repoRepoSave.path, { title: '导入目标' }, admin)).data.id;
     const res = await upload(repoQuImport.path, { name: 'bad.xlsx', body }, { repoId: target }, admin);
-    expect(res.data.imported).toBe(0);
+    // Nothing written is never 操作成功: the answer says why and what to do, with the report.
+    expect(res.code).toBe(ErrorCode.BAD_PARAMS);
+    expect(res.msg).toMatch(
+      /^未导入任何试题：发现 2 处错误，第一处 第2行「答案」：.*勾选“只导入正确的试题”导入其余 6 道$/,
+    );
+    expect(res.data).toMatchObject({ total: 7, valid: 6, imported: 0 });
     expect(res.data.errors[0]).toMatchObject({ row: 2, column: '答案' });
     const count = async () => (await t.call(repoRepoListStat.path, { ids: [target] }, admin)).data[0].total;
     expect(await count()).toBe(0);

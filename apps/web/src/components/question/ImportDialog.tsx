@@ -33,6 +33,7 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/http-errors';
 import { quApi, type RepoOption } from '../../api/repo';
 import { useRealtime } from '../../hooks/useRealtime';
 import { useUserStore } from '../../stores/user';
@@ -113,12 +114,15 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
   });
   const [preview, setPreview] = useState<TQuImportResult | null>(null);
   const [result, setResult] = useState<TQuImportResult | null>(null);
+  /** Why a confirmed import wrote nothing (the server's message). */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     if (open) {
       setFile(null);
       setPreview(null);
       setResult(null);
+      setRefusal(null);
       setOnlyValid(false);
       setFormat('auto');
       setCategory('tag');
@@ -154,8 +158,16 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
         setResult(null);
       } else {
         setResult(res);
+        setRefusal(null);
         if (res.imported > 0) onImported();
       }
+    } catch (err) {
+      // An import that wrote nothing is refused with its report: shown with the server's reason.
+      if (!(err instanceof ApiError)) throw err;
+      const report = err.data as TQuImportResult | undefined;
+      if (!report || typeof report.total !== 'number') throw err;
+      setResult(report);
+      setRefusal(err.message);
     } finally {
       running.current = null;
       setBusy(false);
@@ -166,8 +178,10 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
   const reset = () => {
     setPreview(null);
     setResult(null);
+    setRefusal(null);
   };
-  const canConfirm = preview && !result && preview.total > 0 && (preview.errors.length === 0 || onlyValid);
+  const canConfirm =
+    preview && !result && preview.total > 0 && (preview.errors.length === 0 || (onlyValid && preview.valid > 0));
 
   return (
     <Modal
@@ -270,27 +284,67 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
             内容包）；先预览，确认无误后再导入。有错误的试题时默认不导入任何试题
           </p>
         </Upload.Dragger>
-        <Checkbox style={{ marginTop: 12 }} checked={onlyValid} onChange={(e) => setOnlyValid(e.target.checked)}>
+        <Checkbox
+          style={{ marginTop: 12 }}
+          checked={onlyValid}
+          onChange={(e) => {
+            setOnlyValid(e.target.checked);
+            // A refused import can be tried again with the new setting.
+            if (refusal) {
+              setResult(null);
+              setRefusal(null);
+            }
+          }}
+          data-testid="import-only-valid"
+        >
           只导入正确的试题（跳过有错误的试题）
         </Checkbox>
         {stage && <StageBar stage={stage} />}
-        {(result ?? preview) && <Report result={(result ?? preview) as TQuImportResult} done={Boolean(result)} />}
+        {(result ?? preview) && (
+          <Report
+            result={(result ?? preview) as TQuImportResult}
+            done={Boolean(result)}
+            onlyValid={onlyValid}
+            refusal={refusal}
+          />
+        )}
       </Form>
     </Modal>
   );
 }
 
-function Report({ result, done }: { result: TQuImportResult; done: boolean }) {
+/** The preview's sentence: what 确认导入 will do with the current setting. */
+export function previewMessage(result: TQuImportResult, onlyValid: boolean): string {
+  const problems = result.errors.length;
+  const extra = `跳过 ${result.skipped.length} 项，重复 ${result.duplicates.length} 道`;
+  if (result.total === 0) return '预览：文件中没有可导入的试题，请查看“跳过”中的原因';
+  if (problems === 0) return `预览：将导入 ${result.total} 道试题，${extra}。确认无误后点击“确认导入”`;
+  if (result.valid === 0) return `预览：发现 ${problems} 处错误，没有正确的试题可导入，请修改文件后重新预览`;
+  return onlyValid
+    ? `预览：发现 ${problems} 处错误，将只导入正确的 ${result.valid} 道试题（有错误的 ${result.total - result.valid} 道不导入），${extra}`
+    : `预览：发现 ${problems} 处错误，按当前设置将不导入任何试题；勾选“只导入正确的试题”可导入其余 ${result.valid} 道`;
+}
+
+function Report({
+  result,
+  done,
+  onlyValid,
+  refusal,
+}: {
+  result: TQuImportResult;
+  done: boolean;
+  onlyValid: boolean;
+  refusal: string | null;
+}) {
   const problems = result.errors.length;
   const message = done
-    ? problems === 0
-      ? `导入成功：共 ${result.imported} 道试题`
-      : result.imported > 0
-        ? `已导入 ${result.imported} 道试题，跳过 ${result.total - result.imported} 道有错误的试题`
-        : `发现 ${problems} 处错误，未导入任何试题，请修改后重新导入`
-    : problems === 0
-      ? `预览：将导入 ${result.total} 道试题，跳过 ${result.skipped.length} 项，重复 ${result.duplicates.length} 道。确认无误后点击“确认导入”`
-      : `预览：发现 ${problems} 处错误，按当前设置将不导入任何试题`;
+    ? (refusal ??
+      (problems === 0
+        ? `导入成功：共 ${result.imported} 道试题`
+        : `已导入 ${result.imported} 道试题，跳过 ${result.total - result.imported} 道有错误的试题`))
+    : previewMessage(result, onlyValid);
+  const ok = done ? result.imported > 0 && problems === 0 : problems === 0 && result.total > 0;
+  const partly = (done && result.imported > 0) || (!done && onlyValid && result.valid > 0);
   const types = Object.entries(result.byType).map(([type, count]) => ({
     key: type,
     label: QUESTION_TYPE_LABELS[Number(type)] ?? `题型${type}`,
@@ -298,7 +352,12 @@ function Report({ result, done }: { result: TQuImportResult; done: boolean }) {
   }));
   return (
     <div style={{ marginTop: 16 }} data-testid="import-report">
-      <Alert showIcon type={problems === 0 ? (done ? 'success' : 'info') : 'error'} message={message} />
+      <Alert
+        showIcon
+        type={ok ? (done ? 'success' : 'info') : partly ? 'warning' : 'error'}
+        message={message}
+        data-testid="import-message"
+      />
       {types.length > 0 && (
         <Descriptions size="small" column={4} style={{ marginTop: 8 }} items={types} data-testid="import-by-type" />
       )}
@@ -364,7 +423,7 @@ function Report({ result, done }: { result: TQuImportResult; done: boolean }) {
             ),
           },
         ]}
-        defaultActiveKey={problems ? 'errors' : 'skipped'}
+        defaultActiveKey={problems && result.total > 0 ? 'errors' : 'skipped'}
       />
     </div>
   );

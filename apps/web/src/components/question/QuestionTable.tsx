@@ -20,6 +20,7 @@ import { formatTime } from '../../utils/date-format';
 import DraftQuestions from '../assistant/DraftQuestions';
 import { Permission, useServerTable } from '../index';
 import ExportMenu from './ExportMenu';
+import { showExportNote } from './ExportNote';
 import ImportDialog from './ImportDialog';
 import QuestionLine from './QuestionLine';
 import QuestionPreview from './QuestionPreview';
@@ -127,7 +128,7 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
           <ExportMenu
             label={ids.length ? `导出选中（${ids.length}）` : '导出'}
             onExport={(format) =>
-              quApi.exportAs(ids.length ? { ids } : { repoId, params: table.request.params }, format)
+              quApi.exportAs(ids.length ? { ids } : { repoId, params: table.request.params }, format, showExportNote)
             }
           />
         </Permission>

@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 export const ZQuBlankSchema = z.object({
   answers: z.array(z.string().trim().max(500)).max(20).default([]).describe('可接受答案'),
+  /** A numeric blank: the answers are numbers, and a number within ± tolerance of one is right. */
+  tolerance: z.number().min(0, '误差范围不能小于0').max(1e12).nullish().describe('数值误差范围'),
 });
 
 /** The answer-part fields of a fill blank question (merged into ZQuAnswerSchema). */

@@ -13,7 +13,6 @@ import {
   QU_IMPORT_PROGRESS_EVENT,
   repoQuDetail,
   repoQuExport,
-  repoQuImport,
   repoQuPaging,
   repoRepoSave,
   sysConfigDetail,
@@ -36,6 +35,7 @@ import { readQti } from './formats/qti-package.js';
 import { storeImages } from './import.js';
 import { itemsOf } from './read.js';
 import { manifest, qtiFixture, qtiPackage } from './test/qti-fixtures.js';
+import { uploadQuestions } from './test/upload.js';
 
 const fixture = (name: string) =>
   fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', name));
@@ -48,26 +48,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function upload(name: string, body: Buffer, fields: Record<string, string>) {
-  const boundary = `----i${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: repoQuImport.path,
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token: admin },
-  });
-  return res.json();
-}
+const upload = (name: string, body: Buffer, fields: Record<string, string>) =>
+  uploadQuestions(t, admin, name, body, fields);
 
 const newRepo = async (title: string) => (await t.call(repoRepoSave.path, { title }, admin)).data.id as string;
 const countIn = async (repoId: string) =>
@@ -79,24 +61,24 @@ describe('question import (issue 26)', () => {
     const gift = fixture('moodle-doc.gift');
     const preview = await upload('bank.txt', gift, { repoId, preview: 'true' });
     expect(preview.code).toBe(0);
-    expect(preview.data).toMatchObject({ total: 12, imported: 0, errors: [], duplicates: [] });
-    expect(preview.data.byType).toEqual({ '1': 4, '2': 1, '3': 2, '4': 1, '5': 3, '6': 1 });
-    expect(preview.data.skipped.map((s: { place: string }) => s.place)).toEqual(['第2行', '第25行（Q9）', '第39行']);
+    expect(preview.data).toMatchObject({ total: 13, imported: 0, errors: [], duplicates: [] });
+    expect(preview.data.byType).toEqual({ '1': 4, '2': 1, '3': 2, '4': 1, '5': 4, '6': 1 });
+    expect(preview.data.skipped.map((s: { place: string }) => s.place)).toEqual(['第39行']);
     expect(await countIn(repoId)).toBe(0);
 
     const done = await upload('bank.txt', gift, { repoId, format: 'gift' });
-    expect(done.data).toMatchObject({ total: 12, imported: 12, errors: [] });
-    expect(await countIn(repoId)).toBe(12);
+    expect(done.data).toMatchObject({ total: 13, imported: 13, errors: [] });
+    expect(await countIn(repoId)).toBe(13);
 
     const again = await upload('bank.txt', gift, { repoId, preview: 'true' });
-    expect(again.data.duplicates).toHaveLength(12);
+    expect(again.data.duplicates).toHaveLength(13);
     expect(again.data.duplicates[0]).toEqual({ place: '第4行（Q1）', reason: '题库中已有相同的试题' });
   });
 
   it('imports Moodle XML with its image stored through the storage port', async () => {
     const repoId = await newRepo('Moodle 导入');
     const res = await upload('moodle.xml', fixture('moodle-doc.xml'), { repoId });
-    expect(res.data).toMatchObject({ total: 10, imported: 10, errors: [] });
+    expect(res.data).toMatchObject({ total: 11, imported: 11, errors: [] });
     expect(res.data.byType['99']).toBe(1);
     const page = await t.call(repoQuPaging.path, { current: 1, size: 50, params: { repoId, keyword: '标志' } }, admin);
     const detail = (await t.call(repoQuDetail.path, { id: page.data.records[0].id }, admin)).data;
@@ -127,7 +109,7 @@ describe('question import (issue 26)', () => {
       )
       .replace('<answer fraction="50"><text>风能</text></answer>', '<answer fraction="0"><text>风能</text></answer>');
     const res = await upload('bad.xml', Buffer.from(bad), { repoId });
-    expect(res.code).toBe(0);
+    expect(res.code).toBe(ErrorCode.BAD_PARAMS);
     expect(res.data.imported).toBe(0);
     expect(res.data.errors).toEqual([
       { row: 2, column: '选项', reason: '多选题至少需要一个正确选项', place: 'quiz/question[3]（多选）' },
@@ -209,7 +191,7 @@ describe('IMS QTI import (issue 26)', () => {
       }),
     );
     const res = await upload('qti.zip', zip, { repoId });
-    expect(res.code).toBe(0);
+    expect(res.code).toBe(ErrorCode.BAD_PARAMS);
     expect(res.data.imported).toBe(0);
     expect(res.data.errors).toEqual([
       { row: 2, column: '选项', reason: '多选题至少需要一个正确选项', place: 'b.xml（choiceMultiple）' },
@@ -261,7 +243,7 @@ describe('categories as target banks (issue 26 §2, category=bank)', () => {
     const xml = fixture('moodle-doc.xml');
     const preview = await upload('moodle.xml', xml, { repoId: chosen, preview: 'true', category: 'bank' });
     expect(preview.code).toBe(0);
-    expect(preview.data.banks).toEqual([{ title: '安全/机械', count: 10, exists: false }]);
+    expect(preview.data.banks).toEqual([{ title: '安全/机械', count: 11, exists: false }]);
     const titled = async () =>
       t.db
         .select({ id: elRepo.id })
@@ -270,18 +252,18 @@ describe('categories as target banks (issue 26 §2, category=bank)', () => {
     expect(await titled()).toHaveLength(0);
 
     const done = await upload('moodle.xml', xml, { repoId: chosen, category: 'bank' });
-    expect(done.data).toMatchObject({ imported: 10, errors: [] });
+    expect(done.data).toMatchObject({ imported: 11, errors: [] });
     const [bank] = await titled();
-    expect(await countIn(bank.id)).toBe(10);
+    expect(await countIn(bank.id)).toBe(11);
     expect(await countIn(chosen)).toBe(0);
     const page = await t.call(repoQuPaging.path, { current: 1, size: 50, params: { repoId: bank.id } }, admin);
     const detail = (await t.call(repoQuDetail.path, { id: page.data.records[0].id }, admin)).data;
     expect(detail.tags).not.toContain('安全/机械');
 
     const again = await upload('moodle.xml', xml, { repoId: chosen, preview: 'true', category: 'bank' });
-    expect(again.data.banks).toEqual([{ title: '安全/机械', count: 10, exists: true }]);
+    expect(again.data.banks).toEqual([{ title: '安全/机械', count: 11, exists: true }]);
     // Duplicates are looked for in the category's bank, not in the chosen (empty) one.
-    expect(again.data.duplicates).toHaveLength(10);
+    expect(again.data.duplicates).toHaveLength(11);
     expect(again.data.duplicates[0].reason).toBe('题库中已有相同的试题');
     expect((await upload('moodle.xml', xml, { repoId: chosen, category: 'folder' })).code).toBe(ErrorCode.BAD_PARAMS);
   });

@@ -6,14 +6,14 @@
  * `{#1..5}`, essay `{}`, text after the block (missing word), escapes `\~ \= \# \{ \} \:`.
  *
  * Mapping: one `=` among `~` → 单选题; weights → 多选题 (right = positive weight); only `=` →
- * 填空题 (the block is the blank); T/F → 判断题; `->` → 匹配题; numeric → 填空题 when exact (a
- * tolerance is skipped with its reason); `{}` → 简答题 without a reference. What GIFT cannot say
+ * 填空题 (the block is the blank); T/F → 判断题; `->` → 匹配题; numeric (`{#3:2}`, `{#1..5}`) → a
+ * numeric 填空题 keeping its tolerance; `{}` → 简答题 without a reference. What GIFT cannot say
  * (composite, ordering, several blanks) is written as a description with a `// 未导出` comment,
  * which the reader reports as skipped with that reason.
  */
 import { blankHtml, escapeHtml } from '@exam/contracts';
 import { type InterOption, type InterQuestion, interQuestion, type ReadResult, type Skip } from '../model.js';
-import { analysisWith, fillFlagsReason, trueFalseValue, typeName } from './text-common.js';
+import { analysisWith, fillFlagsReason, numericBlank, trueFalseValue, typeName } from './text-common.js';
 
 const ESC: Record<string, string> = {
   '~': '\uE010',
@@ -96,8 +96,8 @@ export function readGift(source: string): ReadResult {
     const place = `第${block.line}行`;
     const cat = /^\$CATEGORY:\s*(.*)$/s.exec(s);
     if (cat) {
+      // A category marker names where the next questions go; it is no question, skipped or not.
       category = show(cat[1]).trim();
-      result.skipped.push({ place, reason: `分类标记“${category}”，不是试题` });
       continue;
     }
     let name: string | undefined;
@@ -220,25 +220,10 @@ function readNumeric(
   general: string | null,
 ): { q: InterQuestion } | { reason: string } {
   const parts = /[=~]/.test(body) ? tokens(body).filter((t) => t.right && (t.weight ?? 100) >= 100) : null;
-  const texts = parts ? parts.map((t) => t.text) : [body.split('#')[0]];
-  const blank = { answers: [] as string[], tolerance: 0 };
-  for (const raw of texts) {
-    const t = raw.trim();
-    const range = /^(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)$/.exec(t);
-    const tol = /^(-?[\d.]+)\s*(?::\s*([\d.]+))?$/.exec(t);
-    if (range) {
-      const lo = Number(range[1]);
-      const hi = Number(range[2]);
-      blank.answers.push(String((lo + hi) / 2));
-      blank.tolerance = Math.max(blank.tolerance, (hi - lo) / 2);
-    } else if (tol) {
-      blank.answers.push(String(Number(tol[1])));
-      blank.tolerance = Math.max(blank.tolerance, Number(tol[2] ?? 0));
-    } else return { reason: `数值答案“${show(t)}”无法识别` };
-  }
-  if (blank.tolerance > 0) return { reason: '数值题带误差范围，填空题无法表示（按文字比对答案）' };
+  const blank = numericBlank((parts ? parts.map((t) => t.text) : [body.split('#')[0]]).map((t) => show(t)));
+  if ('reason' in blank) return blank;
   const q = interQuestion(5, stem('\uE001'));
-  q.blanks = [{ answers: blank.answers }];
+  q.blanks = [blank];
   q.analysis = general;
   return { q };
 }
@@ -292,9 +277,14 @@ export function writeGift(questions: InterQuestion[]): { text: string; skipped: 
       case 4:
         block = '';
         break;
-      case 5:
-        block = q.blanks[0].answers.map((a) => `=${esc(a)}`).join(' ');
+      case 5: {
+        const b = q.blanks[0];
+        block =
+          b.tolerance === undefined
+            ? b.answers.map((a) => `=${esc(a)}`).join(' ')
+            : `#${b.answers.map((a) => `=${a}:${b.tolerance}`).join(' ')}`;
         break;
+      }
       case 6:
         block = [
           ...q.pairs.map((p) => `=${esc(p.left)} -> ${esc(p.right)}`),

@@ -1,16 +1,19 @@
 /**
  * Moodle XML (docs.moodle.org/en/Moodle_XML_format): categories, multichoice (single and multiple;
  * right = positive fraction), truefalse, shortanswer (→ 填空题, accepted answers = full credit,
- * usecase → case sensitive), essay (→ 简答题, graderinfo as the reference, none → 无参考答案),
- * matching (empty subquestions are distractors), numerical (→ 填空题 when exact, a tolerance is
- * skipped), cloze (→ 填空题 when every part is a short/numeric answer, else 组合题 whose parts
+ * usecase → case sensitive), essay (→ 简答题, graderinfo as the reference, none → 无参考答案; our
+ * scoring keywords are a list after the reference), cloze as our composite writes it (stem, then a
+ * `qu-child` block per child with its choice or blank parts),
+ * matching (empty subquestions are distractors), numerical (→ a numeric 填空题 keeping its
+ * tolerance), cloze (→ 填空题 when every part is a short/numeric answer, else 组合题 whose parts
  * become children), ordering (→ 排序题), description (skipped, reported), embedded images
  * (`@@PLUGINFILE@@/name`, base64 `<file>`), general feedback → analysis, option feedback kept in it.
  * What the format cannot say is written as a description named `未导出：reason`.
  */
-import { blankHtml, escapeHtml, htmlToText } from '@exam/contracts';
+import { blankHtml, escapeHtml, htmlToText, unescapeHtml } from '@exam/contracts';
 import { XMLBuilder } from 'fast-xml-parser';
 import {
+  type InterBlank,
   type InterImage,
   type InterOption,
   type InterQuestion,
@@ -19,11 +22,15 @@ import {
   type Skip,
 } from '../model.js';
 import { hide, show } from './gift.js';
+import { mathmlInHtml } from './mathml.js';
 import {
   analysisWith,
   fillFlagsReason,
   IMAGE_MIME,
+  keywordsHtml,
   NOT_EXPORTED,
+  numericBlank,
+  splitKeywords,
   textHtml,
   trueFalseValue,
   typeName,
@@ -41,7 +48,8 @@ function richOf(field: unknown, images: InterImage[]): string {
   }
   const text = textOf(child(field, 'text')).trim();
   const format = attr(field, 'format') || 'html';
-  return format === 'html' ? text : textHtml(text);
+  // MathML in the HTML is kept as the editor's formula (LaTeX), never dropped by the sanitiser.
+  return format === 'html' ? mathmlInHtml(text) : textHtml(text);
 }
 
 const fractionOf = (a: unknown) => Number(attr(a, 'fraction') || '0');
@@ -67,8 +75,8 @@ export function readMoodleXml(xml: string): ReadResult {
     const name = textOf(child(child(node, 'name'), 'text')).trim();
     const place = `quiz/question[${i + 1}]${name ? `（${name}）` : ''}`;
     if (type === 'category') {
+      // A category names where the next questions go; it is no question, skipped or not.
       category = textOf(child(child(node, 'category'), 'text')).trim();
-      result.skipped.push({ place, reason: `分类标记“${category}”，不是试题` });
       return;
     }
     const read = readQuestion(type, node);
@@ -140,17 +148,24 @@ function readQuestion(type: string, node: unknown): { q: InterQuestion } | { rea
     }
     case 'numerical': {
       const full = answers.filter((a) => fractionOf(a) >= 100);
-      if (full.some((a) => Number(textOf(child(a, 'tolerance')) || '0') > 0))
-        return { reason: '数值题带误差范围，填空题无法表示（按文字比对答案）' };
+      const blank = numericBlank(
+        full.map((a) => {
+          const tol = textOf(child(a, 'tolerance')).trim();
+          return `${textOf(child(a, 'text')).trim()}${tol ? `:${tol}` : ''}`;
+        }),
+      );
+      if ('reason' in blank) return blank;
       q = interQuestion(5, withBlanks(text));
-      q.blanks = [{ answers: full.map((a) => textOf(child(a, 'text')).trim()) }];
+      q.blanks = [blank];
       q.analysis = general;
       break;
     }
     case 'essay': {
       q = interQuestion(4, text);
-      const grader = richOf(child(node, 'graderinfo'), images);
-      q.reference = grader.replace(/<[^>]+>/g, '').trim() ? grader : undefined;
+      // Our export lists the scoring keywords after the reference (for Moodle's graders); read them back.
+      const { reference, keywords } = splitKeywords(richOf(child(node, 'graderinfo'), images));
+      q.reference = reference.replace(/<[^>]+>/g, '').trim() ? reference : undefined;
+      q.keywords = keywords;
       q.analysis = general;
       break;
     }
@@ -198,40 +213,73 @@ function readQuestion(type: string, node: unknown): { q: InterQuestion } | { rea
 
 const CLOZE = /\{(\d*):([A-Z_]+):((?:\\.|[^}\\])*)\}/g;
 
+/** The start of a child of our composite inside a cloze text (the writer's mark, read back as a child). */
+const CHILD = '<div class="qu-child">';
+type ClozePart = { kind: string; body: string; whole: string };
+const partsOf = (html: string): ClozePart[] =>
+  [...html.matchAll(CLOZE)].map((m) => ({ kind: m[2].toUpperCase(), body: m[3], whole: m[0] }));
+
+/** Cloze answers are separated by `~`; each may start with `=` (full credit) or `%n%` (weight). */
+const answersOf = (body: string) =>
+  hide(body)
+    .split('~')
+    .filter((a) => a.trim())
+    .map((a) => {
+      const m = /^\s*(=)?\s*(?:%(-?\d+(?:\.\d+)?)%)?([^#]*)(?:#(.*))?$/s.exec(a);
+      const weight = m?.[2] !== undefined ? Number(m[2]) : m?.[1] ? 100 : 0;
+      return { text: show(m?.[3] ?? a).trim(), weight, right: weight > 0 };
+    });
+const isText = (k: string) => /^(SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC|NUMERICAL|NM)$/.test(k);
+const isCase = (k: string) => /_C$|^SAC$|^MWC$/.test(k);
+const isSingle = (k: string) =>
+  /^(MULTICHOICE|MC|MULTICHOICE_V|MCV|MULTICHOICE_H|MCH|MULTICHOICE_S|MCS|MULTICHOICE_VS|MCVS|MULTICHOICE_HS|MCHS)$/.test(
+    k,
+  );
+const isMultiple = (k: string) =>
+  /^(MULTIRESPONSE|MR|MULTIRESPONSE_H|MRH|MULTIRESPONSE_S|MRS|MULTIRESPONSE_HS|MRHS)$/.test(k);
+
+function blankOf(p: ClozePart): InterBlank | { reason: string } {
+  const accepted = answersOf(p.body)
+    .filter((a) => a.weight >= 100)
+    .map((a) => a.text);
+  if (/^(NUMERICAL|NM)$/.test(p.kind)) return numericBlank(accepted);
+  return { answers: accepted.map((a) => a.trim()) };
+}
+
+/** Text parts as one fill-blank question whose text is `html` with the parts as blanks. */
+function fillOf(html: string, parts: ClozePart[]): { q: InterQuestion } | { reason: string } {
+  let n = 0;
+  const q = interQuestion(
+    5,
+    html.replace(CLOZE, () => blankHtml(++n)),
+  );
+  const blanks = parts.map(blankOf);
+  const bad = blanks.find((b) => 'reason' in b);
+  if (bad) return bad as { reason: string };
+  q.blanks = blanks as InterBlank[];
+  q.caseSensitive = parts.some((p) => isCase(p.kind));
+  return { q };
+}
+
+/** A choice part as a single (正确/错误 → 判断题) or multiple choice question with `text`. */
+function choiceOf(text: string, p: ClozePart): InterQuestion {
+  const all = answersOf(p.body);
+  const best = Math.max(...all.map((a) => a.weight));
+  const c = interQuestion(isSingle(p.kind) ? 1 : 2, text);
+  c.options = all.map((a) => ({
+    text: `<p>${escapeHtml(a.text)}</p>`,
+    right: isSingle(p.kind) ? a.weight === best && best > 0 : a.weight > 0,
+  }));
+  if (c.type === 1 && trueFalseValue(c) !== null) c.type = 3;
+  return c;
+}
+
 /** A cloze text: all short/numeric parts → one fill-blank question; otherwise a composite of its parts. */
 function readCloze(text: string): { q: InterQuestion } | { reason: string } {
-  const parts = [...text.matchAll(CLOZE)].map((m) => ({ kind: m[2].toUpperCase(), body: m[3], whole: m[0] }));
+  if (text.includes(CHILD)) return readComposite(text);
+  const parts = partsOf(text);
   if (parts.length === 0) return { reason: '完形填空题中没有可识别的空' };
-  // Cloze answers are separated by `~`; each may start with `=` (full credit) or `%n%` (weight).
-  const answersOf = (body: string) =>
-    hide(body)
-      .split('~')
-      .filter((a) => a.trim())
-      .map((a) => {
-        const m = /^\s*(=)?\s*(?:%(-?\d+(?:\.\d+)?)%)?([^#]*)(?:#(.*))?$/s.exec(a);
-        const weight = m?.[2] !== undefined ? Number(m[2]) : m?.[1] ? 100 : 0;
-        return { text: show(m?.[3] ?? a).trim(), weight, right: weight > 0 };
-      });
-  const isText = (k: string) => /^(SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC|NUMERICAL|NM)$/.test(k);
-  const blankOf = (p: (typeof parts)[number]) => {
-    const all = answersOf(p.body);
-    const accepted = all.filter((a) => a.weight >= 100).map((a) => a.text);
-    if (/^(NUMERICAL|NM)$/.test(p.kind) && accepted.some((a) => /:\s*[\d.]*[1-9]/.test(a))) return null;
-    const numeric = /^(NUMERICAL|NM)$/.test(p.kind);
-    return { answers: accepted.map((a) => (numeric ? a.replace(/:\s*[\d.]+$/, '') : a).trim()) };
-  };
-  if (parts.every((p) => isText(p.kind))) {
-    let n = 0;
-    const q = interQuestion(
-      5,
-      text.replace(CLOZE, () => blankHtml(++n)),
-    );
-    const blanks = parts.map(blankOf);
-    if (blanks.some((b) => b === null)) return { reason: '数值空带误差范围，填空题无法表示（按文字比对答案）' };
-    q.blanks = blanks as { answers: string[] }[];
-    q.caseSensitive = parts.some((p) => /_C$|^SAC$|^MWC$/.test(p.kind));
-    return { q };
-  }
+  if (parts.every((p) => isText(p.kind))) return fillOf(text, parts);
   let n = 0;
   const q = interQuestion(
     99,
@@ -241,26 +289,34 @@ function readCloze(text: string): { q: InterQuestion } | { reason: string } {
     const label = `<p>（${i + 1}）</p>`;
     if (isText(p.kind)) {
       const b = blankOf(p);
-      if (!b) return { reason: `第${i + 1}空是带误差范围的数值，填空题无法表示` };
+      if ('reason' in b) return { reason: `第${i + 1}空：${b.reason}` };
       const c = interQuestion(5, `<p>（${i + 1}）${blankHtml(1)}</p>`);
       c.blanks = [b];
-      c.caseSensitive = /_C$|^SAC$|^MWC$/.test(p.kind);
+      c.caseSensitive = isCase(p.kind);
       q.children.push(c);
-    } else if (
-      /^(MULTICHOICE|MC|MULTICHOICE_V|MCV|MULTICHOICE_H|MCH|MULTICHOICE_S|MCS|MULTICHOICE_VS|MCVS|MULTICHOICE_HS|MCHS)$/.test(
-        p.kind,
-      )
-    ) {
-      const c = interQuestion(1, label);
-      const all = answersOf(p.body);
-      const best = Math.max(...all.map((a) => a.weight));
-      c.options = all.map((a) => ({ text: `<p>${escapeHtml(a.text)}</p>`, right: a.weight === best && best > 0 }));
-      q.children.push(c);
-    } else if (/^(MULTIRESPONSE|MR|MULTIRESPONSE_H|MRH|MULTIRESPONSE_S|MRS|MULTIRESPONSE_HS|MRHS)$/.test(p.kind)) {
-      const c = interQuestion(2, label);
-      c.options = answersOf(p.body).map((a) => ({ text: `<p>${escapeHtml(a.text)}</p>`, right: a.weight > 0 }));
+    } else if (isSingle(p.kind) || isMultiple(p.kind)) {
+      const c = choiceOf(label, p);
+      c.type = isSingle(p.kind) ? 1 : 2;
       q.children.push(c);
     } else return { reason: `完形填空中第${i + 1}空的类型“${p.kind}”不支持` };
+  }
+  return { q };
+}
+
+/** A composite as our export writes it: the stem, then each child in a `qu-child` block with its parts. */
+function readComposite(text: string): { q: InterQuestion } | { reason: string } {
+  const [stem, ...blocks] = text.split(CHILD);
+  const q = interQuestion(99, stem);
+  for (const [i, block] of blocks.entries()) {
+    const body = block.replace(/<\/div>\s*$/, '');
+    const parts = partsOf(body);
+    const choice = parts.length === 1 && (isSingle(parts[0].kind) || isMultiple(parts[0].kind));
+    if (parts.length > 0 && parts.every((p) => isText(p.kind))) {
+      const read = fillOf(body, parts);
+      if ('reason' in read) return { reason: `第${i + 1}道子题：${read.reason}` };
+      q.children.push(read.q);
+    } else if (choice) q.children.push(choiceOf(body.replace(`<p>${parts[0].whole}</p>`, ''), parts[0]));
+    else return { reason: `第${i + 1}道子题不是一个选择或几个填空，无法识别` };
   }
   return { q };
 }
@@ -271,12 +327,62 @@ const cdata = (html: string) => ({ __cdata: html.replace(/]]>/g, ']]]]><![CDATA[
 const rich = (html: string) => ({ '@_format': 'html', text: cdata(html) });
 const clozeEsc = (s: string) => s.replace(/[~=#{}:\\]/g, (c) => `\\${c}`);
 
+/** One blank as a cloze part: `{1:SHORTANSWER:=a~=b}`, a numeric one `{1:NUMERICAL:=3:2}`. */
+function clozeBlank(b: InterBlank | undefined, caseSensitive?: boolean): string {
+  const answers = b?.answers ?? [];
+  if (b?.tolerance !== undefined) return `{1:NUMERICAL:${answers.map((a) => `=${a}:${b.tolerance}`).join('~')}}`;
+  const kind = caseSensitive ? 'SHORTANSWER_C' : 'SHORTANSWER';
+  return `{1:${kind}:${answers.map((a) => `=${clozeEsc(a)}`).join('~')}}`;
+}
+
 function cannotSay(q: InterQuestion): string | null {
-  if (q.type === 99) return 'Moodle XML 不能表示组合题';
+  if (q.type === 99) {
+    const cloze = clozeComposite(q);
+    return 'reason' in cloze ? cloze.reason : null;
+  }
   if (q.type === 3 && trueFalseValue(q) === null) return 'Moodle XML 的判断题只有 正确/错误 两个选项';
-  if (q.type === 4 && q.keywords.length) return 'Moodle XML 的问答题不能保存得分关键词';
   if (q.type === 5) return fillFlagsReason(q);
   return null;
+}
+
+/** An option Moodle's cloze can hold (plain text in one paragraph), or null. */
+const plainOption = (html: string) => {
+  const m = /^<p>([^<]*)<\/p>$/.exec(html.trim());
+  return m ? unescapeHtml(m[1]).trim() : null;
+};
+
+/**
+ * A composite as a cloze (multianswer) text: the stem, then each child in a `qu-child` block —
+ * its text and one choice part, or its text with a part per blank. Moodle's cloze holds choices
+ * of plain text and short or numeric answers; what else a child is, is the reason it cannot.
+ */
+function clozeComposite(q: InterQuestion): { text: string } | { reason: string } {
+  const out = [q.text];
+  for (const [i, c] of q.children.entries()) {
+    const which = `组合题的第${i + 1}道子题（${typeName[c.type] ?? c.type}）`;
+    if (c.analysis) return { reason: `${which}有解析，Moodle 完形填空不能保存子题的解析` };
+    let body: string;
+    if (c.type === 1 || c.type === 2 || c.type === 3) {
+      const texts = c.options.map((o) => plainOption(o.text));
+      if (texts.some((t) => t === null))
+        return { reason: `${which}的选项含格式、公式或图片，Moodle 完形填空的选项只能是文字` };
+      const n = c.options.filter((o) => o.right).length;
+      const answers = c.options.map((o, k) => {
+        const weight = c.type === 2 ? (o.right ? `%${Number((100 / n).toFixed(5))}%` : '%0%') : o.right ? '=' : '';
+        return `${weight}${clozeEsc(texts[k] as string)}`;
+      });
+      body = `${c.text}<p>{1:${c.type === 2 ? 'MULTIRESPONSE' : 'MULTICHOICE_V'}:${answers.join('~')}}</p>`;
+    } else if (c.type === 5) {
+      const why = fillFlagsReason(c);
+      if (why) return { reason: `${which}：${why}` };
+      let n = 0;
+      body = c.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/g, () =>
+        clozeBlank(c.blanks[n++], c.caseSensitive),
+      );
+    } else return { reason: `${which}：Moodle 完形填空只能表示单选、多选、判断和填空子题` };
+    out.push(`${CHILD}${body}</div>`);
+  }
+  return { text: out.join('') };
 }
 
 /** Writes questions as Moodle XML; what it cannot hold is a description named 未导出：reason. */
@@ -293,6 +399,13 @@ export function writeMoodleXml(questions: InterQuestion[]): { text: string; skip
     }
     const base = { name, questiontext: rich(q.text), ...general, defaultgrade: '1' };
     switch (q.type) {
+      case 99:
+        return {
+          '@_type': 'cloze',
+          ...base,
+          questiontext: rich((clozeComposite(q) as { text: string }).text),
+          ...tags,
+        };
       case 1:
       case 2: {
         const n = q.options.filter((o) => o.right).length;
@@ -324,10 +437,24 @@ export function writeMoodleXml(questions: InterQuestion[]): { text: string; skip
           '@_type': 'essay',
           ...base,
           responseformat: 'editor',
-          graderinfo: rich(q.reference ?? ''),
+          graderinfo: rich((q.reference ?? '') + keywordsHtml(q.keywords)),
           ...tags,
         };
       case 5: {
+        const numeric = q.blanks[0]?.tolerance;
+        if (q.blanks.length === 1 && numeric !== undefined)
+          return {
+            '@_type': 'numerical',
+            ...base,
+            questiontext: rich(q.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/, '_____')),
+            answer: q.blanks[0].answers.map((a) => ({
+              '@_fraction': '100',
+              '@_format': 'moodle_auto_format',
+              text: a,
+              tolerance: String(numeric),
+            })),
+            ...tags,
+          };
         if (q.blanks.length === 1)
           return {
             '@_type': 'shortanswer',
@@ -341,12 +468,10 @@ export function writeMoodleXml(questions: InterQuestion[]): { text: string; skip
             })),
             ...tags,
           };
-        const kind = q.caseSensitive ? 'SHORTANSWER_C' : 'SHORTANSWER';
         let n = 0;
-        const text = q.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/g, () => {
-          const b = q.blanks[n++];
-          return `{1:${kind}:${(b?.answers ?? []).map((a) => `=${clozeEsc(a)}`).join('~')}}`;
-        });
+        const text = q.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/g, () =>
+          clozeBlank(q.blanks[n++], q.caseSensitive),
+        );
         return { '@_type': 'cloze', ...base, questiontext: rich(text), ...tags };
       }
       case 6:

@@ -10,7 +10,17 @@
  */
 import { BLANK_RE, blankHtml, escapeHtml } from '@exam/contracts';
 import { type InterImage, type InterQuestion, interQuestion, type ReadResult, type Skip } from '../model.js';
-import { fillFlagsReason, IMAGE_MIME, NOT_EXPORTED, textHtml, trueFalseValue, typeName } from './text-common.js';
+import { mathmlFormula } from './mathml.js';
+import {
+  fillFlagsReason,
+  IMAGE_MIME,
+  keywordsHtml,
+  NOT_EXPORTED,
+  splitKeywords,
+  textHtml,
+  trueFalseValue,
+  typeName,
+} from './text-common.js';
 import { parseXmlTree, type XmlEl } from './xml-safe.js';
 
 // ---- reading ----
@@ -113,7 +123,9 @@ function htmlOf(
       if (typeof k === 'string') return escapeHtml(k);
       const replaced = inline(k);
       if (replaced !== null) return replaced;
-      if (HIDDEN.has(k.name) || k.name.endsWith('Interaction') || k.name === 'math') return '';
+      // MathML is kept as the editor's formula (LaTeX), never dropped.
+      if (/^(\w+:)?math$/.test(k.name)) return mathmlFormula(k);
+      if (HIDDEN.has(k.name) || k.name.endsWith('Interaction')) return '';
       const attrs = { ...k.attrs };
       if (k.name === 'img' && attrs.src) {
         const path = resolvePath(src.file, attrs.src);
@@ -210,6 +222,9 @@ function readItem(item: XmlEl, src: ItemSource): Read {
     }
     case 'extendedTextInteraction': {
       q = interQuestion(4, stem());
+      // Scoring keywords as our export writes them: a scorers' rubric block.
+      for (const r of [...walk(body)].filter((e) => e.name === 'rubricBlock'))
+        q.keywords.push(...splitKeywords(html(first(r, 'contentBody')?.kids ?? r.kids)).keywords);
       const ref = decl?.correct.join('\n').trim();
       // Our own export writes the reference HTML as the correct response; others write plain text.
       q.reference = ref ? (ref.startsWith('<') ? ref : textHtml(ref)) : undefined;
@@ -277,7 +292,8 @@ const xhtml = (html: string) =>
 /** Why QTI 3.0 (as written here) cannot express a question, or null. */
 function cannotSay(q: InterQuestion): string | null {
   if (q.type === 99) return 'QTI 的单个试题不能表示组合题';
-  if (q.type === 4 && q.keywords.length) return 'QTI 的问答题不能保存得分关键词';
+  if (q.type === 5 && q.blanks.some((b) => b.tolerance !== undefined))
+    return 'QTI（按本系统的写法）不能表示带误差范围的数值填空';
   if (q.type === 5) return fillFlagsReason(q);
   if (![1, 2, 3, 4, 5, 6, 7].includes(q.type)) return '不支持的题型';
   return null;
@@ -309,6 +325,9 @@ export function writeQtiItem(q: InterQuestion, id: string): { xml: string; skip:
       case 4:
         decls = declaration('RESPONSE', 'single', 'string', q.reference ? [q.reference] : []);
         body += '<qti-extended-text-interaction response-identifier="RESPONSE"/>';
+        // The scoring keywords are the scorers' rubric (shown to scorers, not to candidates).
+        if (q.keywords.length)
+          body += `<qti-rubric-block use="scoring" view="scorer"><qti-content-body>${xhtml(keywordsHtml(q.keywords))}</qti-content-body></qti-rubric-block>`;
         break;
       case 5: {
         decls = q.blanks

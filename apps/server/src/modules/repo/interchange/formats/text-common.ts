@@ -1,6 +1,6 @@
 /** Helpers of the interchange text formats (GIFT, Aiken, Moodle XML, QTI). */
-import { blankHtml, escapeHtml, plainToHtml } from '@exam/contracts';
-import type { InterQuestion } from '../model.js';
+import { blankHtml, escapeHtml, plainToHtml, unescapeHtml } from '@exam/contracts';
+import type { InterBlank, InterQuestion } from '../model.js';
 
 /** How the writers title a question the format cannot express (`未导出：reason`); the readers skip it. */
 export const NOT_EXPORTED = '未导出：';
@@ -62,3 +62,57 @@ export const typeName: Record<number, string> = {
   7: '排序题',
   99: '组合题',
 };
+
+const NUM = '[-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?';
+
+/** A GIFT/Moodle numeric answer: `3`, `3:2` (± 2) or `1..5` (the middle, ± half the width). */
+function numericAnswer(text: string): { value: string; tolerance: number } | { reason: string } {
+  const range = new RegExp(`^(${NUM})\\s*\\.\\.\\s*(${NUM})$`).exec(text);
+  if (range) {
+    const lo = Number(range[1]);
+    const hi = Number(range[2]);
+    if (hi < lo) return { reason: `数值范围“${text}”的上限小于下限` };
+    return { value: String(round((lo + hi) / 2)), tolerance: round((hi - lo) / 2) };
+  }
+  const tol = new RegExp(`^(${NUM})\\s*(?::\\s*(${NUM}))?$`).exec(text);
+  if (!tol) return { reason: `数值答案“${text}”无法识别` };
+  return { value: String(Number(tol[1])), tolerance: Math.abs(Number(tol[2] ?? 0)) };
+}
+
+/** Rounds away binary noise ((3.141 + 3.142) / 2 = 3.1415000000000002). */
+const round = (n: number) => Number(n.toPrecision(12));
+
+/** A numeric blank of full-credit answers (`3`, `3:2`, `1..5`): one tolerance for all of them. */
+export function numericBlank(texts: string[]): InterBlank | { reason: string } {
+  if (texts.length === 0) return { reason: '数值题没有满分答案，无法确定正确答案' };
+  const read = texts.map((t) => numericAnswer(t.trim()));
+  const bad = read.find((r) => 'reason' in r);
+  if (bad && 'reason' in bad) return bad;
+  const values = read as { value: string; tolerance: number }[];
+  if (values.some((v) => v.tolerance !== values[0].tolerance))
+    return { reason: '数值题的几个满分答案误差范围不同，填空题每空只有一个误差范围' };
+  return { answers: values.map((v) => v.value), tolerance: values[0].tolerance };
+}
+
+type Keyword = { word: string; weight: number };
+
+/**
+ * A short answer's scoring keywords as a list after the reference, for graders (Moodle graderinfo,
+ * a QTI scorer rubric): `<div class="qu-keywords"><p>得分关键词：</p><ul><li data-weight="2">词（权重2）</li>…`.
+ */
+export function keywordsHtml(keywords: Keyword[]): string {
+  if (keywords.length === 0) return '';
+  const items = keywords.map((k) => `<li data-weight="${k.weight}">${escapeHtml(k.word)}（权重${k.weight}）</li>`);
+  return `<div class="qu-keywords"><p>得分关键词：</p><ul>${items.join('')}</ul></div>`;
+}
+
+/** The reference and the keywords of a grader text written by keywordsHtml (none: the text as it is). */
+export function splitKeywords(html: string): { reference: string; keywords: Keyword[] } {
+  const block = /<div class="qu-keywords">[\s\S]*?<\/ul>\s*<\/div>/.exec(html);
+  if (!block) return { reference: html, keywords: [] };
+  const keywords = [...block[0].matchAll(/<li data-weight="([\d.]+)">([\s\S]*?)<\/li>/g)].map((m) => ({
+    word: unescapeHtml(m[2].replace(/（权重[\d.]+）$/, '')).trim(),
+    weight: Number(m[1]),
+  }));
+  return { reference: html.replace(block[0], '').trim(), keywords };
+}

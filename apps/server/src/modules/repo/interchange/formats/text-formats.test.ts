@@ -21,7 +21,7 @@ describe('GIFT (Moodle documentation examples)', () => {
     read.entries.map((e) => [e.question.name, e.question]),
   );
 
-  it('reads every construct; skips the category marker, the description and the tolerance with reasons', () => {
+  it('reads every construct (a tolerance kept on a numeric blank); skips the description with its reason', () => {
     expect(read.entries.map((e) => [e.question.name, e.question.type])).toEqual([
       ['Q1', 1],
       ['Q2', 1],
@@ -31,16 +31,15 @@ describe('GIFT (Moodle documentation examples)', () => {
       ['Q6', 5],
       ['Q7', 6],
       ['Q8', 5],
+      ['Q9', 5],
       ['Q10', 2],
       ['Q11', 4],
       ['Q12', 1],
       ['Q13', 1],
     ]);
-    expect(read.skipped).toEqual([
-      { place: '第2行', reason: '分类标记“$course$/top/安全/机械”，不是试题' },
-      { place: '第25行（Q9）', reason: '数值题带误差范围，填空题无法表示（按文字比对答案）' },
-      { place: '第39行', reason: '描述（没有答案的文字），不是试题' },
-    ]);
+    expect(read.skipped).toEqual([{ place: '第39行', reason: '描述（没有答案的文字），不是试题' }]);
+    expect(byName.Q9.blanks).toEqual([{ answers: ['3.141'], tolerance: 0.0005 }]);
+    expect(byName.Q9.category).toBe('$course$/top/安全/机械');
   });
 
   it('maps rightness, weights, missing words, matching, numbers, essays, feedback and escapes', () => {
@@ -58,7 +57,8 @@ describe('GIFT (Moodle documentation examples)', () => {
       ['<p>Japan</p>', '<p>Tokyo</p>'],
     ]);
     expect(byName.Q7.rights).toContain('<p>Paris</p>');
-    expect(byName.Q8.blanks).toEqual([{ answers: ['1822'] }]);
+    // A numeric answer is a numeric blank (tolerance 0): 1822.0 is right too.
+    expect(byName.Q8.blanks).toEqual([{ answers: ['1822'], tolerance: 0 }]);
     expect(rights(byName.Q10)).toEqual([false, true, true, false]);
     expect(byName.Q10.options.map((o) => o.weight)).toEqual([-1, 0.5, 0.5, -1]);
     expect(byName.Q11.reference).toBeUndefined();
@@ -108,12 +108,12 @@ describe('Moodle XML', () => {
       ['论述带参考', 4],
       ['匹配', 6],
       ['数值精确', 5],
+      ['数值容差', 5],
       ['完形', 5],
       ['完形组合', 99],
     ]);
+    expect(byName.数值容差.blanks).toEqual([{ answers: ['3.14'], tolerance: 0.01 }]);
     expect(read.skipped).toEqual([
-      { place: 'quiz/question[1]', reason: '分类标记“$course$/top/安全/机械”，不是试题' },
-      { place: 'quiz/question[10]（数值容差）', reason: '数值题带误差范围，填空题无法表示（按文字比对答案）' },
       { place: 'quiz/question[13]（说明）', reason: '描述（没有答案的文字），不是试题' },
       { place: 'quiz/question[14]（拖放）', reason: '不支持的题型“ddwtos”' },
     ]);
@@ -138,7 +138,7 @@ describe('Moodle XML', () => {
     expect(byName.论述带参考.reference).toBe('同时设计、同时施工、同时投产。');
     expect(byName.匹配.pairs).toHaveLength(2);
     expect(byName.匹配.rights).toEqual(['<p>北京</p>', '<p>东京</p>', '<p>巴黎</p>']);
-    expect(byName.完形.blanks).toEqual([{ answers: ['北京', 'Beijing'] }, { answers: ['14'] }]);
+    expect(byName.完形.blanks).toEqual([{ answers: ['北京', 'Beijing'] }, { answers: ['14'], tolerance: 0 }]);
     expect(byName.完形组合.children.map((c) => c.type)).toEqual([1, 5]);
     expect(rights(byName.完形组合.children[0])).toEqual([false, true]);
   });

@@ -9,19 +9,24 @@ export const fillBlankInterchange: KindInterchange = {
     const a = q.answer as unknown as BlankKey;
     return {
       ...baseOf(q),
-      blanks: (a.blanks ?? []).map((b) => ({ answers: [...b.answers] })),
+      blanks: (a.blanks ?? []).map((b) => ({
+        answers: [...b.answers],
+        ...(typeof b.tolerance === 'number' ? { tolerance: b.tolerance } : {}),
+      })),
       caseSensitive: Boolean(a.caseSensitive),
       widthSensitive: Boolean(a.widthSensitive),
       orderMatters: a.orderMatters !== false,
     };
   },
   fromInterchange: (q) => {
-    // Our blanks compare text: a numeric answer with a tolerance cannot be held.
-    if (q.blanks.some((b) => (b.tolerance ?? 0) > 0)) return { skip: '填空题不支持数值误差范围（容差大于0）' };
+    // A numeric blank keeps its tolerance (marked by value); a text blank compares text.
     return {
       options: [],
       answer: {
-        blanks: q.blanks.map((b) => ({ answers: b.answers })),
+        blanks: q.blanks.map((b) => ({
+          answers: b.answers,
+          ...(typeof b.tolerance === 'number' ? { tolerance: b.tolerance } : {}),
+        })),
         caseSensitive: Boolean(q.caseSensitive),
         widthSensitive: Boolean(q.widthSensitive),
         orderMatters: q.orderMatters !== false,

@@ -1,6 +1,6 @@
 /** The fill blank's editor part (loaded lazily): accepted answers per blank and the matching settings. */
 import type { TQuAnswer } from '@exam/contracts';
-import { Flex, Select, Space, Switch, Typography } from 'antd';
+import { Flex, InputNumber, Select, Space, Switch, Typography } from 'antd';
 
 interface AnswerProps {
   value: TQuAnswer;
@@ -28,8 +28,25 @@ export default function FillBlankEditor({ value, onChange, content }: AnswerProp
             placeholder="输入可接受的答案后回车，可输入多个"
             open={false}
             tokenSeparators={['|']}
-            onChange={(answers: string[]) => set({ blanks: blanks.map((x, j) => (j === i ? { answers } : x)) })}
+            onChange={(answers: string[]) => set({ blanks: blanks.map((x, j) => (j === i ? { ...x, answers } : x)) })}
             data-testid={`blank-answer-${i + 1}`}
+          />
+          {/* A numeric blank (imported from Moodle/GIFT numerical answers): right within ± the margin. */}
+          <InputNumber
+            min={0}
+            style={{ width: 150 }}
+            addonBefore="误差±"
+            placeholder="按文字比对"
+            value={typeof b.tolerance === 'number' ? b.tolerance : null}
+            onChange={(v) =>
+              set({
+                blanks: blanks.map((x, j) =>
+                  j === i ? { answers: x.answers, ...(typeof v === 'number' ? { tolerance: v } : {}) } : x,
+                ),
+              })
+            }
+            aria-label={`第${i + 1}空的数值误差范围`}
+            data-testid={`blank-tolerance-${i + 1}`}
           />
         </Flex>
       ))}

@@ -7,6 +7,12 @@ import type { WebKind } from '../types';
 
 const FillBlankEditor = deferred(() => import('./FillBlankEditor'));
 
+type Blank = { answers: string[]; tolerance?: number | null };
+
+/** A blank's accepted answers; a numeric blank with its margin (3（误差±2）). */
+const blankText = (b: Blank) =>
+  b.answers.join(' 或 ') + (typeof b.tolerance === 'number' && b.answers.length ? `（数值，误差±${b.tolerance}）` : '');
+
 export const fillBlank: WebKind = {
   type: 5,
   contentBlanks: true,
@@ -43,15 +49,12 @@ export const fillBlank: WebKind = {
       </Space>
     );
   },
-  rightAnswer: (q) =>
-    ((q.answer?.blanks ?? []) as { answers: string[] }[])
-      .map((b, i) => `第${i + 1}空：${b.answers.join(' 或 ')}`)
-      .join('；'),
+  rightAnswer: (q) => ((q.answer?.blanks ?? []) as Blank[]).map((b, i) => `第${i + 1}空：${blankText(b)}`).join('；'),
   previewAnswer: ({ answer: a }) => (
     <>
-      {((a.blanks ?? []) as { answers: string[] }[]).map((b, i) => (
+      {((a.blanks ?? []) as Blank[]).map((b, i) => (
         <div key={String(i)}>
-          第{i + 1}空：{b.answers.join(' 或 ') || '—'}
+          第{i + 1}空：{blankText(b) || '—'}
         </div>
       ))}
       <Typography.Text type="secondary">

@@ -6,7 +6,7 @@ import { regradeApi } from '../../../../api/marking';
 import RichHtml from '../../../../components/question/RichHtml';
 
 interface Blanks {
-  blanks: { answers: string[] }[];
+  blanks: { answers: string[]; tolerance?: number | null }[];
   caseSensitive?: boolean;
   widthSensitive?: boolean;
   orderMatters?: boolean;
@@ -57,11 +57,13 @@ export default function RegradeModal({
         answer:
           qu.keyEdit === 'answer'
             ? {
-                blanks: blanks.map((b) => ({
+                blanks: blanks.map((b, i) => ({
                   answers: b
                     .split('|')
                     .map((s) => s.trim())
                     .filter(Boolean),
+                  // A numeric blank keeps its margin when its answers are corrected.
+                  tolerance: key?.blanks[i]?.tolerance ?? null,
                 })),
                 caseSensitive: key?.caseSensitive ?? false,
                 widthSensitive: key?.widthSensitive ?? false,

@@ -75,13 +75,12 @@ describe('the size of an import', () => {
     const repoId = await newRepo('重复上传');
     const file = await bigInterchangeFile('gift', 300);
     const [user] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.userName, 'admin'));
-    let second: Promise<{ code: number; msg: string }> | null = null;
-    let preview: Promise<{ code: number }> | null = null;
+    const later: { second?: Promise<{ code: number; msg: string }>; preview?: Promise<{ code: number }> } = {};
     const stop = realtimeHub.subscribe([`user:${user.id}`], (event) => {
       const p = event.data as TQuImportProgress;
-      if (event.type !== QU_IMPORT_PROGRESS_EVENT || p.progressId !== 'first' || second) return;
-      second = upload('again.gift', file, { repoId });
-      preview = upload('again.gift', file, { repoId, preview: 'true' });
+      if (event.type !== QU_IMPORT_PROGRESS_EVENT || p.progressId !== 'first' || later.second) return;
+      later.second = upload('again.gift', file, { repoId });
+      later.preview = upload('again.gift', file, { repoId, preview: 'true' });
     });
     try {
       const first = await upload('big.gift', file, { repoId, progressId: 'first' });
@@ -89,13 +88,13 @@ describe('the size of an import', () => {
     } finally {
       stop();
     }
-    expect(second).not.toBeNull();
-    expect(await second).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: IMPORT_RUNNING });
-    expect((await preview)?.code).toBe(0);
+    expect(later.second).toBeDefined();
+    expect(await later.second).toMatchObject({ code: ErrorCode.BAD_PARAMS, msg: IMPORT_RUNNING });
+    expect((await later.preview)?.code).toBe(0);
     expect(await countIn(repoId)).toBe(300);
     // Once the first is done the bank takes imports again.
-    const later = await upload('later.gift', '::x:: 之后的题 {=对 ~错}', { repoId });
-    expect(later).toMatchObject({ code: 0, data: { imported: 1 } });
+    const after = await upload('after.gift', '::x:: 之后的题 {=对 ~错}', { repoId });
+    expect(after).toMatchObject({ code: 0, data: { imported: 1 } });
   });
 
   it('deletes a bank of 70,000 questions with them', async () => {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 import { isDataException } from './input-guard.js';
+import { isMalformedMultipart, MALFORMED_MULTIPART } from './multipart-guard.js';
 import { validationMessage } from './zod-messages.js';
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -19,6 +20,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.code(200).send({ code: ErrorCode.BAD_PARAMS, msg: error.message, data: null });
+    }
+    if (isMalformedMultipart(error)) {
+      request.log.info({ err: error }, 'malformed multipart body');
+      return reply.code(200).send({ code: ErrorCode.BAD_PARAMS, msg: MALFORMED_MULTIPART, data: null });
     }
     if (isDataException(error)) {
       // A value the database cannot hold (bad encoding, too long, out of range) is bad input, not a fault.

@@ -5,8 +5,10 @@
  * validation refusals answer HTTP 200 with a non-zero code, transport refusals (malformed JSON,
  * too large) keep a 4xx; never a 500; the server keeps serving afterwards.
  */
-import { ErrorCode, sysConfigDetail, sysUserInfo } from '@exam/contracts';
+import * as contracts from '@exam/contracts';
+import { ErrorCode, repoRepoSave, sysConfigDetail, sysUserInfo, type UploadEndpoint } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deepMoodleXml, deepQtiXml, MALFORMED_MULTIPART_BODIES, multipartBody } from '../test/multipart.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 interface JsonSchema {
@@ -21,14 +23,20 @@ interface Operation {
 
 let t: TestApp;
 let student: string;
+let admin: string;
+let repoId: string;
 let paths: [string, JsonSchema | null][] = [];
+let documented = new Set<string>();
 beforeAll(async () => {
   t = await createTestApp();
   student = await t.login('student', 'student123');
+  admin = await t.login('admin', 'admin123');
+  repoId = (await t.call(repoRepoSave.path, { title: '扫描' }, admin)).data.id;
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   paths = Object.entries(doc.paths as Record<string, { post?: Operation }>)
     .filter(([, item]) => item.post)
     .map(([path, item]) => [path, item.post?.requestBody?.content?.['application/json']?.schema ?? null]);
+  documented = new Set(Object.keys(doc.paths));
   // Signing out ends the learner's token: sweep it last.
   paths.sort(([a], [b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
 });
@@ -110,7 +118,74 @@ function casesFor(schema: JsonSchema | null): Case[] {
   return cases;
 }
 
+/** Every endpoint object of the contracts (JSON calls, downloads, uploads). */
+const endpoints = Object.values(contracts).filter(
+  (v): v is { kind: string; path: string } =>
+    Boolean(v) && typeof v === 'object' && 'kind' in v && 'path' in v && typeof v.path === 'string',
+);
+const uploads = endpoints.filter((e): e is UploadEndpoint<never> => e.kind === 'upload');
+
+/** Multipart bodies: the malformed ones, a JSON body, and well-formed ones carrying hostile files. */
+function multipartCases(): { name: string; contentType: string; payload: Buffer; malformed: boolean }[] {
+  const fields = { repoId, preview: 'true', purpose: 'import' };
+  const file = (name: string, body: string) => {
+    const { payload, contentType } = multipartBody(fields, { name, body });
+    return { name: `file ${name}`, contentType, payload, malformed: false };
+  };
+  return [
+    ...MALFORMED_MULTIPART_BODIES.map(([name, contentType, payload]) => ({
+      name,
+      contentType,
+      payload,
+      malformed: true,
+    })),
+    { name: 'JSON body', contentType: 'application/json', payload: Buffer.from('{}'), malformed: true },
+    file('deep.xml', deepMoodleXml(99)),
+    file('deep-qti.xml', deepQtiXml(150)),
+    file('empty.xlsx', ''),
+    file('nul.gift', '::\u0000:: a {=b ~c}'),
+  ];
+}
+
 describe('hostile input sweep over the OpenAPI document', () => {
+  it('documents every endpoint of the contracts, so the sweeps below reach each', () => {
+    expect(endpoints.length).toBeGreaterThan(100);
+    expect(endpoints.filter((e) => !documented.has(e.path)).map((e) => e.path)).toEqual([]);
+  });
+
+  it('answers malformed multipart and hostile files on every upload with the envelope, never a 500', async () => {
+    expect(uploads.length).toBeGreaterThanOrEqual(4);
+    const failures: string[] = [];
+    for (const ep of uploads) {
+      for (const c of multipartCases()) {
+        for (const [who, token] of [
+          ['anonymous', null],
+          ['learner', student],
+          ['administrator', admin],
+        ] as const) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: ep.path,
+            payload: c.payload,
+            headers: { 'content-type': c.contentType, ...(token ? { token } : {}) },
+          });
+          const where = `${ep.path} [${c.name}, ${who}]`;
+          let body: { code?: unknown; msg?: unknown } = {};
+          try {
+            body = res.json();
+          } catch {
+            failures.push(`${where}: not JSON (${res.statusCode})`);
+            continue;
+          }
+          if (res.statusCode >= 500 || typeof body.code !== 'number' || typeof body.msg !== 'string')
+            failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+          else if (c.malformed && body.code === 0) failures.push(`${where}: accepted`);
+        }
+      }
+    }
+    expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);
+  }, 120_000);
+
   it('answers every hostile body with a refusal in the envelope, never a 500', async () => {
     expect(paths.length).toBeGreaterThan(50);
     const failures: string[] = [];

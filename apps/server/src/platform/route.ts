@@ -18,6 +18,7 @@ import { writeAuditLog } from './audit.js';
 import { type AuthUser, assertPermission } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { AppError } from './errors.js';
+import { multipartRefusal } from './multipart-guard.js';
 
 /** Who may call: anyone, any signed-in user, or an administrator holding a permission tag. */
 export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: PermissionTag };
@@ -216,7 +217,8 @@ export function postMultipart<D extends z.ZodType>(
         const data = await handler(ctx);
         if (shouldAudit) await writeAuditLog(app.deps.db, ctx, spec.summary, url, true, null, Date.now() - started);
         return { code: ErrorCode.SUCCESS, msg: SUCCESS_MSG, data: data ?? null };
-      } catch (err) {
+      } catch (thrown) {
+        const err = multipartRefusal(thrown);
         if (shouldAudit) {
           const message = err instanceof Error ? err.message : String(err);
           await writeAuditLog(app.deps.db, ctx, spec.summary, url, false, message, Date.now() - started).catch(

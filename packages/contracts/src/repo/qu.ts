@@ -157,6 +157,12 @@ export const ZQuBatchSchema = z.object({
   toRepoId: z.string().min(1, '请选择目标题库').describe('目标题库'),
 });
 
+/**
+ * Questions one import file may hold, in every format (xlsx rows, docx, GIFT, Aiken, Moodle XML,
+ * QTI); the server stops reading at the next one, the import dialog states it.
+ */
+export const MAX_IMPORT_QUESTIONS = 10_000;
+
 /** The file formats of a question export (issue 26 §1). */
 export const QU_EXPORT_FORMATS = ['xlsx', 'docx', 'moodle-xml', 'gift', 'qti'] as const;
 export type TQuExportFormat = (typeof QU_EXPORT_FORMATS)[number];

@@ -6,13 +6,20 @@
  * in one last transaction (writeStaged), so an import of thousands never holds PGlite's one
  * connection for seconds (issue 24 §1) and the user still sees all of it or nothing.
  */
-import type { TImportIssue, TImportPlace, TQuChildSave, TQuImportResult } from '@exam/contracts';
+import {
+  type TImportIssue,
+  type TImportPlace,
+  type TQuChildSave,
+  type TQuImportResult,
+  ZQuSaveSchema,
+} from '@exam/contracts';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
+import { validationMessage } from '../../platform/zod-messages.js';
 import { insertQuestions } from './qu.service.js';
 import { nothingImported } from './qu-import-outcome.js';
-import { checkQuestion, type NormalQuestion, normaliseQuestion } from './qu-rules.js';
+import { checkQuestion, type NormalQuestion, normaliseQuestion, type RuleIssue } from './qu-rules.js';
 
 /** A question read from a file, before the rules are checked. */
 export interface ImportItem {
@@ -70,19 +77,75 @@ const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
 /** Where a long import is: checking the rules or writing, `done` of `total` questions. */
 export type ImportProgress = (phase: 'check' | 'write', done: number, total: number) => void;
 
-function checkItem(item: ImportItem, columnOf: ColumnOf): CheckedItem {
-  const q = normaliseQuestion(item.input);
-  const issues = [...item.issues];
-  for (const issue of checkQuestion(q)) {
-    const m = /^children\.(\d+)\.(.+)$/.exec(issue.field);
-    const place = item.place ? { place: item.place } : {};
-    if (m) {
-      const row = item.childRows[Number(m[1])] ?? item.row;
-      const reason = item.place ? issue.message : issue.message.replace(/^第\d+道子题：/, '');
-      issues.push({ row, column: columnOf(m[2]), reason, ...place });
-    } else issues.push({ row: item.row, column: columnOf(issue.field), reason: issue.message, ...place });
+/**
+ * The editor's own schema (the body of /api/repo/qu/save without the banks): an import writes
+ * nothing the editor would refuse (eight options, text lengths, 20 tags of 30 characters, 50
+ * children), and reports it with the editor's message.
+ */
+const ZImportQuestion = ZQuSaveSchema.omit({ repoIds: true });
+/** Schema problems reported per item (a file of 200,000 answers to one question gives one line). */
+const MAX_SCHEMA_ISSUES = 5;
+/** Report columns of the fields the formats' own column names do not cover. */
+const SCHEMA_COLUMNS: Record<string, string> = { tags: '知识点', analysis: '解析', level: '难度' };
+
+/** The item as the editor would save it, or the editor's refusals (field and message). */
+function editorShape(item: ImportItem): { input: ImportItem['input']; tags: string[] } | RuleIssue[] {
+  const parsed = ZImportQuestion.safeParse({ ...item.input, tags: item.tags });
+  if (parsed.success) {
+    const { tags, ...input } = parsed.data;
+    return { input, tags };
   }
+  const seen = new Set<string>();
+  const out: RuleIssue[] = [];
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.map(String);
+    const field = path.filter((p, i) => !(/^\d+$/.test(p) && path[i - 1] !== 'children')).join('.');
+    const message = validationMessage(
+      [{ instancePath: `/${path.join('/')}`, message: issue.message }],
+      ZImportQuestion,
+    );
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, message });
+    if (out.length === MAX_SCHEMA_ISSUES) break;
+  }
+  return out;
+}
+
+/** A refused item's question, cut to what the schema allows: only counted and compared, never written. */
+const cutToSchema = (input: ImportItem['input']): ImportItem['input'] => ({
+  ...input,
+  content: input.content.slice(0, 50_000),
+  options: input.options.slice(0, 8),
+  children: input.children.slice(0, 50),
+});
+
+function checkItem(item: ImportItem, columnOf: ColumnOf): CheckedItem {
+  const shaped = editorShape(item);
+  const issues = [...item.issues];
+  const column = (field: string) => SCHEMA_COLUMNS[field] ?? columnOf(field);
+  if (Array.isArray(shaped)) {
+    const q = normaliseQuestion(cutToSchema(item.input));
+    issues.push(...shaped.flatMap((issue) => placed(item, issue, column)));
+    return { item, q, issues };
+  }
+  item.input = shaped.input;
+  item.tags = shaped.tags;
+  const q = normaliseQuestion(shaped.input);
+  for (const issue of checkQuestion(q)) issues.push(...placed(item, issue, column));
   return { item, q, issues };
+}
+
+/** A broken rule as a report line: a child's on the child's row, named by the format's column. */
+function placed(item: ImportItem, issue: RuleIssue, columnOf: ColumnOf): TImportIssue[] {
+  const m = /^children\.(\d+)\.(.+)$/.exec(issue.field);
+  const place = item.place ? { place: item.place } : {};
+  if (m) {
+    const row = item.childRows[Number(m[1])] ?? item.row;
+    const reason = item.place ? issue.message : issue.message.replace(/^第\d+道子题：/, '');
+    return [{ row, column: columnOf(m[2]), reason, ...place }];
+  }
+  return [{ row: item.row, column: columnOf(issue.field), reason: issue.message, ...place }];
 }
 
 export interface ImportOptions {

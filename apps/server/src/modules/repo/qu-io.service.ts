@@ -27,9 +27,11 @@ import { realtimeHub } from '../../platform/realtime/index.js';
 import { XLSX_TYPE } from '../../platform/xlsx.js';
 import { IMPORT_MAX_BYTES, importBuffer } from '../../platform/xlsx-read.js';
 import { quotaFor } from '../system/file/file-limits.js';
+import { holdImport } from './import-guard.js';
 import { detectFormat } from './interchange/detect.js';
 import { writeQuestionsIn } from './interchange/export.js';
 import { findDuplicates, storeImages } from './interchange/import.js';
+import { assertImportSize } from './interchange/import-cap.js';
 import type { InterImage } from './interchange/model.js';
 import { readOffThread } from './interchange/read-off-thread.js';
 import { questionDetails, questionFilter } from './qu.service.js';
@@ -187,8 +189,18 @@ async function banksByTitle(db: Executor, titles: string[]): Promise<Map<string,
 
 /** Imports (or previews) an uploaded question file into banks; answers the report. */
 export async function importQuestionFile(deps: AppDeps, request: FastifyRequest, user: AuthUser) {
+  const upload = await readUpload(request);
+  const release = upload.preview ? () => undefined : holdImport(user.id, upload.repoIds);
+  try {
+    return await importUpload(deps, upload, user);
+  } finally {
+    release();
+  }
+}
+
+async function importUpload(deps: AppDeps, upload: Awaited<ReturnType<typeof readUpload>>, user: AuthUser) {
   const { db } = deps;
-  const { file, repoIds, onlyValid, preview, format: asked, category, progressId } = await readUpload(request);
+  const { file, repoIds, onlyValid, preview, format: asked, category, progressId } = upload;
   const progress = progressOf(user.id, progressId);
   const live = await db
     .select({ id: elRepo.id })
@@ -205,6 +217,7 @@ export async function importQuestionFile(deps: AppDeps, request: FastifyRequest,
     skipped?: { place: string; reason: string }[];
     images?: InterImage[];
   } = await readFile(format, file.buffer, category);
+  assertImportSize(read.items.length);
   const checked = await checkItemsYielding(read.items, read.columnOf, progress);
   const targets = [...new Set(repoIds)];
   const images = read.images ?? [];

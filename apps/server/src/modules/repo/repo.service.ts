@@ -1,6 +1,6 @@
 /** Question banks: save, paging with counts, per-type/level statistics, delete. */
 import { REPO_CATALOG_DIC, type TRepoSave, type TRepoStat } from '@exam/contracts';
-import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, sysDicValue } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -143,30 +143,42 @@ export async function listRepos(db: Executor) {
     .orderBy(desc(elRepo.createdAt));
 }
 
+/** Question ids per statement when deleting a bank (a bank of 350,000 overflowed the stack building one IN list). */
+const DELETE_SLICE = 1000;
+
+const slicesOf = (ids: string[]) =>
+  Array.from({ length: Math.ceil(ids.length / DELETE_SLICE) }, (_, i) =>
+    ids.slice(i * DELETE_SLICE, (i + 1) * DELETE_SLICE),
+  );
+
 /**
  * Soft-deletes banks. Refused when a published exam draws from them or uses their questions.
- * Questions left in no other live bank are soft-deleted with them.
+ * Questions left in no other live bank are soft-deleted with them, found by one statement and
+ * checked and written DELETE_SLICE at a time, in one transaction (a bank's questions never outlive
+ * it in the lists).
  */
 export async function deleteRepos(db: Executor, ids: string[], now: Date): Promise<void> {
   const usedRepos = await isRepoInUse(db, ids);
   if (usedRepos.length) throw conflict('题库已被已发布的考试使用，不能删除');
-  const links = await db.select({ quId: elQuRepo.quId }).from(elQuRepo).where(inArray(elQuRepo.repoId, ids));
-  const quIds = [...new Set(links.map((l) => l.quId))];
-  const elsewhere = quIds.length
-    ? await db
-        .select({ quId: elQuRepo.quId })
-        .from(elQuRepo)
-        .innerJoin(elRepo, eq(elRepo.id, elQuRepo.repoId))
-        .where(and(inArray(elQuRepo.quId, quIds), notInArray(elQuRepo.repoId, ids), isNull(elRepo.deletedAt)))
-    : [];
-  const kept = new Set(elsewhere.map((e) => e.quId));
-  const orphans = quIds.filter((id) => !kept.has(id));
-  if ((await isQuestionInUse(db, orphans)).length) throw conflict('题库中的试题已被已发布的考试使用，不能删除');
+  const rows = await db
+    .selectDistinct({ quId: elQuRepo.quId })
+    .from(elQuRepo)
+    .where(
+      and(
+        inArray(elQuRepo.repoId, ids),
+        sql`not exists (select 1 from ${elQuRepo} o join ${elRepo} r on r.id = o.repo_id
+          where o.qu_id = ${elQuRepo.quId} and r.deleted_at is null and o.repo_id not in ${ids})`,
+      ),
+    );
+  const orphans = slicesOf(rows.map((r) => r.quId));
+  for (const slice of orphans) {
+    if ((await isQuestionInUse(db, slice)).length) throw conflict('题库中的试题已被已发布的考试使用，不能删除');
+  }
   await db.transaction(async (tx) => {
     await tx.update(elRepo).set({ deletedAt: now }).where(inArray(elRepo.id, ids));
-    if (orphans.length) {
-      await tx.update(elQu).set({ deletedAt: now }).where(inArray(elQu.id, orphans));
-      await tx.update(elQu).set({ deletedAt: now }).where(inArray(elQu.parentId, orphans));
+    for (const slice of orphans) {
+      await tx.update(elQu).set({ deletedAt: now }).where(inArray(elQu.id, slice));
+      await tx.update(elQu).set({ deletedAt: now }).where(inArray(elQu.parentId, slice));
     }
   });
 }

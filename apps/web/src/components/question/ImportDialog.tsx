@@ -10,6 +10,7 @@
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import {
+  MAX_IMPORT_QUESTIONS,
   QU_IMPORT_PROGRESS_EVENT,
   QUESTION_TYPE_LABELS,
   type TQuImportCategory,
@@ -282,6 +283,9 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
           <p className="ant-upload-hint">
             支持 Excel、Word、Moodle XML、GIFT、Aiken、IMS QTI（单个试题 .xml 或 .zip
             内容包）；先预览，确认无误后再导入。有错误的试题时默认不导入任何试题
+          </p>
+          <p className="ant-upload-hint" data-testid="import-cap">
+            每个文件最多 {MAX_IMPORT_QUESTIONS.toLocaleString('zh-CN')} 道试题、20MB，更多请拆分后分批导入
           </p>
         </Upload.Dragger>
         <Checkbox

@@ -11,6 +11,7 @@ import { readAiken } from './formats/aiken.js';
 import { readGift } from './formats/gift.js';
 import { readMoodleXml } from './formats/moodle-xml.js';
 import { readQti } from './formats/qti-package.js';
+import { assertImportSize, assertTextSize } from './import-cap.js';
 import type { InterImage, InterQuestion, ReadResult } from './model.js';
 import { fromInterchange } from './registry.js';
 
@@ -19,6 +20,7 @@ export type TextFormat = 'gift' | 'aiken' | 'moodle-xml';
 /** The questions of a text or XML file (badParams when the XML is malformed). */
 export function readTextFormat(format: TextFormat, buffer: Buffer): ReadResult {
   const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  assertTextSize(format, text);
   if (format === 'gift') return readGift(text);
   if (format === 'aiken') return readAiken(text);
   return readMoodleXml(text);
@@ -83,5 +85,8 @@ export type ReaderFormat = TextFormat | 'qti';
 
 /** The import items of a GIFT, Aiken, Moodle XML or QTI file (badParams for a malformed one). */
 export async function readItems(format: ReaderFormat, buffer: Buffer, category: TQuImportCategory = 'tag') {
-  return itemsOf(format === 'qti' ? await readQti(buffer) : readTextFormat(format, buffer), category);
+  const read = format === 'qti' ? await readQti(buffer) : readTextFormat(format, buffer);
+  // Whatever the count before parsing missed (a QTI manifest naming one file many times).
+  assertImportSize(read.entries.length);
+  return itemsOf(read, category);
 }

@@ -37,6 +37,7 @@ import {
   parseType,
   typeLabel,
 } from '../../qu-text.js';
+import { assertImportSize } from '../import-cap.js';
 import { type InterQuestion, interQuestion, type StoredQuestion } from '../model.js';
 import { toInterchange } from '../registry.js';
 import { type LayoutItem, layoutItem, readLayout, writeLayout } from './layout.js';
@@ -317,6 +318,7 @@ export async function readQuestionsDocx(buffer: Buffer): Promise<ImportItem[]> {
     drafts = draftsOf(questions);
     applyKey(drafts, key);
   }
+  assertImportSize(drafts.length);
   return drafts.map((d) => {
     const issues: LayoutItem['issues'] = [];
     const q = toModel(d, issues);

@@ -8,6 +8,7 @@ import { zipSync } from 'fflate';
 import { badParams } from '../../../../platform/errors.js';
 import { InvalidZipError, ZIP_LIMITS, type ZipLimits } from '../../../../platform/zip-guard.js';
 import { openZip } from '../../../../platform/zip-read.js';
+import { assertImportSize } from '../import-cap.js';
 import type { InterQuestion, ReadResult, Skip } from '../model.js';
 import { readQtiItem, writeQtiItem } from './qti.js';
 import { typeName } from './text-common.js';
@@ -53,6 +54,7 @@ export async function readQti(buffer: Buffer, limits: ZipLimits = ZIP_LIMITS): P
   const manifest = zip.read('imsmanifest.xml');
   if (!manifest) throw badParams('文件：QTI 压缩包中没有 imsmanifest.xml');
   const files = itemFiles(parseXmlTree(utf8(manifest), 'imsmanifest.xml '));
+  assertImportSize(files.length);
   const read = (path: string) => {
     try {
       return zip.read(path);

@@ -8,7 +8,7 @@
  * row per option: 题目序号 | 题目类型 | 题目内容 | 整体解析 | … | 是否正确项 | 选项内容 | 选项解析) is
  * recognised by its header row; a header that is neither is refused with the columns expected.
  */
-import { htmlToPlain, plainToHtml } from '@exam/contracts';
+import { htmlToPlain, MAX_IMPORT_QUESTIONS, plainToHtml } from '@exam/contracts';
 import { badParams } from '../../../../platform/errors.js';
 import { xlsxWithoutTimes } from '../../../../platform/xlsx.js';
 import { InvalidXlsxError, readXlsxRows, type SheetRow } from '../../../../platform/xlsx-read.js';
@@ -101,8 +101,8 @@ const XLSX_GUIDE = [
   '公式写成 $LaTeX$，如 $x^2+y^2=r^2$；普通的美元符号写成 \\$。知识点用“，”分隔。',
 ];
 
-/** Data rows of one import; the exports write at most 5,000 questions. */
-export const MAX_IMPORT_ROWS = 10_000;
+/** Data rows of one import (the cap of every format); the exports write at most 5,000 questions. */
+export const MAX_IMPORT_ROWS = MAX_IMPORT_QUESTIONS;
 
 type Getter = (cells: string[], name: string) => string;
 

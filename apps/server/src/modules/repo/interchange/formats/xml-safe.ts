@@ -34,7 +34,25 @@ function parseSafely(xml: string, what: string, options: Partial<X2jOptions>): u
     throw badParams(
       `文件：${what}的 XML 格式错误（第${valid.err.line}行第${valid.err.col}列）：文件不完整或标签未闭合`,
     );
+  try {
+    return parserOf(options).parse(xml);
+  } catch (err) {
+    // The parser's own depth cap (an element inside more than MAX_XML_DEPTH others).
+    if (err instanceof Error && /nested tags/i.test(err.message))
+      throw badParams(`文件：${what}的元素嵌套超过${MAX_XML_DEPTH}层，无法读取，请检查文件`);
+    throw err;
+  }
+}
+
+/**
+ * How deep elements may nest. A question's rich text in real files stays far below; past it the
+ * parser stops (its stack, not the server's) and the file is refused with 10010001.
+ */
+export const MAX_XML_DEPTH = 100;
+
+function parserOf(options: Partial<X2jOptions>): XMLParser {
   return new XMLParser({
+    maxNestedTags: MAX_XML_DEPTH,
     ignoreAttributes: false,
     processEntities: false,
     htmlEntities: false,
@@ -44,7 +62,7 @@ function parseSafely(xml: string, what: string, options: Partial<X2jOptions>): u
     cdataPropName: '__cdata',
     removeNSPrefix: true,
     ...options,
-  }).parse(xml);
+  });
 }
 
 /** Parses an XML document; badParams naming the line when it is not well formed. */

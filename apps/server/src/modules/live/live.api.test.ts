@@ -162,6 +162,34 @@ describe('state from the stream and the schedule, and the publish callback', () 
     expect(list.live.map((r) => r.id)).toContain(id);
   });
 
+  it('answers no callback while no secret is set, not even from this machine (a same-host proxy is this machine too)', async () => {
+    const key = await keyOf(id);
+    const [row] = await t.db.select().from(elLive).where(eq(elLive.id, id));
+    const before = (await ok(t, liveRoomDetail, { id }, admin)).state;
+    delete process.env.LIVE_HOOK_SECRET;
+    try {
+      for (const [call, form] of [
+        ['publish', { name: key }],
+        ['publish-done', { name: key }],
+        ['record-done', { name: row.playName, path: path.join(recordDir, `${row.playName}-1.flv`) }],
+      ] as const) {
+        const relay = call === 'publish' ? `?relay=${encodeURIComponent(RELAY)}` : '';
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/live/hook/${call}${relay}`,
+          payload: new URLSearchParams({ app: 'live', call, ...form }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          remoteAddress: '127.0.0.1',
+        });
+        expect(res.statusCode, call).toBe(403);
+      }
+      expect(liveBackground.size).toBe(0);
+    } finally {
+      process.env.LIVE_HOOK_SECRET = SECRET;
+    }
+    expect((await ok(t, liveRoomDetail, { id }, admin)).state).toBe(before); // nothing changed
+  });
+
   it('a rehearsal that stops before the start leaves it 预告; after the start it is 已结束', async () => {
     const key = await keyOf(id);
     expect((await hook('publish-done', { name: key })).status).toBe(200);

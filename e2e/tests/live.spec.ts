@@ -113,8 +113,9 @@ test('[LEARNER][LIVE] push with the key, watch through hls.js at 1280 and 390 px
   small.on('request', (r) => {
     if (r.url().endsWith(liveLearnBeat.path)) beats.push(r.postDataJSON());
   });
-  await small.getByTestId('live-video').evaluate((v: HTMLVideoElement) => {
+  await small.getByTestId('live-video').evaluate(async (v: HTMLVideoElement) => {
     v.dispatchEvent(new Event('waiting'));
+    await new Promise((r) => setTimeout(r, 1500)); // a stall of 1.5 s, then the video plays on
     v.dispatchEvent(new Event('playing'));
   });
   await small.waitForRequest((r) => r.url().endsWith(liveLearnBeat.path), { timeout: 20_000 });

@@ -91,6 +91,11 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n'
       proxy_pass http://exam;
       proxy_read_timeout 65s;
     }
+    # The media server's callbacks reach the product directly (LIVE_PRODUCT_URL), never through
+    # the public site: ^~ also keeps the regular-expression locations below from taking them.
+    location ^~ /api/live/hook/ {
+      return 404;
+    }
     # Server-sent events (invigilation, live chat): never buffered, held open.
     location ~ ^/api/.*/(live|stream|events)(/|$) {
       proxy_pass http://exam;

@@ -2,12 +2,14 @@
  * Live classes on the real media server: nginx-rtmp started by `scripts/live-server.ts`,
  * a wrong key refused by the product's publish callback, ffmpeg pushing a generated test pattern
  * with the room's key, Chromium playing it through hls.js (the video's time advances) at 1280 px
- * and at 390 px, the viewer counted in the statistics, a chat message seen by a second context,
+ * and at 390 px, the viewer counted in the statistics, a chat message seen by a second context (and
+ * a line with brackets shown as typed), a buffering stall that sends no stop heartbeat,
  * and the replay (remuxed by the product from nginx's recording) playing after the push ends.
  */
 import type { ChildProcess } from 'node:child_process';
 import {
   LiveState,
+  liveLearnBeat,
   liveLearnDetail,
   liveRoomPushDetail,
   liveRoomSave,
@@ -97,6 +99,29 @@ test('[LEARNER][LIVE] push with the key, watch through hls.js at 1280 and 390 px
   await page.getByTestId('live-chat-input').fill('老师，安全帽多久更换一次？');
   await page.getByTestId('live-chat-send').click();
   await expect(small.getByTestId('live-chat-list')).toContainText('老师，安全帽多久更换一次？', { timeout: 10_000 });
+  // A line shows exactly as typed, brackets and all, and never becomes markup.
+  const typed = '1<2 且 <b>加粗</b> &amp;';
+  await small.getByTestId('live-chat-input').fill(typed);
+  await small.getByTestId('live-chat-send').click();
+  for (const p of [page, small]) {
+    await expect(p.getByTestId('live-chat-text').last()).toHaveText(typed, { timeout: 10_000 });
+    await expect(p.getByTestId('live-chat-list').locator('b')).toHaveCount(0);
+  }
+
+  // A buffering stall is not leaving: no stop heartbeat, the 15 s rhythm goes on.
+  const beats: { playing: boolean }[] = [];
+  small.on('request', (r) => {
+    if (r.url().endsWith(liveLearnBeat.path)) beats.push(r.postDataJSON());
+  });
+  await small.getByTestId('live-video').evaluate(async (v: HTMLVideoElement) => {
+    v.dispatchEvent(new Event('waiting'));
+    await new Promise((r) => setTimeout(r, 1500)); // a stall of 1.5 s, then the video plays on
+    v.dispatchEvent(new Event('playing'));
+  });
+  await small.waitForRequest((r) => r.url().endsWith(liveLearnBeat.path), { timeout: 20_000 });
+  expect(beats.length).toBeGreaterThan(0);
+  expect(beats.every((b) => b.playing)).toBe(true);
+  await expect(small.getByTestId('live-watched')).toHaveText(/^本场已观看 \d+\.\d 分钟$/);
   await page.screenshot({ path: `${SCREENS}/live-watch-1280.png` });
   await small.screenshot({ path: `${SCREENS}/live-watch-390.png` });
 
@@ -114,6 +139,8 @@ test('[LEARNER][LIVE] push with the key, watch through hls.js at 1280 and 390 px
   await expect(adminPage.getByTestId('live-stat-summary')).toContainText('当前在线');
   await expect(adminPage.getByTestId('live-timeline')).toBeVisible();
   await expect(adminPage.getByTestId('live-stat-table')).toContainText('张三');
+  // minutes with one decimal, never rounded to whole minutes
+  await expect(adminPage.getByTestId('live-stat-table').locator('tbody tr').first()).toContainText(/\d\.\d/);
   await adminPage.waitForTimeout(600);
   await adminPage.screenshot({ path: `${SCREENS}/live-stat.png` });
 

@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { demoAccounts } from './demo-accounts.js';
 import { startupHooks } from './modules/index.js';
 import { startLiveReminder } from './modules/live/live.module.js';
+import { liveStartRefusal } from './modules/live/live-settings.js';
 import { startNoticeSweeper } from './modules/notice/notice.module.js';
 import { startPaperSweeper } from './modules/paper/sweep.js';
 import { connectRedis, createDeps, prepareDatabase, seedBlobStore } from './platform/boot.js';
@@ -19,7 +20,7 @@ import { runPrimary, workersRefusal } from './primary.js';
 
 const config = loadConfig();
 config.webDistDir ??= path.join(repoRoot, 'apps', 'web', 'dist');
-const refusal = workersRefusal(config);
+const refusal = workersRefusal(config) ?? liveStartRefusal();
 if (refusal) {
   console.error(refusal);
   process.exit(1);

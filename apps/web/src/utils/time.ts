@@ -28,3 +28,6 @@ export function formatTimeAgo(time: string | number | Date, now: Date = new Date
 /** Full date and time for tables, in the site's time zone (utils/date-format.ts). */
 export const formatDateTime = (time: string | number | Date | null | undefined): string =>
   time ? formatTime(time, 'YYYY-MM-DD HH:mm:ss') : '';
+
+/** Watch time in minutes with one decimal (25 s is "0.4", never rounded to 0 whole minutes). */
+export const watchMinutes = (seconds: number): string => (Math.round((seconds / 60) * 10) / 10).toFixed(1);

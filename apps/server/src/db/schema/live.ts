@@ -9,6 +9,8 @@
  *   below, 3 named people).
  * - `el_live_viewer`: one row per (room, learner): credited watch time (server clock only), the
  *   time of the last heartbeat every credit is measured from, and the number of viewing sessions.
+ * - `el_live_clock`: one row per learner: the time up to which their watching (of any room) is
+ *   credited, so rooms heartbeated at once share the learner's wall clock once.
  * - `el_live_minute`: one row per (room, minute, learner) seen watching: the timeline and the peak.
  * - `el_live_chat`, `el_live_mute`: the chat / Q&A messages and the learners muted in a room.
  */
@@ -70,6 +72,11 @@ export const elLiveViewer = pgTable(
   },
   (t) => [primaryKey({ columns: [t.liveId, t.userId] }), index('el_live_viewer_beat_idx').on(t.liveId, t.lastBeatAt)],
 );
+
+export const elLiveClock = pgTable('el_live_clock', {
+  userId: text('user_id').primaryKey(),
+  creditedUntil: tz('credited_until').notNull(),
+});
 
 export const elLiveMinute = pgTable(
   'el_live_minute',

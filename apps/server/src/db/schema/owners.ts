@@ -79,6 +79,7 @@ export const TABLE_OWNERS = {
   // live
   el_live: 'live',
   el_live_chat: 'live',
+  el_live_clock: 'live',
   el_live_minute: 'live',
   el_live_mute: 'live',
   el_live_viewer: 'live',

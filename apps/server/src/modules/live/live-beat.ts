@@ -1,14 +1,20 @@
 /**
- * Viewer heartbeats (issue 27 §2), about every 15 s while the video plays and the page is visible.
- * The course progress rule (course/progress-rules.ts `creditWindow`): the server credits at most
- * the wall-clock time since the previous heartbeat of that (room, learner), by its own clock,
- * capped per heartbeat; the row is locked FOR UPDATE so two tabs take turns on one budget; a
- * paused or hidden page, a room not live, a first heartbeat, the first one after a pause and a
- * clock moved backwards earn nothing. Each playing heartbeat marks the learner in the room's minute (the timeline, the peak).
+ * Viewer heartbeats (issue 27 §2), about every 15 s while the video plays and the page is visible,
+ * and one at once when it stops (paused, hidden, left). The course progress rule
+ * (course/progress-rules.ts `creditWindow`): a beat is credited the wall-clock time since the
+ * previous beat of that (room, learner), by the server's clock and capped per heartbeat, when that
+ * previous beat said playing: the window it opened was watched, so the beat that says "stopped"
+ * is credited the time played up to the stop, and the first beat after a stop earns nothing. A
+ * buffering stall is not a stop (the player does not report one). The learner's clock
+ * (`el_live_clock`, locked FOR UPDATE) credits each second once across every room: a window is
+ * credited only after the time already credited, so two rooms heartbeated at once earn the wall
+ * clock once, and two tabs of one room take turns on the room's row. A room not live and a clock
+ * moved backwards earn nothing. Each playing heartbeat marks the learner in the room's minute (the
+ * timeline, the peak).
  */
 import { LiveState, type TLiveBeatResult } from '@exam/contracts';
 import { sql } from 'drizzle-orm';
-import { elLiveMinute, elLiveViewer } from '../../db/schema/index.js';
+import { elLiveClock, elLiveMinute, elLiveViewer } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { MAX_BEAT_GAP_S } from '../course/progress-rules.js';
 import type { LiveRow } from './live-audience.js';
@@ -24,11 +30,13 @@ export function minuteOf(now: Date): Date {
 }
 
 /**
- * One statement (bench/live.ts): lock the learner's row and read its previous beat (`prev`, FOR
- * UPDATE, so two tabs take turns on one budget), update it from there, create it on a first beat,
- * mark the minute, and count the others online (this beat's own row is counted by what it says,
- * since the statement's snapshot does not see its own update). `creditWindow` in SQL: at most the
- * server-clock time since the previous beat, capped at MAX_BEAT_GAP_S.
+ * One statement (bench/live.ts): lock the learner's clock, then their row of the room and read its
+ * previous beat (`prev`), update it from there, create it on a first beat, move the clock over
+ * what was credited (created at the start of time when missing, so that the next beat finds a row
+ * to lock), mark the minute, and count the others online (this beat's own row is counted by what it
+ * says, since the statement's snapshot does not see its own update). `creditWindow` in SQL: at most
+ * the server-clock time since the later of the previous beat and the learner's clock, capped at
+ * MAX_BEAT_GAP_S.
  */
 export async function liveBeat(
   db: Db,
@@ -38,14 +46,19 @@ export async function liveBeat(
   now: Date,
 ): Promise<TLiveBeatResult> {
   const state = liveState(room, now);
-  const watching = input.playing && input.visible && state === LiveState.LIVE;
+  const live = state === LiveState.LIVE;
+  const watching = input.playing && input.visible && live;
   const at = sql`${now.toISOString()}::timestamptz`;
   const on = sql`${watching}::boolean`;
   const since = sql`${new Date(now.getTime() - ONLINE_WINDOW_S * 1000).toISOString()}::timestamptz`;
-  const res = await db.execute(sql`with prev as (
+  const res = await db.execute(sql`with clock as (
+      select credited_until from ${elLiveClock} where user_id = ${userId} for update
+    ), prev as (
       select live_id, user_id, extract(epoch from ${at} - last_beat_at)::float8 as silent,
-        case when ${on} and playing
-          then least(greatest(extract(epoch from ${at} - last_beat_at)::float8, 0), ${MAX_BEAT_GAP_S}::float8) else 0 end as credited
+        case when ${sql`${live}::boolean`} and playing
+          then least(greatest(extract(epoch from ${at} - greatest(last_beat_at,
+            coalesce((select credited_until from clock), last_beat_at)))::float8, 0), ${MAX_BEAT_GAP_S}::float8)
+          else 0 end as credited
       from ${elLiveViewer} where live_id = ${room.id} and user_id = ${userId} for update
     ), upd as (
       update ${elLiveViewer} v set
@@ -60,6 +73,11 @@ export async function liveBeat(
       insert into ${elLiveViewer} (live_id, user_id, first_at, last_beat_at, playing)
       select ${room.id}, ${userId}, ${at}, ${at}, ${on} where not exists (select 1 from prev)
       on conflict do nothing
+    ), tick as (
+      insert into ${elLiveClock} (user_id, credited_until)
+      select ${userId}, case when (select credited from prev) > 0 then ${at} else '-infinity'::timestamptz end
+      where (select credited from prev) > 0 or not exists (select 1 from clock)
+      on conflict (user_id) do update set credited_until = greatest(${elLiveClock.creditedUntil}, excluded.credited_until)
     ), minute as (
       insert into ${elLiveMinute} (live_id, minute, user_id)
       select ${room.id}, ${minuteOf(now).toISOString()}::timestamptz, ${userId} where ${on}

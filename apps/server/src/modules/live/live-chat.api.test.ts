@@ -14,11 +14,12 @@ import {
 } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysUser } from '../../db/schema/index.js';
+import { elLive, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ok } from '../course/course-test-kit.js';
 import { roomForViewer } from './live-audience.js';
+import { liveBeat } from './live-beat.js';
 import { CHAT_GAP_S, sendChat } from './live-chat.service.js';
 
 let t: TestApp;
@@ -110,7 +111,7 @@ describe('sending a chat line', () => {
       userId: learner.id,
       userName: learner.realName || learner.userName,
       role: 'learner',
-      content: '解除后i第三条/i',
+      content: '解除后<i>第三条</i>', // as typed: shown as text, never markup
       createdAt: now.toISOString(),
     });
     expect(await t.request(liveChatSend, { liveId, content: '紧接着' }, student)).toMatchObject({
@@ -126,10 +127,33 @@ describe('sending a chat line', () => {
     expect(list.messages.map((m) => m.content)).toEqual([
       '第一条',
       '第二条',
-      '解除后i第三条/i',
+      '解除后<i>第三条</i>',
       '管理员一',
       '管理员二',
     ]);
     expect(list.messages[2]).toEqual(line);
+  });
+});
+
+describe('a heartbeat', () => {
+  it("is one statement, the learner's clock across rooms included", async () => {
+    const at = (m: number) => new Date(now.getTime() + m * 60_000).toISOString();
+    const body = { title: '第二间', lecturer: '', startTime: at(-1), endTime: at(60), openType: 1 as const };
+    const other = (await ok(t, liveRoomSave, body, admin)).id;
+    await t.db.update(elLive).set({ publishingSince: now });
+    const rooms = await t.db.select().from(elLive);
+    expect(rooms).toHaveLength(2);
+    let credited = 0;
+    for (let i = 0; i < 3; i++) {
+      tick(10);
+      for (const room of rooms) {
+        const { n, error } = await statements(async () => {
+          credited += (await liveBeat(t.db, room, learner.id, { playing: true, visible: true }, now)).credited;
+        });
+        expect(error).toBeUndefined();
+        expect(n, `beat ${i} in ${room.id === other ? 'the second' : 'the first'} room`).toBe(1);
+      }
+    }
+    expect(credited).toBe(20); // the first beats start the clock; then 2 × 10 s of wall clock, once
   });
 });

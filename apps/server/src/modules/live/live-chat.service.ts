@@ -1,29 +1,33 @@
 /**
- * The chat / Q&A panel (issue 27 §2). Messages are plain text: control characters and markup
- * brackets are removed on the server and the web renders text only. The lecturer's and the
+ * The chat / Q&A panel (issue 27 §2). Messages are plain text, stored as typed ("1<2" stays
+ * "1<2"): control and invisible format characters are removed on the server, and every reader
+ * renders the text as text (the web through React's escaping), never as markup. The lecturer's and the
  * administrators' messages carry their role. A muted learner cannot send; a learner may send one
  * message every CHAT_GAP_S seconds (a per-user request limit on the route on top). Administrators
- * holding live:chat:manage delete messages and mute learners.
+ * holding live:chat:manage delete messages and mute learners, each within their data scope.
  */
 import { ErrorCode, RoleType, type TLiveChat, type TLiveChatList } from '@exam/contracts';
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { elLiveChat, elLiveMute, sysRole, sysUserRole } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { userScope } from '../system/data-scope.js';
 import { assertUsersInScope } from '../system/user/user-guard.js';
 import type { Viewer } from './live-audience.js';
 
 export const CHAT_GAP_S = 2;
 const HISTORY = 100;
 
-/** Plain text: no control or format characters (newlines kept), no markup brackets, trimmed. */
+/**
+ * Plain text: no control or format characters (newlines kept), trimmed. Brackets and ampersands
+ * stay: the text is never read as markup, so "1<2" means 1<2.
+ */
 export function sanitizeChat(text: string): string {
   return text
     .replace(/\p{Cc}/gu, (c) => (c === '\n' ? c : '')) // control characters, newlines kept
     .replace(/\p{Cf}/gu, '') // invisible format characters: zero-width, bidirectional overrides
-    .replace(/[<>]/g, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
@@ -124,14 +128,30 @@ export async function listChat(
   };
 }
 
+/**
+ * Deletes a line: the administrator's own, or one by a user within their data scope (as muting: a
+ * department's administrator cannot remove another department's learners' lines). One statement in
+ * the usual case; a refusal looks again to say why.
+ */
 export async function deleteChat(db: Executor, admin: AuthUser, id: string, now: Date): Promise<{ liveId: string }> {
   const [row] = await db
     .update(elLiveChat)
     .set({ deletedAt: now, deletedBy: admin.id })
-    .where(and(eq(elLiveChat.id, id), isNull(elLiveChat.deletedAt)))
+    .where(
+      and(
+        eq(elLiveChat.id, id),
+        isNull(elLiveChat.deletedAt),
+        or(eq(elLiveChat.userId, admin.id), userScope(admin, elLiveChat.userId)),
+      ),
+    )
     .returning({ liveId: elLiveChat.liveId });
-  if (!row) throw notFound('消息');
-  return row;
+  if (row) return row;
+  const [line] = await db
+    .select({ userId: elLiveChat.userId })
+    .from(elLiveChat)
+    .where(and(eq(elLiveChat.id, id), isNull(elLiveChat.deletedAt)));
+  if (line) await assertUsersInScope(db, admin, [line.userId]); // names the author outside the scope
+  throw notFound('消息');
 }
 
 export const MUTE_ADMIN_REFUSAL = '只能禁言学员，不能禁言管理员';

@@ -1,8 +1,8 @@
 /**
  * Plain routes outside the JSON envelope:
  * - POST /api/live/hook/:call (publish | publish-done | record-done): nginx-rtmp's form callbacks
- *   (live-hooks.ts). Answered only with the right `?secret=` (LIVE_HOOK_SECRET), or from loopback
- *   when no secret is set. A refused publish is HTTP 403: nginx drops the stream. An accepted one
+ *   (live-hooks.ts). Answered only with the right `?secret=` (LIVE_HOOK_SECRET); without a secret
+ *   set, never (the caller's address proves nothing behind a same-host proxy). A refused publish is HTTP 403: nginx drops the stream. An accepted one
  *   is a 302 to `?relay=` + the play name: nginx relays the stream to its HLS application.
  * - GET /api/live/replay/:id: the replay MP4 with Range, for the room's audience (session cookie).
  */
@@ -17,16 +17,14 @@ import { roomForViewer } from './live-audience.js';
 import { acceptPublish, endPublish, relayTarget } from './live-hooks.js';
 import { publishState } from './live-realtime.js';
 import { makeReplay, recordingPath } from './live-replay.js';
-import { liveSettings } from './live-settings.js';
+import { HOOK_SECRET_MIN, liveSettings } from './live-settings.js';
 
 /** Replays being made (tests await them). */
 export const liveBackground = new Set<Promise<unknown>>();
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 function hookAllowed(request: FastifyRequest<{ Querystring: { secret?: string } }>): boolean {
   const secret = liveSettings().hookSecret;
-  if (!secret) return LOOPBACK.has(request.socket.remoteAddress ?? '');
+  if (!secret || secret.length < HOOK_SECRET_MIN) return false;
   const given = Buffer.from(String(request.query.secret ?? ''));
   const want = Buffer.from(secret);
   return given.length === want.length && timingSafeEqual(given, want);

@@ -8,7 +8,10 @@
 import {
   DataScope,
   ErrorCode,
+  liveChatDelete,
+  liveChatList,
   liveChatMute,
+  liveChatSend,
   liveLearnBeat,
   liveRoomDetail,
   liveRoomPaging,
@@ -114,6 +117,23 @@ describe('a department administrator', () => {
       openType: 1 as const,
     };
     expect((await t.request(liveRoomSave, body, tech)).msg).toContain('您的数据范围不包含全部人员');
+  });
+
+  it('deletes only chat lines of people of their departments (and their own)', async () => {
+    const say = async (userName: string, content: string) =>
+      (await ok(t, liveChatSend, { liveId: id, content }, await t.login(userName, 'student123'))).id;
+    const fromLisi = await say('lisi', '市场部的问题'); // 市场部: outside 技术部
+    const fromStudent = await say('student', '技术部的问题');
+    const own = (await ok(t, liveChatSend, { liveId: id, content: '请稍等' }, tech)).id;
+    const refused = await t.request(liveChatDelete, { id: fromLisi }, tech);
+    expect(refused.code).toBe(ErrorCode.NO_PERMISSION);
+    expect(refused.msg).toContain('不在您的数据权限范围内');
+    expect((await t.request(liveChatDelete, { id: fromStudent }, tech)).code).toBe(0);
+    expect((await t.request(liveChatDelete, { id: own }, tech)).code).toBe(0);
+    const list = await ok(t, liveChatList, { liveId: id }, admin);
+    expect(list.messages.map((m) => m.id)).toEqual([fromLisi]);
+    expect((await t.request(liveChatDelete, { id: fromLisi }, admin)).code).toBe(0); // the whole organisation
+    expect((await t.request(liveChatDelete, { id: fromLisi }, admin)).code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('mutes only learners of their departments, and nobody mutes an administrator', async () => {

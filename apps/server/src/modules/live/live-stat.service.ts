@@ -17,6 +17,9 @@ import { userScope } from '../system/data-scope.js';
 import type { LiveRow } from './live-audience.js';
 import { liveState, ONLINE_WINDOW_S } from './live-state.js';
 
+/** Watch time in minutes with one decimal: 25 s is 0.4, never rounded down to 0 whole minutes. */
+export const minutesOf = (seconds: number): number => Math.round((seconds / 60) * 10) / 10;
+
 export type StatParams = { deptId?: string | null; realName?: string | null; absent?: boolean | null };
 
 const viewerJoin = (liveId: string) => and(eq(elLiveViewer.liveId, liveId), eq(elLiveViewer.userId, sysUser.id));
@@ -69,7 +72,7 @@ async function rows(
       userName: r.userName,
       realName: r.realName,
       deptName: r.deptName,
-      watchMinutes: Math.round((r.watchSeconds / 60) * 10) / 10,
+      watchMinutes: minutesOf(r.watchSeconds),
       sessions: r.sessions,
       firstAt: r.firstAt?.toISOString() ?? null,
       lastAt: r.lastAt?.toISOString() ?? null,
@@ -134,7 +137,7 @@ export async function statSummary(db: Executor, room: LiveRow, actor: AuthUser, 
     peak,
     total: viewers.total,
     unique: viewers.unique,
-    watchMinutes: Math.round(viewers.seconds / 60),
+    watchMinutes: minutesOf(viewers.seconds),
     timeline: timeline.map((t) => ({ minute: t.minute.toISOString(), viewers: t.viewers })),
   };
 }

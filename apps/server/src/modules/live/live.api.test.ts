@@ -35,7 +35,7 @@ import {
 } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elCourseChapter, elCourseFile, elLive, sysUser } from '../../db/schema/index.js';
+import { elCourseChapter, elCourseFile, elLive, elLiveViewer, sysUser } from '../../db/schema/index.js';
 import { drainEvents } from '../../test/events.js';
 import { openTopics } from '../../test/sse.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -162,6 +162,34 @@ describe('state from the stream and the schedule, and the publish callback', () 
     expect(list.live.map((r) => r.id)).toContain(id);
   });
 
+  it('answers no callback while no secret is set, not even from this machine (a same-host proxy is this machine too)', async () => {
+    const key = await keyOf(id);
+    const [row] = await t.db.select().from(elLive).where(eq(elLive.id, id));
+    const before = (await ok(t, liveRoomDetail, { id }, admin)).state;
+    delete process.env.LIVE_HOOK_SECRET;
+    try {
+      for (const [call, form] of [
+        ['publish', { name: key }],
+        ['publish-done', { name: key }],
+        ['record-done', { name: row.playName, path: path.join(recordDir, `${row.playName}-1.flv`) }],
+      ] as const) {
+        const relay = call === 'publish' ? `?relay=${encodeURIComponent(RELAY)}` : '';
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/live/hook/${call}${relay}`,
+          payload: new URLSearchParams({ app: 'live', call, ...form }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          remoteAddress: '127.0.0.1',
+        });
+        expect(res.statusCode, call).toBe(403);
+      }
+      expect(liveBackground.size).toBe(0);
+    } finally {
+      process.env.LIVE_HOOK_SECRET = SECRET;
+    }
+    expect((await ok(t, liveRoomDetail, { id }, admin)).state).toBe(before); // nothing changed
+  });
+
   it('a rehearsal that stops before the start leaves it 预告; after the start it is 已结束', async () => {
     const key = await keyOf(id);
     expect((await hook('publish-done', { name: key })).status).toBe(200);
@@ -243,15 +271,15 @@ describe('audience, heartbeats, statistics, chat', () => {
     tick(300); // a long silence earns one heartbeat's cap
     expect((await beat()).credited).toBe(15);
     tick(10);
-    expect((await beat(false)).credited).toBe(0); // paused
+    expect((await beat(false)).credited).toBe(10); // paused now: the 10 s played up to the pause count
     tick(10);
-    expect((await beat(true, false)).credited).toBe(0); // hidden
+    expect((await beat(true, false)).credited).toBe(0); // hidden, after the pause: nothing was played
     tick(-60);
     expect((await beat()).credited).toBe(0); // clock set back (and the first beat after a pause)
     tick(70);
     const last = await beat();
     expect(last.credited).toBe(10);
-    expect(last.watchSeconds).toBe(10 + 10 + 15 + 10);
+    expect(last.watchSeconds).toBe(10 + 10 + 15 + 10 + 10);
     expect(last.online).toBe(1);
   });
 
@@ -259,11 +287,11 @@ describe('audience, heartbeats, statistics, chat', () => {
     const s = await ok(t, liveStatSummary, { liveId: id }, admin);
     expect(s).toMatchObject({ state: LiveState.LIVE, audience: 1, absent: 0, online: 1, unique: 1, total: 2 });
     expect(s.peak).toBeGreaterThanOrEqual(1);
-    expect(s.watchMinutes).toBe(1); // 45 s
+    expect(s.watchMinutes).toBe(0.9); // 55 s: one decimal, never rounded to whole minutes
     expect(s.timeline.length).toBeGreaterThanOrEqual(2);
     expect(s.timeline.every((p) => p.viewers === 1)).toBe(true);
     const rows = await ok(t, liveStatPaging, { current: 1, size: 10, params: { liveId: id } }, admin);
-    expect(rows.records).toEqual([expect.objectContaining({ userName: 'student', watchMinutes: 0.8, sessions: 2 })]);
+    expect(rows.records).toEqual([expect.objectContaining({ userName: 'student', watchMinutes: 0.9, sessions: 2 })]);
 
     const wide = (await ok(t, liveRoomSave, room({ openType: 1, userIds: [] }), admin)).id;
     const all = await ok(t, liveStatSummary, { liveId: wide }, admin);
@@ -293,9 +321,11 @@ describe('audience, heartbeats, statistics, chat', () => {
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
-  it('chat: sanitised, marked by role, rate-limited; administrators delete and mute', async () => {
-    const sent = await ok(t, liveChatSend, { liveId: id, content: '  <b>老师好</b>\u0007\u202e ' }, student);
-    expect(sent).toMatchObject({ content: 'b老师好/b', role: 'learner', userId: studentId });
+  it('chat: text as typed (never markup), marked by role, rate-limited; administrators delete and mute', async () => {
+    const typed = '1<2 & 3>2: <b>老师好</b> <img src=x onerror=alert(1)>';
+    const sent = await ok(t, liveChatSend, { liveId: id, content: `  ${typed}\u0007\u202e ` }, student);
+    expect(sent).toMatchObject({ content: typed, role: 'learner', userId: studentId });
+    expect((await ok(t, liveChatList, { liveId: id }, student)).messages[0].content).toBe(typed);
     expect(await t.request(liveChatSend, { liveId: id, content: '再问一个' }, student)).toMatchObject({
       code: ErrorCode.CONFLICT,
       msg: '发言太频繁，请稍后再试',
@@ -355,6 +385,47 @@ describe('audience, heartbeats, statistics, chat', () => {
     expect(s.peak).toBeGreaterThanOrEqual(1);
     const beat = await ok(t, liveLearnBeat, { liveId: id, playing: true, visible: true }, student);
     expect(beat).toMatchObject({ state: LiveState.ENDED, credited: 0, online: 0 });
+  });
+});
+
+describe('watch time: one wall clock per learner, and the time played', () => {
+  const live = async () => {
+    const { id } = await ok(t, liveRoomSave, room(), admin);
+    expect((await hook('publish', { name: await keyOf(id) })).status).toBe(302);
+    return id;
+  };
+  const beat = (liveId: string, playing = true) =>
+    ok(t, liveLearnBeat, { liveId, playing, visible: true }, student).then((r) => r.credited);
+  const minutesOf = async (liveId: string) => (await ok(t, liveStatSummary, { liveId }, admin)).watchMinutes;
+
+  it('two rooms heartbeated at once earn the wall clock once', async () => {
+    const [a, b] = [await live(), await live()];
+    tick(60);
+    let credited = (await beat(a)) + (await beat(b));
+    for (let i = 0; i < 3; i++) {
+      tick(10);
+      credited += (await beat(a)) + (await beat(b));
+    }
+    expect(credited).toBe(30); // 30 s of wall clock, not 2 × 30
+    const rows = await t.db.select().from(elLiveViewer).where(eq(elLiveViewer.userId, studentId));
+    const inRooms = rows.filter((r) => r.liveId === a || r.liveId === b);
+    expect(inRooms.reduce((sum, r) => sum + r.watchSeconds, 0)).toBe(30);
+    tick(10);
+    expect(await beat(a, false)).toBe(10); // both stop: the last 10 s are credited once
+    expect(await beat(b, false)).toBe(0);
+  });
+
+  it('the time played up to a stop counts, and small totals show with a decimal', async () => {
+    const c = await live();
+    tick(60);
+    expect(await beat(c)).toBe(0); // starts the clock
+    tick(15);
+    expect(await beat(c)).toBe(15);
+    tick(10);
+    expect(await beat(c, false)).toBe(10); // paused after 10 s more: they were played
+    expect(await minutesOf(c)).toBe(0.4); // 25 s, not 0
+    const rows = await ok(t, liveStatPaging, { current: 1, size: 10, params: { liveId: c } }, admin);
+    expect(rows.records[0]).toMatchObject({ userName: 'student', watchMinutes: 0.4 });
   });
 });
 

@@ -7,8 +7,12 @@
  * only) cuts HLS segments of about one second (the encoder sets a one-second GOP) served on
  * `hlsPort` under /hls/ and records each stream as FLV for the replay. The product hears when a
  * stream or a recording ends. Everything lives under `prefix` (no root paths), so it runs as an
- * ordinary user beside the product (scripts/live-server.ts).
+ * ordinary user beside the product (scripts/live-server.ts). The callbacks always carry the hook
+ * secret (the product answers no callback without one), and the public HLS server serves /hls/
+ * only: it never proxies to the product.
  */
+import { HOOK_SECRET_MIN } from './live-settings.js';
+
 export interface NginxSettings {
   /** Folder for the config, pid, logs, temp files and HLS segments. */
   prefix: string;
@@ -18,7 +22,8 @@ export interface NginxSettings {
   hlsPort: number;
   /** The product's base URL as nginx reaches it, e.g. http://127.0.0.1:3000. */
   productUrl: string;
-  hookSecret: string | null;
+  /** Sent with every callback (LIVE_HOOK_SECRET); required. */
+  hookSecret: string;
   /** Debian's path of the RTMP module. */
   rtmpModule?: string;
   /** Worker user when started as root (nginx would switch to nobody, who cannot write the prefix). */
@@ -28,13 +33,14 @@ export interface NginxSettings {
 const q = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
 
 export function nginxConf(s: NginxSettings): string {
+  if ((s.hookSecret?.trim().length ?? 0) < HOOK_SECRET_MIN)
+    throw new Error(`the media server needs a hook secret of at least ${HOOK_SECRET_MIN} characters`);
   const relay = `rtmp://127.0.0.1:${s.rtmpPort}/hls`;
   const query = (call: string) => {
     const p = new URLSearchParams();
-    if (s.hookSecret) p.set('secret', s.hookSecret);
+    p.set('secret', s.hookSecret.trim());
     if (call === 'publish') p.set('relay', relay);
-    const text = p.toString();
-    return text ? `?${text}` : '';
+    return `?${p.toString()}`;
   };
   const hook = (call: string) => q(`${s.productUrl.replace(/\/+$/, '')}/api/live/hook/${call}${query(call)}`);
   const p = (rel: string) => q(`${s.prefix}/${rel}`);
@@ -99,6 +105,7 @@ http {
       add_header Cache-Control no-cache;
       add_header Access-Control-Allow-Origin *;
     }
+    location / { return 404; }
   }
 }
 `;

@@ -25,7 +25,7 @@ export default function PushModal({ room, onClose }: { room: TLiveRecord | null;
           showIcon
           style={{ marginBottom: 12 }}
           message="尚未配置直播服务器，暂时无法推流"
-          description="请先启动 nginx-rtmp 媒体服务器并设置 LIVE_RTMP_URL、LIVE_HLS_URL。"
+          description="请先启动 nginx-rtmp 媒体服务器并设置 LIVE_RTMP_URL、LIVE_HLS_URL、LIVE_HOOK_SECRET。"
         />
       )}
       {d && (

@@ -45,7 +45,7 @@ export default function StatDrawer({ room, onClose }: { room: TLiveRecord | null
         <Statistic title="峰值在线" value={s?.peak ?? 0} />
         <Statistic title="观看人数" value={s?.unique ?? 0} />
         <Statistic title="观看人次" value={s?.total ?? 0} />
-        <Statistic title="总观看分钟" value={s?.watchMinutes ?? 0} />
+        <Statistic title="总观看分钟" value={s?.watchMinutes ?? 0} precision={1} />
         <Statistic title="应观看 / 未观看" value={`${s?.audience ?? 0} / ${s?.absent ?? 0}`} />
       </Flex>
       {s && s.timeline.length > 0 ? (
@@ -70,7 +70,7 @@ export default function StatDrawer({ room, onClose }: { room: TLiveRecord | null
         columns={[
           { title: '学员', dataIndex: 'realName', render: (v, r) => v || r.userName },
           { title: '部门', dataIndex: 'deptName', render: (v) => v || '—' },
-          { title: '观看分钟', dataIndex: 'watchMinutes', width: 90 },
+          { title: '观看分钟', dataIndex: 'watchMinutes', width: 90, render: (v: number) => v.toFixed(1) },
           { title: '进入次数', dataIndex: 'sessions', width: 90 },
           { title: '首次进入', dataIndex: 'firstAt', render: (v) => formatDateTime(v) || <Tag>未观看</Tag> },
         ]}

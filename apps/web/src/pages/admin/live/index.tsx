@@ -99,7 +99,7 @@ export default function LiveAdminPage() {
           style={{ marginBottom: 12 }}
           data-testid="live-not-configured"
           message="尚未配置直播服务器"
-          description="请按部署文档启动 nginx-rtmp 媒体服务器（npm run live:server），并设置 LIVE_RTMP_URL、LIVE_HLS_URL 后重启服务。未配置前可以创建直播预告，但讲师无法推流、学员无法观看。"
+          description="请按部署文档启动 nginx-rtmp 媒体服务器（npm run live:server），并设置 LIVE_RTMP_URL、LIVE_HLS_URL 与它生成的 LIVE_HOOK_SECRET 后重启服务。未配置前可以创建直播预告，但讲师无法推流、学员无法观看。"
         />
       )}
       <Table<TLiveRecord> {...table.tableProps} columns={columns} scroll={{ x: 1100 }} />

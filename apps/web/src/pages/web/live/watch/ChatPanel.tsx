@@ -1,7 +1,7 @@
 /**
  * 互动问答: the room's messages, newest at the bottom; the lecturer's and administrators' marked;
- * administrators delete messages and mute learners. Text only (React escapes it; the server
- * strips markup and control characters).
+ * administrators delete messages and mute learners. A line shows exactly as typed ("1<2"): it is
+ * rendered as a text node (React escapes it), never as markup; the server strips control characters only.
  */
 import { DeleteOutlined, StopOutlined } from '@ant-design/icons';
 import { LIVE_CHAT_MAX, liveTopic, type TLiveChat } from '@exam/contracts';
@@ -150,7 +150,7 @@ export default function ChatPanel({
                     </>
                   )}
                 </Space>
-                <div>{m.content}</div>
+                <div data-testid="live-chat-text">{m.content}</div>
               </div>
             );
           })

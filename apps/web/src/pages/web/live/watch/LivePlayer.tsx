@@ -3,10 +3,13 @@
  * lazily so the first page does not carry it. Low-latency settings (two segments behind the live
  * edge); when the stream drops or a segment fails it reconnects every few seconds until the page
  * says the class ended. Starts muted (browsers allow muted autoplay); the controls unmute.
+ * A pause or the end stops the watch at once; a buffering stall does not (the learner has not
+ * left): only a stall longer than STALL_MS (the stream or the network is gone) counts as stopped.
  */
 import { useEffect, useRef } from 'react';
 
 const RETRY_MS = 3000;
+export const STALL_MS = 10_000;
 
 export default function LivePlayer({
   src,
@@ -65,20 +68,32 @@ export default function LivePlayer({
       startNative();
     } else void startHls();
 
-    const playing = () => onPlayingChange(true);
-    const stopped = () => onPlayingChange(false);
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const playing = () => {
+      clearTimeout(stall);
+      onPlayingChange(true);
+    };
+    const stopped = () => {
+      clearTimeout(stall);
+      onPlayingChange(false);
+    };
+    const waiting = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => !disposed && onPlayingChange(false), STALL_MS);
+    };
     el.addEventListener('playing', playing);
     el.addEventListener('pause', stopped);
-    el.addEventListener('waiting', stopped);
+    el.addEventListener('waiting', waiting);
     el.addEventListener('ended', stopped);
     return () => {
       disposed = true;
       clearTimeout(timer);
+      clearTimeout(stall);
       destroyHls?.();
       el.removeEventListener('error', onNativeError);
       el.removeEventListener('playing', playing);
       el.removeEventListener('pause', stopped);
-      el.removeEventListener('waiting', stopped);
+      el.removeEventListener('waiting', waiting);
       el.removeEventListener('ended', stopped);
       el.removeAttribute('src');
       onPlayingChange(false);

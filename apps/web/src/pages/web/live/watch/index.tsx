@@ -1,18 +1,20 @@
 /**
  * 观看直播 (/web/live/:id): the stream (or the replay once the class ended), its state, online
- * count, the countdown before the start, and the chat. Heartbeats every 15 s only while the video
- * plays and the page is visible; the server credits the time (never the browser).
+ * count, the countdown before the start, the learner's watch time in this class, and the chat.
+ * Heartbeats every 15 s while the video plays and the page is visible, and one at once when it
+ * stops (pause, hidden page, leaving), which is credited the time played up to it; a buffering
+ * stall is not a stop (LivePlayer). The server credits the time (never the browser).
  */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { LIVE_STATE_LABELS, LiveState } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { liveLearnApi } from '../../../../api/live';
 import LoadFailed from '../../../../components/LoadFailed';
 import { useUserStore } from '../../../../stores/user';
-import { formatDateTime } from '../../../../utils/time';
+import { formatDateTime, watchMinutes } from '../../../../utils/time';
 import { countdown, useServerNow } from '../index';
 import '../../../../components/media-card.css';
 import '../live.css';
@@ -21,36 +23,42 @@ import ChatPanel from './ChatPanel';
 const LivePlayer = lazy(() => import('./LivePlayer'));
 const BEAT_MS = 15_000;
 
-/** Heartbeats while playing and visible; answers the online count the server last gave. */
+/**
+ * Heartbeats while playing and visible, one when that stops; answers what the server last said
+ * (the online count, the learner's credited seconds). The interval runs on through re-renders:
+ * only a real start or stop restarts it.
+ */
 function useBeats(liveId: string, playing: boolean, onState: (state: number) => void) {
-  const [online, setOnline] = useState<number | null>(null);
+  const [last, setLast] = useState<{ online: number; watchSeconds: number } | null>(null);
+  const onStateRef = useRef(onState);
+  onStateRef.current = onState;
   useEffect(() => {
     if (!playing) return;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const beat = () => {
-      if (document.visibilityState !== 'visible') return;
+    const send = (on: boolean, visible: boolean) =>
       liveLearnApi
-        .beat(liveId, true, true)
+        .beat(liveId, on, visible)
         .then((r) => {
-          setOnline(r.online);
-          onState(r.state);
+          setLast({ online: r.online, watchSeconds: r.watchSeconds });
+          onStateRef.current(r.state);
         })
         .catch(() => undefined);
+    const beat = () => {
+      if (document.visibilityState === 'visible') void send(true, true);
     };
     beat();
-    timer = setInterval(beat, BEAT_MS);
+    const timer = setInterval(beat, BEAT_MS);
     const onVisible = () => {
       if (document.visibilityState === 'visible') beat();
-      else liveLearnApi.beat(liveId, false, false).catch(() => undefined);
+      else void send(false, false);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
-      liveLearnApi.beat(liveId, false, document.visibilityState === 'visible').catch(() => undefined);
+      void send(false, document.visibilityState === 'visible');
     };
-  }, [liveId, playing, onState]);
-  return online;
+  }, [liveId, playing]);
+  return last;
 }
 
 export default function WebLiveWatch() {
@@ -70,9 +78,9 @@ export default function WebLiveWatch() {
     },
     [d, detail],
   );
-  const beatOnline = useBeats(id, playing && d?.state === LiveState.LIVE, onState);
+  const beat = useBeats(id, playing && d?.state === LiveState.LIVE, onState);
   const [pushedOnline, setPushedOnline] = useState<number | null>(null);
-  const online = pushedOnline ?? beatOnline;
+  const online = pushedOnline ?? beat?.online ?? null;
   const userId = useUserStore((s) => s.userId);
   const now = useServerNow(d?.now);
 
@@ -135,6 +143,11 @@ export default function WebLiveWatch() {
             {d.state === LiveState.LIVE && (
               <Typography.Text type="secondary" data-testid="live-online">
                 {online ?? d.online} 人在看
+              </Typography.Text>
+            )}
+            {beat && (
+              <Typography.Text type="secondary" data-testid="live-watched">
+                本场已观看 {watchMinutes(beat.watchSeconds)} 分钟
               </Typography.Text>
             )}
           </Flex>

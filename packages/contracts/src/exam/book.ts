@@ -29,12 +29,8 @@ export const ZBookSummarySchema = z.object({
   leaveStreak: z.number().describe('连续答对几次移出错题本'),
   wrongShare: z.number().describe('部分得分低于满分的百分之几记为答错'),
   total: z.number().describe('错题总数'),
-  exams: z
-    .array(z.object({ examId: z.string(), title: z.string(), count: z.number() }))
-    .describe('按考试'),
-  repos: z
-    .array(z.object({ repoId: z.string(), title: z.string(), count: z.number() }))
-    .describe('按题库'),
+  exams: z.array(z.object({ examId: z.string(), title: z.string(), count: z.number() })).describe('按考试'),
+  repos: z.array(z.object({ repoId: z.string(), title: z.string(), count: z.number() })).describe('按题库'),
   types: z.array(z.object({ type: z.number(), count: z.number() })).describe('按题型'),
 });
 export type TBookSummary = z.infer<typeof ZBookSummarySchema>;

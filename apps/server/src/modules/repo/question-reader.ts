@@ -104,7 +104,11 @@ const refuse = () => new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
  * The reader for one learner: one query of the sitting guard, then every read answers by its lock.
  * `session` (a practice session or mock paper) gives its views their own order of items.
  */
-export async function learnerReader(db: Executor, userId: string, session: string | null = null): Promise<LearnerReader> {
+export async function learnerReader(
+  db: Executor,
+  userId: string,
+  session: string | null = null,
+): Promise<LearnerReader> {
   const lock = await answerLock(db, userId);
   const read = (q: KeyedQuestion): ReadQuestion => {
     const locked = lock.has(q.row.id);

@@ -87,7 +87,11 @@ describe('the wrong-answer book lets go', () => {
     const tmplId = await saveFixedTmpl(t, admin, [bank.short], 15);
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { tryLimit: 0, passScore: 1 });
     const first = await sit(wangwu, examId, { [bank.short]: '事务是原子的' });
-    const marked = await t.call(paperMarkSave.path, { paperId: first, items: [{ quId: bank.short, score: 12 }] }, admin);
+    const marked = await t.call(
+      paperMarkSave.path,
+      { paperId: first, items: [{ quId: bank.short, score: 12 }] },
+      admin,
+    );
     expect(marked.code, marked.msg).toBe(0);
     await drainEvents(t);
     expect((await entries('wangwu')).has(bank.short)).toBe(false);

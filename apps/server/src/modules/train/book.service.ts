@@ -78,7 +78,13 @@ export async function bookPaging(db: Db, userId: string, params: BookFilter, cur
     { current, size },
     db.select({ n: count() }).from(elUserBook).innerJoin(elQu, eq(elQu.id, elUserBook.quId)).where(where),
     db
-      .select({ b: elUserBook, type: elQu.type, content: elQu.content, examTitle: elExam.title, repoTitle: elRepo.title })
+      .select({
+        b: elUserBook,
+        type: elQu.type,
+        content: elQu.content,
+        examTitle: elExam.title,
+        repoTitle: elRepo.title,
+      })
       .from(elUserBook)
       .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
       .leftJoin(elExam, eq(elExam.id, elUserBook.examId))

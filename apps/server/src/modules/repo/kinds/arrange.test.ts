@@ -106,7 +106,12 @@ describe('viewOrder of practice sessions and mock papers', () => {
   });
 
   it('the chi-square bound refuses one repeated order', () => {
-    expect(chiSquare(count(() => ITEMS, n), n)).toBeGreaterThan(CHI2_BOUND);
+    expect(
+      chiSquare(
+        count(() => ITEMS, n),
+        n,
+      ),
+    ).toBeGreaterThan(CHI2_BOUND);
   });
 });
 

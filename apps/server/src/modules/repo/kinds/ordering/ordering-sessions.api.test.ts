@@ -3,7 +3,7 @@
  * session (practice or mock paper) draws its own order, fixed within it, so one learner's papers
  * spread over the orders and the key's order comes no more often than another.
  */
-import { trainFinish, trainNext, trainStart, repoQuSave, TrainMode } from '@exam/contracts';
+import { repoQuSave, TrainMode, trainFinish, trainNext, trainStart } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elQu, elRepo } from '../../../../db/schema/index.js';

@@ -43,6 +43,7 @@ const LEARNER_ROUTES: Route[] = [
   { path: '/web/notice/detail/:id', role: 'learner' },
   { path: '/web/paper', role: 'learner' },
   { path: '/web/paper/list/:examId/:userId', role: 'learner' },
+  { path: '/web/book', role: 'learner' },
   { path: '/web/book/list/:examId', role: 'learner' },
   { path: '/web/repo', role: 'learner' },
   { path: '/web/repo/view/:repoId', role: 'learner' },

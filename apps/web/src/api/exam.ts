@@ -23,6 +23,7 @@ import {
   bookNext,
   bookPaging,
   bookSubmit,
+  bookSummary,
   examExamCheck,
   examExamDelete,
   examExamDetail,
@@ -144,10 +145,18 @@ export const resultApi = {
   exportXlsx: (examId: string, fileName: string) => callDownload(examResultExport, { examId }, fileName),
 };
 
+/** Which wrong answers a book page shows: one exam, one bank, one kind, or all. */
+export interface BookFilter {
+  examId?: string | null;
+  repoId?: string | null;
+  quType?: number | null;
+}
+
 export const bookApi = {
-  paging: (req: PageReq<{ examId?: string | null; quType?: number | null }>) => call(bookPaging, req),
+  summary: () => call(bookSummary, {}),
+  paging: (req: PageReq<BookFilter>) => call(bookPaging, req),
   remove: (ids: string[]) => call(bookDelete, { ids }),
-  next: (examId?: string | null, afterId?: string | null) => call(bookNext, { examId, afterId }),
+  next: (filter: BookFilter, afterId?: string | null) => call(bookNext, { ...filter, afterId }),
   // The answering controls hand an answer of unknown shape; the server validates it.
   submit: (body: { id: string; answer: unknown; childAnswers?: Record<string, unknown> }) =>
     call(bookSubmit, body as BodyIn<typeof bookSubmit>),

@@ -42,6 +42,7 @@ export const webRoutes: StaticRoute[] = [
     title: '考试记录',
     Component: lazy(() => import('../pages/web/paper/list/index')),
   },
+  { path: '/web/book', title: '我的错题本', Component: lazy(() => import('../pages/web/book/index')) },
   { path: '/web/book/list/:examId', title: '考试错题', Component: lazy(() => import('../pages/web/book/list/index')) },
   { path: '/web/repo', title: '题库训练', Component: lazy(() => import('../pages/web/repo/index')) },
   { path: '/web/repo/view/:repoId', title: '题库详情', Component: lazy(() => import('../pages/web/repo/view/index')) },

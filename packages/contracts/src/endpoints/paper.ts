@@ -10,6 +10,7 @@ import {
   ZBookRecordSchema,
   ZBookSubmitResultSchema,
   ZBookSubmitSchema,
+  ZBookSummarySchema,
 } from '../exam/book.js';
 import {
   ZMarkDetailSchema,
@@ -31,6 +32,15 @@ const ZPreviewSchema = z.object({
   title: z.string().describe('试卷名称'),
   totalScore: z.number().describe('总分'),
   questions: z.array(ZReviewQuSchema).describe('题目（含答案，随机试卷为一次抽题示例）'),
+});
+
+/** The learner's whole book: its rules and counts by exam, bank and kind. */
+export const bookSummary = endpoint({
+  path: '/api/book/summary',
+  body: z.object({}),
+  data: ZBookSummarySchema,
+  access: 'user',
+  operation: false,
 });
 
 export const bookPaging = endpoint({

@@ -1,10 +1,11 @@
-/** Wrong-answer book (错题本): /api/book/{paging, delete, next, submit}. */
+/** Wrong-answer book (错题本): /api/book/{summary, paging, delete, next, submit}. */
 import { z } from 'zod';
 import { ZQuViewSchema } from '../repo/qu.js';
 import { ZAnswerValueSchema } from './paper.js';
 
 export const ZBookPagingParamsSchema = z.object({
   examId: z.string().nullish().describe('考试ID'),
+  repoId: z.string().nullish().describe('题库ID'),
   quType: z.number().int().nullish().describe('题型'),
 });
 
@@ -13,6 +14,8 @@ export const ZBookRecordSchema = z.object({
   quId: z.string().describe('题目ID'),
   examId: z.string().nullable().describe('考试ID'),
   examTitle: z.string().nullable().describe('考试名称'),
+  repoId: z.string().nullable().describe('题库ID'),
+  repoTitle: z.string().nullable().describe('题库名称'),
   type: z.number().describe('题型'),
   content: z.string().describe('题干'),
   wrongCount: z.number().describe('错误次数'),
@@ -21,8 +24,21 @@ export const ZBookRecordSchema = z.object({
   nextReviewAt: z.string().nullable().describe('下次复习时间'),
 });
 
+/** The book's rules (as configured by an administrator) and its entries grouped by exam, bank and kind. */
+export const ZBookSummarySchema = z.object({
+  leaveStreak: z.number().describe('连续答对几次移出错题本'),
+  wrongShare: z.number().describe('部分得分低于满分的百分之几记为答错'),
+  total: z.number().describe('错题总数'),
+  exams: z.array(z.object({ examId: z.string(), title: z.string(), count: z.number() })).describe('按考试'),
+  repos: z.array(z.object({ repoId: z.string(), title: z.string(), count: z.number() })).describe('按题库'),
+  types: z.array(z.object({ type: z.number(), count: z.number() })).describe('按题型'),
+});
+export type TBookSummary = z.infer<typeof ZBookSummarySchema>;
+
 export const ZBookNextSchema = z.object({
   examId: z.string().nullish().describe('考试ID'),
+  repoId: z.string().nullish().describe('题库ID'),
+  quType: z.number().int().nullish().describe('题型'),
   afterId: z.string().nullish().describe('当前错题ID（取其后一道）'),
 });
 

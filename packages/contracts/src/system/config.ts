@@ -77,6 +77,15 @@ export type TConfigItem = z.infer<typeof ZConfigItemSchema>;
 
 /** Title of the config item holding the second service's base address (SPEC 3). */
 export const PATH_URL_ITEM = 'pathUrl';
+/** The wrong-answer book's rules: right answers in a row that take a question out (default 2). */
+export const BOOK_LEAVE_STREAK_ITEM = 'bookLeaveStreak';
+/** Partial credit below this percent of the full score counts as wrong (default 60). */
+export const BOOK_WRONG_SHARE_ITEM = 'bookWrongShare';
+/** Items whose value is a whole number in a range, with what the message calls them. */
+const NUMBER_ITEMS: Record<string, { label: string; max: number }> = {
+  [BOOK_LEAVE_STREAK_ITEM]: { label: '连续答对次数', max: 100 },
+  [BOOK_WRONG_SHARE_ITEM]: { label: '答错比例（%）', max: 100 },
+};
 
 export const ZConfigItemSaveSchema = z
   .object({
@@ -91,6 +100,9 @@ export const ZConfigItemSaveSchema = z
     remark: z.string().max(200).nullish().describe('备注'),
   })
   .superRefine((v, ctx) => {
+    const num = NUMBER_ITEMS[v.title];
+    if (num && !(/^\d+$/.test(v.value.trim()) && Number(v.value) >= 1 && Number(v.value) <= num.max))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `${num.label}须为 1 到 ${num.max} 的整数` });
     // An empty pathUrl switches the frame off again (the built-in assistant is used).
     if (v.title !== PATH_URL_ITEM || v.value === '') return;
     const result = zUrlWithSlash.safeParse(v.value);

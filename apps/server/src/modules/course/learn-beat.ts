@@ -31,6 +31,7 @@ import {
   applyReadBeat,
   beatWindow,
   clockCredit,
+  coursePercent,
   coveredSeconds,
   fetchedMediaSeconds,
   filePercent,
@@ -63,20 +64,20 @@ export function doneInput(
   };
 }
 
-/** Course progress: the share of required files done (all files when none is required). */
-export async function courseProgress(tx: Executor, userId: string, courseId: string) {
-  const [r] = await tx
-    .select({
-      total: sql<number>`count(*) filter (where ${elCourseFile.required})`.mapWith(Number),
-      done: sql<number>`count(*) filter (where ${elCourseFile.required} and ${elCourseLearn.doneAt} is not null)`.mapWith(
-        Number,
-      ),
-    })
+/** Course progress of a learner (progress-rules.ts `coursePercent` over the files' percents): one read. */
+export async function courseProgress(tx: Executor, userId: string, course: CourseRow) {
+  const rows = await tx
+    .select({ f: elCourseFile, l: elCourseLearn })
     .from(elCourseFile)
     .leftJoin(elCourseLearn, and(eq(elCourseLearn.fileId, elCourseFile.id), eq(elCourseLearn.userId, userId)))
-    .where(eq(elCourseFile.courseId, courseId));
-  const progress = r.total === 0 ? 0 : Math.floor((r.done / r.total) * 100);
-  return { progress, complete: r.total > 0 && r.done === r.total };
+    .where(eq(elCourseFile.courseId, course.id));
+  return coursePercent(
+    rows.map(({ f, l }) => {
+      const done = Boolean(l?.doneAt);
+      const percent = l ? filePercent(doneInput(f, l, course, l.pages), done) : 0;
+      return { required: f.required, percent, done };
+    }),
+  );
 }
 
 /** Answer to a beat on a file whose content was never fetched. */
@@ -190,8 +191,11 @@ export async function heartbeat(
           set: { seconds: sql`${elCourseDay.seconds} + ${credit.studySeconds}` },
         });
     }
-    // Progress moves only when a file becomes done (or on the first beat of the course).
-    const counted = justDone ? await courseProgress(tx, user.id, course.id) : null;
+    // The course's progress is counted again only when this file's percent moved.
+    const percent = filePercent(doneInput(file, next, course, pages), done);
+    const moved =
+      justDone || percent !== filePercent(doneInput(file, learn, course, learn.pages), learn.doneAt !== null);
+    const counted = moved ? await courseProgress(tx, user.id, course) : null;
     const [courseUser] = await tx
       .insert(elCourseUser)
       .values({
@@ -236,7 +240,7 @@ export async function heartbeat(
     }
     return {
       fileId: file.id,
-      percent: filePercent(doneInput(file, next, course, pages), done),
+      percent,
       done,
       position: next.position,
       lastPage: next.lastPage,

@@ -11,7 +11,7 @@ import { startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
 import { chaptersOf } from './course.service.js';
 import { type CourseRow, courseForLearner, courseLive, courseOpenTo } from './course-audience.js';
 import { examTitles } from './exam-titles.js';
-import { doneInput } from './learn-beat.js';
+import { courseProgress, doneInput } from './learn-beat.js';
 import { filePercent, furthestAllowed } from './progress-rules.js';
 
 export async function myCourses(
@@ -114,6 +114,18 @@ export async function learnDetail(db: Executor, user: AuthUser, courseId: string
     .select()
     .from(elCourseUser)
     .where(and(eq(elCourseUser.userId, user.id), eq(elCourseUser.courseId, course.id)));
+  // A figure stored by an earlier rule (done files only) is brought up to date when the course is
+  // opened, so this page, my courses, the home page and the reports read the same one.
+  if (u) {
+    const { progress } = await courseProgress(db, user.id, course);
+    if (progress !== u.progress) {
+      await db
+        .update(elCourseUser)
+        .set({ progress })
+        .where(and(eq(elCourseUser.userId, user.id), eq(elCourseUser.courseId, course.id)));
+      u.progress = progress;
+    }
+  }
   return {
     id: course.id,
     title: course.title,

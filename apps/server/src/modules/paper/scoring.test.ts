@@ -170,7 +170,24 @@ describe('short answer and composite', () => {
     expect(markComposite([{ score: 2, isRight: true, pending: false }]).isRight).toBe(true);
   });
   it('splits a composite score over its children', () => {
-    expect(splitScore(10, 3)).toEqual([3.33, 3.33, 3.34]);
+    expect(splitScore(20, 3)).toEqual([6.5, 6.5, 7]);
+    expect(splitScore(10, 3)).toEqual([3, 3, 4]);
+    expect(splitScore(10, 4)).toEqual([2.5, 2.5, 2.5, 2.5]);
+    expect(splitScore(15, 2)).toEqual([7.5, 7.5]);
+    expect(splitScore(100, 3)).toEqual([33, 33, 34]);
+    // Every child in whole or half points, adding up to the question's score.
+    for (const [total, parts] of [
+      [20, 3],
+      [7, 6],
+      [9.5, 4],
+      [33, 7],
+    ]) {
+      const split = splitScore(total, parts);
+      expect(split.every((x) => Number.isInteger(x * 2))).toBe(true);
+      expect(split.reduce((a, x) => a + x, 0)).toBeCloseTo(total, 9);
+    }
+    // Too small for half a point each: hundredths.
+    expect(splitScore(1, 3)).toEqual([0.33, 0.33, 0.34]);
     expect(splitScore(6, 2)).toEqual([3, 3]);
     expect(splitScore(5, 0)).toEqual([]);
   });

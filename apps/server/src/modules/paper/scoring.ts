@@ -5,7 +5,7 @@
  * Answers come from the client and are treated as untrusted: a wrong shape scores 0.
  */
 
-import { kindSettingsOf } from '@exam/contracts';
+import { kindSettingsOf, splitCompositeScore } from '@exam/contracts';
 import { findKind } from '../repo/kinds/registry.js';
 import { round2 } from '../repo/kinds/shared.js';
 import { type MarkOutcome, type MarkPolicy, NO_PARTIAL_CREDIT, type QuestionKey } from '../repo/kinds/types.js';
@@ -47,14 +47,8 @@ export function markComposite(children: MarkOutcome[]): MarkOutcome {
   };
 }
 
-/** Splits a composite question's score over its children (2 decimals, the last takes the rest). */
-export function splitScore(total: number, parts: number): number[] {
-  if (parts <= 0) return [];
-  const each = Math.floor((total * 100) / parts) / 100;
-  const out = Array.from({ length: parts }, () => each);
-  out[parts - 1] = round2(total - each * (parts - 1));
-  return out;
-}
+/** Splits a composite question's score over its children (contracts' one rule: whole or half points, the rest on the last). */
+export const splitScore = (total: number, parts: number): number[] => splitCompositeScore(total, parts);
 
 /** Total = objective + subjective; passed when total >= pass score. */
 export function totalOf(objScore: number, subjScore: number, passScore: number): { total: number; passed: boolean } {

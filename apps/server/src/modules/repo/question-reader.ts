@@ -35,9 +35,15 @@ export interface KeyedQuestion {
  * and analysis. Items whose order may be the key come in the viewer's one fixed order (arrange.ts).
  * Pure projection: callers reach it through a reader, which decides `withAnswer` with the lock.
  */
-function toLearnerView(row: QuRow, children: QuRow[], withAnswer: boolean, viewerId: string): TQuView {
+function toLearnerView(
+  row: QuRow,
+  children: QuRow[],
+  withAnswer: boolean,
+  viewerId: string,
+  session: string | null,
+): TQuView {
   // With the answer, options as stored (right flags, ordering items in the right order).
-  const parts = findKind(row.type)?.learnerParts(row, { viewerId, quId: row.id }) ?? plainParts(row.options);
+  const parts = findKind(row.type)?.learnerParts(row, { viewerId, quId: row.id, session }) ?? plainParts(row.options);
   const view: TQuView = {
     id: row.id,
     type: row.type,
@@ -48,7 +54,7 @@ function toLearnerView(row: QuRow, children: QuRow[], withAnswer: boolean, viewe
       : parts.options,
     matching: parts.matching,
     blankCount: parts.blankCount,
-    children: children.map((c) => toLearnerView(c, [], withAnswer, viewerId)),
+    children: children.map((c) => toLearnerView(c, [], withAnswer, viewerId, session)),
   };
   if (withAnswer) {
     view.answer = row.answer as Record<string, unknown>;
@@ -94,8 +100,15 @@ export interface LearnerReader {
 
 const refuse = () => new AppError(ErrorCode.EXAM_IN_PROGRESS, SITTING_REFUSAL);
 
-/** The reader for one learner: one query of the sitting guard, then every read answers by its lock. */
-export async function learnerReader(db: Executor, userId: string): Promise<LearnerReader> {
+/**
+ * The reader for one learner: one query of the sitting guard, then every read answers by its lock.
+ * `session` (a practice session or mock paper) gives its views their own order of items.
+ */
+export async function learnerReader(
+  db: Executor,
+  userId: string,
+  session: string | null = null,
+): Promise<LearnerReader> {
   const lock = await answerLock(db, userId);
   const read = (q: KeyedQuestion): ReadQuestion => {
     const locked = lock.has(q.row.id);
@@ -103,7 +116,7 @@ export async function learnerReader(db: Executor, userId: string): Promise<Learn
       id: q.row.id,
       type: q.row.type,
       locked,
-      view: (withAnswer) => toLearnerView(q.row, q.children, withAnswer && !locked, userId),
+      view: (withAnswer) => toLearnerView(q.row, q.children, withAnswer && !locked, userId, session),
       keyed: () => {
         if (locked) throw refuse();
         return q;

@@ -1,17 +1,20 @@
 /**
  * The wrong-answer book follows exams through paper events (the paper module no longer writes it):
- * at hand-in the wrongly answered top-level questions marked automatically join the book, and when
- * an administrator finishes marking, the wrongly answered short-answer and composite questions do.
+ * at hand-in the top-level questions marked automatically count, and when an administrator finishes
+ * marking, the short-answer and composite questions do. A wrong answer (partial credit below the
+ * configured share) joins or bumps the book; a right one (or partial credit at or above the share)
+ * counts towards the right streak of a question already in the book, which leaves at the streak.
  * It runs in the delivery's transaction, which commits together with its removal, so it is not
  * repeated once it has succeeded.
  */
 import { MarkState } from '@exam/contracts';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { elPaperQu } from '../../db/schema/index.js';
+import { elPaperQu, elUserBook } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { type DomainEvent, defineConsumer } from '../../platform/events/index.js';
 import { COMPOSITE_TYPES, MANUAL_TYPES } from '../repo/kinds/registry.js';
-import { recordWrongAnswersOfUsers } from './book-record.js';
+import { bookRulesOf, recordAnswer, recordWrongAnswersOfUsers } from './book-record.js';
+import { bookVerdict } from './review-schedule.js';
 
 type PaperRef = { paperId: string; userId: string; examId: string | null };
 /** One paper's wrongly answered top-level questions to add: those marked automatically at hand-in, or by hand. */
@@ -26,7 +29,10 @@ function wrongOf(event: DomainEvent<'paper.handedIn' | 'paper.marked'>): WrongOf
   return { p: event.payload, byHand: true, now };
 }
 
-/** Adds the wrong answers of papers of different learners (one paper each): one read, one upsert. */
+/**
+ * Applies the answers of papers of different learners (one paper each): one read of the marked
+ * rows, one upsert of the wrong ones, and a streak step for each right one already in the book.
+ */
 async function addWrong(db: Executor, items: WrongOf[]): Promise<void> {
   if (items.length === 0) return;
   const byPaper = new Map(items.map((i) => [i.p.paperId, i]));
@@ -38,17 +44,43 @@ async function addWrong(db: Executor, items: WrongOf[]): Promise<void> {
       ? and(inArray(elPaperQu.paperId, manual), inArray(elPaperQu.type, [...MANUAL_TYPES, ...COMPOSITE_TYPES]))
       : undefined,
   ];
-  const wrong = await db
-    .select({ paperId: elPaperQu.paperId, quId: elPaperQu.quId, answer: elPaperQu.answer })
+  const marked = await db
+    .select({
+      paperId: elPaperQu.paperId,
+      quId: elPaperQu.quId,
+      answer: elPaperQu.answer,
+      isRight: elPaperQu.isRight,
+      score: elPaperQu.score,
+      actualScore: elPaperQu.actualScore,
+    })
     .from(elPaperQu)
-    .where(and(eq(elPaperQu.isRight, false), isNull(elPaperQu.parentQuId), or(...which)));
-  await recordWrongAnswersOfUsers(
-    db,
-    wrong.map((row) => {
-      const { p, now } = byPaper.get(row.paperId) as WrongOf;
-      return { userId: p.userId, quId: row.quId, examId: p.examId, source: 'exam' as const, answer: row.answer, now };
-    }),
-  );
+    .where(and(isNull(elPaperQu.parentQuId), or(...which)));
+  const rules = await bookRulesOf(db);
+  const verdictOf = (row: (typeof marked)[number]) =>
+    bookVerdict(row.isRight, row.score > 0 ? row.actualScore / row.score : null, rules.wrongShare);
+  const recordOf = (row: (typeof marked)[number]) => {
+    const { p, now } = byPaper.get(row.paperId) as WrongOf;
+    return { userId: p.userId, quId: row.quId, examId: p.examId, source: 'exam' as const, answer: row.answer, now };
+  };
+  await recordWrongAnswersOfUsers(db, marked.filter((row) => verdictOf(row) === false).map(recordOf));
+  const right = marked.filter((row) => verdictOf(row) === true).map(recordOf);
+  if (right.length === 0) return;
+  // Only questions already in the book move; one read finds them.
+  const inBook = await db
+    .select({ userId: elUserBook.userId, quId: elUserBook.quId })
+    .from(elUserBook)
+    .where(
+      and(
+        inArray(elUserBook.userId, [...new Set(right.map((r) => r.userId))]),
+        inArray(elUserBook.quId, [...new Set(right.map((r) => r.quId))]),
+      ),
+    );
+  const held = new Set(inBook.map((b) => `${b.userId}\u0000${b.quId}`));
+  const moving = right.filter((r) => held.has(`${r.userId}\u0000${r.quId}`));
+  // In key order, as the upsert: two batches lock shared entries in the same order.
+  const keyOf = (r: { userId: string; quId: string }) => `${r.userId}\u0000${r.quId}`;
+  moving.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  for (const r of moving) await recordAnswer(db, { ...r, isRight: true, rules });
 }
 
 /**

@@ -6,7 +6,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { elUserBook, sysConfigItem } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
-import { type AnswerSource, afterRight, afterWrong, LEAVE_STREAK_CONFIG, parseLeaveStreak } from './review-schedule.js';
+import {
+  type AnswerSource,
+  afterRight,
+  afterWrong,
+  type BookRules,
+  bookVerdict,
+  LEAVE_STREAK_CONFIG,
+  parseLeaveStreak,
+  parseWrongShare,
+  WRONG_SHARE_CONFIG,
+} from './review-schedule.js';
 
 export interface AnswerRecord {
   userId: string;
@@ -17,22 +27,28 @@ export interface AnswerRecord {
   source: AnswerSource;
   /** null (a short answer that could not be judged) changes nothing. */
   isRight: boolean | null;
+  /** Score over full score (0-1) of a partly right answer: at or above the wrong share it counts as right. */
+  share?: number | null;
   answer: unknown;
   now: Date;
-  /** Right answers in a row that take a question out of the book; read from the config when absent. */
-  leaveStreak?: number;
+  /** The book's rules; read from the config when absent. */
+  rules?: BookRules;
 }
 
 /** What happened to the book entry. */
 export type BookOutcome = 'added' | 'bumped' | 'advanced' | 'left' | 'none';
 
-/** The configured leave streak (sys_config_item 'bookLeaveStreak', default 2). */
-export async function leaveStreakOf(tx: Executor): Promise<number> {
-  const [row] = await tx
-    .select({ value: sysConfigItem.value })
+/** The configured rules (sys_config_item 'bookLeaveStreak', default 2; 'bookWrongShare', default 60 %). */
+export async function bookRulesOf(tx: Executor): Promise<BookRules> {
+  const rows = await tx
+    .select({ title: sysConfigItem.title, value: sysConfigItem.value })
     .from(sysConfigItem)
-    .where(eq(sysConfigItem.title, LEAVE_STREAK_CONFIG));
-  return parseLeaveStreak(row?.value);
+    .where(inArray(sysConfigItem.title, [LEAVE_STREAK_CONFIG, WRONG_SHARE_CONFIG]));
+  const value = (title: string) => rows.find((r) => r.title === title)?.value;
+  return {
+    leaveStreak: parseLeaveStreak(value(LEAVE_STREAK_CONFIG)),
+    wrongShare: parseWrongShare(value(WRONG_SHARE_CONFIG)),
+  };
 }
 
 /**
@@ -47,7 +63,7 @@ export async function recordWrongAnswers(tx: Executor, records: WrongRecord[]): 
   return new Map(rows.map((row) => [row.quId, row.wrongCount]));
 }
 
-type WrongRecord = Omit<AnswerRecord, 'isRight' | 'leaveStreak'>;
+type WrongRecord = Omit<AnswerRecord, 'isRight' | 'rules' | 'share'>;
 
 /**
  * `recordWrongAnswers` for several users in one statement (the outbox's batches of hand-ins). One
@@ -107,8 +123,10 @@ export async function recordWrongAnswersOfUsers(
  */
 export async function recordAnswer(tx: Executor, r: AnswerRecord): Promise<BookOutcome> {
   if (r.isRight === null) return 'none';
+  const rules = r.rules ?? (await bookRulesOf(tx));
+  const isRight = bookVerdict(r.isRight, r.share, rules.wrongShare);
   const where = and(eq(elUserBook.userId, r.userId), eq(elUserBook.quId, r.quId));
-  if (!r.isRight) {
+  if (!isRight) {
     const counts = await recordWrongAnswers(tx, [r]);
     return (counts.get(r.quId) ?? 1) > 1 ? 'bumped' : 'added';
   }
@@ -122,8 +140,7 @@ export async function recordAnswer(tx: Executor, r: AnswerRecord): Promise<BookO
     .where(where)
     .for('update');
   if (!entry) return 'none';
-  const leaveStreak = r.leaveStreak ?? (await leaveStreakOf(tx));
-  const change = afterRight(entry, r.now, r.source, leaveStreak);
+  const change = afterRight(entry, r.now, r.source, rules.leaveStreak);
   if (change.kind === 'none') return 'none';
   if (change.kind === 'leave') {
     await tx.delete(elUserBook).where(where);

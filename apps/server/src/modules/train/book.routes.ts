@@ -1,4 +1,4 @@
-import { bookDelete, bookNext, bookPaging, bookSubmit } from '@exam/contracts';
+import { bookDelete, bookNext, bookPaging, bookSubmit, bookSummary } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
 import {
@@ -6,11 +6,15 @@ import {
   bookNext as doBookNext,
   bookPaging as doBookPaging,
   bookSubmit as doBookSubmit,
+  bookSummary as doBookSummary,
 } from './book.service.js';
 
 const tags = ['考试-错题本'];
 
 export function registerBookRoutes(app: FastifyInstance): void {
+  route(app, bookSummary, { summary: '我的错题本：规则与按考试、题库、题型的错题数', tags }, async ({ user, deps }) =>
+    doBookSummary(deps.db, user.id),
+  );
   route(
     app,
     bookPaging,

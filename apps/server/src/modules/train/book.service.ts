@@ -8,7 +8,7 @@
  */
 import { ExamState, ResultShow } from '@exam/contracts';
 import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import { elExam, elQu, elUserBook } from '../../db/schema/index.js';
+import { elExam, elQu, elRepo, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/paging.js';
@@ -18,44 +18,87 @@ import { referenceOf } from '../paper/paper-view.js';
 import { markComposite, markQuestion } from '../paper/scoring.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, type LearnerReader, learnerReader } from '../repo/question-reader.js';
-import { recordAnswer, removeBookEntries } from './book-record.js';
+import { bookRulesOf, recordAnswer, removeBookEntries } from './book-record.js';
+
+/** Which entries a page or a redo shows: one exam, one bank, one kind, or all. */
+export interface BookFilter {
+  examId?: string | null;
+  repoId?: string | null;
+  quType?: number | null;
+}
 
 /**
  * The user's book entries, without those an exam added while its review is held for the user
  * (exam/review-hold.ts `reviewHeldSql`): an entry tells that the answer was wrong, which such an exam
  * must not tell yet (issue 21 §5).
  */
-const mine = (userId: string, examId?: string | null): SQL | undefined =>
+const mine = (userId: string, f: BookFilter = {}): SQL | undefined =>
   and(
     eq(elUserBook.userId, userId),
-    examId ? eq(elUserBook.examId, examId) : undefined,
+    f.examId ? eq(elUserBook.examId, f.examId) : undefined,
+    f.repoId ? eq(elUserBook.repoId, f.repoId) : undefined,
+    f.quType ? sql`exists (select 1 from el_qu q where q.id = ${elUserBook.quId} and q.type = ${f.quType})` : undefined,
     sql`not exists (select 1 from el_exam e where e.id = ${elUserBook.examId} and ${reviewHeldSql('e', userId)})`,
   );
 
-export async function bookPaging(
-  db: Db,
-  userId: string,
-  params: { examId?: string | null; quType?: number | null },
-  current: number,
-  size: number,
-) {
-  const where = and(mine(userId, params.examId), params.quType ? eq(elQu.type, params.quType) : undefined);
+/** The book's rules and the learner's entries counted by exam, bank and kind (one overall view). */
+export async function bookSummary(db: Db, userId: string) {
+  const where = mine(userId);
+  const [rules, exams, repos, types] = [
+    await bookRulesOf(db),
+    await db
+      .select({ examId: elExam.id, title: elExam.title, count: count() })
+      .from(elUserBook)
+      .innerJoin(elExam, eq(elExam.id, elUserBook.examId))
+      .where(where)
+      .groupBy(elExam.id, elExam.title)
+      .orderBy(desc(count()), asc(elExam.title)),
+    await db
+      .select({ repoId: elRepo.id, title: elRepo.title, count: count() })
+      .from(elUserBook)
+      .innerJoin(elRepo, eq(elRepo.id, elUserBook.repoId))
+      .where(where)
+      .groupBy(elRepo.id, elRepo.title)
+      .orderBy(desc(count()), asc(elRepo.title)),
+    await db
+      .select({ type: elQu.type, count: count() })
+      .from(elUserBook)
+      .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
+      .where(where)
+      .groupBy(elQu.type)
+      .orderBy(asc(elQu.type)),
+  ];
+  const total = types.reduce((n, t) => n + t.count, 0);
+  return { ...rules, total, exams, repos, types };
+}
+
+export async function bookPaging(db: Db, userId: string, params: BookFilter, current: number, size: number) {
+  const where = mine(userId, params);
   return paginate(
     { current, size },
     db.select({ n: count() }).from(elUserBook).innerJoin(elQu, eq(elQu.id, elUserBook.quId)).where(where),
     db
-      .select({ b: elUserBook, type: elQu.type, content: elQu.content, examTitle: elExam.title })
+      .select({
+        b: elUserBook,
+        type: elQu.type,
+        content: elQu.content,
+        examTitle: elExam.title,
+        repoTitle: elRepo.title,
+      })
       .from(elUserBook)
       .innerJoin(elQu, eq(elQu.id, elUserBook.quId))
       .leftJoin(elExam, eq(elExam.id, elUserBook.examId))
+      .leftJoin(elRepo, eq(elRepo.id, elUserBook.repoId))
       .where(where)
       .orderBy(desc(elUserBook.lastWrongAt), desc(elUserBook.id))
       .$dynamic(),
-    ({ b, type, content, examTitle }) => ({
+    ({ b, type, content, examTitle, repoTitle }) => ({
       id: b.id,
       quId: b.quId,
       examId: b.examId,
       examTitle,
+      repoId: b.repoId,
+      repoTitle,
       type,
       content,
       wrongCount: b.wrongCount,
@@ -71,8 +114,8 @@ export async function bookDelete(db: Db, userId: string, ids: string[]): Promise
 }
 
 /** The next wrong question after `afterId` (in book order), its answer hidden; null at the end. */
-export async function bookNext(db: Db, userId: string, params: { examId?: string | null; afterId?: string | null }) {
-  const where = and(mine(userId, params.examId), params.afterId ? gt(elUserBook.id, params.afterId) : undefined);
+export async function bookNext(db: Db, userId: string, params: BookFilter & { afterId?: string | null }) {
+  const where = and(mine(userId, params), params.afterId ? gt(elUserBook.id, params.afterId) : undefined);
   const [b] = await db.select().from(elUserBook).where(where).orderBy(asc(elUserBook.id)).limit(1);
   if (!b) return null;
   const [question] = await (await learnerReader(db, userId)).views([b.quId], false);
@@ -80,7 +123,7 @@ export async function bookNext(db: Db, userId: string, params: { examId?: string
   const [{ n }] = await db
     .select({ n: count() })
     .from(elUserBook)
-    .where(and(mine(userId, params.examId), gt(elUserBook.id, b.id)));
+    .where(and(mine(userId, params), gt(elUserBook.id, b.id)));
   return { id: b.id, examId: b.examId, wrongCount: b.wrongCount, rightStreak: b.rightStreak, remaining: n, question };
 }
 

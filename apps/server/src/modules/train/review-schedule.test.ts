@@ -4,8 +4,11 @@ import {
   afterRight,
   afterWrong,
   type BookState,
+  bookVerdict,
   DEFAULT_LEAVE_STREAK,
+  DEFAULT_WRONG_SHARE,
   parseLeaveStreak,
+  parseWrongShare,
   REVIEW_LADDER_DAYS,
 } from './review-schedule.js';
 
@@ -71,8 +74,21 @@ describe('leaving the book in practice', () => {
     expect(c).toMatchObject({ kind: 'keep', rightStreak: 1, reviewStep: 1, nextReviewAt: day(3), reviewed: true });
   });
 
-  it('right answers in an exam change nothing', () => {
-    expect(afterRight(fresh, day(2), 'exam')).toEqual({ kind: 'none' });
+  it('right answers in a later exam count towards the streak (without climbing the review ladder)', () => {
+    expect(afterRight(fresh, day(2), 'exam')).toMatchObject({ kind: 'keep', rightStreak: 1, reviewStep: 0 });
+    expect(afterRight({ ...fresh, rightStreak: 1 }, day(2), 'exam')).toEqual({ kind: 'leave' });
+  });
+
+  it('partial credit is wrong only below the share; unjudged answers are nothing', () => {
+    expect(bookVerdict(false, 12 / 15, 60)).toBe(true);
+    expect(bookVerdict(false, 0.6, 60)).toBe(true);
+    expect(bookVerdict(false, 0.59, 60)).toBe(false);
+    expect(bookVerdict(false, null, 60)).toBe(false);
+    expect(bookVerdict(true, 0, 60)).toBe(true);
+    expect(bookVerdict(null, 1, 60)).toBe(null);
+    expect(parseWrongShare('40')).toBe(40);
+    expect(parseWrongShare('101')).toBe(DEFAULT_WRONG_SHARE);
+    expect(parseWrongShare('x')).toBe(DEFAULT_WRONG_SHARE);
   });
 
   it('the configured value falls back to the default', () => {

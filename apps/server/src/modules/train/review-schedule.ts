@@ -6,16 +6,22 @@
  * - A right answer in a review session (or in practice while the question is due) climbs one
  *   rung: due again after 2, 4, 7, then 15 days; a right review on the last rung (15 days)
  *   masters the question and it leaves the book.
- * - In practice (modes 1-6 and the book's redo), `leaveStreak` right answers in a row (default 2,
- *   sys_config_item 'bookLeaveStreak') also take it out of the book.
- * - Right answers in an exam change nothing.
+ * - In practice (modes 1-6 and the book's redo) and in later exams, `leaveStreak` right answers in a
+ *   row (default 2, sys_config_item 'bookLeaveStreak') also take it out of the book.
+ * - Partial credit is wrong only below `wrongShare` % of the full score (default 60,
+ *   sys_config_item 'bookWrongShare'); at or above it the answer counts as right.
  */
+
+import { BOOK_LEAVE_STREAK_ITEM, BOOK_WRONG_SHARE_ITEM } from '@exam/contracts';
 
 /** Days until the next review, per rung. */
 export const REVIEW_LADDER_DAYS = [1, 2, 4, 7, 15] as const;
 export const DEFAULT_LEAVE_STREAK = 2;
 /** The sys_config_item title overriding DEFAULT_LEAVE_STREAK. */
-export const LEAVE_STREAK_CONFIG = 'bookLeaveStreak';
+export const LEAVE_STREAK_CONFIG = BOOK_LEAVE_STREAK_ITEM;
+export const DEFAULT_WRONG_SHARE = 60;
+/** The sys_config_item title overriding DEFAULT_WRONG_SHARE (percent of the full score). */
+export const WRONG_SHARE_CONFIG = BOOK_WRONG_SHARE_ITEM;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where an answer was given: `review` = a spaced-review session; `book` = the book's redo call. */
@@ -51,6 +57,28 @@ export function parseLeaveStreak(value: string | null | undefined): number {
   return Number.isInteger(n) && n > 0 && n <= 100 ? n : DEFAULT_LEAVE_STREAK;
 }
 
+/** Parses the configured wrong share (1-100 %); falls back to the default on anything else. */
+export function parseWrongShare(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= 100 ? n : DEFAULT_WRONG_SHARE;
+}
+
+/** The book's rules as configured (shown on the book's page). */
+export interface BookRules {
+  leaveStreak: number;
+  wrongShare: number;
+}
+
+/**
+ * What an answer means to the book: right, wrong, or nothing (null: not judged). `share` is the
+ * score over the full score (0-1) when known: partial credit at or above `wrongShare` % is right.
+ */
+export function bookVerdict(isRight: boolean | null, share: number | null | undefined, wrongShare: number) {
+  if (isRight === null) return null;
+  if (isRight) return true;
+  return share !== null && share !== undefined && share * 100 >= wrongShare - 1e-9;
+}
+
 /** What a right answer does to an entry of the book. */
 export function afterRight(
   entry: BookState,
@@ -58,9 +86,9 @@ export function afterRight(
   source: AnswerSource,
   leaveStreak: number = DEFAULT_LEAVE_STREAK,
 ): BookChange {
-  if (source === 'exam') return { kind: 'none' };
   const due = entry.nextReviewAt !== null && entry.nextReviewAt.getTime() <= now.getTime();
-  const reviewed = source === 'review' || due;
+  // An exam counts towards the streak; only practice and review climb the review ladder.
+  const reviewed = source === 'review' || (due && source !== 'exam');
   let { rightStreak, reviewStep, nextReviewAt } = entry;
   if (source !== 'review') {
     rightStreak += 1;

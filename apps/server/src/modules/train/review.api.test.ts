@@ -106,7 +106,7 @@ describe('wrong-answer book and spaced review', () => {
     await k.t.db.delete(sysConfigItem).where(eq(sysConfigItem.title, 'bookLeaveStreak'));
   });
 
-  it('recordAnswer is the one writer for exams too: a wrong exam answer bumps the entry', async () => {
+  it('recordAnswer is the one writer for exams too: a wrong exam answer bumps the entry, a right one counts', async () => {
     const uid = await userId('lisi');
     const now = k.clock.now;
     await k.t.db.transaction(async (tx) => {
@@ -141,10 +141,12 @@ describe('wrong-answer book and spaced review', () => {
           answer: ['A', 'C'],
           now,
         }),
-      ).toBe('none');
+      ).toBe('advanced');
     });
+    // A right exam answer counts towards the streak without climbing the review ladder.
     expect(await entry('lisi', k.quIds[2])).toMatchObject({
       wrongCount: 2,
+      rightStreak: 1,
       source: 'exam',
       examId: 'exam-1',
       reviewStep: 0,

@@ -36,7 +36,7 @@ export async function markableRow(tx: Executor, userId: string, trainId: string,
     .from(elTrainQu)
     .where(and(eq(elTrainQu.trainId, trainId), eq(elTrainQu.quId, quId)));
   if (!q) throw notFound('题目');
-  const reader = await learnerReader(tx, userId);
+  const reader = await learnerReader(tx, userId, trainId);
   reader.assertOpen([q.quId]);
   const question = await reader.question(q.quId);
   return { q, question, ...question.keyed() };
@@ -102,7 +102,7 @@ export async function nextQuestion(
     .from(elTrainQu)
     .where(and(eq(elTrainQu.trainId, trainId), eq(elTrainQu.sort, sort)));
   if (!q) throw notFound('题目');
-  const read = await (await learnerReader(db, userId)).question(q.quId);
+  const read = await (await learnerReader(db, userId, trainId)).question(q.quId);
   const { value, childAnswers } = splitStored(read.type, q.answer);
   const question: TQuView = read.view(answerShown(train, q));
   return {

@@ -90,6 +90,8 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
         repoId: train.repoId,
         source: train.mode === TrainMode.REVIEW ? 'review' : 'train',
         isRight: mark.isRight,
+        // A composite's share of right parts; a self-marked short answer's verdict stands as given.
+        share: isComposite(row.type) ? mark.score : null,
         answer: stored,
         now,
       });

@@ -10,7 +10,7 @@ import type { Db, Executor, Tx } from '../../platform/db.js';
 import { AppError, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
 import { round2 } from '../paper/scoring.js';
 import { learnerReader } from '../repo/question-reader.js';
-import { recordAnswer } from './book-record.js';
+import { bookRulesOf, recordAnswer } from './book-record.js';
 import { selectDue, selectQuestions } from './selection.js';
 
 export type TrainRow = typeof elTrain.$inferSelect;
@@ -223,6 +223,7 @@ export async function finishTx(tx: Tx, train: TrainRow, now: Date): Promise<void
     .select({ quId: elTrainQu.quId, isRight: elTrainQu.isRight, answer: elTrainQu.answer })
     .from(elTrainQu)
     .where(and(eq(elTrainQu.trainId, train.id), sql`${elTrainQu.answeredAt} is not null`));
+  const rules = await bookRulesOf(tx);
   for (const a of answered)
     await recordAnswer(tx, {
       userId: train.userId,
@@ -232,6 +233,7 @@ export async function finishTx(tx: Tx, train: TrainRow, now: Date): Promise<void
       isRight: a.isRight,
       answer: a.answer,
       now,
+      rules,
     });
 }
 

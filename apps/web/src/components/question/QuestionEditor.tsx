@@ -6,6 +6,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Form, Radio, Select, Space } from 'antd';
+import CompositeScoreHint from './CompositeScoreHint';
 import { newQuestion, partsFor } from './defaults';
 import { isComposite, kindOf } from './kinds/registry';
 import type { QuForm } from './kinds/types';
@@ -97,6 +98,7 @@ export default function QuestionEditor({ value, onChange, isChild }: Props) {
             >
               添加子题
             </Button>
+            <CompositeScoreHint parts={children.length} />
           </Space>
         </Form.Item>
       )}

@@ -15,6 +15,19 @@ const count = (draw: () => string[], n: number) => {
   return seen;
 };
 
+/**
+ * Pearson's chi-square of the 24 counts against n / 24. With 23 degrees of freedom a uniform draw
+ * exceeds 70 with probability about 1e-6; the draws below are seeded by fixed ids, so the figure is
+ * the same at every run (no flaky test), and a repeated or biased order lands far above it.
+ */
+function chiSquare(seen: Map<string, number>, n: number): number {
+  const e = n / 24;
+  let x = 0;
+  for (const c of seen.values()) x += (c - e) ** 2 / e;
+  return x + (24 - seen.size) * e; // orders never drawn
+}
+const CHI2_BOUND = 70;
+
 /** Every one of the 24 orders within a loose band around n / 24 (a biased or identity-free draw fails). */
 function expectUniform(seen: Map<string, number>, n: number) {
   expect(seen.size).toBe(24);
@@ -60,10 +73,45 @@ describe('viewOrder (the bank views)', () => {
 
   it('is uniform over all orders across viewers and questions, the identity included', () => {
     let i = 0;
-    expectUniform(
-      count(() => viewOrder(ITEMS, `user-${i}`, `qu-${i++ % 7}`), 24_000),
-      24_000,
-    );
+    const seen = count(() => viewOrder(ITEMS, `user-${i}`, `qu-${i++ % 7}`), 24_000);
+    expectUniform(seen, 24_000);
+    expect(chiSquare(seen, 24_000)).toBeLessThan(CHI2_BOUND);
+  });
+});
+
+describe('viewOrder of practice sessions and mock papers', () => {
+  const n = 24 * 200;
+  // The key's order (stored order) at most four standard deviations above n / 24.
+  const keyBound = n / 24 + 4 * Math.sqrt((n * (1 / 24) * 23) / 24);
+
+  it("one learner's many sessions: each of the 24 orders near 1/24, the key's order no more often", () => {
+    let i = 0;
+    const seen = count(() => viewOrder(ITEMS, 'learner-1', 'qu-1', `train-${i++}`), n);
+    expectUniform(seen, n);
+    expect(chiSquare(seen, n)).toBeLessThan(CHI2_BOUND);
+    expect(seen.get('abcd') ?? 0).toBeLessThan(keyBound);
+  });
+
+  it('many learners, each in many sessions of one question: uniform, the key no more often', () => {
+    let i = 0;
+    const seen = count(() => viewOrder(ITEMS, `learner-${i % 60}`, 'qu-1', `train-${Math.floor(i++ / 60)}`), n);
+    expect(chiSquare(seen, n)).toBeLessThan(CHI2_BOUND);
+    expect(seen.get('abcd') ?? 0).toBeLessThan(keyBound);
+  });
+
+  it('is fixed within a session (a second call shows nothing new) and differs between sessions', () => {
+    expect(viewOrder(ITEMS, 'u1', 'q1', 't1')).toEqual(viewOrder(ITEMS, 'u1', 'q1', 't1'));
+    const orders = new Set(Array.from({ length: 48 }, (_, k) => viewOrder(ITEMS, 'u1', 'q1', `t${k}`).join('')));
+    expect(orders.size).toBeGreaterThan(12);
+  });
+
+  it('the chi-square bound refuses one repeated order', () => {
+    expect(
+      chiSquare(
+        count(() => ITEMS, n),
+        n,
+      ),
+    ).toBeGreaterThan(CHI2_BOUND);
   });
 });
 

@@ -56,6 +56,8 @@ export interface Snapshot {
 export interface BankViewer {
   viewerId: string;
   quId: string;
+  /** A practice session or mock paper: its own draw, fixed within it (arrange.ts `viewOrder`). */
+  session?: string | null;
 }
 
 export interface LearnerParts {

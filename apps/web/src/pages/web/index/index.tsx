@@ -1,5 +1,5 @@
 /** 在线考试 (learner home /web/index): what to do now (TodayPanel), then the exams open to me, with state, attempts left and best score. */
-import { BookOutlined, TrophyOutlined } from '@ant-design/icons';
+import { BookOutlined, ExceptionOutlined, TrophyOutlined } from '@ant-design/icons';
 import { EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Segmented, Skeleton } from 'antd';
@@ -48,6 +48,9 @@ export default function WebExamList() {
         <div style={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
           <Button ghost icon={<TrophyOutlined />} onClick={() => navigate('/web/paper')}>
             我的成绩
+          </Button>
+          <Button ghost icon={<ExceptionOutlined />} onClick={() => navigate('/web/book')}>
+            错题本
           </Button>
           <Button ghost onClick={() => navigate('/web/exam/debug')}>
             设备调试

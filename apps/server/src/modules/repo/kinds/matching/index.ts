@@ -123,7 +123,8 @@ export const matching: QuKind = {
   learnerParts: (q, from) => {
     const a = q.answer as MatchingAnswer;
     // A bank row's right column may be typed in the pairs' order: the viewer's fixed order instead.
-    const right = from === 'paper' ? columns(a.right) : viewOrder(columns(a.right), from.viewerId, from.quId);
+    const right =
+      from === 'paper' ? columns(a.right) : viewOrder(columns(a.right), from.viewerId, from.quId, from.session);
     return { options: [], matching: { left: columns(a.left), right }, blankCount: 0 };
   },
   reference: (ref) => ({ pairs: (ref as MatchingAnswer).pairs ?? [] }),

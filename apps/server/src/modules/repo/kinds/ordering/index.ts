@@ -68,7 +68,7 @@ export const ordering: QuKind = {
   },
   learnerParts: (q, from) => ({
     // Bank rows are in the right order: the viewer's fixed order; paper rows are arranged already.
-    options: (from === 'paper' ? q.options : viewOrder(q.options, from.viewerId, from.quId)).map((o) => ({
+    options: (from === 'paper' ? q.options : viewOrder(q.options, from.viewerId, from.quId, from.session)).map((o) => ({
       key: o.key,
       content: o.content,
     })),

@@ -9,6 +9,7 @@ import { usePermission } from '../../../../components';
 import { useAppStore } from '../../../../stores/app';
 import { directoryRule } from '../../../../utils/validators';
 import { attempt, zodRule } from '../shared';
+import BookRulesCard from './BookRulesCard';
 import ConfigItemsCard from './ConfigItemsCard';
 import LogoUpload from './LogoUpload';
 import OauthSettingsCard from './OauthSettingsCard';
@@ -199,6 +200,7 @@ export default function SysConfigPage() {
           </Col>
         </Row>
       </Form>
+      <BookRulesCard />
       <ConfigItemsCard />
     </Space>
   );

@@ -3,13 +3,13 @@ import { QUESTION_TYPE_LABELS, type TQuView } from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Result, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { bookApi, type TBookQu, type TBookSubmitResult } from '../../../../api/exam';
+import { type BookFilter, bookApi, type TBookQu, type TBookSubmitResult } from '../../../../api/exam';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
 import ExplainButton, { answerAsText } from '../../../../components/assistant/ExplainButton';
 import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
 import { isComposite as isCompositeType } from '../../../../components/question/kinds/registry';
 
-export default function RedoPanel({ examId, onClose }: { examId: string; onClose: () => void }) {
+export default function RedoPanel({ filter, onClose }: { filter: BookFilter; onClose: () => void }) {
   const qc = useQueryClient();
   const [item, setItem] = useState<TBookQu | null | undefined>(undefined);
   const [answer, setAnswer] = useState<AnswerValue | null>(null);
@@ -21,9 +21,9 @@ export default function RedoPanel({ examId, onClose }: { examId: string; onClose
       setItem(undefined);
       setResult(null);
       setAnswer(null);
-      setItem(await bookApi.next(examId, afterId));
+      setItem(await bookApi.next(filter, afterId));
     },
-    [examId],
+    [filter],
   );
   useEffect(() => {
     void load();
@@ -41,7 +41,7 @@ export default function RedoPanel({ examId, onClose }: { examId: string; onClose
           childAnswers: composite ? ((answer ?? {}) as Record<string, unknown>) : undefined,
         }),
       );
-      void qc.invalidateQueries({ queryKey: ['book', examId] });
+      void qc.invalidateQueries({ queryKey: ['book'] });
     } finally {
       setBusy(false);
     }

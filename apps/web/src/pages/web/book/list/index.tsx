@@ -2,7 +2,7 @@
 import { ArrowLeftOutlined, DeleteOutlined, RedoOutlined } from '@ant-design/icons';
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { bookApi, type TBookRecord } from '../../../../api/exam';
 import { useServerTable } from '../../../../components';
@@ -10,12 +10,14 @@ import { formatDateTime } from '../../../../utils/time';
 import '../../exam/exam.css';
 import '../../exam/start/room.css';
 import QuestionLine from '../../../../components/question/QuestionLine';
+import BookRules from '../BookRules';
 import RedoPanel, { EmptyBook } from './RedoPanel';
 
 export default function WebBookList() {
   const { examId = '' } = useParams();
   const navigate = useNavigate();
   const [redo, setRedo] = useState(false);
+  const redoFilter = useMemo(() => ({ examId }), [examId]);
   const table = useServerTable<TBookRecord, { examId: string; quType?: number | null }>(
     ['book', examId],
     (req) => bookApi.paging(req),
@@ -24,7 +26,7 @@ export default function WebBookList() {
   if (redo)
     return (
       <RedoPanel
-        examId={examId}
+        filter={redoFilter}
         onClose={() => {
           setRedo(false);
           table.refresh();
@@ -57,6 +59,7 @@ export default function WebBookList() {
         </Space>
       }
     >
+      <BookRules />
       <Table
         scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
         {...table.tableProps}

@@ -1,7 +1,7 @@
 /** Sections of a fixed paper: a title and questions picked by hand, a score per question. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { QUESTION_TYPE_LABELS } from '@exam/contracts';
-import { Button, Card, Empty, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { COMPOSITE_SCORE_RULE, QUESTION_TYPE_LABELS } from '@exam/contracts';
+import { Button, Card, Empty, Input, InputNumber, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import QuestionLine from '../../../../../components/question/QuestionLine';
 import QuestionPicker, { type PickedQu } from './QuestionPicker';
@@ -106,16 +106,20 @@ export default function FixedSections({ value, onChange }: Props) {
                     dataIndex: 'score',
                     width: 120,
                     render: (v: number, q) => (
-                      <InputNumber
-                        size="small"
-                        min={0.5}
-                        max={1000}
-                        step={0.5}
-                        value={v}
-                        onChange={(n) =>
-                          set(i, { items: s.items.map((x) => (x.quId === q.quId ? { ...x, score: n ?? 0 } : x)) })
-                        }
-                      />
+                      <Tooltip title={q.type === 99 ? COMPOSITE_SCORE_RULE : undefined}>
+                        <InputNumber
+                          size="small"
+                          min={0.5}
+                          max={1000}
+                          step={0.5}
+                          value={v}
+                          addonAfter={q.type === 99 ? '分·按小题' : undefined}
+                          data-testid={q.type === 99 ? 'composite-score' : undefined}
+                          onChange={(n) =>
+                            set(i, { items: s.items.map((x) => (x.quId === q.quId ? { ...x, score: n ?? 0 } : x)) })
+                          }
+                        />
+                      </Tooltip>
                     ),
                   },
                   {

@@ -182,7 +182,7 @@ export default function WebRepoView() {
             { title: '进度', render: (_, t) => `${t.answered}/${t.total}` },
             {
               title: '正确率',
-              render: (_, t) => (t.mode === TrainMode.MOCK && t.state === 0 ? '—' : `${t.accuracy}%`),
+              render: (_, t) => (t.held || (t.mode === TrainMode.MOCK && t.state === 0) ? '—' : `${t.accuracy}%`),
             },
             { title: '得分', dataIndex: 'score', render: (v: number | null) => v ?? '—' },
             { title: '用时', dataIndex: 'usedSeconds', render: (v: number) => formatSeconds(v) },

@@ -12,13 +12,20 @@ import { usedText } from '../format';
 import '../start/room.css';
 import ReviewList from './ReviewList';
 import ScoreBreakdown from './ScoreBreakdown';
+import { useRefetchWhenMarked } from './useRefetchWhenMarked';
 
 export default function WebExamResult() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const userId = useUserStore((s) => s.userId);
-  const query = useQuery({ queryKey: ['paper-result', id], queryFn: () => paperApi.result(id) });
+  // Fetched afresh on every visit: a paper marked since the last one shows its score.
+  const query = useQuery({
+    queryKey: ['paper-result', id],
+    queryFn: () => paperApi.result(id),
+    refetchOnMount: 'always',
+  });
   const r = query.data;
+  useRefetchWhenMarked(r?.state === 1, query.refetch);
   if (query.isLoading)
     return (
       <Card className="page-card">

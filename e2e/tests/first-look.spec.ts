@@ -193,13 +193,9 @@ test.describe('learner on a phone (390 px)', () => {
     await expect(page.getByRole('button', { name: /保\s*存/ })).toHaveCount(0);
     expect(await pageWidth(page), 'user centre wider than the phone').toBeLessThanOrEqual(PHONE);
     await shot(page, 'learner-390-uc-cert');
-    // the assistant's entry sits at the foot of the page, over nothing
-    const entry = page.getByTestId('assistant-entry');
-    await expect(entry).toBeVisible();
-    expect(await entry.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
-    const main = await page.locator('.web-main').boundingBox();
-    const entryBox = await entry.boundingBox();
-    expect(entryBox!.y, 'assistant entry below the page content').toBeGreaterThanOrEqual(main!.y + main!.height - 1);
+    // the assistant, off on a fresh install, has no entry (none that opens "尚未启用"); where it is
+    // on, its entry sits at the foot of the page, over nothing (assistant.spec.ts)
+    await expect(page.getByTestId('assistant-entry')).toHaveCount(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -91,7 +91,8 @@ export default function WebExamResult() {
           <Col xs={12} md={6}>
             <Statistic
               title="得分"
-              value={r.showScore && r.userScore !== null ? r.userScore : '—'}
+              // waiting for its marker: no total yet (the subjective part is missing)
+              value={r.showScore && r.userScore !== null && r.state !== 1 ? r.userScore : '—'}
               suffix={`/ ${r.totalScore}`}
               valueStyle={{ color: passed ? '#52c41a' : passed === false ? '#cf1322' : undefined }}
             />
@@ -139,7 +140,7 @@ export default function WebExamResult() {
           )}
           {r.showScore && r.subjScore !== null && (
             <Col xs={12} md={6}>
-              <Statistic title="主观题得分" value={r.subjScore} />
+              <Statistic title="主观题得分" value={r.state === 1 ? '待阅卷' : r.subjScore} />
             </Col>
           )}
           <Col xs={12} md={6}>

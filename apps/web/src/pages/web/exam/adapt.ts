@@ -36,7 +36,7 @@ export function withAnswer(
 export function reviewReveal(q: TReviewQu): AnswerReveal {
   const reveal: AnswerReveal = { isRight: q.isRight, question: withAnswer(q, q.rightOptions, q.refAnswer, q.analysis) };
   if (q.markState === MarkState.PENDING) return { ...reveal, isRight: null, pending: true };
-  if (q.markState === MarkState.MANUAL && q.isRight === null)
-    return { ...reveal, marked: `${q.actualScore} / ${q.score} 分` };
+  // marked by hand: its score says more than right or wrong (12 of 15 is not "回答错误")
+  if (q.markState === MarkState.MANUAL) return { ...reveal, isRight: null, marked: `${q.actualScore} / ${q.score} 分` };
   return reveal;
 }

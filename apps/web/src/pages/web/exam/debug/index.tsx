@@ -149,7 +149,13 @@ export default function WebExamDebug() {
             </div>
           </Col>
           <Col xs={24} md={12}>
-            <Descriptions column={1} bordered size="small" data-testid="device-facts">
+            <Descriptions
+              column={1}
+              bordered
+              size="small"
+              data-testid="device-facts"
+              styles={{ label: { whiteSpace: 'nowrap' } }}
+            >
               <Descriptions.Item label="摄像头">
                 <Tag color={MEDIA_TEXT[camera][0]} data-testid="camera-state">
                   {MEDIA_TEXT[camera][1]}

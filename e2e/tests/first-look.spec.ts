@@ -158,9 +158,11 @@ test.describe('learner on a phone (390 px)', () => {
       .toBeGreaterThan(0);
     const page = await context.newPage();
     await page.goto(`/web/book/list/${examId}`);
-    await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('.ant-table .katex').first()).toBeVisible();
-    expect(await page.locator('.ant-table').innerText()).not.toMatch(/\\pi|\\frac|r\^2/);
+    // on a phone the list is one card per row (LearnerTable)
+    const rows = page.locator('[data-testid="row-card"]');
+    await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+    await expect(rows.locator('.katex').first()).toBeVisible();
+    expect(await page.locator('.row-cards').innerText()).not.toMatch(/\\pi|\\frac|r\^2/);
     // the title 考试错题 is whole, not hidden behind its filter
     const title = page.locator('.ant-card-head-title').first();
     await expect(title).toContainText('考试错题');

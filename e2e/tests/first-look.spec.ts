@@ -158,9 +158,11 @@ test.describe('learner on a phone (390 px)', () => {
       .toBeGreaterThan(0);
     const page = await context.newPage();
     await page.goto(`/web/book/list/${examId}`);
-    await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('.ant-table .katex').first()).toBeVisible();
-    expect(await page.locator('.ant-table').innerText()).not.toMatch(/\\pi|\\frac|r\^2/);
+    // on a phone the list is one card per row (LearnerTable)
+    const rows = page.locator('[data-testid="row-card"]');
+    await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+    await expect(rows.locator('.katex').first()).toBeVisible();
+    expect(await page.locator('.row-cards').innerText()).not.toMatch(/\\pi|\\frac|r\^2/);
     // the title 考试错题 is whole, not hidden behind its filter
     const title = page.locator('.ant-card-head-title').first();
     await expect(title).toContainText('考试错题');
@@ -193,13 +195,9 @@ test.describe('learner on a phone (390 px)', () => {
     await expect(page.getByRole('button', { name: /保\s*存/ })).toHaveCount(0);
     expect(await pageWidth(page), 'user centre wider than the phone').toBeLessThanOrEqual(PHONE);
     await shot(page, 'learner-390-uc-cert');
-    // the assistant's entry sits at the foot of the page, over nothing
-    const entry = page.getByTestId('assistant-entry');
-    await expect(entry).toBeVisible();
-    expect(await entry.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
-    const main = await page.locator('.web-main').boundingBox();
-    const entryBox = await entry.boundingBox();
-    expect(entryBox!.y, 'assistant entry below the page content').toBeGreaterThanOrEqual(main!.y + main!.height - 1);
+    // the assistant, off on a fresh install, has no entry (none that opens "尚未启用"); where it is
+    // on, its entry sits at the foot of the page, over nothing (assistant.spec.ts)
+    await expect(page.getByTestId('assistant-entry')).toHaveCount(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -136,6 +136,11 @@ export const ZTrainRecordSchema = z.object({
   wrongCount: z.number().describe('答错题数'),
   accuracy: z.number().describe('正确率（%）'),
   score: z.number().nullable().describe('模拟考试得分'),
+  /**
+   * The session holds a question of the learner's open exam paper: its score and counts are
+   * withheld (null and 0) until that paper is handed in, never shown as a score of 0.
+   */
+  held: z.boolean().describe('结果暂不显示（含考试中的题目）'),
   timeLimit: z.number().describe('时长（分钟）'),
   deadline: z.string().nullable().describe('截止时间'),
   usedSeconds: z.number().describe('用时（秒）'),

@@ -6,6 +6,7 @@ import { provideUploadFolder, type StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
 import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
+import { isOn, readSettings } from './assistant/assistant-config.js';
 import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { examCertHolders } from './cert/cert-holders.js';
@@ -22,6 +23,7 @@ import { examsForPaperPort, examTitles, keyReviewed } from './exam/exam-facts.js
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
 import { seedDemoLive } from './live/live.demo-seed.js';
 import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.module.js';
+import { liveSettings } from './live/live-settings.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
@@ -54,6 +56,7 @@ import { registerOauthRoutes } from './system/oauth/oauth.routes.js';
 import { registerRoleRoutes } from './system/role/role.routes.js';
 import { registerSmsRoutes } from './system/sms/sms.routes.js';
 import { registerAuthRoutes } from './system/user/auth.routes.js';
+import { provideFeature } from './system/user/features.js';
 import { identitySource } from './system/user/identity.js';
 import { registerProfileRoutes } from './system/user/profile.routes.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
@@ -78,6 +81,8 @@ provideContentCount('examCount', countExams); // system/dashboard counts each mo
 provideContentCount('paperCount', countPaperTemplates);
 provideContentCount('repoCount', countRepos);
 provideContentCount('questionCount', countQuestions);
+provideFeature('live', () => liveSettings().configured); // the user's info tells the web which learner entries lead somewhere
+provideFeature('assistant', async (db) => isOn(await readSettings(db)));
 provideUsageCheck({ questions: questionsInUse, repos: reposInUse }); // repo asks exam whether a published exam uses a question or bank
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -18,6 +18,8 @@ export interface UserState {
   /** The department's name and the roles' names, shown instead of codes (issue 23). */
   deptName: string;
   roleNames: string[];
+  /** Learner features switched on (直播课堂, 学习助教): no entry leads to "not configured". */
+  features: TUserInfo['features'];
   routes: TMenuRoute[];
   /** True once info and routes were fetched for the current token (the "roles loaded" state of SPEC 4). */
   loaded: boolean;
@@ -43,6 +45,7 @@ const empty = {
   deptCode: '',
   deptName: '',
   roleNames: [] as string[],
+  features: { live: false, assistant: false },
   routes: [] as TMenuRoute[],
   loaded: false,
 };
@@ -68,6 +71,7 @@ export const useUserStore = create<UserState>((set) => ({
       deptCode: info.deptCode ?? '',
       deptName: info.deptName ?? '',
       roleNames: info.roleNames ?? [],
+      features: info.features ?? empty.features,
     }),
   setRoutes: (routes) => set({ routes, loaded: true }),
   setUnread: (unreadMsg) => set({ unreadMsg }),

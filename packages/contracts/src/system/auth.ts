@@ -37,6 +37,13 @@ export const ZUserInfoSchema = z.object({
   deptCode: z.string().nullable(),
   deptName: z.string().nullable(),
   unreadMsg: z.number(),
+  /** What is switched on for learners: the web shows no entry that would lead to "not configured". */
+  features: z
+    .object({
+      live: z.boolean().describe('直播课堂（已配置直播服务器）'),
+      assistant: z.boolean().describe('学习助教（已启用）'),
+    })
+    .describe('已开通的功能'),
 });
 export type TUserInfo = z.infer<typeof ZUserInfoSchema>;
 

@@ -55,6 +55,8 @@ describe('while the paper is open', () => {
       expect(detail.code).toBe(0);
       expect(findLeaks(detail, keys, false), trainId).toEqual([]);
       expect(detail.data.rightCount + detail.data.wrongCount).toBe(0);
+      // withheld, and said so: never a score of 0 that reads as a result
+      expect([detail.data.score, detail.data.held]).toEqual([null, true]);
       for (const item of detail.data.card) {
         const next = await call(trainNext.path, { trainId, sort: item.sort });
         expect(next.code).toBe(0);
@@ -67,7 +69,7 @@ describe('while the paper is open', () => {
     const res = await call(trainPaging.path, { current: 1, size: 50, params: {} });
     const mine = res.data.records.filter((r: { id: string }) => k.trainIds.includes(r.id));
     expect(mine).toHaveLength(k.trainIds.length);
-    for (const r of mine) expect([r.rightCount, r.wrongCount, r.score]).toEqual([0, 0, 0]);
+    for (const r of mine) expect([r.rightCount, r.wrongCount, r.score, r.held]).toEqual([0, 0, null, true]);
   });
 
   it('answering one of its questions in practice is refused and nothing is saved', async () => {

@@ -131,6 +131,7 @@ export function toRecord(t: TrainRow, repoTitle: string | null) {
     wrongCount: t.wrongCount,
     accuracy: accuracyOf(t.rightCount, t.wrongCount),
     score: t.score,
+    held: false,
     timeLimit: t.timeLimit,
     deadline: t.deadline?.toISOString() ?? null,
     usedSeconds: t.usedSeconds,
@@ -167,7 +168,7 @@ export async function trainDetail(db: Db, userId: string, trainId: string, now: 
     ...summary,
     // An open mock tells no counts of right and wrong either.
     ...(hide ? { rightCount: 0, wrongCount: 0, accuracy: 0 } : {}),
-    ...(locked ? { score: 0 } : {}),
+    ...(locked ? { score: null, held: true } : {}),
     current: firstOpen?.sort ?? Math.max(0, rows.length - 1),
     serverTime: now.toISOString(),
     seq: Math.max(0, ...rows.map((r) => Number(r.seq))),

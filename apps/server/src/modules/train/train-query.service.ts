@@ -140,7 +140,7 @@ export async function pagingTrains(
       );
       return rows.map(({ t, repoTitle }) => {
         const r = toRecord(t, repoTitle);
-        if (holding.has(t.id)) return { ...r, rightCount: 0, wrongCount: 0, accuracy: 0, score: 0 };
+        if (holding.has(t.id)) return { ...r, rightCount: 0, wrongCount: 0, accuracy: 0, score: null, held: true };
         return t.mode === TrainMode.MOCK && t.state === TrainState.OPEN
           ? { ...r, rightCount: 0, wrongCount: 0, accuracy: 0 }
           : r;

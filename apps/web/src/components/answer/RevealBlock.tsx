@@ -1,5 +1,5 @@
 /** Right or wrong of an answer, with the right answer and the analysis when they may be shown. */
-import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, ClockCircleFilled, CloseCircleFilled, InfoCircleFilled } from '@ant-design/icons';
 import type { TQuView } from '@exam/contracts';
 import { isComposite, isManual, kindOf } from '../question/kinds/registry';
 import RichHtml from '../question/RichHtml';
@@ -20,6 +20,14 @@ export default function RevealBlock({ question, reveal }: { question: TQuView; r
     ) : reveal.isRight === false ? (
       <span className="qa-verdict qa-verdict--wrong" data-testid="verdict">
         <CloseCircleFilled /> 回答错误
+      </span>
+    ) : reveal.pending ? (
+      <span className="qa-verdict qa-verdict--pending" data-testid="verdict">
+        <ClockCircleFilled /> 等待阅卷，阅卷完成后这里显示得分
+      </span>
+    ) : reveal.marked ? (
+      <span className="qa-verdict" data-testid="verdict">
+        <InfoCircleFilled /> 已阅卷，得分 {reveal.marked}
       </span>
     ) : (
       <span className="qa-verdict" data-testid="verdict">

@@ -41,6 +41,7 @@ export function externalUrl(value: string | null, here = window.location.origin)
 export default function AssistantChat() {
   const { notification } = App.useApp();
   const roleType = useUserStore((s) => s.roleType);
+  const featureOn = useUserStore((s) => s.features.assistant);
   const open = useAssistantBus((s) => s.open);
   const toggleOpen = useAssistantBus((s) => s.toggle);
   const status = useAssistantStatus();
@@ -97,6 +98,9 @@ export default function AssistantChat() {
   };
 
   const builtIn = !url && Boolean(status.data?.enabled);
+  // Switched off (the user info's features, or the status asked since): no entry that opens "not enabled".
+  const available = Boolean(url) || featureOn || Boolean(status.data?.enabled);
+  if (!available) return null;
   return (
     <>
       {phone ? (
@@ -111,6 +115,7 @@ export default function AssistantChat() {
           type="primary"
           icon={<CommentOutlined />}
           tooltip="学习助教"
+          aria-label="学习助教"
           onClick={toggle}
           data-testid="assistant-entry"
         />

@@ -7,6 +7,7 @@ import {
   NotificationOutlined,
   SettingOutlined,
   UserOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import { RoleType } from '@exam/contracts';
 import { Avatar, Badge, Button, Divider, Tooltip } from 'antd';
@@ -16,15 +17,33 @@ import { useUnreadMsg } from '../../hooks/useUnreadMsg';
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 
+/**
+ * The top buttons; `short` is the label under the icon on a phone (the button's name stays the
+ * full label). 直播课堂 only when live classes are configured (the user info's features).
+ */
 export const TOP_BUTTONS = [
-  { path: '/web/course', label: '课程学习', icon: <BookOutlined /> },
-  { path: '/web/index', label: '在线考试', icon: <FormOutlined /> },
-  { path: '/web/uc', label: '用户中心', icon: <UserOutlined /> },
+  { path: '/web/course', label: '课程学习', short: '课程', icon: <BookOutlined /> },
+  { path: '/web/live', label: '直播课堂', short: '直播', icon: <VideoCameraOutlined />, feature: 'live' as const },
+  { path: '/web/index', label: '在线考试', short: '考试', icon: <FormOutlined /> },
+  { path: '/web/uc', label: '用户中心', short: '我的', icon: <UserOutlined /> },
 ];
+
+/** Icon, full label (wide screens) and short label (phones); named by the full label. */
+function Labelled({ label, short }: { label: string; short: string }) {
+  return (
+    <>
+      <span className="web-header__label">{label}</span>
+      <span className="web-header__short" aria-hidden="true">
+        {short}
+      </span>
+    </>
+  );
+}
 
 function activeTop(pathname: string): string {
   if (pathname.startsWith('/web/course')) return '/web/course';
   if (pathname.startsWith('/web/uc')) return '/web/uc';
+  if (pathname.startsWith('/web/live')) return '/web/live';
   if (pathname.startsWith('/web/index') || pathname.startsWith('/web/exam')) return '/web/index';
   return '';
 }
@@ -40,6 +59,7 @@ export default function WebHeader() {
   const unread = useUnreadMsg();
   const logout = useConfirmLogout(true);
   const active = activeTop(pathname);
+  const features = useUserStore((s) => s.features);
 
   return (
     <header className="web-header">
@@ -49,14 +69,15 @@ export default function WebHeader() {
           <span>{site.siteName}</span>
         </a>
         <nav className="web-header__nav">
-          {TOP_BUTTONS.map((b) => (
+          {TOP_BUTTONS.filter((b) => !b.feature || features[b.feature]).map((b) => (
             <Button
               key={b.path}
               type={active === b.path ? 'primary' : 'text'}
               icon={b.icon}
+              aria-label={b.label}
               onClick={() => navigate(b.path)}
             >
-              {b.label}
+              <Labelled label={b.label} short={b.short} />
             </Button>
           ))}
         </nav>
@@ -64,11 +85,16 @@ export default function WebHeader() {
           <Tooltip title="系统公告">
             <Button
               type="text"
+              className="web-header__phone-labelled"
               icon={<NotificationOutlined />}
               aria-label="系统公告"
               data-testid="notice-link"
               onClick={() => navigate('/web/notice')}
-            />
+            >
+              <span className="web-header__short" aria-hidden="true">
+                公告
+              </span>
+            </Button>
           </Tooltip>
           <Tooltip title={unread > 0 ? `您有 ${unread} 条未读消息` : '我的消息'}>
             <a
@@ -94,8 +120,8 @@ export default function WebHeader() {
             </>
           )}
           <Divider orientation="vertical" />
-          <Button type="text" icon={<LogoutOutlined />} onClick={logout}>
-            退出
+          <Button type="text" icon={<LogoutOutlined />} aria-label="退出" onClick={logout}>
+            <Labelled label="退出" short="退出" />
           </Button>
         </div>
       </div>

@@ -1,4 +1,6 @@
 import {
+  assistantConfDetail,
+  assistantConfSave,
   ErrorCode,
   sysMenuRoutes,
   sysUserInfo,
@@ -132,5 +134,37 @@ describe('registration', () => {
     });
     expect(badPass.code).toBe(ErrorCode.BAD_PARAMS);
     expect(badPass.msg).toContain('密码');
+  });
+});
+
+describe('the learner features told with the user info', () => {
+  it('says live classes and the assistant are off on a fresh install, and on once configured', async () => {
+    const token = await t.login('student', 'student123');
+    const before = await t.call(sysUserInfo.path, {}, token);
+    expect(before.data.features).toEqual({ live: false, assistant: false });
+
+    const admin = await t.login('admin', 'admin123');
+    const conf = {
+      ...(await t.request(assistantConfDetail, {}, admin)).data,
+      enabled: true,
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'qwen-test',
+      apiKey: 'sk-test-abcd1234',
+    };
+    expect((await t.request(assistantConfSave, conf, admin)).code).toBe(0);
+    const saved = { rtmp: process.env.LIVE_RTMP_URL, hls: process.env.LIVE_HLS_URL };
+    process.env.LIVE_RTMP_URL = 'rtmp://live.example.com/live';
+    process.env.LIVE_HLS_URL = 'https://live.example.com/hls';
+    try {
+      const after = await t.call(sysUserInfo.path, {}, token);
+      expect(after.data.features).toEqual({ live: true, assistant: true });
+    } finally {
+      for (const [key, value] of [
+        ['LIVE_RTMP_URL', saved.rtmp],
+        ['LIVE_HLS_URL', saved.hls],
+      ] as const)
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+    }
   });
 });

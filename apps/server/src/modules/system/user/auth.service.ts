@@ -15,6 +15,7 @@ import { authChanged, revokeUserTokens } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../../platform/password.js';
+import { learnerFeatures } from './features.js';
 import { loadPermissions } from './identity.js';
 import { admitSignIn, ownerByUserName, signInFailed, signInSucceeded } from './sign-in-guard.js';
 
@@ -152,6 +153,7 @@ export async function loadUserInfo(db: Executor, userId: string): Promise<TUserI
     roleNames: roles.map((r) => r.name),
     permissions,
     unreadMsg: await countUnread(db, userId),
+    features: await learnerFeatures(db),
   };
 }
 

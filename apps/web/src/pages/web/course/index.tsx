@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { courseApi, type MyCourseParams } from '../../../api/course';
 import LoadFailed from '../../../components/LoadFailed';
 import MediaCard from '../../../components/MediaCard';
+import { useUserStore } from '../../../stores/user';
 import './course.css';
 
 type Filter = 'all' | 'doing' | 'done';
@@ -29,6 +30,7 @@ function CourseCard({ c, onOpen }: { c: TMyCourse; onOpen: () => void }) {
 
 export default function WebCourse() {
   const navigate = useNavigate();
+  const liveOn = useUserStore((s) => s.features.live);
   const [filter, setFilter] = useState<Filter>('all');
   const [params, setParams] = useState<MyCourseParams>({});
   const [page, setPage] = useState({ current: 1, size: 12 });
@@ -55,9 +57,11 @@ export default function WebCourse() {
       }
       extra={
         <Flex gap={12} align="center" wrap>
-          <Link to="/web/live" data-testid="to-live">
-            直播课堂
-          </Link>
+          {liveOn && (
+            <Link to="/web/live" data-testid="to-live">
+              直播课堂
+            </Link>
+          )}
           <span data-testid="year-hours">本年已获学时：{query.data?.yearHours ?? 0}</span>
         </Flex>
       }

@@ -1,5 +1,5 @@
 /** Adapts the paper's question shapes to the shared QuestionAnswer component (components/answer). */
-import type { TPaperQuView, TQuView, TReviewQu } from '@exam/contracts';
+import { MarkState, type TPaperQuView, type TQuView, type TReviewQu } from '@exam/contracts';
 import type { AnswerReveal } from '../../../components/answer';
 
 /** The learner view of a paper question (composite children are rendered by the caller). */
@@ -32,6 +32,11 @@ export function withAnswer(
   };
 }
 
+/** The review of a handed-in answer: waiting for its marker, or marked with its score. */
 export function reviewReveal(q: TReviewQu): AnswerReveal {
-  return { isRight: q.isRight, question: withAnswer(q, q.rightOptions, q.refAnswer, q.analysis) };
+  const reveal: AnswerReveal = { isRight: q.isRight, question: withAnswer(q, q.rightOptions, q.refAnswer, q.analysis) };
+  if (q.markState === MarkState.PENDING) return { ...reveal, isRight: null, pending: true };
+  // marked by hand: its score says more than right or wrong (12 of 15 is not "回答错误")
+  if (q.markState === MarkState.MANUAL) return { ...reveal, isRight: null, marked: `${q.actualScore} / ${q.score} 分` };
+  return reveal;
 }

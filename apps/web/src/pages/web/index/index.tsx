@@ -1,5 +1,5 @@
 /** 在线考试 (learner home /web/index): what to do now (TodayPanel), then the exams open to me, with state, attempts left and best score. */
-import { BookOutlined, ExceptionOutlined, TrophyOutlined } from '@ant-design/icons';
+import { BookOutlined, ExceptionOutlined, TrophyOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Segmented, Skeleton } from 'antd';
@@ -23,6 +23,7 @@ const STATE_OPTIONS = [
 export default function WebExamList() {
   const navigate = useNavigate();
   const realName = useUserStore((s) => s.realName || s.userName);
+  const liveOn = useUserStore((s) => s.features.live);
   const [title, setTitle] = useState('');
   const [params, setParams] = useState<{ title?: string; timeState?: number; openType?: number }>({});
   const [page, setPage] = useState({ current: 1, size: 12 });
@@ -58,6 +59,11 @@ export default function WebExamList() {
           <Button ghost icon={<BookOutlined />} onClick={() => navigate('/web/repo')}>
             题库训练
           </Button>
+          {liveOn && (
+            <Button ghost icon={<VideoCameraOutlined />} onClick={() => navigate('/web/live')}>
+              直播课堂
+            </Button>
+          )}
         </div>
       </div>
       <TodayPanel />

@@ -1,9 +1,10 @@
 /** 我的成绩 (/web/paper): one row per exam I sat, best and last score, with links to attempts and wrong answers. */
 import { MY_EXAM_STATUS_LABELS, type TMyExamStatus } from '@exam/contracts';
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { paperApi, type TMyExamRecord } from '../../../api/exam';
 import { useServerTable } from '../../../components';
+import LearnerTable from '../../../components/LearnerTable';
 import { useUserStore } from '../../../stores/user';
 import { formatDateTime } from '../../../utils/time';
 
@@ -40,8 +41,8 @@ export default function WebPaper() {
           onChange={(v?: TMyExamStatus) => table.search({ ...params, status: v })}
         />
       </Space>
-      <Table
-        scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
+      <LearnerTable
+        scroll={{ x: 'max-content' }} // wide screens; a phone gets cards
         {...table.tableProps}
         rowKey="examId"
         columns={[
@@ -64,6 +65,7 @@ export default function WebPaper() {
           { title: '最近交卷', dataIndex: 'lastTime', width: 180, render: (v) => formatDateTime(v) || '—' },
           {
             title: '操作',
+            card: 'actions',
             width: 230,
             render: (_, r) => (
               <Space size={0}>

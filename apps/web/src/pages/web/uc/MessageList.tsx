@@ -1,5 +1,5 @@
 /** 我的消息: paged list with read/unread filter, detail (marks read), mark read, delete with confirmation. */
-import { App, Badge, Button, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Modal, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   countUnreadMsg,
@@ -10,6 +10,7 @@ import {
   pagingMsg,
   readMsg,
 } from '../../../api/system';
+import LearnerTable from '../../../components/LearnerTable';
 import { useServerTable } from '../../../components/useServerTable';
 import { useUserStore } from '../../../stores/user';
 import { formatDateTime, formatTimeAgo } from '../../../utils/time';
@@ -93,8 +94,8 @@ export default function MessageList() {
           删除
         </Button>
       </Space>
-      <Table<MsgRecord>
-        scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
+      <LearnerTable<MsgRecord>
+        scroll={{ x: 'max-content' }} // wide screens; a phone gets cards
         {...table.tableProps}
         size="middle"
         locale={{ emptyText: '暂无消息' }}
@@ -124,6 +125,7 @@ export default function MessageList() {
           },
           {
             title: '操作',
+            card: 'actions',
             width: 150,
             render: (_v, r) => (
               <Space size={4}>

@@ -1,11 +1,12 @@
 /** 考试错题 (/web/book/list/:examId): the wrong answers of one exam, to review and redo. */
 import { ArrowLeftOutlined, DeleteOutlined, RedoOutlined } from '@ant-design/icons';
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
-import { Button, Card, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Popconfirm, Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { bookApi, type TBookRecord } from '../../../../api/exam';
 import { useServerTable } from '../../../../components';
+import LearnerTable from '../../../../components/LearnerTable';
 import { formatDateTime } from '../../../../utils/time';
 import '../../exam/exam.css';
 import '../../exam/start/room.css';
@@ -60,8 +61,8 @@ export default function WebBookList() {
       }
     >
       <BookRules />
-      <Table
-        scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
+      <LearnerTable
+        scroll={{ x: 'max-content' }} // wide screens; a phone gets cards
         {...table.tableProps}
         locale={table.tableProps.locale ?? { emptyText: <EmptyBook /> }}
         columns={[
@@ -71,13 +72,20 @@ export default function WebBookList() {
             width: 90,
             render: (v: number) => <Tag color="blue">{QUESTION_TYPE_LABELS[v]}</Tag>,
           },
-          { title: '题目', dataIndex: 'content', ellipsis: true, render: (v: string) => <QuestionLine html={v} /> },
+          {
+            title: '题目',
+            dataIndex: 'content',
+            ellipsis: true,
+            card: 'title',
+            render: (v: string) => <QuestionLine html={v} />,
+          },
           { title: '错误次数', dataIndex: 'wrongCount', width: 90, align: 'center' },
           { title: '连续答对', dataIndex: 'rightStreak', width: 90, align: 'center' },
           { title: '最近答错', dataIndex: 'lastWrongAt', width: 170, render: (v) => formatDateTime(v) },
           { title: '下次复习', dataIndex: 'nextReviewAt', width: 170, render: (v) => formatDateTime(v) || '—' },
           {
             title: '操作',
+            card: 'actions',
             width: 90,
             render: (_, r) => (
               <Popconfirm

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Col, Descriptions, Progress, Row, Space, Tag, Typo
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../../api/call';
-import { browserInfo, latencyGrade } from './device';
+import { browserInfo, latencyGrade, ROOM_MIN, windowFits } from './device';
 import '../exam.css';
 
 type MediaState = 'idle' | 'checking' | 'ok' | 'denied' | 'missing';
@@ -52,7 +52,7 @@ export default function WebExamDebug() {
   const [level, setLevel] = useState(0);
   const [screen, setScreen] = useState({ w: window.innerWidth, h: window.innerHeight });
   const latency = useLatency();
-  const info = browserInfo(navigator.userAgent);
+  const info = browserInfo(navigator.userAgent, navigator.maxTouchPoints);
 
   const checkMedia = useCallback(async () => {
     stopStream(streamRef);
@@ -104,7 +104,7 @@ export default function WebExamDebug() {
   const ok = latency.samples.filter((s) => s >= 0);
   const avg = ok.length ? Math.round(ok.reduce((a, b) => a + b, 0) / ok.length) : null;
   const grade = latencyGrade(avg);
-  const screenOk = screen.w >= 1024 && screen.h >= 600;
+  const screenOk = windowFits(screen.w, screen.h);
 
   return (
     <div
@@ -149,7 +149,13 @@ export default function WebExamDebug() {
             </div>
           </Col>
           <Col xs={24} md={12}>
-            <Descriptions column={1} bordered size="small" data-testid="device-facts">
+            <Descriptions
+              column={1}
+              bordered
+              size="small"
+              data-testid="device-facts"
+              styles={{ label: { whiteSpace: 'nowrap' } }}
+            >
               <Descriptions.Item label="摄像头">
                 <Tag color={MEDIA_TEXT[camera][0]} data-testid="camera-state">
                   {MEDIA_TEXT[camera][1]}
@@ -168,10 +174,14 @@ export default function WebExamDebug() {
                   <Tag color="warning">建议使用新版 Chrome / Edge</Tag>
                 )}
               </Descriptions.Item>
-              <Descriptions.Item label="操作系统">{info.os}</Descriptions.Item>
+              <Descriptions.Item label="操作系统">
+                <span data-testid="device-os">{info.os}</span>
+              </Descriptions.Item>
               <Descriptions.Item label="窗口尺寸">
                 {screen.w} × {screen.h}{' '}
-                <Tag color={screenOk ? 'success' : 'warning'}>{screenOk ? '正常' : '窗口过小'}</Tag>
+                <Tag color={screenOk ? 'success' : 'warning'} data-testid="window-state">
+                  {screenOk ? '正常' : `窗口过小（考试至少需要 ${ROOM_MIN.width} × ${ROOM_MIN.height}）`}
+                </Tag>
               </Descriptions.Item>
               <Descriptions.Item label="屏幕分辨率">
                 {window.screen.width} × {window.screen.height}

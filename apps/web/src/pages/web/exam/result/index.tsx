@@ -12,13 +12,20 @@ import { usedText } from '../format';
 import '../start/room.css';
 import ReviewList from './ReviewList';
 import ScoreBreakdown from './ScoreBreakdown';
+import { useRefetchWhenMarked } from './useRefetchWhenMarked';
 
 export default function WebExamResult() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const userId = useUserStore((s) => s.userId);
-  const query = useQuery({ queryKey: ['paper-result', id], queryFn: () => paperApi.result(id) });
+  // Fetched afresh on every visit: a paper marked since the last one shows its score.
+  const query = useQuery({
+    queryKey: ['paper-result', id],
+    queryFn: () => paperApi.result(id),
+    refetchOnMount: 'always',
+  });
   const r = query.data;
+  useRefetchWhenMarked(r?.state === 1, query.refetch);
   if (query.isLoading)
     return (
       <Card className="page-card">
@@ -84,7 +91,8 @@ export default function WebExamResult() {
           <Col xs={12} md={6}>
             <Statistic
               title="得分"
-              value={r.showScore && r.userScore !== null ? r.userScore : '—'}
+              // waiting for its marker: no total yet (the subjective part is missing)
+              value={r.showScore && r.userScore !== null && r.state !== 1 ? r.userScore : '—'}
               suffix={`/ ${r.totalScore}`}
               valueStyle={{ color: passed ? '#52c41a' : passed === false ? '#cf1322' : undefined }}
             />
@@ -132,7 +140,7 @@ export default function WebExamResult() {
           )}
           {r.showScore && r.subjScore !== null && (
             <Col xs={12} md={6}>
-              <Statistic title="主观题得分" value={r.subjScore} />
+              <Statistic title="主观题得分" value={r.state === 1 ? '待阅卷' : r.subjScore} />
             </Col>
           )}
           <Col xs={12} md={6}>

@@ -1,10 +1,11 @@
 /** 考试记录 (/web/paper/list/:examId/:userId): every attempt of one exam. */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TPaperRecord } from '@exam/contracts';
-import { Button, Card, Space, Table } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { paperApi } from '../../../../api/exam';
 import { paperOutcomeColumns, useServerTable } from '../../../../components';
+import LearnerTable from '../../../../components/LearnerTable';
 import { formatDateTime } from '../../../../utils/time';
 import { usedText } from '../../exam/format';
 
@@ -29,17 +30,23 @@ export default function WebPaperList() {
       }
       extra={<Button onClick={() => navigate(`/web/book/list/${examId}`)}>本场错题</Button>}
     >
-      <Table
-        scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
+      <LearnerTable
+        scroll={{ x: 'max-content' }} // wide screens; a phone gets cards
         {...table.tableProps}
         columns={[
-          { title: '#', width: 60, render: (_, __, i) => (table.request.current - 1) * table.request.size + i + 1 },
-          { title: '开始时间', dataIndex: 'startTime', render: (v) => formatDateTime(v) },
+          {
+            title: '#',
+            width: 60,
+            card: 'hide',
+            render: (_, __, i) => (table.request.current - 1) * table.request.size + i + 1,
+          },
+          { title: '开始时间', dataIndex: 'startTime', card: 'title', render: (v) => formatDateTime(v) },
           { title: '交卷时间', dataIndex: 'handTime', render: (v) => formatDateTime(v) || '—' },
           { title: '用时', dataIndex: 'usedSeconds', render: (v: number) => usedText(v) },
           ...paperOutcomeColumns('—', '考试结果'),
           {
             title: '操作',
+            card: 'actions',
             width: 100,
             render: (_, r) =>
               r.state === 0 ? (

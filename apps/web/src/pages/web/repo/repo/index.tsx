@@ -9,6 +9,7 @@ import AnswerCard from '../training/AnswerCard';
 import QuestionPane from '../training/QuestionPane';
 import '../train.css';
 import { formatTime } from '../../../../utils/date-format';
+import { resultHeading } from './result-heading';
 
 export default function WebRepoResult() {
   const { trainId = '' } = useParams();
@@ -22,20 +23,16 @@ export default function WebRepoResult() {
     enabled: Boolean(d),
   });
   if (!d) return <Card>{detail.isLoading ? <Skeleton active /> : '训练记录不存在'}</Card>;
-  const mock = d.mode === TrainMode.MOCK;
+  const heading = resultHeading(d);
+  // counts that would tell right or wrong of a question in the learner's open paper
+  const withheld = d.held || (d.mode === TrainMode.MOCK && d.state === 0);
   const back = d.repoId ? `/web/repo/view/${d.repoId}` : '/web/repo';
   return (
     <div className="train-page">
       <Card style={{ marginBottom: 16 }}>
         <Result
-          status={d.state === 1 ? 'success' : 'info'}
-          title={
-            <span data-testid="result-title">
-              {mock
-                ? `模拟考试得分：${d.score ?? 0} 分`
-                : `${TRAIN_MODE_LABELS[d.mode]}${d.state === 1 ? '已完成' : '进行中'}`}
-            </span>
-          }
+          status={heading.status}
+          title={<span data-testid="result-title">{heading.title}</span>}
           subTitle={`${d.repoTitle ?? '错题复习'} · 开始于 ${formatTime(d.startedAt, 'YYYY-MM-DD HH:mm')}`}
           extra={
             <Space>
@@ -50,25 +47,19 @@ export default function WebRepoResult() {
             </Space>
           }
         />
-        <Row gutter={16} style={{ textAlign: 'center' }}>
-          <Col span={4}>
-            <Statistic title="题目数" value={d.total} />
-          </Col>
-          <Col span={4}>
-            <Statistic title="已答" value={d.answered} />
-          </Col>
-          <Col span={4}>
-            <Statistic title="答对" value={d.rightCount} valueStyle={{ color: '#52c41a' }} data-testid="result-right" />
-          </Col>
-          <Col span={4}>
-            <Statistic title="答错" value={d.wrongCount} valueStyle={{ color: '#ff4d4f' }} />
-          </Col>
-          <Col span={4}>
-            <Statistic title="正确率" value={d.accuracy} suffix="%" />
-          </Col>
-          <Col span={4}>
-            <Statistic title="用时" value={formatSeconds(d.usedSeconds)} />
-          </Col>
+        <Row gutter={[16, 12]} className="train-stats" data-testid="result-stats">
+          {[
+            { title: '题目数', value: d.total },
+            { title: '已答', value: d.answered },
+            { title: '答对', value: withheld ? '—' : d.rightCount, color: '#52c41a', testId: 'result-right' },
+            { title: '答错', value: withheld ? '—' : d.wrongCount, color: '#ff4d4f' },
+            { title: '正确率', value: withheld ? '—' : `${d.accuracy}%` },
+            { title: '用时', value: formatSeconds(d.usedSeconds) },
+          ].map((s) => (
+            <Col key={s.title} xs={8} sm={4}>
+              <Statistic title={s.title} value={s.value} valueStyle={{ color: s.color }} data-testid={s.testId} />
+            </Col>
+          ))}
         </Row>
       </Card>
       <Row gutter={16}>

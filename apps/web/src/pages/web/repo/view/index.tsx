@@ -19,7 +19,6 @@ import {
   Row,
   Skeleton,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -27,6 +26,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatSeconds, trainApi } from '../../../../api/train';
 import { useServerTable } from '../../../../components';
+import LearnerTable from '../../../../components/LearnerTable';
 import '../train.css';
 import { formatTime } from '../../../../utils/date-format';
 
@@ -172,8 +172,8 @@ export default function WebRepoView() {
         })}
       </Row>
       <Card title="我的训练记录">
-        <Table<TTrainRecord>
-          scroll={{ x: 'max-content' }} // phones: the table scrolls, not the page (issue 12)
+        <LearnerTable<TTrainRecord>
+          scroll={{ x: 'max-content' }} // wide screens; a phone gets cards
           {...history.tableProps}
           size="small"
           columns={[
@@ -182,7 +182,7 @@ export default function WebRepoView() {
             { title: '进度', render: (_, t) => `${t.answered}/${t.total}` },
             {
               title: '正确率',
-              render: (_, t) => (t.mode === TrainMode.MOCK && t.state === 0 ? '—' : `${t.accuracy}%`),
+              render: (_, t) => (t.held || (t.mode === TrainMode.MOCK && t.state === 0) ? '—' : `${t.accuracy}%`),
             },
             { title: '得分', dataIndex: 'score', render: (v: number | null) => v ?? '—' },
             { title: '用时', dataIndex: 'usedSeconds', render: (v: number) => formatSeconds(v) },
@@ -193,6 +193,7 @@ export default function WebRepoView() {
             },
             {
               title: '操作',
+              card: 'actions',
               render: (_, t) =>
                 t.state === 0 ? (
                   <Button type="link" size="small" onClick={() => go(t.mode)}>

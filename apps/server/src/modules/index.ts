@@ -27,6 +27,7 @@ import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
 import { provideCertHolders } from './paper/cert-holders.js';
 import { provideExamsForPaper } from './paper/exam-port.js';
+import { registerOverviewModule } from './overview/overview.routes.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { sittingLock } from './paper/sitting-guard.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
@@ -105,6 +106,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerCourseModule(app);
   registerAssistantModule(app);
   registerLiveModule(app);
+  registerOverviewModule(app);
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */

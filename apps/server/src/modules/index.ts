@@ -25,9 +25,9 @@ import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.mo
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
+import { registerOverviewModule } from './overview/overview.routes.js';
 import { provideCertHolders } from './paper/cert-holders.js';
 import { provideExamsForPaper } from './paper/exam-port.js';
-import { registerOverviewModule } from './overview/overview.routes.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { sittingLock } from './paper/sitting-guard.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';

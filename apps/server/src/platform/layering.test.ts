@@ -39,7 +39,19 @@ function importsOfModules(layer: string): string[] {
  * audience rules serve courses and exams) stand on nothing; the question bank below the papers
  * built from it; training and exams on top.
  */
-const MODULE_ORDER = ['system', 'notice', 'repo', 'paper', 'course', 'cert', 'exam', 'train', 'live', 'assistant', 'overview'];
+const MODULE_ORDER = [
+  'system',
+  'notice',
+  'repo',
+  'paper',
+  'course',
+  'cert',
+  'exam',
+  'train',
+  'live',
+  'assistant',
+  'overview',
+];
 
 /** Every import from one module into another that is not below it: "file -> module". */
 function arrowsUp(): string[] {

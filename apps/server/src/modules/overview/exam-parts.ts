@@ -19,11 +19,7 @@ export async function markingPart(db: Executor, viewer: ScopeHolder) {
     .select({ examId: elPaper.examId, title: elPaper.title, papers: count() })
     .from(elPaper)
     .where(
-      and(
-        eq(elPaper.state, PaperState.AWAITING_MARK),
-        eq(elPaper.voided, false),
-        userScope(viewer, elPaper.userId),
-      ),
+      and(eq(elPaper.state, PaperState.AWAITING_MARK), eq(elPaper.voided, false), userScope(viewer, elPaper.userId)),
     )
     .groupBy(elPaper.examId, elPaper.title)
     .orderBy(desc(count()), asc(elPaper.title));
@@ -37,13 +33,7 @@ export async function examsIn(db: Executor, viewer: ScopeHolder, from: Date, to:
   const exams = await db
     .select({ examId: elExam.id, title: elExam.title, startTime: elExam.startTime, endTime: elExam.endTime })
     .from(elExam)
-    .where(
-      and(
-        liveExam,
-        lt(elExam.startTime, to),
-        starting ? gte(elExam.startTime, from) : gt(elExam.endTime, from),
-      ),
-    )
+    .where(and(liveExam, lt(elExam.startTime, to), starting ? gte(elExam.startTime, from) : gt(elExam.endTime, from)))
     .orderBy(asc(elExam.startTime), asc(elExam.title))
     .limit(PART_ROWS);
   if (!exams.length) return [];
@@ -94,7 +84,13 @@ export async function missedExams(db: Executor, viewer: ScopeHolder, since: Date
         and not exists (select 1 from el_paper p where p.user_id = u.id and p.exam_id = ${exam.id} and not p.voided)`);
     const learners = Number(res.rows[0]?.n ?? 0);
     if (learners)
-      out.push({ kind: 'exam' as const, id: exam.id, title: exam.title, endTime: exam.endTime.toISOString(), learners });
+      out.push({
+        kind: 'exam' as const,
+        id: exam.id,
+        title: exam.title,
+        endTime: exam.endTime.toISOString(),
+        learners,
+      });
   }
   return out;
 }

@@ -81,7 +81,12 @@ describe('the training manager’s home', () => {
   });
 
   it('shows a part only with its permission and people only inside the viewer’s scope', async () => {
-    const marker = await createAdmin(t, 'ov_marker', DataScope.ALL, 'D001', [...HOME, 'exam', 'exam-mark', 'exam:mark:view']);
+    const marker = await createAdmin(t, 'ov_marker', DataScope.ALL, 'D001', [
+      ...HOME,
+      'exam',
+      'exam-mark',
+      'exam:mark:view',
+    ]);
     const m = await overview(marker.token);
     expect(m.marking?.papers).toBe(2);
     expect([m.examsToday, m.courses, m.certs, m.overdue, m.setup]).toEqual([null, null, null, null, null]);

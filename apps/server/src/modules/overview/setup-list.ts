@@ -4,8 +4,8 @@
  * with the admin page (or the environment variables) where it is done.
  */
 import type { TTrainingOverview } from '@exam/contracts';
-import type { StorageConfig } from '../../platform/storage/storage-config.js';
 import type { Executor } from '../../platform/db.js';
+import type { StorageConfig } from '../../platform/storage/storage-config.js';
 import { isOn, readSettings } from '../assistant/assistant-config.js';
 import { liveSettings } from '../live/live-settings.js';
 import { adminConfig } from '../system/config/config.service.js';

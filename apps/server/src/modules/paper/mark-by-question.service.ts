@@ -15,8 +15,8 @@ import { isManual, kindOf, MANUAL_TYPES } from '../repo/kinds/registry.js';
 import { userScope } from '../system/data-scope.js';
 import { examsForPaper } from './exam-port.js';
 import { loadScopedPaper, markSaveTx } from './mark.service.js';
-import { suggestionTaken } from './mark-suggestion.js';
 import { canArbitrate, decide, type GivenMark, type MarkDecision, nextRound } from './mark-by-question-rules.js';
+import { suggestionTaken } from './mark-suggestion.js';
 
 const LIST_LIMIT = 200;
 
@@ -249,7 +249,9 @@ async function record(
       {
         paperId: body.paperId,
         // the final score is this marker's taken suggestion only when it is their score unchanged
-        items: [{ quId: body.quId, score: d.score, comment: body.comment, tookSuggestion: taken && d.score === body.score }],
+        items: [
+          { quId: body.quId, score: d.score, comment: body.comment, tookSuggestion: taken && d.score === body.score },
+        ],
       },
       now,
     );

@@ -19,7 +19,12 @@ let examId: string;
 const papers: string[] = [];
 
 const shortRow = async (paperId: string) =>
-  (await t.db.select().from(elPaperQu).where(and(eq(elPaperQu.paperId, paperId), eq(elPaperQu.quId, bank.short))))[0];
+  (
+    await t.db
+      .select()
+      .from(elPaperQu)
+      .where(and(eq(elPaperQu.paperId, paperId), eq(elPaperQu.quId, bank.short)))
+  )[0];
 const detailOf = async (paperId: string) => {
   const res = await t.request(paperMarkDetail, { paperId }, admin);
   expect(res.code, res.msg).toBe(0);

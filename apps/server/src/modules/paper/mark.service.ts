@@ -124,12 +124,7 @@ async function asksDoubleMark(db: Executor, examId: string): Promise<boolean> {
  * a score by paper would bypass the second marking, so it is refused (issue 21 §8), also for a
  * finished paper (no single marker overrides the two).
  */
-export async function markSave(
-  db: Db,
-  user: AuthUser,
-  body: MarkSaveBody,
-  now: Date,
-) {
+export async function markSave(db: Db, user: AuthUser, body: MarkSaveBody, now: Date) {
   const { p } = await loadScopedPaper(db, user, body.paperId);
   return db.transaction(async (tx) => {
     if (await asksDoubleMark(tx, p.examId)) throw new AppError(ErrorCode.CONFLICT, DOUBLE_MARK_BY_QUESTION);
@@ -145,12 +140,7 @@ export interface MarkSaveBody {
 }
 
 /** Saves scores within the caller's transaction (marking by paper and by question share it). */
-export async function markSaveTx(
-  tx: Tx,
-  markerId: string,
-  body: MarkSaveBody,
-  now: Date,
-) {
+export async function markSaveTx(tx: Tx, markerId: string, body: MarkSaveBody, now: Date) {
   const outcome = await (async () => {
     const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, body.paperId)).for('update');
     if (!canStart('mark', p.state)) throw new AppError(ErrorCode.CONFLICT, '该试卷不在待阅卷状态');

@@ -187,4 +187,4 @@ async function seedDemoAwaitingMark(tx: Tx, exam: typeof elExam.$inferSelect): P
 }
 
 const AWAITING_MARK_LEARNER = 'zhouba';
-const DEMO_SHORT_ANSWER = '发现隐患要及时报告，先保证人员安全，再按规定处理。';
+const DEMO_SHORT_ANSWER = '先报警，用湿毛巾捂住口鼻，低姿沿楼梯往下走。';

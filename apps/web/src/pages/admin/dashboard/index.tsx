@@ -32,7 +32,7 @@ function useGranted() {
 }
 
 function To({ path, granted, children }: { path: string; granted: Set<string>; children: ReactNode }) {
-  return granted.has(path) ? <Link to={path}>{children}</Link> : <>{children}</>;
+  return granted.has(path) ? <Link to={path}>{children}</Link> : children;
 }
 
 function Figure(props: { title: string; value: number; icon: ReactNode; color: string; path: string; testId: string }) {

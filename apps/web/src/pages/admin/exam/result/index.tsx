@@ -29,7 +29,11 @@ export default function ExamResultPage() {
         rowKey="examId"
         columns={[
           // the title takes the room the figures leave and wraps: never cut to "全题型体…"
-          { title: '考试名称', dataIndex: 'title', render: (v: string) => <span className="exam-list__title">{v}</span> },
+          {
+            title: '考试名称',
+            dataIndex: 'title',
+            render: (v: string) => <span className="exam-list__title">{v}</span>,
+          },
           {
             title: '考试时间',
             width: 168,

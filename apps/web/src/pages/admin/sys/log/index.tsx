@@ -6,8 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { pagingLogs } from '../../../../api/sys-admin';
-import { PageContainer, usePermission, useServerTable } from '../../../../components';
-import { formatDateTime } from '../../../../utils/time';
+import { DateTimeLines, PageContainer, usePermission, useServerTable } from '../../../../components';
 import { timeRangeRule } from '../../../../utils/validators';
 import EventDeliveries from './EventDeliveries';
 import LogDetailModal from './LogDetailModal';
@@ -68,11 +67,11 @@ export default function SysLogPage() {
   };
 
   const columns: ColumnsType<TLog> = [
-    { title: '时间', dataIndex: 'createdAt', width: 170, render: (v) => formatDateTime(v) },
-    { title: '用户', dataIndex: 'userName', width: 120, render: (v) => v || '-' },
-    { title: type === 3 ? '错误信息' : '操作', dataIndex: 'title', width: type === 3 ? 280 : 160, ellipsis: true },
+    { title: '时间', dataIndex: 'createdAt', width: 104, render: (v) => <DateTimeLines value={v} /> },
+    { title: '用户', dataIndex: 'userName', width: 100, render: (v) => v || '-' },
+    { title: type === 3 ? '错误信息' : '操作', dataIndex: 'title', width: type === 3 ? 220 : 140, ellipsis: true },
     ...(type === 2
-      ? [{ title: '接口地址', dataIndex: 'path', width: 210, ellipsis: true } as ColumnsType<TLog>[number]]
+      ? [{ title: '接口地址', dataIndex: 'path', width: 170, ellipsis: true } as ColumnsType<TLog>[number]]
       : []),
     {
       title: '结果',
@@ -86,8 +85,8 @@ export default function SysLogPage() {
       ellipsis: true,
       render: (v) => <Typography.Text ellipsis={{ tooltip: v }}>{v || '-'}</Typography.Text>,
     },
-    { title: 'IP地址', dataIndex: 'ip', width: 120, render: (v) => v || '-' },
-    { title: '耗时', dataIndex: 'durationMs', width: 80, render: (v) => (v === null ? '-' : `${v} ms`) },
+    { title: 'IP地址', dataIndex: 'ip', width: 116, render: (v) => v || '-' },
+    { title: '耗时', dataIndex: 'durationMs', width: 76, render: (v) => (v === null ? '-' : `${v} ms`) },
     {
       title: '操作',
       key: 'actions',
@@ -176,7 +175,7 @@ export default function SysLogPage() {
         {type === EVENT_TAB ? (
           <EventDeliveries />
         ) : (
-          <Table<TLog> {...table.tableProps} columns={columns} scroll={{ x: 1250 }} />
+          <Table<TLog> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
         )}
         <LogDetailModal log={viewing} onClose={() => setViewing(null)} />
       </PageContainer>

@@ -49,24 +49,39 @@ export default function SysUserPage() {
     });
 
   const columns: ColumnsType<TUserRecord> = [
+    // beside the department tree the list has ~750 px at 1280: the account carries its mobile, the
+    // name its department, so every column shows beside the fixed 操作 column
     {
-      title: '用户名',
+      title: '用户名 / 手机号',
       dataIndex: 'userName',
-      width: 120,
-      render: (v: string) => <span className="wrap-anywhere">{v}</span>,
+      width: 130,
+      render: (v: string, r) => (
+        <div className="exam-list__title">
+          <span className="wrap-anywhere">{v}</span>
+          <span className="exam-list__sub">{r.mobile || '-'}</span>
+        </div>
+      ),
     },
-    { title: '姓名', dataIndex: 'realName', width: 96 },
-    { title: '部门', dataIndex: 'deptName', width: 110, render: (v) => v || '-' },
+    {
+      title: '姓名 / 部门',
+      dataIndex: 'realName',
+      width: 120,
+      render: (v: string, r) => (
+        <div className="exam-list__title">
+          {v}
+          <span className="exam-list__sub">{r.deptName || '-'}</span>
+        </div>
+      ),
+    },
     {
       title: '角色',
       dataIndex: 'roleNames',
       render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>),
     },
-    { title: '手机号', dataIndex: 'mobile', width: 120, render: (v) => v || '-' },
     {
       title: '状态',
       dataIndex: 'state',
-      width: 84,
+      width: 76,
       render: (state: number, row) =>
         state === UserState.PENDING ? (
           <Tag color="orange">{USER_STATE_LABELS[state]}</Tag>
@@ -88,7 +103,7 @@ export default function SysUserPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      width: 172,
       fixed: 'right',
       render: (_, row) =>
         // A user holding more than the viewer (or the viewer themself): the server refuses every change (issue 21 §1).
@@ -228,7 +243,7 @@ export default function SysUserPage() {
               }
             }
             columns={columns}
-            scroll={{ x: 960 }}
+            scroll={{ x: 740 }}
           />
         </PageContainer>
       </Col>

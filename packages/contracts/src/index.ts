@@ -23,6 +23,7 @@ export * from './exam/tmpl.js';
 export * from './labels.js';
 export * from './live.js';
 export * from './notice.js';
+export * from './overview.js';
 export * from './permissions.js';
 export * from './realtime.js';
 export * from './repo/index.js';

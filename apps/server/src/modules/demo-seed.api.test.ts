@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   courseLearnMyPaging,
+  dashboardTrainingOverview,
   examExamOnlinePaging,
   noticeMyPaging,
   PaperState,
@@ -103,6 +104,20 @@ describe('demo data (issue 23)', () => {
     expect(papers.every((p) => p.state === PaperState.FINISHED)).toBe(true);
     expect(papers.map((p) => p.user_score)).toEqual([90, 70, 40]);
     expect(papers.map((p) => p.passed)).toEqual([true, true, false]);
+  });
+
+  it('gives the administrator’s home something to do: a paper to mark, today’s exams, the set-up list', async () => {
+    // the menus were synced before this database had its roles: the super administrator gets them as on a first start
+    await t.db.execute(
+      "insert into sys_role_menu (role_id, menu_id) select r.id, m.id from sys_role r, sys_menu m where r.code = 'sa' on conflict do nothing",
+    );
+    const admin = await t.login('admin', 'admin123');
+    const res = await t.request(dashboardTrainingOverview, {}, admin);
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data.marking?.exams).toEqual([expect.objectContaining({ title: '全题型体验考试', papers: 1 })]);
+    expect(res.data.examsToday?.find((e) => e.title === '技术部基础测验')).toMatchObject({ handed: 3, learners: 3 });
+    expect(res.data.courses?.length).toBeGreaterThan(0);
+    expect(res.data.setup?.filter((s) => !s.done).map((s) => s.key)).toContain('live');
   });
 });
 

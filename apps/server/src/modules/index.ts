@@ -27,6 +27,7 @@ import { liveSettings } from './live/live-settings.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
+import { registerOverviewModule } from './overview/overview.routes.js';
 import { provideCertHolders } from './paper/cert-holders.js';
 import { provideExamsForPaper } from './paper/exam-port.js';
 import { registerPaperModule } from './paper/paper.module.js';
@@ -110,6 +111,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerCourseModule(app);
   registerAssistantModule(app);
   registerLiveModule(app);
+  registerOverviewModule(app);
 }
 
 /** Every module's domain-event consumers (platform/events); one spread per module. */

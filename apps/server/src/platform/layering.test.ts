@@ -37,9 +37,21 @@ function importsOfModules(layer: string): string[] {
 /**
  * The modules from the ground up: system (users, departments, files, messages) and notice (its
  * audience rules serve courses and exams) stand on nothing; the question bank below the papers
- * built from it; training and exams on top.
+ * built from it; training and exams on top; the administrator's home (overview) reads them all, last.
  */
-const MODULE_ORDER = ['system', 'notice', 'repo', 'paper', 'course', 'cert', 'exam', 'train', 'live', 'assistant'];
+const MODULE_ORDER = [
+  'system',
+  'notice',
+  'repo',
+  'paper',
+  'course',
+  'cert',
+  'exam',
+  'train',
+  'live',
+  'assistant',
+  'overview',
+];
 
 /** Every import from one module into another that is not below it: "file -> module". */
 function arrowsUp(): string[] {

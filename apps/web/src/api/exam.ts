@@ -128,8 +128,7 @@ export const paperApi = {
 export const markApi = {
   paging: (req: PageReq<{ examId?: string; realName?: string }>) => call(paperMarkPaging, req),
   detail: (paperId: string) => call(paperMarkDetail, { paperId }),
-  save: (paperId: string, items: { quId: string; score: number; comment?: string | null }[]) =>
-    call(paperMarkSave, { paperId, items }),
+  save: (paperId: string, items: BodyIn<typeof paperMarkSave>['items']) => call(paperMarkSave, { paperId, items }),
 };
 
 export const resultApi = {

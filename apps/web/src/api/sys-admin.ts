@@ -1,6 +1,7 @@
 /** Calls of the system administration screens (users, departments, roles, menus, dictionaries, messages, config, logs). */
 import {
   commonFileUpload,
+  dashboardTrainingOverview,
   ErrorCode,
   sysConfigAdminDetail,
   sysConfigList,
@@ -69,6 +70,7 @@ import { showOverlay } from './overlay';
 
 /* ---------- dashboard ---------- */
 export const fetchDashboardStat = () => call(sysDashboardStat, {});
+export const fetchTrainingOverview = () => call(dashboardTrainingOverview, {});
 
 /* ---------- users ---------- */
 export const pagingUsers = (req: PageRequest<TUserPagingParams>) => call(sysUserPaging, req);

@@ -1,5 +1,6 @@
 /** Shared building blocks for the screens of the platform. */
 
+export { default as DateTimeLines } from './DateTimeLines';
 export { default as LoadFailed, errorText } from './LoadFailed';
 export { default as PageContainer, TableActions } from './PageContainer';
 export { default as PageMissing } from './PageMissing';

@@ -48,6 +48,8 @@ export const ZMarkQuSaveSchema = z.object({
   paperId: z.string().min(1).describe('答卷ID'),
   score: z.number({ error: '得分必须是数字' }).min(0, '得分不能小于0').describe('得分'),
   comment: z.string().max(2000).nullish().describe('评语'),
+  /** The score is the keyword suggestion, taken with one click (stored with the mark). */
+  tookSuggestion: z.boolean().optional().describe('采用建议得分'),
 });
 
 export const ZMarkQuSaveResultSchema = z.object({

@@ -25,6 +25,8 @@ export const ZMarkQuSchema = ZReviewQuSchema.extend({
   keywords: z.array(z.object({ word: z.string(), weight: z.number() })).describe('关键词及分值'),
   reference: z.string().nullable().describe('参考答案'),
   needMark: z.boolean().describe('是否需要人工评分'),
+  /** Marked by hand: the marker took the keyword suggestion rather than scoring it (null: not marked by hand). */
+  suggestTaken: z.boolean().nullable().describe('采用了建议得分'),
 });
 
 export const ZMarkDetailSchema = z.object({
@@ -50,6 +52,8 @@ export const ZMarkSaveSchema = z.object({
         quId: z.string().min(1).describe('题目ID'),
         score: z.number({ error: '得分必须是数字' }).min(0, '得分不能小于0').describe('得分'),
         comment: z.string().max(2000).nullish().describe('评语'),
+        /** The score is the keyword suggestion, taken with one click (stored with the mark). */
+        tookSuggestion: z.boolean().optional().describe('采用建议得分'),
       }),
     )
     .min(1, '请至少评分一道题')

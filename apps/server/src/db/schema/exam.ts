@@ -203,6 +203,8 @@ export const elPaperQu = pgTable(
     /** 0 not marked yet, 1 marked automatically, 2 awaiting manual marking, 3 marked by hand. */
     markState: smallint('mark_state').notNull().default(0),
     suggestScore: doublePrecision('suggest_score'),
+    /** Marked by hand: whether the marker took the keyword suggestion (one click) rather than scoring it; null before. */
+    suggestTaken: boolean('suggest_taken'),
     markComment: text('mark_comment'),
   },
   (t) => [primaryKey({ columns: [t.paperId, t.quId] }), index('el_paper_qu_qu_idx').on(t.quId)],

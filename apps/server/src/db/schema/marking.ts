@@ -100,6 +100,8 @@ export const elQuMark = pgTable(
     round: smallint('round').notNull(),
     markerId: text('marker_id').notNull(),
     score: doublePrecision('score').notNull(),
+    /** The marker took the keyword suggestion (one click) rather than scoring it. */
+    suggestTaken: boolean('suggest_taken').notNull().default(false),
     comment: text('comment'),
     createdAt: createdAt(),
   },

@@ -161,8 +161,8 @@ export async function deleteOverrides(db: Db, admin: ScopeHolder, ids: string[])
   await db.delete(elExamOverride).where(inArray(elExamOverride.id, ids));
 }
 
-/** SQL on sys_user `u` (+ its department `ud`): an active learner in the exam's audience. */
-function learnerOfAudience(exam: ExamRow): SQL {
+/** Condition on sys_user `u` (its department `ud`): an active learner of the exam's audience. */
+export function learnerOfAudience(exam: ExamRow): SQL {
   const audience =
     exam.openType === 2
       ? exam.deptIds.length === 0

@@ -2,7 +2,7 @@
  * The demo exam with every kind (issue 23; DEMO_DATA=0 leaves it out): 全题型体验考试, a fixed
  * paper of the bank 全题型体验题库 (repo.demo-seed.ts), open to everyone for a year, three tries.
  */
-import { HandKind, PaperState } from '@exam/contracts';
+import { HandKind, PaperState, QuestionType } from '@exam/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TmplSection } from '../../db/schema/exam.js';
 import {
@@ -124,21 +124,70 @@ export async function seedDemoExam(tx: Tx, ctx: SeedContext): Promise<void> {
       quCount: items.length,
     })
     .returning({ id: elPaperTmpl.id });
-  await tx.insert(elExam).values({
-    title: ALL_KINDS_EXAM,
-    content: '体验平台支持的全部题型：单选、多选、判断、填空、简答、匹配、排序与组合题。限时30分钟，每人3次机会。',
-    tmplId: tmpl.id,
-    openType: 1,
-    startTime: new Date(ctx.now.getTime() - 60_000),
-    endTime: new Date(ctx.now.getTime() + 365 * DAY),
-    duration: 30,
-    passScore: Math.round(total * 0.6),
-    tryLimit: 3,
-    resultShow: 2,
-    // A trial of every kind: answers and analysis right after each hand-in (issue 21 §5 keeps them
-    // until the last attempt by default, which would leave a newcomer's 错题本 empty).
-    reviewAfter: 1,
-    kindSettings: { 2: { policy: 1 } },
-    state: 1,
-  });
+  const [exam] = await tx
+    .insert(elExam)
+    .values({
+      title: ALL_KINDS_EXAM,
+      content: '体验平台支持的全部题型：单选、多选、判断、填空、简答、匹配、排序与组合题。限时30分钟，每人3次机会。',
+      tmplId: tmpl.id,
+      openType: 1,
+      startTime: new Date(ctx.now.getTime() - 60_000),
+      endTime: new Date(ctx.now.getTime() + 365 * DAY),
+      duration: 30,
+      passScore: Math.round(total * 0.6),
+      tryLimit: 3,
+      resultShow: 2,
+      // A trial of every kind: answers and analysis right after each hand-in (issue 21 §5 keeps them
+      // until the last attempt by default, which would leave a newcomer's 错题本 empty).
+      reviewAfter: 1,
+      kindSettings: { 2: { policy: 1 } },
+      state: 1,
+    })
+    .returning();
+  await seedDemoAwaitingMark(tx, exam);
 }
+
+/**
+ * One paper of the exam with every kind waiting to be marked (周八 answered the short answer only),
+ * so that 阅卷 and the administrator's home show a paper to mark on a fresh start.
+ */
+async function seedDemoAwaitingMark(tx: Tx, exam: typeof elExam.$inferSelect): Promise<void> {
+  const [user] = await tx
+    .select({ id: sysUser.id, deptId: sysUser.deptId })
+    .from(sysUser)
+    .where(eq(sysUser.userName, AWAITING_MARK_LEARNER));
+  const [tmpl] = await tx.select().from(elPaperTmpl).where(eq(elPaperTmpl.id, exam.tmplId));
+  if (!user || !tmpl) return;
+  const questions = await buildPaperQuestions(tx, tmpl.sections as TmplSection[], {
+    shuffleQu: false,
+    shuffleOpt: false,
+  });
+  const start = new Date(exam.startTime.getTime() + 30_000);
+  const [paper] = await tx
+    .insert(elPaper)
+    .values({
+      examId: exam.id,
+      userId: user.id,
+      deptId: user.deptId,
+      title: exam.title,
+      state: PaperState.IN_EXAM,
+      startTime: start,
+      deadline: new Date(start.getTime() + exam.duration * 60_000),
+      totalScore: tmpl.totalScore,
+      passScore: exam.passScore,
+    })
+    .returning({ id: elPaper.id });
+  await tx.insert(elPaperQu).values(
+    questions.map((q) => ({
+      ...q,
+      paperId: paper.id,
+      answer: q.type === QuestionType.SHORT_ANSWER ? DEMO_SHORT_ANSWER : null,
+      answeredAt: q.type === QuestionType.SHORT_ANSWER ? start : null,
+      seq: q.type === QuestionType.SHORT_ANSWER ? 1 : 0,
+    })),
+  );
+  await handInTx(tx, paper.id, new Date(start.getTime() + 60_000), HandKind.LEARNER);
+}
+
+const AWAITING_MARK_LEARNER = 'zhouba';
+const DEMO_SHORT_ANSWER = '先报警，用湿毛巾捂住口鼻，低姿沿楼梯往下走。';

@@ -16,6 +16,7 @@ import { userScope } from '../system/data-scope.js';
 import { examsForPaper } from './exam-port.js';
 import { loadScopedPaper, markSaveTx } from './mark.service.js';
 import { canArbitrate, decide, type GivenMark, type MarkDecision, nextRound } from './mark-by-question-rules.js';
+import { suggestionTaken } from './mark-suggestion.js';
 
 const LIST_LIMIT = 200;
 
@@ -198,6 +199,7 @@ interface SaveBody {
   paperId: string;
   score: number;
   comment?: string | null;
+  tookSuggestion?: boolean;
 }
 
 /** Locks the paper and answers its row of the question and the marks given so far. */
@@ -212,11 +214,12 @@ async function lockAnswer(tx: Tx, body: SaveBody) {
   if (!row || !isManual(row.type)) throw badParams('该题不是需人工评分的题目');
   if (row.markState !== MarkState.PENDING) throw conflict('该答案已评分完成');
   if (body.score > row.score) throw badParams(`得分不能超过满分${row.score}分`);
+  const taken = suggestionTaken(body.tookSuggestion, body.score, row.suggestScore);
   const given = await tx
     .select()
     .from(elQuMark)
     .where(and(eq(elQuMark.paperId, body.paperId), eq(elQuMark.quId, body.quId)));
-  return given.map((m) => ({ round: m.round, markerId: m.markerId, score: m.score }));
+  return { taken, given: given.map((m) => ({ round: m.round, markerId: m.markerId, score: m.score })) };
 }
 
 async function record(
@@ -224,7 +227,7 @@ async function record(
   body: SaveBody,
   markerId: string,
   round: number,
-  given: GivenMark[],
+  { taken, given }: { taken: boolean; given: GivenMark[] },
   now: Date,
   decision: (all: GivenMark[]) => MarkDecision,
 ) {
@@ -234,6 +237,7 @@ async function record(
     round,
     markerId,
     score: body.score,
+    suggestTaken: taken,
     comment: body.comment ?? null,
     createdAt: now,
   });
@@ -242,7 +246,13 @@ async function record(
     await markSaveTx(
       tx,
       markerId,
-      { paperId: body.paperId, items: [{ quId: body.quId, score: d.score, comment: body.comment }] },
+      {
+        paperId: body.paperId,
+        // the final score is this marker's taken suggestion only when it is their score unchanged
+        items: [
+          { quId: body.quId, score: d.score, comment: body.comment, tookSuggestion: taken && d.score === body.score },
+        ],
+      },
       now,
     );
   return { paperId: body.paperId, outcome: d.outcome, finalScore: d.outcome === 'final' ? d.score : null };
@@ -253,10 +263,10 @@ export async function markQuSave(db: Db, user: AuthUser, body: SaveBody, now: Da
   await loadScopedPaper(db, user, body.paperId);
   const setting = await markSetting(db, body.examId);
   return db.transaction(async (tx) => {
-    const given = await lockAnswer(tx, body);
-    const round = nextRound(setting, given, user.id);
+    const answer = await lockAnswer(tx, body);
+    const round = nextRound(setting, answer.given, user.id);
     if (typeof round === 'string') throw conflict(round);
-    return record(tx, body, user.id, round, given, now, (all) => decide(setting, all));
+    return record(tx, body, user.id, round, answer, now, (all) => decide(setting, all));
   });
 }
 
@@ -265,9 +275,9 @@ export async function markQuArbitrate(db: Db, user: AuthUser, body: SaveBody, no
   await loadScopedPaper(db, user, body.paperId);
   const setting = await markSetting(db, body.examId);
   return db.transaction(async (tx) => {
-    const given = await lockAnswer(tx, body);
-    const ok = canArbitrate(setting, given, user.id);
+    const answer = await lockAnswer(tx, body);
+    const ok = canArbitrate(setting, answer.given, user.id);
     if (ok !== true) throw conflict(ok);
-    return record(tx, body, user.id, 3, given, now, (all) => decide(setting, all));
+    return record(tx, body, user.id, 3, answer, now, (all) => decide(setting, all));
   });
 }

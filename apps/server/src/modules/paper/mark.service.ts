@@ -18,6 +18,7 @@ import { examMarkPolicy } from './exam-policy.js';
 import { storeRowMarks } from './hand-in.js';
 import { apply, canStart, marked, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows } from './mark-rows.js';
+import { suggestionTaken } from './mark-suggestion.js';
 import { reviewQuView } from './paper-view.js';
 import { round2, totalOf } from './scoring.js';
 
@@ -102,6 +103,7 @@ export async function markDetail(db: Db, user: AuthUser, paperId: string) {
         keywords: hints.keywords,
         reference: hints.reference,
         needMark: row.markState === MarkState.PENDING || row.markState === MarkState.MANUAL,
+        suggestTaken: row.markState === MarkState.MANUAL ? (row.suggestTaken ?? false) : null,
       };
     }),
   };
@@ -122,12 +124,7 @@ async function asksDoubleMark(db: Executor, examId: string): Promise<boolean> {
  * a score by paper would bypass the second marking, so it is refused (issue 21 §8), also for a
  * finished paper (no single marker overrides the two).
  */
-export async function markSave(
-  db: Db,
-  user: AuthUser,
-  body: { paperId: string; items: { quId: string; score: number; comment?: string | null }[] },
-  now: Date,
-) {
+export async function markSave(db: Db, user: AuthUser, body: MarkSaveBody, now: Date) {
   const { p } = await loadScopedPaper(db, user, body.paperId);
   return db.transaction(async (tx) => {
     if (await asksDoubleMark(tx, p.examId)) throw new AppError(ErrorCode.CONFLICT, DOUBLE_MARK_BY_QUESTION);
@@ -137,13 +134,13 @@ export async function markSave(
 
 export const DOUBLE_MARK_BY_QUESTION = '该考试要求双评，请在按题阅卷中评分';
 
+export interface MarkSaveBody {
+  paperId: string;
+  items: { quId: string; score: number; comment?: string | null; tookSuggestion?: boolean }[];
+}
+
 /** Saves scores within the caller's transaction (marking by paper and by question share it). */
-export async function markSaveTx(
-  tx: Tx,
-  markerId: string,
-  body: { paperId: string; items: { quId: string; score: number; comment?: string | null }[] },
-  now: Date,
-) {
+export async function markSaveTx(tx: Tx, markerId: string, body: MarkSaveBody, now: Date) {
   const outcome = await (async () => {
     const [p] = await tx.select().from(elPaper).where(eq(elPaper.id, body.paperId)).for('update');
     if (!canStart('mark', p.state)) throw new AppError(ErrorCode.CONFLICT, '该试卷不在待阅卷状态');
@@ -158,9 +155,15 @@ export async function markSaveTx(
       row.actualScore = round2(item.score);
       row.markState = MarkState.MANUAL;
       row.markComment = item.comment ?? null;
+      const taken = suggestionTaken(item.tookSuggestion, item.score, row.suggestScore);
       await tx
         .update(elPaperQu)
-        .set({ actualScore: row.actualScore, markState: MarkState.MANUAL, markComment: row.markComment })
+        .set({
+          actualScore: row.actualScore,
+          markState: MarkState.MANUAL,
+          markComment: row.markComment,
+          suggestTaken: taken,
+        })
         .where(and(eq(elPaperQu.paperId, p.id), eq(elPaperQu.quId, row.quId)));
     }
     const marks = markPaperRows(rows, policy);

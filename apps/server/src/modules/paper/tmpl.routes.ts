@@ -38,6 +38,7 @@ export function registerTmplRoutes(app: FastifyInstance): void {
         actualScore: 0,
         markState: 0,
         suggestScore: null,
+        suggestTaken: null,
         markComment: null,
       }),
     );

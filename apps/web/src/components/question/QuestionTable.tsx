@@ -157,14 +157,14 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
         size="middle"
         columns={[
           {
+            // the question takes the room the other columns leave, on up to two lines (the rest in 预览)
             title: '题目',
             dataIndex: 'summary',
-            ellipsis: true,
             render: (s: string, r) => (
               <Button
                 type="link"
                 size="small"
-                style={{ padding: 0, height: 'auto' }}
+                className="qu-table__summary"
                 onClick={async () => setPreview(await quApi.detail(r.id))}
               >
                 {/* formulas rendered, not their LaTeX (issue 23, the screen sweep) */}
@@ -175,19 +175,19 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
           {
             title: '题型',
             dataIndex: 'type',
-            width: 90,
+            width: 84,
             render: (t: number) => <Tag color="blue">{QUESTION_TYPE_LABELS[t]}</Tag>,
           },
           {
             title: '难度',
             dataIndex: 'level',
-            width: 70,
+            width: 64,
             render: (l: number) => <Tag color={l === 2 ? 'red' : 'default'}>{QUESTION_LEVEL_LABELS[l]}</Tag>,
           },
           {
             title: '知识点',
             dataIndex: 'tags',
-            width: 160,
+            width: 120,
             render: (tags: string[]) => tags.map((t) => <Tag key={t}>{t}</Tag>),
           },
           ...(repoId
@@ -196,19 +196,25 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
                 {
                   title: '所属题库',
                   dataIndex: 'repos',
-                  width: 180,
+                  width: 130,
                   render: (rs: TQuListItem['repos']) => rs.map((r) => r.title).join('、'),
                 },
               ]),
           {
             title: '更新时间',
             dataIndex: 'updatedAt',
-            width: 150,
-            render: (d: string) => formatTime(d, 'YYYY-MM-DD HH:mm'),
+            width: 104,
+            render: (d: string) => (
+              <>
+                {formatTime(d, 'YYYY-MM-DD')}
+                <br />
+                {formatTime(d, 'HH:mm')}
+              </>
+            ),
           },
           {
             title: '操作',
-            width: 130,
+            width: 104,
             render: (_, r) => (
               <Space size={4}>
                 <Permission tag="repo:qu:save">

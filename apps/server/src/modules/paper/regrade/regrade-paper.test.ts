@@ -28,6 +28,7 @@ function row(quId: string, over: Partial<PaperQuRow>): PaperQuRow {
     actualScore: 10,
     markState: 1,
     suggestScore: null,
+    suggestTaken: null,
     markComment: null,
     ...over,
   };

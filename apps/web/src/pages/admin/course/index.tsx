@@ -27,7 +27,7 @@ export default function CourseAdminPage() {
   const closeEditor = useCallback(() => setEditing(undefined), []);
 
   const columns: ColumnsType<TCourseRecord> = [
-    { title: '课程名称', dataIndex: 'title', ellipsis: true },
+    { title: '课程名称', dataIndex: 'title', render: (v: string) => <span className="exam-list__title">{v}</span> },
     { title: '分类', dataIndex: 'categoryName', width: 110, render: (v) => v || '—' },
     { title: '学时', dataIndex: 'hours', width: 70 },
     { title: '类型', dataIndex: 'required', width: 70, render: (v: boolean) => (v ? '必修' : '选修') },
@@ -42,7 +42,7 @@ export default function CourseAdminPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 300,
+      width: 260,
       render: (_, r) => (
         <TableActions>
           {canSave && <ActionLink onClick={() => setEditing(r.id)}>编辑</ActionLink>}
@@ -92,7 +92,7 @@ export default function CourseAdminPage() {
         />
       }
     >
-      <Table<TCourseRecord> {...table.tableProps} columns={columns} scroll={{ x: 1000 }} />
+      <Table<TCourseRecord> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
       <CourseFormModal
         id={editing}
         onClose={closeEditor}

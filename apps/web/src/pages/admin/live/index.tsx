@@ -6,8 +6,7 @@ import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { type LiveParams, liveApi } from '../../../api/live';
-import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
-import { formatDateTime } from '../../../utils/time';
+import { DateTimeLines, PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { ActionLink, DeleteLink } from '../shared/RowActions';
 import TitleStateSearch from '../shared/TitleStateSearch';
 import LiveFormModal from './LiveFormModal';
@@ -29,13 +28,13 @@ export default function LiveAdminPage() {
   const closeEditor = useCallback(() => setEditing(undefined), []);
 
   const columns: ColumnsType<TLiveRecord> = [
-    { title: '直播标题', dataIndex: 'title', ellipsis: true },
+    { title: '直播标题', dataIndex: 'title', render: (v: string) => <span className="exam-list__title">{v}</span> },
     { title: '讲师', dataIndex: 'lecturer', width: 100, render: (v) => v || '—' },
     {
       title: '时间',
       key: 'time',
-      width: 190,
-      render: (_, r) => `${formatDateTime(r.startTime)} 起`,
+      width: 104,
+      render: (_, r) => <DateTimeLines value={r.startTime} suffix=" 起" />,
     },
     {
       title: '状态',
@@ -49,11 +48,16 @@ export default function LiveAdminPage() {
     },
     { title: '在线', dataIndex: 'online', width: 70 },
     { title: '回放', dataIndex: 'replayState', width: 90, render: (v: number) => LIVE_REPLAY_LABELS[v] },
-    { title: '关联课程', dataIndex: 'courseTitle', width: 140, ellipsis: true, render: (v) => v || '—' },
+    {
+      title: '关联课程',
+      dataIndex: 'courseTitle',
+      width: 120,
+      render: (v) => <span className="wrap-anywhere">{v || '—'}</span>,
+    },
     {
       title: '操作',
       key: 'actions',
-      width: 280,
+      width: 220,
       render: (_, r) => (
         <TableActions>
           {canSave && <ActionLink onClick={() => setEditing(r.id)}>编辑</ActionLink>}
@@ -102,7 +106,7 @@ export default function LiveAdminPage() {
           description="请按部署文档启动 nginx-rtmp 媒体服务器（npm run live:server），并设置 LIVE_RTMP_URL、LIVE_HLS_URL 与它生成的 LIVE_HOOK_SECRET 后重启服务。未配置前可以创建直播预告，但讲师无法推流、学员无法观看。"
         />
       )}
-      <Table<TLiveRecord> {...table.tableProps} columns={columns} scroll={{ x: 1100 }} />
+      <Table<TLiveRecord> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
       <LiveFormModal
         id={editing}
         onClose={closeEditor}

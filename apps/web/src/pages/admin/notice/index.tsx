@@ -5,8 +5,7 @@ import { App, Button, Form, Input, Progress, Select, Table, Tag, Typography } fr
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { type NoticeParams, noticeApi } from '../../../api/notice';
-import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
-import { formatDateTime } from '../../../utils/time';
+import { DateTimeLines, PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { confirmDelete } from '../sys/shared';
 import NoticeFormModal from './NoticeFormModal';
 import PublishModal from './PublishModal';
@@ -49,12 +48,13 @@ export default function NoticeAdminPage() {
     {
       title: '标题',
       dataIndex: 'title',
-      ellipsis: true,
       render: (title: string, r) => (
-        <>
-          {r.pinned && <Tag color="red">置顶</Tag>}
-          {title}
-        </>
+        <span className="exam-list__title">
+          <span>
+            {r.pinned && <Tag color="red">置顶</Tag>}
+            {title}
+          </span>
+        </span>
       ),
     },
     { title: '发布范围', dataIndex: 'openType', width: 100, render: (v: number) => NOTICE_OPEN_TYPE_LABELS[v] },
@@ -64,17 +64,17 @@ export default function NoticeAdminPage() {
       width: 90,
       render: (v: number) => <Tag color={STATUS_COLORS[v]}>{NOTICE_STATUS_LABELS[v]}</Tag>,
     },
-    { title: '发布时间', dataIndex: 'publishAt', width: 160, render: (v) => formatDateTime(v) || '—' },
+    { title: '发布时间', dataIndex: 'publishAt', width: 104, render: (v) => (v ? <DateTimeLines value={v} /> : '—') },
     {
       title: '阅读率',
       key: 'rate',
-      width: 190,
+      width: 150,
       render: (_, r) =>
         r.status === NoticeStatus.PUBLISHED ? (
           <Typography.Link onClick={() => setUnreadOf(r)} data-testid={`read-rate-${r.id}`}>
             <Progress
               size="small"
-              style={{ width: 150, margin: 0 }}
+              style={{ width: 118, margin: 0 }}
               percent={r.audienceSize ? Math.round((r.readCount / r.audienceSize) * 100) : 0}
               format={() => `${r.readCount}/${r.audienceSize}`}
             />
@@ -83,11 +83,11 @@ export default function NoticeAdminPage() {
           '—'
         ),
     },
-    { title: '创建人', dataIndex: 'createdByName', width: 110, render: (v) => v || '—' },
+    { title: '创建人', dataIndex: 'createdByName', width: 90, render: (v) => v || '—' },
     {
       title: '操作',
       key: 'actions',
-      width: 210,
+      width: 190,
       render: (_, r) => (
         <TableActions>
           {canSave && (
@@ -148,7 +148,7 @@ export default function NoticeAdminPage() {
         </Form>
       }
     >
-      <Table<TNoticeRecord> {...table.tableProps} columns={columns} scroll={{ x: 1000 }} />
+      <Table<TNoticeRecord> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
       <NoticeFormModal id={editing?.id ?? null} open={!!editing} onClose={closeEditor} onSaved={onSaved} />
       <PublishModal
         id={publishing}

@@ -119,10 +119,27 @@ export default function CertListPage() {
     >
       <Table
         {...table.tableProps}
-        scroll={{ x: 1500 }}
+        // at 1280 px every data column shows beside 操作: the holder carries their department, the
+        // certificate its source and achievement (wrapping), the number wraps
+        scroll={{ x: 960 }}
         columns={[
-          { title: '证书编号', dataIndex: 'certNo', width: 170 },
-          { title: '姓名', dataIndex: 'holderName', width: 100 },
+          {
+            title: '证书编号',
+            dataIndex: 'certNo',
+            width: 132,
+            render: (v: string) => <span className="wrap-anywhere">{v}</span>,
+          },
+          {
+            title: '持证人',
+            dataIndex: 'holderName',
+            width: 110,
+            render: (v: string, r) => (
+              <div className="exam-list__title">
+                {v}
+                <span className="exam-list__sub">{r.deptName || '-'}</span>
+              </div>
+            ),
+          },
           {
             title: '状态',
             dataIndex: 'status',
@@ -133,15 +150,23 @@ export default function CertListPage() {
               </Tag>
             ),
           },
-          { title: '部门', dataIndex: 'deptName', width: 120, render: (v) => v || '-' },
-          { title: '证书', dataIndex: 'tmplTitle', width: 160 },
-          { title: '来源', dataIndex: 'sourceKind', width: 70, render: (v: TCert['sourceKind']) => SOURCE[v] },
-          { title: '获得成就', dataIndex: 'achievement', width: 260, ellipsis: true },
-          { title: '发证日期', dataIndex: 'issuedAt', width: 150, render: (v) => formatCertDate(v) },
-          { title: '有效期至', dataIndex: 'validUntil', width: 150, render: (v) => (v ? formatCertDate(v) : '长期') },
+          {
+            title: '证书 / 获得成就',
+            dataIndex: 'tmplTitle',
+            render: (v: string, r) => (
+              <div className="exam-list__title">
+                <span>
+                  {v} <Tag>{SOURCE[r.sourceKind]}</Tag>
+                </span>
+                <span className="exam-list__sub">{r.achievement}</span>
+              </div>
+            ),
+          },
+          { title: '发证日期', dataIndex: 'issuedAt', width: 104, render: (v) => formatCertDate(v) },
+          { title: '有效期至', dataIndex: 'validUntil', width: 104, render: (v) => (v ? formatCertDate(v) : '长期') },
           {
             title: '操作',
-            width: 230,
+            width: 180,
             fixed: 'right',
             render: (_, r) => (
               <TableActions>

@@ -106,26 +106,21 @@ export default function ExamExamPage() {
     >
       <Table
         {...table.tableProps}
-        // Wider than the page at 1280 px with the menu open: the table scrolls inside its card, the
-        // page never does (issue 23).
-        scroll={{ x: 1320 }}
+        // At 1280 px every data column shows beside the fixed 操作 column: the title wraps and carries
+        // its paper, the time its duration; narrower screens scroll the table inside its card.
+        scroll={{ x: 960 }}
         columns={[
           {
-            // A width of its own and one line with ellipsis (the full title on hover): at 1280 px the
-            // fixed columns took every pixel and the title collapsed to one character (issue 23).
             title: '考试名称',
             dataIndex: 'title',
-            width: 240,
             render: (v: string, r) => (
               <div className="exam-list__title">
-                <Typography.Text ellipsis={{ tooltip: v }} style={{ width: '100%' }}>
-                  {v}
-                </Typography.Text>
+                <Typography.Text strong>{v}</Typography.Text>
                 {r.overrideCount > 0 && <Tag color="blue">{`${r.overrideCount}项安排`}</Tag>}
+                <div className="exam-list__sub">试卷：{r.tmplTitle || '-'}</div>
               </div>
             ),
           },
-          { title: '试卷', dataIndex: 'tmplTitle', width: 140, ellipsis: true, render: (v) => v || '-' },
           {
             title: '开放类型',
             dataIndex: 'openType',
@@ -134,16 +129,16 @@ export default function ExamExamPage() {
           },
           {
             title: '考试时间',
-            width: 200,
-            render: (_, r) => windowText(r.startTime, r.endTime),
+            width: 168,
+            render: (_, r) => <span className="exam-list__time">{windowText(r.startTime, r.endTime)}</span>,
           },
-          { title: '时长', dataIndex: 'duration', width: 80, render: (v: number) => (v ? `${v}分钟` : '不限') },
-          { title: '总分/及格', width: 96, render: (_, r) => `${r.totalScore} / ${r.passScore}` },
+          { title: '时长', dataIndex: 'duration', width: 76, render: (v: number) => (v ? `${v}分钟` : '不限') },
+          { title: '总分/及格', width: 92, render: (_, r) => `${r.totalScore} / ${r.passScore}` },
           {
             title: '状态',
-            width: 140,
+            width: 112,
             render: (_, r) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 {r.archivedAt && <Tag color="default">已归档</Tag>}
                 <Tag color={STATE_COLORS[r.state]}>{EXAM_STATE_LABELS[r.state]}</Tag>
                 {r.state === 1 && !r.archivedAt && (
@@ -154,7 +149,7 @@ export default function ExamExamPage() {
           },
           {
             title: '操作',
-            width: 260,
+            width: 196,
             fixed: 'right',
             render: (_, r) => (
               <TableActions>

@@ -20,9 +20,10 @@ export default function AnswerCard({
   item: Item;
   board: TMarkQuBoard;
   arbitrate: boolean;
-  onSave: (score: number) => Promise<void>;
+  onSave: (score: number, tookSuggestion: boolean) => Promise<void>;
 }) {
   const [score, setScore] = useState<number | null>(null);
+  const [took, setTook] = useState(false);
   const [saving, setSaving] = useState(false);
   const text = answerText(item.answer);
   const hits = board.keywords.filter((k) => text.includes(k.word));
@@ -30,7 +31,7 @@ export default function AnswerCard({
     if (score === null) return;
     setSaving(true);
     try {
-      await onSave(score);
+      await onSave(score, took);
     } finally {
       setSaving(false);
     }
@@ -63,8 +64,14 @@ export default function AnswerCard({
           建议得分：<b>{item.suggestScore ?? '—'}</b>
         </span>
         {item.suggestScore !== null && (
-          <Button size="small" onClick={() => setScore(item.suggestScore)}>
-            采用建议
+          <Button
+            size="small"
+            onClick={() => {
+              setScore(item.suggestScore);
+              setTook(true);
+            }}
+          >
+            采用建议分
           </Button>
         )}
         {arbitrate && <Tag color="orange">两位阅卷人评分：{item.marks.join(' 分、')} 分</Tag>}
@@ -73,7 +80,10 @@ export default function AnswerCard({
           max={board.fullScore}
           step={0.5}
           value={score}
-          onChange={setScore}
+          onChange={(v) => {
+            setScore(v);
+            setTook(false);
+          }}
           placeholder="得分"
           aria-label={`${item.alias}得分`}
         />

@@ -22,8 +22,8 @@ export default function MarkQuBoard({
   const key = ['mark-qu-board', examId, quId, arbitrate];
   const q = useQuery({ queryKey: key, queryFn: () => markQuApi.board(examId, quId, arbitrate), gcTime: 0 });
   const b = q.data;
-  const save = async (paperId: string, score: number) => {
-    const r = await markQuApi.save({ examId, quId, paperId, score }, arbitrate);
+  const save = async (paperId: string, score: number, tookSuggestion: boolean) => {
+    const r = await markQuApi.save({ examId, quId, paperId, score, tookSuggestion }, arbitrate);
     if (r.outcome === 'final') message.success(`已评分，最终得分 ${r.finalScore} 分`);
     else if (r.outcome === 'waiting') message.info('已记录，等待第二位阅卷人评分');
     else message.warning(`两位阅卷人评分相差超过 ${b?.gap} 分，已转入仲裁`);
@@ -77,7 +77,7 @@ export default function MarkQuBoard({
             item={item}
             board={b}
             arbitrate={arbitrate}
-            onSave={(s) => save(item.paperId, s)}
+            onSave={(s, took) => save(item.paperId, s, took)}
           />
         ))
       )}

@@ -28,25 +28,30 @@ export default function ExamResultPage() {
         {...table.tableProps}
         rowKey="examId"
         columns={[
-          { title: '考试名称', dataIndex: 'title', ellipsis: true },
+          // the title takes the room the figures leave and wraps: never cut to "全题型体…"
+          {
+            title: '考试名称',
+            dataIndex: 'title',
+            render: (v: string) => <span className="exam-list__title">{v}</span>,
+          },
           {
             title: '考试时间',
-            width: 290,
-            render: (_, r) => windowText(r.startTime, r.endTime),
+            width: 168,
+            render: (_, r) => <span className="exam-list__time">{windowText(r.startTime, r.endTime)}</span>,
           },
-          { title: '参考人数', dataIndex: 'participants', width: 100, align: 'center' },
-          { title: '答卷数', dataIndex: 'attempts', width: 90, align: 'center' },
+          { title: '参考人数', dataIndex: 'participants', width: 88, align: 'center' },
+          { title: '答卷数', dataIndex: 'attempts', width: 76, align: 'center' },
           {
             title: '待阅卷',
             dataIndex: 'awaitingMark',
-            width: 90,
+            width: 76,
             align: 'center',
             render: (v: number) => (v ? <Tag color="orange">{v}</Tag> : 0),
           },
-          { title: '通过人数', dataIndex: 'passedUsers', width: 100, align: 'center' },
+          { title: '通过人数', dataIndex: 'passedUsers', width: 88, align: 'center' },
           {
             title: '通过率',
-            width: 100,
+            width: 80,
             align: 'center',
             render: (_, r) => (r.participants ? formatPercent(r.passedUsers / r.participants) : '-'),
           },

@@ -6,11 +6,11 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { pagingLogs } from '../../../../api/sys-admin';
-import { PageContainer, useServerTable } from '../../../../components';
-import { formatDateTime } from '../../../../utils/time';
+import { DateTimeLines, PageContainer, usePermission, useServerTable } from '../../../../components';
 import { timeRangeRule } from '../../../../utils/validators';
 import EventDeliveries from './EventDeliveries';
 import LogDetailModal from './LogDetailModal';
+import SystemFigures from './SystemFigures';
 
 const TYPES = [
   { key: '1', label: '登录日志' },
@@ -53,6 +53,7 @@ export default function SysLogPage() {
   const table = useServerTable<TLog, TLogPagingParams>(['sys-log'], pagingLogs, { initialParams: { type: 1 } });
   const [viewing, setViewing] = useState<TLog | null>(null);
   const period = Form.useWatch('period', form);
+  const seesFigures = usePermission('sys:dashboard:view');
 
   const run = (nextType = type) => {
     const v = form.getFieldsValue();
@@ -66,11 +67,11 @@ export default function SysLogPage() {
   };
 
   const columns: ColumnsType<TLog> = [
-    { title: '时间', dataIndex: 'createdAt', width: 170, render: (v) => formatDateTime(v) },
-    { title: '用户', dataIndex: 'userName', width: 120, render: (v) => v || '-' },
-    { title: type === 3 ? '错误信息' : '操作', dataIndex: 'title', width: type === 3 ? 280 : 160, ellipsis: true },
+    { title: '时间', dataIndex: 'createdAt', width: 104, render: (v) => <DateTimeLines value={v} /> },
+    { title: '用户', dataIndex: 'userName', width: 100, render: (v) => v || '-' },
+    { title: type === 3 ? '错误信息' : '操作', dataIndex: 'title', width: type === 3 ? 220 : 140, ellipsis: true },
     ...(type === 2
-      ? [{ title: '接口地址', dataIndex: 'path', width: 210, ellipsis: true } as ColumnsType<TLog>[number]]
+      ? [{ title: '接口地址', dataIndex: 'path', width: 170, ellipsis: true } as ColumnsType<TLog>[number]]
       : []),
     {
       title: '结果',
@@ -84,8 +85,8 @@ export default function SysLogPage() {
       ellipsis: true,
       render: (v) => <Typography.Text ellipsis={{ tooltip: v }}>{v || '-'}</Typography.Text>,
     },
-    { title: 'IP地址', dataIndex: 'ip', width: 120, render: (v) => v || '-' },
-    { title: '耗时', dataIndex: 'durationMs', width: 80, render: (v) => (v === null ? '-' : `${v} ms`) },
+    { title: 'IP地址', dataIndex: 'ip', width: 116, render: (v) => v || '-' },
+    { title: '耗时', dataIndex: 'durationMs', width: 76, render: (v) => (v === null ? '-' : `${v} ms`) },
     {
       title: '操作',
       key: 'actions',
@@ -100,75 +101,84 @@ export default function SysLogPage() {
   ];
 
   return (
-    <PageContainer
-      title="系统日志"
-      search={
-        <>
-          <Tabs
-            activeKey={String(type)}
-            items={TYPES}
-            onChange={(key) => {
-              setType(Number(key));
-              if (Number(key) !== EVENT_TAB) run(Number(key));
-            }}
-          />
-          {type !== EVENT_TAB && (
-            <Form name="logSearch" form={form} layout="inline" initialValues={{ period: 'all' }} onFinish={() => run()}>
-              <Form.Item name="userName">
-                <Input placeholder="用户名" allowClear style={{ width: 150 }} />
-              </Form.Item>
-              <Form.Item name="success">
-                <Select
-                  placeholder="全部结果"
-                  allowClear
-                  style={{ width: 120 }}
-                  options={[
-                    { value: true, label: '成功' },
-                    { value: false, label: '失败' },
-                  ]}
-                />
-              </Form.Item>
-              <Form.Item name="keyword">
-                <Input placeholder="操作 / 接口 / 信息" allowClear style={{ width: 170 }} />
-              </Form.Item>
-              <Form.Item name="period">
-                <Select style={{ width: 130 }} options={PERIODS} />
-              </Form.Item>
-              {period === 'custom' && (
-                <Form.Item name="range" rules={[timeRangeRule]}>
-                  <DatePicker.RangePicker
-                    showTime
-                    needConfirm={false}
-                    placeholder={['开始时间', '结束时间']}
-                    style={{ width: 360 }}
+    <>
+      {seesFigures && <SystemFigures />}
+      <PageContainer
+        title="系统日志"
+        search={
+          <>
+            <Tabs
+              activeKey={String(type)}
+              items={TYPES}
+              onChange={(key) => {
+                setType(Number(key));
+                if (Number(key) !== EVENT_TAB) run(Number(key));
+              }}
+            />
+            {type !== EVENT_TAB && (
+              <Form
+                name="logSearch"
+                form={form}
+                layout="inline"
+                initialValues={{ period: 'all' }}
+                onFinish={() => run()}
+              >
+                <Form.Item name="userName">
+                  <Input placeholder="用户名" allowClear style={{ width: 150 }} />
+                </Form.Item>
+                <Form.Item name="success">
+                  <Select
+                    placeholder="全部结果"
+                    allowClear
+                    style={{ width: 120 }}
+                    options={[
+                      { value: true, label: '成功' },
+                      { value: false, label: '失败' },
+                    ]}
                   />
                 </Form.Item>
-              )}
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  搜索
-                </Button>
-                <Button
-                  icon={<ReloadOutlined />}
-                  onClick={() => {
-                    form.resetFields();
-                    run();
-                  }}
-                >
-                  重置
-                </Button>
-              </Space>
-            </Form>
-          )}
-        </>
-      }
-    >
-      {type === EVENT_TAB ? (
-        <EventDeliveries />
-      ) : (
-        <Table<TLog> {...table.tableProps} columns={columns} scroll={{ x: 1250 }} />
-      )}
-      <LogDetailModal log={viewing} onClose={() => setViewing(null)} />
-    </PageContainer>
+                <Form.Item name="keyword">
+                  <Input placeholder="操作 / 接口 / 信息" allowClear style={{ width: 170 }} />
+                </Form.Item>
+                <Form.Item name="period">
+                  <Select style={{ width: 130 }} options={PERIODS} />
+                </Form.Item>
+                {period === 'custom' && (
+                  <Form.Item name="range" rules={[timeRangeRule]}>
+                    <DatePicker.RangePicker
+                      showTime
+                      needConfirm={false}
+                      placeholder={['开始时间', '结束时间']}
+                      style={{ width: 360 }}
+                    />
+                  </Form.Item>
+                )}
+                <Space>
+                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                    搜索
+                  </Button>
+                  <Button
+                    icon={<ReloadOutlined />}
+                    onClick={() => {
+                      form.resetFields();
+                      run();
+                    }}
+                  >
+                    重置
+                  </Button>
+                </Space>
+              </Form>
+            )}
+          </>
+        }
+      >
+        {type === EVENT_TAB ? (
+          <EventDeliveries />
+        ) : (
+          <Table<TLog> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
+        )}
+        <LogDetailModal log={viewing} onClose={() => setViewing(null)} />
+      </PageContainer>
+    </>
   );
 }

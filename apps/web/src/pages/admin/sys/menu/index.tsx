@@ -67,7 +67,7 @@ export default function SysMenuPage() {
     {
       title: '菜单名称',
       dataIndex: 'title',
-      width: 240,
+      width: 210,
       render: (v, row) => (
         <Space size={6}>
           <MenuIcon name={row.icon} />
@@ -86,16 +86,23 @@ export default function SysMenuPage() {
       key: 'path',
       render: (_, row) =>
         row.type === 2 ? (
-          <Typography.Text code>{row.permission}</Typography.Text>
+          <Typography.Text code className="wrap-anywhere">
+            {row.permission}
+          </Typography.Text>
         ) : (
-          <Typography.Text>{row.path}</Typography.Text>
+          <Typography.Text className="wrap-anywhere">{row.path}</Typography.Text>
         ),
     },
-    { title: '组件', dataIndex: 'component', width: 160, render: (v) => v || '-' },
+    {
+      title: '组件',
+      dataIndex: 'component',
+      width: 130,
+      render: (v) => <span className="wrap-anywhere">{v || '-'}</span>,
+    },
     {
       title: '排序',
       dataIndex: 'sort',
-      width: 110,
+      width: 96,
       render: (_, row) => <SortCell key={`${row.id}-${row.sort}`} menu={row} editable={canSave} onSaved={reload} />,
     },
     {
@@ -107,7 +114,7 @@ export default function SysMenuPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 190,
+      width: 170,
       render: (_, row) => (
         <TableActions>
           {canSave && row.type !== 2 && (
@@ -155,7 +162,7 @@ export default function SysMenuPage() {
         dataSource={data}
         loading={menus.isFetching}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 960 }}
         expandable={{
           expandedRowKeys: expanded ?? data.map((m) => m.id),
           onExpandedRowsChange: (keys) => setExpanded(keys),

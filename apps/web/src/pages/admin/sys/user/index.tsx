@@ -5,8 +5,7 @@ import { App, Button, Card, Col, Dropdown, Form, Input, Row, Select, Space, Swit
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { deleteUsers, exportUsers, pagingUsers, setUserState } from '../../../../api/sys-admin';
-import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
-import { formatDateTime } from '../../../../utils/time';
+import { DateTimeLines, PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { allKeys, attempt, confirmDelete, deptNodes, useDeptTree } from '../shared';
 import BatchModal, { type BatchKind } from './BatchModal';
 import ImportModal from './ImportModal';
@@ -50,19 +49,39 @@ export default function SysUserPage() {
     });
 
   const columns: ColumnsType<TUserRecord> = [
-    { title: '用户名', dataIndex: 'userName', width: 140 },
-    { title: '姓名', dataIndex: 'realName', width: 120 },
-    { title: '部门', dataIndex: 'deptName', width: 140, render: (v) => v || '-' },
+    // beside the department tree the list has ~750 px at 1280: the account carries its mobile, the
+    // name its department, so every column shows beside the fixed 操作 column
+    {
+      title: '用户名 / 手机号',
+      dataIndex: 'userName',
+      width: 130,
+      render: (v: string, r) => (
+        <div className="exam-list__title">
+          <span className="wrap-anywhere">{v}</span>
+          <span className="exam-list__sub">{r.mobile || '-'}</span>
+        </div>
+      ),
+    },
+    {
+      title: '姓名 / 部门',
+      dataIndex: 'realName',
+      width: 120,
+      render: (v: string, r) => (
+        <div className="exam-list__title">
+          {v}
+          <span className="exam-list__sub">{r.deptName || '-'}</span>
+        </div>
+      ),
+    },
     {
       title: '角色',
       dataIndex: 'roleNames',
       render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>),
     },
-    { title: '手机号', dataIndex: 'mobile', width: 130, render: (v) => v || '-' },
     {
       title: '状态',
       dataIndex: 'state',
-      width: 110,
+      width: 76,
       render: (state: number, row) =>
         state === UserState.PENDING ? (
           <Tag color="orange">{USER_STATE_LABELS[state]}</Tag>
@@ -80,11 +99,11 @@ export default function SysUserPage() {
           />
         ),
     },
-    { title: '创建时间', dataIndex: 'createdAt', width: 170, render: (v) => formatDateTime(v) },
+    { title: '创建时间', dataIndex: 'createdAt', width: 104, render: (v) => <DateTimeLines value={v} /> },
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 172,
       fixed: 'right',
       render: (_, row) =>
         // A user holding more than the viewer (or the viewer themself): the server refuses every change.
@@ -224,7 +243,7 @@ export default function SysUserPage() {
               }
             }
             columns={columns}
-            scroll={{ x: 1200 }}
+            scroll={{ x: 740 }}
           />
         </PageContainer>
       </Col>

@@ -8,6 +8,8 @@ import RichHtml from '../../../../../components/question/RichHtml';
 export interface MarkInput {
   score: number | null;
   comment: string;
+  /** The score is the keyword suggestion, taken with one click (any other change makes it the marker's own). */
+  tookSuggestion: boolean;
 }
 
 const answerText = (a: unknown): string => {
@@ -77,31 +79,42 @@ export default function MarkItem({
         </Col>
       </Row>
       <Space wrap style={{ marginTop: 12 }} align="center">
-        <span>
-          建议得分：<b>{q.suggestScore ?? '—'}</b>
-        </span>
-        {q.suggestScore !== null && (
-          <Button size="small" onClick={() => onChange({ ...value, score: q.suggestScore })}>
-            采用建议
-          </Button>
-        )}
-        {paperId && q.type === 4 && <AiMarkSuggest paperId={paperId} quId={q.quId} />}
         <span>给分：</span>
         <InputNumber
           min={0}
           max={q.score}
           step={0.5}
           value={value.score}
-          onChange={(score) => onChange({ ...value, score })}
+          placeholder="请评分"
+          aria-label={`第 ${no} 题得分`}
+          onChange={(score) => onChange({ ...value, score, tookSuggestion: false })}
           addonAfter={`/ ${q.score}`}
           data-testid="mark-score"
         />
-        <Button size="small" onClick={() => onChange({ ...value, score: q.score })}>
+        <Button size="small" onClick={() => onChange({ ...value, score: q.score, tookSuggestion: false })}>
           满分
         </Button>
-        <Button size="small" onClick={() => onChange({ ...value, score: 0 })}>
+        <Button size="small" onClick={() => onChange({ ...value, score: 0, tookSuggestion: false })}>
           零分
         </Button>
+        <span data-testid="mark-suggest">
+          关键词建议：<b>{q.suggestScore ?? '—'}</b>
+        </span>
+        {q.suggestScore !== null && (
+          <Button
+            size="small"
+            data-testid="mark-take-suggest"
+            onClick={() => onChange({ ...value, score: q.suggestScore, tookSuggestion: true })}
+          >
+            采用建议分
+          </Button>
+        )}
+        {q.suggestTaken !== null && (
+          <Tag color={q.suggestTaken ? 'orange' : 'default'} data-testid="mark-suggest-taken">
+            {q.suggestTaken ? '上次评分采用了建议分' : '上次评分由阅卷人给出'}
+          </Tag>
+        )}
+        {paperId && q.type === 4 && <AiMarkSuggest paperId={paperId} quId={q.quId} />}
       </Space>
       <Input.TextArea
         style={{ marginTop: 10 }}

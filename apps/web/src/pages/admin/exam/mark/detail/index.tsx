@@ -23,8 +23,13 @@ export default function ExamMarkDetail() {
   useEffect(() => {
     if (!d) return;
     const init: Record<string, MarkInput> = {};
+    // the suggestion is shown beside an empty score, never pre-filled: the marker reads, then scores or takes it
     for (const q of d.questions)
-      init[q.quId] = { score: q.markState === 3 ? q.actualScore : q.suggestScore, comment: q.markComment ?? '' };
+      init[q.quId] = {
+        score: q.markState === 3 ? q.actualScore : null,
+        comment: q.markComment ?? '',
+        tookSuggestion: q.suggestTaken === true,
+      };
     setInputs(init);
   }, [d]);
 
@@ -42,6 +47,7 @@ export default function ExamMarkDetail() {
           quId: q.quId,
           score: inputs[q.quId].score as number,
           comment: inputs[q.quId].comment || null,
+          tookSuggestion: inputs[q.quId].tookSuggestion,
         })),
       );
       void qc.invalidateQueries({ queryKey: ['exam-mark'] });
@@ -115,7 +121,7 @@ export default function ExamMarkDetail() {
               q={q}
               no={i + 1}
               paperId={paperId}
-              value={inputs[q.quId] ?? { score: null, comment: '' }}
+              value={inputs[q.quId] ?? { score: null, comment: '', tookSuggestion: false }}
               onChange={(v) => setInputs((s) => ({ ...s, [q.quId]: v }))}
             />
           ))}

@@ -52,5 +52,5 @@ export default function TrendChart({ data }: { data: TrendPoint[] }) {
     });
   }, [data]);
 
-  return <div ref={box} style={{ width: '100%', height: 320 }} data-testid="trend-chart" />;
+  return <div ref={box} style={{ width: '100%', height: 240 }} data-testid="trend-chart" />;
 }

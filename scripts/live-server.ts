@@ -1,5 +1,5 @@
 /**
- * `npm run live:server`: starts the live-class media server on this machine (issue 27 §3): Debian's
+ * `npm run live:server`: starts the live-class media server on this machine: Debian's
  * nginx with libnginx-mod-rtmp, configured by the product (apps/server/src/modules/live/nginx-conf.ts)
  * under a folder of its own, in the foreground (Ctrl+C or SIGTERM stops it).
  *

@@ -1,4 +1,4 @@
-/** The system administration screens (issue 3 §6), driven as an administrator. */
+/** The system administration screens, driven as an administrator. */
 import { sysMenuTree, sysRoleList, sysRoleListMenus, sysUserMsgPaging, sysUserPaging } from '@exam/contracts';
 import ExcelJS from 'exceljs';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';

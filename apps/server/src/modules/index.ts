@@ -135,7 +135,7 @@ export const topicRules: TopicRule[] = [
  * every start. One line per module.
  */
 /**
- * The complete demo organisation beyond the base demo (issue 23): a practice bank with formulas and
+ * The complete demo organisation beyond the base demo: a practice bank with formulas and
  * a picture, an exam with every kind, its certificate, a notice and a course with a video and a PDF.
  * In this order (the exam takes its bank, the certificate rule its exam).
  */

@@ -87,7 +87,7 @@ describe('layering', () => {
 });
 
 /*
- * Table access (issue 22 §1): every table has one owner (db/schema/owners.ts). A module writes
+ * Table access: every table has one owner (db/schema/owners.ts). A module writes
  * (Drizzle insert/update/delete, or an INSERT/UPDATE/DELETE in raw SQL) only its own tables, and
  * reads its own, the platform's and those of modules below it. The platform writes only its own.
  * Seeders and test kits (demo data and fixtures written once, not a product path) are left out.

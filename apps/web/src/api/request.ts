@@ -3,7 +3,7 @@
  * when a token exists, 60 s timeout; uploads and downloads with 20 min and a full-screen overlay.
  *
  * Built on the browser's fetch, and XMLHttpRequest for uploads (fetch cannot report upload
- * progress): axios, ~20 KB gzip, was the largest library on the learner's first page (issue 12 §4).
+ * progress): axios, ~20 KB gzip, was the largest library on the learner's first page.
  * The second client (second-client.ts) and the user import keep axios, loaded with the pages that
  * use them.
  */

@@ -15,7 +15,7 @@ export interface UserState {
   unreadMsg: number;
   mobile: string;
   deptCode: string;
-  /** The department's name and the roles' names, shown instead of codes (issue 23). */
+  /** The department's name and the roles' names, shown instead of codes. */
   deptName: string;
   roleNames: string[];
   /** Learner features switched on (直播课堂, 学习助教): no entry leads to "not configured". */

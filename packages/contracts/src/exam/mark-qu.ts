@@ -1,4 +1,4 @@
-/** Marking by question (按题阅卷, issue 13 §3): one question across all papers, blind, optional second marking. */
+/** Marking by question (按题阅卷): one question across all papers, blind, optional second marking. */
 import { z } from 'zod';
 
 export const ZMarkQuExamSchema = z.object({ examId: z.string().min(1).describe('考试ID') });

@@ -1,4 +1,4 @@
-/** Regrading (重新评分, issue 13 §3): correcting one question of an exam and regrading its papers. */
+/** Regrading (重新评分): correcting one question of an exam and regrading its papers. */
 import { z } from 'zod';
 
 export const ZRegradeExamSchema = z.object({ examId: z.string().min(1).describe('考试ID') });

@@ -163,7 +163,7 @@ export const ZQuBatchSchema = z.object({
  */
 export const MAX_IMPORT_QUESTIONS = 10_000;
 
-/** The file formats of a question export (issue 26 §1). */
+/** The file formats of a question export. */
 export const QU_EXPORT_FORMATS = ['xlsx', 'docx', 'moodle-xml', 'gift', 'qti'] as const;
 export type TQuExportFormat = (typeof QU_EXPORT_FORMATS)[number];
 /**
@@ -183,7 +183,7 @@ export const QU_IMPORT_CATEGORY = ['tag', 'bank'] as const;
 export type TQuImportCategory = (typeof QU_IMPORT_CATEGORY)[number];
 
 /**
- * How far a long import is (issue 26 §3), published on the importing user's realtime topic
+ * How far a long import is, published on the importing user's realtime topic
  * (`user:<id>`) as event QU_IMPORT_PROGRESS_EVENT while the request runs, for the `progressId` the
  * client sent with the file. There is no "done" event: the import's answer says how it ended.
  */

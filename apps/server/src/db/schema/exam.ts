@@ -92,7 +92,7 @@ export const elExam = pgTable(
     /** After hand-in the learner sees: 1 score, 2 score and answers, 3 nothing until marking is done. */
     resultShow: smallint('result_show').notNull().default(1),
     /**
-     * When the learner may see right answers, analysis and right/wrong (issue 21 §5, like Moodle's
+     * When the learner may see right answers, analysis and right/wrong (like Moodle's
      * review options): 1 right after the attempt, 2 after the last allowed attempt (or the close),
      * 3 after the exam closes, 0 never. Until then the sitting guard keeps the exam's questions
      * locked for that learner (paper/sitting-guard.ts).
@@ -122,7 +122,7 @@ export const elExam = pgTable(
     state: smallint('state').notNull().default(0),
     createdBy: text('created_by'),
     deletedAt: tz('deleted_at'),
-    /** Set when an exam with papers is "deleted": off the lists, results kept, restorable (issue 13 §3). */
+    /** Set when an exam with papers is "deleted": off the lists, results kept, restorable. */
     archivedAt: tz('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -246,7 +246,7 @@ export const elUserBook = pgTable(
     lastWrongAt: tz('last_wrong_at').notNull(),
     lastAnswer: jsonb('last_answer'),
     rightStreak: integer('right_streak').notNull().default(0),
-    /** Spaced review (issue 6): rung of the 1, 2, 4, 7, 15-day ladder reached; 0 after a miss. */
+    /** Spaced review: rung of the 1, 2, 4, 7, 15-day ladder reached; 0 after a miss. */
     reviewStep: integer('review_step').notNull().default(0),
     nextReviewAt: tz('next_review_at'),
     lastReviewAt: tz('last_review_at'),

@@ -1,5 +1,5 @@
 /**
- * Live classes (直播, issue 27).
+ * Live classes (直播).
  *
  * - `el_live`: a room. Its state (预告 / 直播中 / 已结束) is never stored: it is derived from the
  *   stream columns the media server's callbacks write (`publishing_since`, `last_ended_at`) and the

@@ -1,5 +1,5 @@
 /**
- * Regrading (重新评分) and marking by question (按题阅卷), issue 13 §3.
+ * Regrading (重新评分) and marking by question (按题阅卷).
  *
  * - `el_regrade_job`: one correction of one question of an exam (score and/or key) and the
  *   background job that regrades the exam's handed-in papers in batches; `processed`/`total` is

@@ -1,5 +1,5 @@
 /**
- * Who owns each table (issue 22 §1): the one module that writes it. Other modules read a table
+ * Who owns each table: the one module that writes it. Other modules read a table
  * only when its owner stands below them (platform/layering.test.ts MODULE_ORDER) and change it
  * only through the owner's functions, a port or an event. `platform` owns the tables of the
  * platform layer (outbox, counters, tokens, the operation log), which every module may read.

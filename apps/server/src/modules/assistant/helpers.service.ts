@@ -1,5 +1,5 @@
 /**
- * The administrators' helpers (issue 28 §1): questions drafted from pasted text (answered for the
+ * The administrators' helpers: questions drafted from pasted text (answered for the
  * administrator to review, edit and save through the usual question save; nothing is saved here)
  * and a suggested score with reasons for a short answer (shown beside the keyword suggestion; never
  * applied). Both are one call without streaming, logged like the learners' ones.

@@ -1,5 +1,5 @@
 /**
- * A streamed answer over plain HTTP (issue 28 §1): POST with the usual token header, answered
+ * A streamed answer over plain HTTP: POST with the usual token header, answered
  * `application/x-ndjson`, one `TAssistantChunk` a line, read by the browser with fetch +
  * ReadableStream. Everything that can refuse (switched off, an open paper, the review options, the
  * rate and budget) runs before the first byte and answers the normal envelope. When the browser goes

@@ -1,5 +1,5 @@
 /**
- * Arrangements (个别安排) and re-sits (补考) for administrators (issue 13 §2): list, save and
+ * Arrangements (个别安排) and re-sits (补考) for administrators: list, save and
  * remove overrides of an exam; list who may re-sit (failed: papers, none passed, none open or
  * awaiting marking; missed: learners of the audience with no paper) and give them a new window
  * with one more attempt. Which override applies to a learner: exam-override.ts.

@@ -1,5 +1,5 @@
 /**
- * The demo exam with every kind (issue 23; DEMO_DATA=0 leaves it out): 全题型体验考试, a fixed
+ * The demo exam with every kind (DEMO_DATA=0 leaves it out): 全题型体验考试, a fixed
  * paper of the bank 全题型体验题库 (repo.demo-seed.ts), open to everyone for a year, three tries.
  */
 import { HandKind, PaperState, QuestionType } from '@exam/contracts';
@@ -40,7 +40,7 @@ export const RESULT_LEARNERS = [
 
 /**
  * Finished papers of 技术部基础测验 (objective, so marked at hand-in) for three demo learners, so
- * that results, reports and charts show something (issue 23). Handed in through the paper
+ * that results, reports and charts show something. Handed in through the paper
  * module's hand-in, whose events (records, certificates) the dispatcher delivers after start.
  */
 async function seedDemoResults(tx: Tx, ctx: SeedContext): Promise<void> {
@@ -137,7 +137,7 @@ export async function seedDemoExam(tx: Tx, ctx: SeedContext): Promise<void> {
       passScore: Math.round(total * 0.6),
       tryLimit: 3,
       resultShow: 2,
-      // A trial of every kind: answers and analysis right after each hand-in (issue 21 §5 keeps them
+      // A trial of every kind: answers and analysis right after each hand-in (the default keeps them
       // until the last attempt by default, which would leave a newcomer's 错题本 empty).
       reviewAfter: 1,
       kindSettings: { 2: { policy: 1 } },

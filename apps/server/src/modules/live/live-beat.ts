@@ -1,5 +1,5 @@
 /**
- * Viewer heartbeats (issue 27 §2), about every 15 s while the video plays and the page is visible,
+ * Viewer heartbeats, about every 15 s while the video plays and the page is visible,
  * and one at once when it stops (paused, hidden, left). The course progress rule
  * (course/progress-rules.ts `creditWindow`): a beat is credited the wall-clock time since the
  * previous beat of that (room, learner), by the server's clock and capped per heartbeat, when that

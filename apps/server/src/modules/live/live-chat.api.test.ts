@@ -1,5 +1,5 @@
 /**
- * Sending a chat line (issue 27, bench/live.ts at 200 lines a second): the mute check, the
+ * Sending a chat line (bench/live.ts at 200 lines a second): the mute check, the
  * CHAT_GAP_S gap and the insert are one statement, and its answers are the API's: stored, 发言太频繁,
  * 禁言. On PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */

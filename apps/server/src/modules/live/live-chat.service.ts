@@ -1,5 +1,5 @@
 /**
- * The chat / Q&A panel (issue 27 §2). Messages are plain text, stored as typed ("1<2" stays
+ * The chat / Q&A panel. Messages are plain text, stored as typed ("1<2" stays
  * "1<2"): control and invisible format characters are removed on the server, and every reader
  * renders the text as text (the web through React's escaping), never as markup. The lecturer's and the
  * administrators' messages carry their role. A muted learner cannot send; a learner may send one

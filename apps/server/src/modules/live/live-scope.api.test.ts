@@ -1,5 +1,5 @@
 /**
- * The live admin and statistics screens as a DEPARTMENT administrator (issue 27 §1: the department
+ * The live admin and statistics screens as a DEPARTMENT administrator (the department
  * data scope applies): a room open to everyone is watched by learners of two departments; the
  * technology department's administrator sees, on the room list, the room's detail, the summary,
  * the list of people and the export, only the technology department's learners. They may not

@@ -1,5 +1,5 @@
 /**
- * The media server settings (issue 27 §3), read from the environment at each use so that a test
+ * The media server settings, read from the environment at each use so that a test
  * or an operator sets them without a restart of anything but the process that reads them:
  * - LIVE_RTMP_URL  where lecturers push (shown to them with the room's key), e.g. rtmp://live.example.com/live
  * - LIVE_HLS_URL   where browsers fetch the HLS playlists, e.g. https://live.example.com/hls

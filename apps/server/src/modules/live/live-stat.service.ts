@@ -1,5 +1,5 @@
 /**
- * Statistics of a room (直播统计, issue 27 §1): current and peak online viewers, viewing sessions
+ * Statistics of a room (直播统计): current and peak online viewers, viewing sessions
  * (人次) and unique viewers, watch minutes per learner, the audience who never came, the timeline
  * of viewers per minute, and the xlsx export. Every figure counts only the learners inside the
  * administrator's data scope (system/data-scope.ts).

@@ -1,5 +1,5 @@
 /**
- * Live classes end to end on the real app (issue 27): access and bad input, the derived state
+ * Live classes end to end on the real app: access and bad input, the derived state
  * through the media server's callbacks (wrong, old and busy keys refused), the audience refusal,
  * honest heartbeats, statistics in the data scope, chat with muting and deleting, and the replay
  * remuxed from a real FLV recording by ffmpeg and attached to the linked course.

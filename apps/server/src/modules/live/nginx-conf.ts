@@ -1,5 +1,5 @@
 /**
- * The nginx configuration of the media server (issue 27 §3), generated from the product's
+ * The nginx configuration of the media server, generated from the product's
  * settings: Debian's nginx with libnginx-mod-rtmp takes RTMP on `rtmpPort` in the application
  * `live`, asks the product on every publish (a wrong or old key is refused) and relays an accepted
  * stream to the internal application `hls` under the room's play name (the product's answer), so

@@ -1,5 +1,5 @@
 /**
- * Marking by question (按题阅卷, issue 13 §3): one manually marked question of an exam across all
+ * Marking by question (按题阅卷): one manually marked question of an exam across all
  * its papers in a row, blind (answers carry 考生N, never a name or user id), with the kind's
  * keyword suggestion; optional second marking (mark-by-question-rules.ts). A score that becomes
  * final is saved through the same transaction as marking by paper (mark.service.ts markSaveTx),

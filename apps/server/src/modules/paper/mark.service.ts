@@ -121,7 +121,7 @@ async function asksDoubleMark(db: Executor, examId: string): Promise<boolean> {
 /**
  * Saves scores (0 to full) and comments; finishing the last pending question finishes the paper.
  * An exam that asks for double marking is marked by question only (two markers, arbitration):
- * a score by paper would bypass the second marking, so it is refused (issue 21 §8), also for a
+ * a score by paper would bypass the second marking, so it is refused, also for a
  * finished paper (no single marker overrides the two).
  */
 export async function markSave(db: Db, user: AuthUser, body: MarkSaveBody, now: Date) {

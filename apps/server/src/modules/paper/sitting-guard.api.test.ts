@@ -1,5 +1,5 @@
 /**
- * The sitting-learner rule (issue 10 §1): while wangwu sits a paper of questions from a bank that
+ * The sitting-learner rule: while wangwu sits a paper of questions from a bank that
  * is also open to practice, no view, practice call, book redo or earlier result tells him a key of
  * that paper; handing the paper in lifts the lock.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §4: a 7.6 MB question xlsx ran the server out of memory and a 23 MB user import froze
+ * A 7.6 MB question xlsx ran the server out of memory and a 23 MB user import froze
  * every request. Imports are read in a worker with size, row and heap limits, refusals are clear,
  * and the server keeps answering while a large import is read.
  */

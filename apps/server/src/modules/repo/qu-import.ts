@@ -4,7 +4,7 @@
  * flag duplicates, and import all or nothing (or only the valid ones on request); a preview writes
  * nothing. The questions are written in short transactions of WRITE_CHUNK, hidden, and published
  * in one last transaction (writeStaged), so an import of thousands never holds PGlite's one
- * connection for seconds (issue 24 §1) and the user still sees all of it or nothing.
+ * connection for seconds and the user still sees all of it or nothing.
  */
 import {
   type TImportIssue,

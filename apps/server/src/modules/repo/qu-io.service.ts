@@ -1,5 +1,5 @@
 /**
- * Import and export of questions in every format (issue 26): xlsx and docx (our layouts), GIFT,
+ * Import and export of questions in every format: xlsx and docx (our layouts), GIFT,
  * Aiken, Moodle XML and QTI (interchange/), with a preview that writes nothing; and the template.
  * Every file is read off the request thread (xlsx, docx and the interchange readers run in capped
  * workers); the import's progress goes to the user's realtime topic.

@@ -1,5 +1,5 @@
 /**
- * THE question reader (issue 22 §6): every read of question content (stem, options, answer,
+ * THE question reader: every read of question content (stem, options, answer,
  * analysis, right flags) that can reach a learner, by a route or a service, goes through here, and
  * the sitting guard applies on the way: `learnerReader(db, userId)` asks the guard once (through the
  * answer-lock port, repo/answer-lock.ts, filled with paper's `sittingLock`) and then

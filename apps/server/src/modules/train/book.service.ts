@@ -30,7 +30,7 @@ export interface BookFilter {
 /**
  * The user's book entries, without those an exam added while its review is held for the user
  * (exam/review-hold.ts `reviewHeldSql`): an entry tells that the answer was wrong, which such an exam
- * must not tell yet (issue 21 §5).
+ * must not tell yet.
  */
 const mine = (userId: string, f: BookFilter = {}): SQL | undefined =>
   and(

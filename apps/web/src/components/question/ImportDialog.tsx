@@ -1,10 +1,10 @@
 /**
- * Import of questions (issue 26): a format picker (auto detects by content), the file, then a
+ * Import of questions: a format picker (auto detects by content), the file, then a
  * preview report read by the server without writing — per type how many will be created, every
  * skipped item with its place and reason, duplicates of questions already in the bank, errors —
  * and only then 确认导入, which imports all or nothing. Categories of the file (Moodle, GIFT) become
  * tags or target banks, as the administrator picks; the preview lists those banks.
- * A large file shows where it is (issue 26 §3): 上传中 with the percent sent, then the server's
+ * A large file shows where it is: 上传中 with the percent sent, then the server's
  * phases from the user's realtime topic — 解析中, 校验中 n/N, 写入中 n/N — until its answer, which
  * alone says the import is done.
  */

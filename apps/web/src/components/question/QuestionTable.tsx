@@ -167,7 +167,7 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
                 className="qu-table__summary"
                 onClick={async () => setPreview(await quApi.detail(r.id))}
               >
-                {/* formulas rendered, not their LaTeX (issue 23, the screen sweep) */}
+                {/* formulas rendered, not their LaTeX (the screen sweep) */}
                 {s ? <QuestionLine text={s} /> : '（无文字内容）'}
               </Button>
             ),

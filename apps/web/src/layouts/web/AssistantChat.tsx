@@ -1,5 +1,5 @@
 /**
- * The teaching-assistant chat of SPEC 1 and 4 (issue 28): a floating button toggling the 学习助教
+ * The teaching-assistant chat of SPEC 1 and 4: a floating button toggling the 学习助教
  * dialog, and the once-per-session invitation notice. When the config list item pathUrl points at
  * another service, that assistant is shown in a frame (the seed's way); otherwise the built-in chat
  * on the organisation's model, when an administrator has switched it on. The invitation appears only
@@ -46,7 +46,7 @@ export default function AssistantChat() {
   const toggleOpen = useAssistantBus((s) => s.toggle);
   const status = useAssistantStatus();
   // On a phone a floating button covers what is under it (the 姓名 field, exam cards, 正确率):
-  // there the entry is a plain button at the page foot (issue 23).
+  // there the entry is a plain button at the page foot.
   const [phone, setPhone] = useState(() => Boolean(window.matchMedia?.(PHONE_QUERY).matches));
   useEffect(() => {
     const mq = window.matchMedia?.(PHONE_QUERY);
@@ -73,7 +73,7 @@ export default function AssistantChat() {
       flag.set(INVITE_FLAG);
       return;
     }
-    // On a phone the notice covered the page's content (issue 12 §3): the 学习助教 button says enough.
+    // On a phone the notice covered the page's content: the 学习助教 button says enough.
     if (window.matchMedia?.(PHONE_QUERY).matches) return;
     flag.set(INVITE_FLAG);
     notification.info({

@@ -1,5 +1,5 @@
 /**
- * A local OpenAI-compatible server for the tests (issue 28 §3), speaking the protocol over a real
+ * A local OpenAI-compatible server for the tests, speaking the protocol over a real
  * socket: GET /v1/models, POST /v1/chat/completions with and without `stream` (SSE chunks
  * `data: {...}` and `data: [DONE]`, usage in the last chunk when asked), errors, slow answers. What
  * it answers is chosen per test (`reply`), and it records every request and whether the client went

@@ -1,5 +1,5 @@
 /**
- * Issue 26 on the real app and database (PGlite, and PostgreSQL in the server-pg project): the
+ * Question interchange on the real app and database (PGlite, and PostgreSQL in the server-pg project): the
  * import preview writes nothing, a confirmed import is all or nothing, a truncated XML file is
  * refused naming its line, one bad item among good ones imports none, images are stored through
  * the storage port, duplicates are flagged, every export format reads back.
@@ -55,7 +55,7 @@ const newRepo = async (title: string) => (await t.call(repoRepoSave.path, { titl
 const countIn = async (repoId: string) =>
   (await t.call(repoQuPaging.path, { current: 1, size: 100, params: { repoId } }, admin)).data.total as number;
 
-describe('question import (issue 26)', () => {
+describe('question import', () => {
   it('previews a GIFT file without writing, then imports it; a second preview flags duplicates', async () => {
     const repoId = await newRepo('GIFT 导入');
     const gift = fixture('moodle-doc.gift');
@@ -145,7 +145,7 @@ describe('question import (issue 26)', () => {
   });
 });
 
-describe('IMS QTI import (issue 26)', () => {
+describe('IMS QTI import', () => {
   it('previews a QTI package without writing, then imports it with its packaged image', async () => {
     const repoId = await newRepo('QTI 导入');
     const zip = qtiPackage();
@@ -200,7 +200,7 @@ describe('IMS QTI import (issue 26)', () => {
   });
 });
 
-describe('images an import stored (issue 26 §6)', () => {
+describe('images an import stored', () => {
   it('are deleted, rows and blobs, when the import transaction fails; a preview stores none', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-images-'));
     const blobs = new LocalBlobStore(dir);
@@ -237,7 +237,7 @@ describe('images an import stored (issue 26 §6)', () => {
   });
 });
 
-describe('categories as target banks (issue 26 §2, category=bank)', () => {
+describe('categories as target banks (category=bank)', () => {
   it('previews the bank per category, then imports into it (created once, found after)', async () => {
     const chosen = await newRepo('分类作为题库');
     const xml = fixture('moodle-doc.xml');
@@ -269,7 +269,7 @@ describe('categories as target banks (issue 26 §2, category=bank)', () => {
   });
 });
 
-describe('large files (issue 26 §3, issue 24 §1)', () => {
+describe('large files', () => {
   /**
    * Imports `file` with a progress id and, at the first event of `phase` on the admin's realtime
    * topic, sends a cheap request and a read of the bank: both must be answered before the import is

@@ -1,4 +1,4 @@
-/** issue 21 §3: items are arranged uniformly over all orders, and the bank's views show one fixed order. */
+/** Items are arranged uniformly over all orders, and the bank's views show one fixed order. */
 import { describe, expect, it } from 'vitest';
 import { DEV_VIEW_ORDER_SECRET, viewOrderSecret } from '../../../platform/config.js';
 import { normaliseQuestion } from '../qu-rules.js';

@@ -1,6 +1,6 @@
 /**
  * How a learner sees items whose order is (or may be) the answer: ordering items, a matching
- * question's right column, shuffled choice options (issue 21 §3).
+ * question's right column, shuffled choice options.
  *
  * - `arrange`: a paper's draw, uniform over ALL orders, the identity included (crypto-random
  *   Fisher–Yates). Leaving one order out (the stored one, which for ordering items is the key)

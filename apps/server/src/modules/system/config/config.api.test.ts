@@ -86,7 +86,7 @@ describe('site config', () => {
 describe('config list', () => {
   it('answers pathUrl to a signed-in learner and validates it on save', async () => {
     const list = await t.call(sysConfigList.path, {}, student);
-    // A fresh install points the frame at nothing (issue 28 §1: no frame of the product itself).
+    // A fresh install points the frame at nothing (no frame of the product itself).
     expect(list.data.find((i: { title: string }) => i.title === 'pathUrl').value).toBe('');
     const noSlash = await t.call(sysConfigSaveItem.path, { title: 'pathUrl', value: 'http://a.example.com' }, admin);
     expect(noSlash.code).toBe(ErrorCode.BAD_PARAMS);

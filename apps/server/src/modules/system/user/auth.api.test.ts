@@ -30,7 +30,7 @@ describe('sign-in', () => {
     expect(res.data.user.permissions).toContain('sys:user:save');
   });
 
-  it('names the department and the roles for the screen, not only their codes (issue 23)', async () => {
+  it('names the department and the roles for the screen, not only their codes', async () => {
     const res = await t.call(sysUserLogin.path, { userName: 'student', password: 'student123' });
     expect(res.data.user).toMatchObject({ deptCode: 'D001D001', deptName: '技术部', roles: ['student'] });
     expect(res.data.user.roleNames).toEqual(['学员']);

@@ -1,4 +1,4 @@
-/** Sign-in, registration, sign-out and the current user's profile (issue 2 §3). */
+/** Sign-in, registration, sign-out and the current user's profile. */
 import {
   ErrorCode,
   RoleType,

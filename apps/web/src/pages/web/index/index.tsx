@@ -3,7 +3,7 @@ import { BookOutlined, ExceptionOutlined, TrophyOutlined, VideoCameraOutlined } 
 import { EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Segmented, Skeleton } from 'antd';
-// Input.Search alone: the Input compound brings TextArea, Password and OTP along (issue 12 §4).
+// Input.Search alone: the Input compound brings TextArea, Password and OTP along.
 import Search from 'antd/es/input/Search';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

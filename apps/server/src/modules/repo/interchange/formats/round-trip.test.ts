@@ -1,5 +1,5 @@
 /**
- * Round trip per format and kind (issue 26 §4): a bank holding every kind is exported and read back;
+ * Round trip per format and kind: a bank holding every kind is exported and read back;
  * what the format can say comes back as the same question (type, text, options and rightness,
  * answers, analysis), what it cannot is reported as skipped with its reason, never altered.
  */

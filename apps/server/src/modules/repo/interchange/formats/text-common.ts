@@ -29,7 +29,7 @@ export function withBlank(before: string, after: string, html: boolean): string 
   return plainToHtml(`${before.replace(/_{3,}/g, '＿')}____${after.replace(/_{3,}/g, '＿')}`, { blanks: true });
 }
 
-/** The analysis of an import: general feedback and the options' feedback (kept, issue 26 §2). */
+/** The analysis of an import: general feedback and the options' feedback (kept). */
 export function analysisWith(general: string | null, q: Pick<InterQuestion, 'options'>, letters = true): string | null {
   const lines = q.options
     .map((o, i) => (o.feedback ? `<p>${letters ? `${String.fromCharCode(65 + i)}：` : ''}${o.feedback}</p>` : ''))

@@ -1,7 +1,7 @@
 /**
  * 考试管理: exams with their paper, audience, window and state; edit, publish/close, results, delete.
  * 安排 opens the arrangements and re-sits (ArrangeDrawer); an exam with papers is archived instead of
- * deleted, listed under 已归档 with 恢复 (issue 13).
+ * deleted, listed under 已归档 with 恢复.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { EXAM_STATE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TExamRecord } from '@exam/contracts';

@@ -30,7 +30,7 @@ export default function MarkItem({
 }: {
   q: TMarkQu;
   no: number;
-  /** The paper marked, for the AI suggestion of a short answer (issue 28). */
+  /** The paper marked, for the AI suggestion of a short answer. */
   paperId?: string;
   value: MarkInput;
   onChange: (v: MarkInput) => void;

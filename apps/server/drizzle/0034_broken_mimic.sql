@@ -1,2 +1,7 @@
+CREATE TABLE "el_live_clock" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"credited_until" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "el_paper_qu" ADD COLUMN "suggest_taken" boolean;--> statement-breakpoint
 ALTER TABLE "el_qu_mark" ADD COLUMN "suggest_taken" boolean DEFAULT false NOT NULL;

@@ -60,6 +60,7 @@ export default function ExamInvigilatePage() {
 
   const rows = useMemo(() => filterRows(snap?.rows ?? [], filter), [snap, filter]);
   const alerts = useMemo(() => (snap?.rows ?? []).filter(hasAlert), [snap]);
+  const names = useMemo(() => new Map((snap?.rows ?? []).map((r) => [r.userId, r.realName])), [snap]);
   const c = snap?.counts;
   const act = (kind: ActionKind, row: TInvigilateRow | null) => setTarget({ kind, row });
 
@@ -274,8 +275,10 @@ export default function ExamInvigilatePage() {
             size="small"
             dataSource={notes}
             renderItem={(n) => (
-              <List.Item>
-                <span className="invigilate__sub">{time(n.at)}</span>&nbsp;&nbsp;{n.text}
+              <List.Item data-testid={`inv-note-${n.kind}`}>
+                <span className="invigilate__sub">{time(n.at)}</span>&nbsp;&nbsp;
+                {n.userId && names.get(n.userId) ? `${names.get(n.userId)}：` : ''}
+                {n.text}
               </List.Item>
             )}
           />

@@ -52,7 +52,7 @@ export function nameSelectInput(input: Element): void {
   if (name) input.setAttribute('aria-label', name);
 }
 
-/** Names an input, text area or switch of a form item by the item's label. */
+/** Names an input, text area, switch or rich-text box of a form item by the item's label. */
 export function nameFormControl(control: Element): void {
   if (isNamed(control)) return;
   const name = itemLabel(control);
@@ -69,7 +69,9 @@ export function quietIcons(root: ParentNode): void {
   root.querySelectorAll('.anticon[role="img"]').forEach(quietIcon);
   root.querySelectorAll('.ant-select input').forEach(nameSelectInput);
   root
-    .querySelectorAll('.ant-form-item input:not(.ant-select input), .ant-form-item textarea, .ant-form-item [role="switch"]')
+    .querySelectorAll(
+      '.ant-form-item input:not(.ant-select input), .ant-form-item textarea, .ant-form-item [role="switch"], .ant-form-item [role="textbox"]',
+    )
     .forEach(nameFormControl);
   root.querySelectorAll('[role="progressbar"]').forEach(nameProgress);
 }

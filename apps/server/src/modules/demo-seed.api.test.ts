@@ -18,9 +18,9 @@ import {
   trainRepoList,
   trainStart,
 } from '@exam/contracts';
+import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { elCertTmpl } from '../db/schema/index.js';
 import { seedIfEmpty } from '../db/seed/index.js';
 import { LocalBlobStore } from '../platform/storage/local-blob-store.js';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { installA11yNames, quietIcons } from './a11y-names';
 
-const icon = (name: string) => `<span role="img" aria-label="${name}" class="anticon anticon-${name}"><svg></svg></span>`;
+const icon = (name: string) =>
+  `<span role="img" aria-label="${name}" class="anticon anticon-${name}"><svg></svg></span>`;
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -20,9 +20,18 @@ function corners(W: number, H: number, inset: number): Array<[number, number, nu
 /** A navy double rule with a thin inner line: quiet, for formal certificates. */
 function classic(doc: Doc, W: number, H: number): void {
   doc.save().strokeColor('#1f3a5f');
-  doc.lineWidth(5).rect(18, 18, W - 36, H - 36).stroke();
-  doc.lineWidth(1.2).rect(28, 28, W - 56, H - 56).stroke();
-  doc.lineWidth(0.6).rect(33, 33, W - 66, H - 66).stroke();
+  doc
+    .lineWidth(5)
+    .rect(18, 18, W - 36, H - 36)
+    .stroke();
+  doc
+    .lineWidth(1.2)
+    .rect(28, 28, W - 56, H - 56)
+    .stroke();
+  doc
+    .lineWidth(0.6)
+    .rect(33, 33, W - 66, H - 66)
+    .stroke();
   doc.restore();
 }
 
@@ -31,8 +40,15 @@ function gilded(doc: Doc, W: number, H: number): void {
   const gold = '#b8862b';
   doc.save();
   doc.rect(0, 0, W, H).fill('#fffaf0');
-  doc.lineWidth(8).strokeColor(gold).rect(16, 16, W - 32, H - 32).stroke();
-  doc.lineWidth(1.5).rect(30, 30, W - 60, H - 60).stroke();
+  doc
+    .lineWidth(8)
+    .strokeColor(gold)
+    .rect(16, 16, W - 32, H - 32)
+    .stroke();
+  doc
+    .lineWidth(1.5)
+    .rect(30, 30, W - 60, H - 60)
+    .stroke();
   for (const [x, y, dx, dy] of corners(W, H, 30)) {
     // a quarter-circle fan and a diamond in each corner
     doc.lineWidth(1.5).strokeColor(gold);
@@ -44,9 +60,7 @@ function gilded(doc: Doc, W: number, H: number): void {
     }
     const cx = x + dx * 12;
     const cy = y + dy * 12;
-    doc
-      .polygon([cx, cy - 7], [cx + 7, cy], [cx, cy + 7], [cx - 7, cy])
-      .fill(gold);
+    doc.polygon([cx, cy - 7], [cx + 7, cy], [cx, cy + 7], [cx - 7, cy]).fill(gold);
   }
   doc.restore();
 }
@@ -60,14 +74,16 @@ function ribbon(doc: Doc, W: number, H: number): void {
   doc.rect(0, H - 26, W, 26).fill(blue);
   doc.rect(0, 30, W, 4).fill(light);
   doc.rect(0, H - 34, W, 4).fill(light);
-  doc.lineWidth(1).strokeColor(blue).rect(22, 46, W - 44, H - 92).stroke();
+  doc
+    .lineWidth(1)
+    .strokeColor(blue)
+    .rect(22, 46, W - 44, H - 92)
+    .stroke();
   // a chevron on each side
   for (const side of [0, 1]) {
     const x = side ? W - 22 : 22;
     const d = side ? -1 : 1;
-    doc
-      .polygon([x, H / 2 - 30], [x + d * 14, H / 2], [x, H / 2 + 30])
-      .fill(blue);
+    doc.polygon([x, H / 2 - 30], [x + d * 14, H / 2], [x, H / 2 + 30]).fill(blue);
   }
   doc.restore();
 }

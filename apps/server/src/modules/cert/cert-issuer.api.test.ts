@@ -73,7 +73,13 @@ beforeAll(async () => {
   await t.app.deps.blobs.put(key, image, { contentType: 'image/png' });
   const [file] = await t.db
     .insert(sysFile)
-    .values({ id: `seal${Date.now()}`, originalName: '印章.png', mime: 'image/png', size: image.length, storagePath: key })
+    .values({
+      id: `seal${Date.now()}`,
+      originalName: '印章.png',
+      mime: 'image/png',
+      size: image.length,
+      storagePath: key,
+    })
     .returning();
   sealId = file.id;
 });

@@ -25,11 +25,14 @@ export const SAMPLE: Record<string, string> = {
 function borderStyle(border: TCertBorder, scale: number): React.CSSProperties {
   const pt = (v: number) => `${Math.max(1, v * scale)}px`;
   if (border === 'classic')
-    return { boxShadow: `inset 0 0 0 ${pt(15.5)} #fff, inset 0 0 0 ${pt(20.5)} #1f3a5f, inset 0 0 0 ${pt(28)} #fff, inset 0 0 0 ${pt(29.2)} #1f3a5f` };
+    return {
+      boxShadow: `inset 0 0 0 ${pt(15.5)} #fff, inset 0 0 0 ${pt(20.5)} #1f3a5f, inset 0 0 0 ${pt(28)} #fff, inset 0 0 0 ${pt(29.2)} #1f3a5f`,
+    };
   if (border === 'gilded')
-    return { boxShadow: `inset 0 0 0 ${pt(12)} #fffaf0, inset 0 0 0 ${pt(20)} #b8862b, inset 0 0 0 ${pt(29)} #fffaf0, inset 0 0 0 ${pt(30.5)} #b8862b` };
-  if (border === 'ribbon')
-    return { boxShadow: `inset 0 ${pt(26)} 0 0 #1d4f91, inset 0 -${pt(26)} 0 0 #1d4f91` };
+    return {
+      boxShadow: `inset 0 0 0 ${pt(12)} #fffaf0, inset 0 0 0 ${pt(20)} #b8862b, inset 0 0 0 ${pt(29)} #fffaf0, inset 0 0 0 ${pt(30.5)} #b8862b`,
+    };
+  if (border === 'ribbon') return { boxShadow: `inset 0 ${pt(26)} 0 0 #1d4f91, inset 0 -${pt(26)} 0 0 #1d4f91` };
   return {};
 }
 
@@ -108,7 +111,11 @@ export default function DesignCanvas({
         const isSeal = f.kind === 'seal';
         const square = isQr || isSeal;
         const text =
-          f.kind === 'text' ? f.text || '固定文字' : f.kind === 'issuer' ? issuerName || '（请填写发证机构）' : SAMPLE[f.kind];
+          f.kind === 'text'
+            ? f.text || '固定文字'
+            : f.kind === 'issuer'
+              ? issuerName || '（请填写发证机构）'
+              : SAMPLE[f.kind];
         return (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: fields have no id; their order is their identity here

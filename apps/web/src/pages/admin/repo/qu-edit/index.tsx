@@ -84,7 +84,14 @@ export default function QuEditPage() {
               </Col>
               <Col span={12}>
                 <Form.Item label="知识点" htmlFor="qu-tags">
-                  <Select id="qu-tags" mode="tags" value={tags} onChange={setTags} placeholder="输入知识点后回车" open={false} />
+                  <Select
+                    id="qu-tags"
+                    mode="tags"
+                    value={tags}
+                    onChange={setTags}
+                    placeholder="输入知识点后回车"
+                    open={false}
+                  />
                 </Form.Item>
               </Col>
             </Row>

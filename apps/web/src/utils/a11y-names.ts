@@ -14,8 +14,13 @@
 /** The controls whose name comes from their content. */
 const NAMED = 'button, a, [role="button"], [role="menuitem"], [role="tab"], [role="option"], [role="link"]';
 
-/** The text of the control without its icons. */
+/**
+ * The text of the control without its icons, as shown: `innerText` leaves out text hidden by CSS
+ * (the header's labels on a phone), which names nothing. jsdom has no layout: there, all text.
+ */
 function textBesideIcons(control: Element): string {
+  const shown = (control as HTMLElement).innerText;
+  if (typeof shown === 'string') return shown.trim();
   let text = '';
   const walk = (node: Node) => {
     if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';

@@ -54,6 +54,7 @@ export default function WebHeader() {
               key={b.path}
               type={active === b.path ? 'primary' : 'text'}
               icon={b.icon}
+              aria-label={b.label}
               onClick={() => navigate(b.path)}
             >
               {b.label}
@@ -73,6 +74,7 @@ export default function WebHeader() {
           <Tooltip title={unread > 0 ? `您有 ${unread} 条未读消息` : '我的消息'}>
             <a
               href="/web/uc?tab=msg"
+              aria-label={unread > 0 ? `我的消息（${unread} 条未读）` : '我的消息'}
               data-testid="unread-badge"
               onClick={(e) => {
                 e.preventDefault();

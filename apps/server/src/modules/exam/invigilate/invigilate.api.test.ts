@@ -405,7 +405,7 @@ describe('live stream', () => {
     const s = await openTopics(t, viewer, [invigilateTopic(examId)]);
     await s.until(/"type":"ready"/);
     const paperId = await start(student, examId);
-    for (const kind of ['blur', 'fullscreen-exit']) {
+    for (const kind of ['blur', 'fullscreen-exit'] as const) {
       const left = await t.request(paperPaperLeave, { paperId, kind }, student);
       expect(left.code, left.msg).toBe(0);
     }

@@ -90,13 +90,18 @@ export default function WebHeader() {
           {roleType === RoleType.ADMIN && (
             <>
               <Divider orientation="vertical" />
-              <Button type="link" icon={<SettingOutlined />} onClick={() => navigate('/admin/dashboard')}>
+              <Button
+                type="link"
+                icon={<SettingOutlined />}
+                onClick={() => navigate('/admin/dashboard')}
+                aria-label="管理中心"
+              >
                 管理中心
               </Button>
             </>
           )}
           <Divider orientation="vertical" />
-          <Button type="text" icon={<LogoutOutlined />} onClick={logout}>
+          <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label="退出">
             退出
           </Button>
         </div>

@@ -158,8 +158,12 @@ export default function ExamInvigilatePage() {
             onChange={(v?: number) => setFilter((f) => ({ ...f, online: v === undefined ? undefined : v === 1 }))}
           />
           <Space size={4}>
-            <Switch size="small" onChange={(alertsOnly) => setFilter((f) => ({ ...f, alertsOnly }))} />
-            只看异常
+            <Switch
+              size="small"
+              aria-labelledby="inv-alerts-only"
+              onChange={(alertsOnly) => setFilter((f) => ({ ...f, alertsOnly }))}
+            />
+            <span id="inv-alerts-only">只看异常</span>
           </Space>
         </Space>
         <Table<TInvigilateRow>

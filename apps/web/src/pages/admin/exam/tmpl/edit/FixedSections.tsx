@@ -108,6 +108,7 @@ export default function FixedSections({ value, onChange }: Props) {
                     render: (v: number, q) => (
                       <InputNumber
                         size="small"
+                        aria-label="分值"
                         min={0.5}
                         max={1000}
                         step={0.5}

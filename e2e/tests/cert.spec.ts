@@ -74,6 +74,17 @@ test.describe
       await expect(panel.getByText('姓名', { exact: true })).toBeVisible();
       const size = panel.locator('.ant-input-number input');
       await size.fill('44');
+      // The issuer: the organisation's name printed by its field, a seal uploaded and placed, a border.
+      await dialog.getByLabel('发证机构').fill('云帆安全培训学院');
+      await dialog.getByRole('button', { name: '发证机构', exact: true }).click();
+      await dialog.getByLabel('边框样式').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '金色花角' }).click();
+      await dialog
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles(path.join(import.meta.dirname, '../../apps/server/assets/demo/seal.png'));
+      await expect(dialog.getByTestId('cert-field-seal')).toHaveCSS('background-image', /api\/common\/file/);
+      await expect(dialog.getByTestId('cert-field-issuer')).toHaveText('云帆安全培训学院');
       await shot(page, 'designer');
       await dialog.getByRole('button', { name: /保\s*存/ }).click();
       await expect(page.locator('.ant-message-notice').filter({ hasText: '保存成功' }).first()).toBeVisible();
@@ -121,6 +132,7 @@ test.describe
       const text = execFileSync('pdftotext', [pdfFile, '-']).toString();
       expect(text).toContain('张三');
       expect(text).toContain(certNo);
+      expect(text).toContain('云帆安全培训学院');
 
       // The same list on a phone: no sideways scroll, buttons reachable.
       await page.setViewportSize({ width: 390, height: 844 });
@@ -148,16 +160,19 @@ test.describe
       await expect(result.getByText('证书有效')).toBeVisible();
       await expect(result.getByText('张*')).toBeVisible();
       await expect(result.getByText(certNo)).toBeVisible();
+      await expect(result.getByText('云帆安全培训学院')).toBeVisible();
       await expect(page).toHaveURL(url);
       await shot(page, 'verify-desktop');
 
       const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
       const mobile = await phone.newPage();
-      await mobile.goto('/cert/verify');
-      await mobile.getByLabel('证书编号或验证码').fill(certNo);
-      // A number alone finds nothing (numbers are sequential); with the holder's name it does.
-      await mobile.getByRole('button', { name: /查\s*询/ }).click();
-      await expect(mobile.getByText('未找到该证书')).toBeVisible();
+      // The link of the printed number: the number filled in, the holder's name asked for.
+      await mobile.goto(`/cert/verify/${certNo}`);
+      await expect(mobile.getByLabel('证书编号或验证码')).toHaveValue(certNo);
+      await expect(mobile.getByTestId('cert-verify-need-name')).toBeVisible();
+      await expect(mobile.getByText('未找到该证书')).toHaveCount(0);
+      await expect(mobile.getByLabel('持证人姓名')).toBeFocused();
+      await shot(mobile, 'verify-number-390', true);
       await mobile.getByLabel('持证人姓名').fill('张三');
       await mobile.getByRole('button', { name: /查\s*询/ }).click();
       await expect(mobile.getByTestId('cert-verify-result').getByText('证书有效')).toBeVisible();

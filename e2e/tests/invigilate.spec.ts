@@ -108,7 +108,12 @@ test('[ADMIN][INVIGILATE] the console follows a learner live; added time, a mess
   for (let i = 0; i < 5; i++) await api(learner.request, paperPaperLeave.path, { paperId, kind: 'blur' }, learnerToken);
   await expect(row.getByTestId('inv-leave')).toHaveText('5');
   await expect(console.getByTestId('inv-alerts')).toContainText('切屏 5 次，已达上限 5 次');
-  await console.screenshot({ path: `${SHOTS}/invigilate-console-alert.png` });
+  // 考场动态 logs each leave the 切屏 column counts, with the learner's name.
+  const leaves = console.getByTestId('inv-note-leave');
+  await expect(leaves).toHaveCount(5);
+  await expect(leaves.first()).toContainText('监考测试考生：切屏（第 5 次）');
+  await console.getByText('考场动态').scrollIntoViewIfNeeded();
+  await console.screenshot({ path: `${SHOTS}/invigilate-console-alert.png`, fullPage: true });
 
   // A forced hand-in ends the learner's exam.
   await act(console, row, '收卷', { 操作原因: '考试违纪' });

@@ -4,12 +4,13 @@
  * complete demo data the product starts with, as a learner at 360, 390 (phones: touch, mobile
  * viewport) and 1280 px and as the administrator at 1280 and 1440 px. Each page is loaded once
  * per width, its main dialog or drawer opened where it has one, and fails on the faults of
- * fixtures/sweep.ts. Screenshots and the contact sheet: test-results/e2e/screen-sweep/ (the run's output folder).
+ * fixtures/sweep.ts and, at one width per role, on the accessibility faults of fixtures/a11y.ts. Screenshots and the contact sheet: test-results/e2e/screen-sweep/ (the run's output folder).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, devices, type Page } from '@playwright/test';
+import { a11yFaults } from '../fixtures/a11y';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 import { createLearner, deptNamed, startPaper } from '../fixtures/exam-setup';
 import { DEPT_CODE, layoutFaults, spinnerFault, textFaults, watchErrors, writeContactSheet } from '../fixtures/sweep';
@@ -111,6 +112,8 @@ const ADMIN_ROUTES: Route[] = ADMIN_PAGES.map((p) => ({
 }));
 
 const WIDTHS: Record<Role, number[]> = { learner: [360, 390, 1280], guest: [390, 1280], admin: [1280, 1440] };
+/** The width at which each page (and its dialog) also gets the accessibility check: the markup is the same at the others. */
+const A11Y_WIDTH: Record<Role, number> = { learner: 390, guest: 390, admin: 1280 };
 
 /** The demo data's ids the parametrised routes are filled with (resolved once per worker). */
 let ids: Record<string, string> = {};
@@ -254,6 +257,8 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
       faults.push(...(await faultsOf(page, width, route.data)));
       const name = shotName(route.role, width, route.path);
       await page.screenshot({ path: `${shots()}/${name}.png` });
+      const a11y = width === A11Y_WIDTH[route.role];
+      if (a11y) faults.push(...(await a11yFaults(page)));
       // the exam room on a phone shows one question at a time: every one of them is checked
       if (route.path === '/web/exam/start/:id' && width < 768) faults.push(...(await everyQuestion(page, width, name)));
       // the page's main dialog or drawer, where it has one
@@ -269,6 +274,7 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
         ) {
           await expect(layer.locator('[class*="-appear"], [class*="-enter"]')).toHaveCount(0);
           faults.push(...(await faultsOf(page, width, route.data)).map((f) => `dialog: ${f}`));
+          if (a11y) faults.push(...(await a11yFaults(page)).map((f) => `dialog: ${f}`));
           await page.screenshot({ path: `${shots()}/${name}-dialog.png` });
         }
       }

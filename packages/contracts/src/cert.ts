@@ -11,6 +11,8 @@ export const CERT_FIELD_KINDS = [
   'validUntil',
   'qrcode',
   'text',
+  'issuer',
+  'seal',
 ] as const;
 export const CERT_FIELD_LABELS: Record<(typeof CERT_FIELD_KINDS)[number], string> = {
   realName: '姓名',
@@ -21,6 +23,18 @@ export const CERT_FIELD_LABELS: Record<(typeof CERT_FIELD_KINDS)[number], string
   validUntil: '有效期至',
   qrcode: '二维码',
   text: '固定文字',
+  issuer: '发证机构',
+  seal: '印章',
+};
+
+/** Built-in borders drawn as vectors on the page (no image needed); 'none' leaves the page plain. */
+export const CERT_BORDERS = ['none', 'classic', 'gilded', 'ribbon'] as const;
+export type TCertBorder = (typeof CERT_BORDERS)[number];
+export const CERT_BORDER_LABELS: Record<TCertBorder, string> = {
+  none: '无边框',
+  classic: '典雅双线',
+  gilded: '金色花角',
+  ribbon: '蓝色饰带',
 };
 
 /** A field placed on the background; x, y and width are fractions of the page (0-1) so any scale works. */
@@ -51,6 +65,9 @@ export const ZCertTmplSaveSchema = z.object({
   title: z.string().trim().min(1).max(100).describe('模板名称'),
   orientation: z.enum(['landscape', 'portrait']).describe('纸张方向'),
   bgFileId: z.string().trim().max(64).nullish().describe('背景图片'),
+  issuerName: z.string().trim().max(100).nullish().describe('发证机构'),
+  sealFileId: z.string().trim().max(64).nullish().describe('印章图片'),
+  border: z.enum(CERT_BORDERS).default('none').describe('边框样式'),
   prefix: z
     .string()
     .trim()
@@ -65,6 +82,8 @@ export type TCertTmplSave = z.infer<typeof ZCertTmplSaveSchema>;
 export const ZCertTmplSchema = ZCertTmplSaveSchema.extend({
   id: z.string().describe('ID'),
   bgFileId: z.string().nullable().describe('背景图片'),
+  issuerName: z.string().nullable().describe('发证机构'),
+  sealFileId: z.string().nullable().describe('印章图片'),
   rules: z.array(ZCertRuleSchema.extend({ refTitle: z.string().nullable().describe('名称') })).describe('规则'),
   issuedCount: z.number().describe('已发证书数'),
   updatedAt: z.string().describe('更新时间'),
@@ -140,11 +159,18 @@ export const ZCertVerifySchema = z.object({
   holderName: z.string().trim().max(64).nullish().describe('持证人姓名'),
 });
 
+/**
+ * The shape of a printed certificate number (PREFIX-YEAR-SEQUENCE): the verify page and the
+ * server ask for the holder's name when this is all they were given.
+ */
+export const CERT_NO_PATTERN = /^[A-Za-z][A-Za-z0-9]{1,9}-\d{4}-\d{6,}$/;
+
 /** The public answer: no ids, the holder's name partly masked. */
 export const ZCertVerifyResultSchema = z.object({
   certNo: z.string().describe('证书编号'),
   holderName: z.string().describe('持有人'),
   tmplTitle: z.string().nullable().describe('证书名称'),
+  issuerName: z.string().nullable().describe('发证机构'),
   achievement: z.string().describe('获得成就'),
   issuedAt: z.string().describe('发证时间'),
   validUntil: z.string().nullable().describe('有效期至'),

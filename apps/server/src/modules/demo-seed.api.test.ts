@@ -3,6 +3,7 @@
  * database as the first start does: a practice bank with formulas and a picture whose practice run
  * counts what the bank counts, an exam with every kind, its certificate, a notice, a course.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,11 +19,15 @@ import {
   trainRepoList,
   trainStart,
 } from '@exam/contracts';
+import { eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elCertTmpl } from '../db/schema/index.js';
 import { seedIfEmpty } from '../db/seed/index.js';
 import { demoAccounts } from '../demo-accounts.js';
 import { LocalBlobStore } from '../platform/storage/local-blob-store.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { renderWithTemplate, sampleValues } from './cert/cert-file.js';
 import { demoSeeders, startupHooks } from './index.js';
 
 let t: TestApp;
@@ -104,6 +109,41 @@ describe('demo data (issue 23)', () => {
     expect(papers.every((p) => p.state === PaperState.FINISHED)).toBe(true);
     expect(papers.map((p) => p.user_score)).toEqual([90, 70, 40]);
     expect(papers.map((p) => p.passed)).toEqual([true, true, false]);
+  });
+
+  it('shows a newcomer a certificate with its issuer, seal and border', async () => {
+    const [demo] = await t.db.select().from(elCertTmpl).where(eq(elCertTmpl.title, '全题型体验合格证'));
+    expect(demo).toMatchObject({ issuerName: '云帆科技集团培训中心', border: 'gilded' });
+    const pdf = await renderWithTemplate(
+      t.db,
+      t.app.deps.blobs,
+      demo,
+      sampleValues(new Date(), 'Asia/Shanghai'),
+      'http://localhost/cert/verify/SAMPLE',
+    );
+    const file = path.join(dataDir, 'demo-cert.pdf');
+    fs.writeFileSync(file, pdf);
+    if (process.env.CERT_KEEP_PDF) fs.copyFileSync(file, process.env.CERT_KEEP_PDF);
+    expect(execFileSync('pdftotext', [file, '-']).toString()).toContain('云帆科技集团培训中心');
+    execFileSync('pdftoppm', ['-png', '-r', '30', '-singlefile', file, path.join(dataDir, 'demo-cert')]);
+    const png = PNG.sync.read(fs.readFileSync(path.join(dataDir, 'demo-cert.png')));
+    const at = (fx: number, fy: number) => {
+      const i = (Math.round(fy * png.height) * png.width + Math.round(fx * png.width)) * 4;
+      return [png.data[i], png.data[i + 1], png.data[i + 2]];
+    };
+    const red = (fx0: number, fy0: number, fx1: number, fy1: number) => {
+      let n = 0;
+      for (let y = fy0; y < fy1; y += 0.005)
+        for (let x = fx0; x < fx1; x += 0.005) {
+          const [r, g, b] = at(x, y);
+          if (r > 150 && g < 110 && b < 110) n++;
+        }
+      return n;
+    };
+    expect(red(0.6, 0.58, 0.74, 0.78)).toBeGreaterThan(20); // the seal, where its field is
+    const [r, g, b] = at(0.5, 16 / 595); // the gold frame: an 8 pt rule 12-20 pt from the top edge
+    expect(r - b).toBeGreaterThan(60);
+    expect(g).toBeLessThan(200);
   });
 
   it('gives the administrator’s home something to do: a paper to mark, today’s exams, the set-up list', async () => {

@@ -7,7 +7,11 @@ import { useUserStore } from '../stores/user';
 import { flattenMenus } from './menu-routes';
 import { findRoute, pageTitle } from './route-meta';
 
-NProgress.configure({ showSpinner: false });
+// nprogress's default template gives its bar role="bar", not an ARIA role: a decorative bar here.
+NProgress.configure({
+  showSpinner: false,
+  template: '<div class="bar" role="presentation"><div class="peg"></div></div>',
+});
 
 export default function RouteEffects() {
   const { pathname } = useLocation();

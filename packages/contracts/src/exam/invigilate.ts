@@ -125,8 +125,10 @@ export const invigilateTopic = (examId: string): string => `exam:${examId}:invig
 
 export interface TInvigilateNote {
   examId: string;
-  kind: 'handedIn' | 'voided' | 'abandoned' | 'msg' | 'addTime' | 'hand' | 'void';
+  kind: 'handedIn' | 'voided' | 'abandoned' | 'leave' | 'msg' | 'addTime' | 'hand' | 'void';
   /** Short Chinese text for the console's event list. */
   text: string;
+  /** The learner it is about, when one: the console names them from its snapshot. */
+  userId?: string;
   at: string;
 }

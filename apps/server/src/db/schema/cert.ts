@@ -27,6 +27,12 @@ export const elCertTmpl = pgTable('el_cert_tmpl', {
   /** 'landscape' or 'portrait' A4. */
   orientation: text('orientation').notNull().default('landscape'),
   bgFileId: text('bg_file_id'),
+  /** The organisation that issues: printed by an 'issuer' field and shown by the public verification. */
+  issuerName: text('issuer_name'),
+  /** The seal image (PNG/JPEG) a 'seal' field places on the page. */
+  sealFileId: text('seal_file_id'),
+  /** A built-in border drawn as vectors (CERT_BORDERS); 'none' leaves the page plain. */
+  border: text('border').notNull().default('none'),
   prefix: text('prefix').notNull().default('CERT'),
   /** 0 = no end of validity. */
   validMonths: integer('valid_months').notNull().default(0),

@@ -15,7 +15,10 @@ import { readStoredFile } from '../system/file/file.service.js';
 import { type RenderInput, renderCertPdf } from './cert-render.js';
 
 type CertRow = typeof elCert.$inferSelect;
-type TmplRow = Pick<typeof elCertTmpl.$inferSelect, 'orientation' | 'fields' | 'bgFileId'>;
+type TmplRow = Pick<
+  typeof elCertTmpl.$inferSelect,
+  'orientation' | 'fields' | 'bgFileId' | 'sealFileId' | 'border' | 'issuerName'
+>;
 
 /**
  * The site's address for the QR code: the SITE_URL environment variable when set (behind a proxy
@@ -29,7 +32,10 @@ export function siteBase(request: FastifyRequest, env: NodeJS.ProcessEnv = proce
 
 export const verifyUrl = (base: string, code: string): string => `${base}/cert/verify/${encodeURIComponent(code)}`;
 
-async function background(db: Executor, blobs: BlobStore, fileId: string | null): Promise<Buffer | null> {
+/** The verify page's address: the part before /cert/verify/<code>. */
+const verifyBase = (url: string): string => url.slice(0, url.lastIndexOf('/'));
+
+async function storedImage(db: Executor, blobs: BlobStore, fileId: string | null): Promise<Buffer | null> {
   if (!fileId) return null;
   const [file] = await db.select().from(sysFile).where(eq(sysFile.id, fileId));
   if (!file) return null;
@@ -46,9 +52,12 @@ export async function renderWithTemplate(
   return renderCertPdf({
     orientation: tmpl.orientation,
     fields: tmpl.fields,
-    background: await background(db, blobs, tmpl.bgFileId),
-    values,
+    background: await storedImage(db, blobs, tmpl.bgFileId),
+    border: tmpl.border,
+    seal: await storedImage(db, blobs, tmpl.sealFileId),
+    values: { ...values, issuer: tmpl.issuerName ?? '' },
     verifyUrl: url,
+    numberUrl: values.certNo ? `${verifyBase(url)}/${encodeURIComponent(values.certNo)}` : undefined,
   });
 }
 

@@ -1,5 +1,6 @@
 /**
- * Draws a certificate as a one-page A4 PDF: the background image, then each field at its place.
+ * Draws a certificate as a one-page A4 PDF: the background image, the built-in border, then each
+ * field at its place (the seal image last).
  * The CJK font comes from the npm package @embedpdf/fonts-sc (Noto Sans SC, OTF), so a plain
  * `npm install` renders Chinese on any machine, without system fonts.
  */
@@ -11,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import type { CertFieldRow } from '../../db/schema/index.js';
+import { drawBorder } from './cert-border.js';
 
 const require = createRequire(import.meta.url);
 let fontCache: fontkit.Font | null = null;
@@ -37,10 +39,16 @@ export interface RenderInput {
   orientation: string;
   fields: CertFieldRow[];
   background: Buffer | null;
+  /** A built-in border design (CERT_BORDERS), drawn over the background. */
+  border?: string | null;
+  /** The seal image each 'seal' field places; null leaves those fields empty. */
+  seal?: Buffer | null;
   /** Text of each field kind except qrcode and text. */
   values: Partial<Record<string, string>>;
   /** What the QR code opens. */
   verifyUrl: string;
+  /** What the printed number links to: the verify page, which asks for the holder's name. */
+  numberUrl?: string;
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -62,6 +70,7 @@ export function checkBackground(image: Buffer): void {
 
 export async function renderCertPdf(input: RenderInput): Promise<Buffer> {
   if (input.background) checkBackground(input.background);
+  if (input.seal) checkBackground(input.seal);
   const { width: W, height: H } = pageSize(input.orientation);
   const qrFields = input.fields.filter((f) => f.kind === 'qrcode');
   const qr = qrFields.length
@@ -76,7 +85,10 @@ export async function renderCertPdf(input: RenderInput): Promise<Buffer> {
   });
   doc.registerFont('cjk', cjkFont() as unknown as Buffer);
   if (input.background) doc.image(input.background, 0, 0, { width: W, height: H });
-  for (const f of input.fields) {
+  drawBorder(doc, input.border ?? 'none', W, H);
+  // Seals go last, over the issuer's name and the date, as a stamp sits on paper.
+  const ordered = [...input.fields.filter((f) => f.kind !== 'seal'), ...input.fields.filter((f) => f.kind === 'seal')];
+  for (const f of ordered) {
     const x = f.x * W;
     const y = f.y * H;
     const w = f.width * W;
@@ -84,9 +96,14 @@ export async function renderCertPdf(input: RenderInput): Promise<Buffer> {
       if (qr) doc.image(qr, x, y, { width: w, height: w });
       continue;
     }
+    if (f.kind === 'seal') {
+      if (input.seal) doc.image(input.seal, x, y, { fit: [w, w] });
+      continue;
+    }
     const text = f.kind === 'text' ? (f.text ?? '') : (input.values[f.kind] ?? '');
     if (!text) continue;
-    doc.font('cjk').fontSize(f.fontSize).fillColor(f.color).text(text, x, y, { width: w, align: f.align });
+    const link = f.kind === 'certNo' ? input.numberUrl : undefined;
+    doc.font('cjk').fontSize(f.fontSize).fillColor(f.color).text(text, x, y, { width: w, align: f.align, link });
   }
   doc.end();
   await done;

@@ -32,6 +32,9 @@ async function toRecords(db: Executor, rows: TmplRow[]): Promise<TCertTmpl[]> {
     title: r.title,
     orientation: r.orientation as 'landscape' | 'portrait',
     bgFileId: r.bgFileId,
+    issuerName: r.issuerName,
+    sealFileId: r.sealFileId,
+    border: r.border as TCertTmpl['border'],
     prefix: r.prefix,
     validMonths: r.validMonths,
     fields: r.fields as TCertTmpl['fields'],
@@ -63,13 +66,22 @@ export async function tmplDetail(db: Executor, id: string): Promise<TCertTmpl> {
   return (await toRecords(db, [row]))[0];
 }
 
-/** Checks what the form points at: a PNG/JPEG background (pdfkit draws only those) and existing exams. */
+/** The two pictures a template may point at, by the label its messages use. */
+const images = (body: TCertTmplSave): Array<[label: string, fileId: string]> => [
+  ...(body.bgFileId ? [['背景图片', body.bgFileId] as [string, string]] : []),
+  ...(body.sealFileId ? [['印章图片', body.sealFileId] as [string, string]] : []),
+];
+
+/** Checks what the form points at: PNG/JPEG pictures (pdfkit draws only those) and existing exams. */
 async function checkRefs(tx: Executor, body: TCertTmplSave): Promise<void> {
-  if (body.bgFileId) {
-    const [file] = await tx.select({ mime: sysFile.mime }).from(sysFile).where(eq(sysFile.id, body.bgFileId));
-    if (!file) throw badParams('背景图片：文件不存在，请重新上传');
-    if (file.mime !== 'image/png' && file.mime !== 'image/jpeg') throw badParams('背景图片：仅支持 PNG 或 JPEG 图片');
+  for (const [label, fileId] of images(body)) {
+    const [file] = await tx.select({ mime: sysFile.mime }).from(sysFile).where(eq(sysFile.id, fileId));
+    if (!file) throw badParams(`${label}：文件不存在，请重新上传`);
+    if (file.mime !== 'image/png' && file.mime !== 'image/jpeg') throw badParams(`${label}：仅支持 PNG 或 JPEG 图片`);
   }
+  if (body.fields.some((f) => f.kind === 'seal') && !body.sealFileId) throw badParams('印章图片：请先上传印章图片');
+  if (body.fields.some((f) => f.kind === 'issuer') && !body.issuerName?.trim())
+    throw badParams('发证机构：请填写发证机构名称');
   const examIds = [...new Set(body.rules.filter((r) => r.kind === 'exam').map((r) => r.refId))];
   if (examIds.length) {
     const found = await examTitles(tx, examIds);
@@ -78,28 +90,31 @@ async function checkRefs(tx: Executor, body: TCertTmplSave): Promise<void> {
   if (body.fields.some((f) => f.kind === 'text' && !f.text?.trim())) throw badParams('固定文字内容：不能为空');
 }
 
-/** A background that cannot be drawn is refused when saved, not found out at the first download. */
-async function checkImage(db: Db, blobs: BlobStore, fileId: string): Promise<void> {
+/** A picture that cannot be drawn is refused when saved, not found out at the first download. */
+async function checkImage(db: Db, blobs: BlobStore, label: string, fileId: string): Promise<void> {
   const [file] = await db.select({ storagePath: sysFile.storagePath }).from(sysFile).where(eq(sysFile.id, fileId));
   if (!file) return; // reported by checkRefs
   const image = await readStoredFile(blobs, file);
-  if (!image) throw badParams('背景图片：文件已丢失，请重新上传');
+  if (!image) throw badParams(`${label}：文件已丢失，请重新上传`);
   try {
     checkBackground(image);
   } catch {
-    throw badParams('背景图片：图片已损坏，请重新上传');
+    throw badParams(`${label}：图片已损坏，请重新上传`);
   }
 }
 
 /** Creates or updates; rules are matched by (kind, ref) so a kept rule keeps its id and its "once" history. */
 export async function tmplSave(db: Db, blobs: BlobStore, body: TCertTmplSave): Promise<string> {
-  if (body.bgFileId) await checkImage(db, blobs, body.bgFileId);
+  for (const [label, fileId] of images(body)) await checkImage(db, blobs, label, fileId);
   return db.transaction(async (tx) => {
     await checkRefs(tx, body);
     const values = {
       title: body.title,
       orientation: body.orientation,
       bgFileId: body.bgFileId || null,
+      issuerName: body.issuerName?.trim() || null,
+      sealFileId: body.sealFileId || null,
+      border: body.border,
       prefix: body.prefix,
       validMonths: body.validMonths,
       fields: body.fields,

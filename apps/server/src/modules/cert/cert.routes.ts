@@ -50,7 +50,14 @@ export function registerCertRoutes(app: FastifyInstance): void {
     { summary: '证书模板预览（示例数据，PDF）', tags: tmplTags },
     async ({ body, deps, request }) => {
       let tmpl: Parameters<typeof renderWithTemplate>[2] | null = body.tmpl
-        ? { orientation: body.tmpl.orientation, fields: body.tmpl.fields, bgFileId: body.tmpl.bgFileId ?? null }
+        ? {
+            orientation: body.tmpl.orientation,
+            fields: body.tmpl.fields,
+            bgFileId: body.tmpl.bgFileId ?? null,
+            sealFileId: body.tmpl.sealFileId ?? null,
+            border: body.tmpl.border,
+            issuerName: body.tmpl.issuerName ?? null,
+          }
         : null;
       if (!tmpl && body.id) {
         const [row] = await deps.db.select().from(elCertTmpl).where(eq(elCertTmpl.id, body.id));

@@ -1,11 +1,11 @@
 /** Issued certificates: lists, detail, revocation, public verification. */
 import type { TCert, TCertPagingParams, TCertStatus, TCertVerifyResult } from '@exam/contracts';
-import { ErrorCode, RoleType } from '@exam/contracts';
+import { CERT_NO_PATTERN, ErrorCode, RoleType } from '@exam/contracts';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { elCert, elCertTmpl, sysUser } from '../../db/schema/index.js';
 import { type AuthUser, assertPermission } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
 import { userScope } from '../system/data-scope.js';
@@ -153,17 +153,21 @@ export async function verifyCert(
   const name = holderName?.trim() ?? '';
   const byNumber = name ? and(eq(elCert.certNo, k.toUpperCase()), eq(elCert.holderName, name)) : undefined;
   const [row] = await db
-    .select({ c: elCert, tmplTitle: elCertTmpl.title })
+    .select({ c: elCert, tmplTitle: elCertTmpl.title, issuerName: elCertTmpl.issuerName })
     .from(elCert)
     .leftJoin(elCertTmpl, eq(elCertTmpl.id, elCert.tmplId))
     .where(byNumber ? or(eq(elCert.verifyCode, k), byNumber) : eq(elCert.verifyCode, k))
     .limit(1);
+  // A printed number alone (or the link printed on it) asks for the name, whether or not the number
+  // exists: numbers are sequential, so this tells nothing a guesser could use.
+  if (!row && !name && CERT_NO_PATTERN.test(k)) throw badParams('持证人姓名：按证书编号查询时请填写持证人姓名');
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '未找到该证书，请核对验证码，或证书编号与持证人姓名');
   const c = row.c;
   return {
     certNo: c.certNo,
     holderName: maskName(c.holderName),
     tmplTitle: row.tmplTitle,
+    issuerName: row.issuerName ?? null,
     achievement: c.achievement,
     issuedAt: c.issuedAt.toISOString(),
     validUntil: iso(c.validUntil),

@@ -16,6 +16,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { publish } from '../../platform/events/index.js';
 import { examsForPaper } from './exam-port.js';
 import { abandonPaper, type HandOutcome, handPaper } from './hand-in.js';
 import { learnerQuView } from './paper-view.js';
@@ -102,12 +103,21 @@ export async function leavePage(db: Db, userId: string, paperId: string, now: Da
   const exam = await examsForPaper().settings(db, paper.examId);
   const leaveLimit = exam?.leaveLimit ?? 0;
   if (paper.state !== PaperState.IN_EXAM) return { leaveCount: paper.leaveCount, leaveLimit, handed: true };
-  // Atomic increment: concurrent reports each count once.
-  const [row] = await db
-    .update(elPaper)
-    .set({ leaveCount: sql`${elPaper.leaveCount} + 1` })
-    .where(and(eq(elPaper.id, paperId), eq(elPaper.state, PaperState.IN_EXAM)))
-    .returning({ leaveCount: elPaper.leaveCount });
+  // Atomic increment: concurrent reports each count once. The event tells the invigilation
+  // console's feed, in the same transaction as the count its 切屏 column reads.
+  const [row] = await db.transaction(async (tx) => {
+    const done = await tx
+      .update(elPaper)
+      .set({ leaveCount: sql`${elPaper.leaveCount} + 1` })
+      .where(and(eq(elPaper.id, paperId), eq(elPaper.state, PaperState.IN_EXAM)))
+      .returning({ leaveCount: elPaper.leaveCount });
+    if (done[0])
+      await publish(tx, {
+        name: 'paper.leftPage',
+        payload: { paperId, userId, examId: paper.examId, leaveCount: done[0].leaveCount, at: now.toISOString() },
+      });
+    return done;
+  });
   if (!row) return { leaveCount: paper.leaveCount, leaveLimit, handed: true };
   const leaveCount = row.leaveCount;
   if (leaveLimit > 0 && leaveCount > leaveLimit) {

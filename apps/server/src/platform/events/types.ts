@@ -30,6 +30,8 @@ export interface DomainEventMap {
   };
   /** The learner gave up an open paper (放弃考试): state 3, counted as an attempt. */
   'paper.abandoned': { paperId: string; userId: string; examId: string | null; abandonedAt: string };
+  /** The learner left the exam page (tab switch, window blur, full-screen exit) and it was counted. */
+  'paper.leftPage': { paperId: string; userId: string; examId: string | null; leaveCount: number; at: string };
   /** An administrator voided a paper (it no longer counts). */
   'paper.voided': { paperId: string; userId: string; examId: string | null; reason: string };
   /** A finished paper passed its exam. */

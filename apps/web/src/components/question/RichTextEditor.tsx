@@ -37,6 +37,8 @@ export interface RichTextEditorProps {
   testId?: string;
   /** A short toolbar (options, matching items): formatting, image and formula only. */
   compact?: boolean;
+  /** The editable area's accessible name, where no form label names it (an option's content). */
+  label?: string;
 }
 
 const EMPTY = '<p></p>';
@@ -48,6 +50,7 @@ export default function RichTextEditor({
   minHeight = 80,
   testId,
   compact,
+  label,
 }: RichTextEditorProps) {
   const [formulaOpen, setFormulaOpen] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -64,7 +67,13 @@ export default function RichTextEditor({
       TableHeader,
     ],
     content: value || '',
-    editorProps: { attributes: { class: 'qu-rich', ...(testId ? { 'data-testid': testId } : {}) } },
+    editorProps: {
+      attributes: {
+        class: 'qu-rich',
+        ...(testId ? { 'data-testid': testId } : {}),
+        ...(label ? { 'aria-label': label } : {}),
+      },
+    },
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty && !/<img|data-formula|data-blank|<table/.test(e.getHTML()) ? '' : e.getHTML();
       lastEmitted.current = html;

@@ -99,6 +99,7 @@ export default function WebHeader() {
           <Tooltip title={unread > 0 ? `您有 ${unread} 条未读消息` : '我的消息'}>
             <a
               href="/web/uc?tab=msg"
+              aria-label={unread > 0 ? `我的消息（${unread} 条未读）` : '我的消息'}
               data-testid="unread-badge"
               onClick={(e) => {
                 e.preventDefault();
@@ -114,7 +115,12 @@ export default function WebHeader() {
           {roleType === RoleType.ADMIN && (
             <>
               <Divider orientation="vertical" />
-              <Button type="link" icon={<SettingOutlined />} onClick={() => navigate('/admin/dashboard')}>
+              <Button
+                type="link"
+                icon={<SettingOutlined />}
+                onClick={() => navigate('/admin/dashboard')}
+                aria-label="管理中心"
+              >
                 管理中心
               </Button>
             </>

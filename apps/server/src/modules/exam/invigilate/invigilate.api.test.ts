@@ -399,4 +399,22 @@ describe('live stream', () => {
     expect(note?.data).toMatchObject({ topic: invigilateTopic(examId), data: { examId, kind: 'msg' } });
     expect(s.text).not.toContain('about');
   });
+
+  it('logs each counted page leave in the console feed, with its count and the learner, as the 切屏 column counts it', async () => {
+    const examId = await newExam();
+    const s = await openTopics(t, viewer, [invigilateTopic(examId)]);
+    await s.until(/"type":"ready"/);
+    const paperId = await start(student, examId);
+    for (const kind of ['blur', 'fullscreen-exit'] as const) {
+      const left = await t.request(paperPaperLeave, { paperId, kind }, student);
+      expect(left.code, left.msg).toBe(0);
+    }
+    await drainEvents(t);
+    await s.until(/切屏（第 2 次）/);
+    s.close();
+    const leaves = s.messages().filter((m) => m.data.type === 'note' && m.data.data.kind === 'leave');
+    expect(leaves.map((m) => m.data.data.text)).toEqual(['切屏（第 1 次）', '切屏（第 2 次）']);
+    expect(leaves[0].data.data).toMatchObject({ examId, userId: ids.student });
+    expect(rowOf((await snapshot(examId)).rows, 'student').leaveCount).toBe(2);
+  });
 });

@@ -10,6 +10,12 @@ import { realtimeHub } from '../../../platform/realtime/index.js';
 
 /** Publishes a note about an exam now; `userIds` are the learners it is about (for the scope filter). */
 export function nudge(examId: string, kind: TInvigilateNote['kind'], text: string, userIds?: string[]): void {
-  const note: TInvigilateNote = { examId, kind, text, at: new Date().toISOString() };
+  const note: TInvigilateNote = {
+    examId,
+    kind,
+    text,
+    at: new Date().toISOString(),
+    ...(userIds?.length === 1 ? { userId: userIds[0] } : {}),
+  };
   realtimeHub.publish(invigilateTopic(examId), { type: 'note', data: note, ...(userIds ? { about: userIds } : {}) });
 }

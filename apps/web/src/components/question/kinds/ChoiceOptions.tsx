@@ -33,9 +33,15 @@ export default function ChoiceOptions({ multi, fixed, value, onChange }: Options
               checked={o.isRight}
               onChange={(e) => set(i, { isRight: e.target.checked })}
               data-testid={`right-${o.key}`}
+              aria-label={`选项 ${o.key} 为正确答案`}
             />
           ) : (
-            <Radio checked={o.isRight} onChange={() => set(i, { isRight: true })} data-testid={`right-${o.key}`} />
+            <Radio
+              checked={o.isRight}
+              onChange={() => set(i, { isRight: true })}
+              data-testid={`right-${o.key}`}
+              aria-label={`选项 ${o.key} 为正确答案`}
+            />
           )}
           <b style={{ width: 18, lineHeight: '32px' }}>{o.key}.</b>
           <div style={{ flex: 1 }}>
@@ -45,6 +51,7 @@ export default function ChoiceOptions({ multi, fixed, value, onChange }: Options
               minHeight={32}
               compact
               testId={`option-${o.key}`}
+              label={`选项 ${o.key} 内容`}
             />
           </div>
           {!fixed && (
@@ -53,6 +60,7 @@ export default function ChoiceOptions({ multi, fixed, value, onChange }: Options
               danger
               icon={<DeleteOutlined />}
               disabled={value.length <= 2}
+              aria-label={`删除选项 ${o.key}`}
               onClick={() => onChange(rekey(value.filter((_, j) => j !== i)))}
             />
           )}

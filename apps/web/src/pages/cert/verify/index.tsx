@@ -1,7 +1,9 @@
 /**
  * 证书验证 (public, no sign-in): /cert/verify to type a verification code, or a certificate number
- * with the holder's name (numbers are sequential, so a number alone finds nothing: issue 21 §8);
- * /cert/verify/:code is what a certificate's QR code opens. Shows the masked holder, the achievement, dates and the status.
+ * with the holder's name (numbers are sequential, so a number alone is not enough); /cert/verify/:code
+ * is what a certificate's QR code opens, and /cert/verify/<number> what its printed number links to:
+ * that one fills the number in and asks for the holder's name. Shows the issuer, the masked holder,
+ * the achievement, dates and the status.
  */
 import {
   CheckCircleFilled,
@@ -9,9 +11,9 @@ import {
   ExclamationCircleFilled,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { CERT_STATUS_LABELS, type TCertVerifyResult } from '@exam/contracts';
-import { Alert, Button, Card, Descriptions, Input, Result, Space, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { CERT_NO_PATTERN, CERT_STATUS_LABELS, type TCertVerifyResult } from '@exam/contracts';
+import { Alert, Button, Card, Descriptions, Input, type InputRef, Result, Space, Spin } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { certApi } from '../../../api/cert';
 import { formatCertDate as formatDate } from '../format';
@@ -29,9 +31,20 @@ export default function CertVerifyPage() {
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<TCertVerifyResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** A number was given without the holder's name: the name box asks for it. */
+  const [needName, setNeedName] = useState(false);
+  const nameInput = useRef<InputRef>(null);
 
   const check = useCallback(async (k: string, name?: string) => {
     if (!k.trim()) return;
+    const askName = CERT_NO_PATTERN.test(k.trim()) && !name?.trim();
+    setNeedName(askName);
+    if (askName) {
+      setError(null);
+      setResult(null);
+      nameInput.current?.focus();
+      return;
+    }
     setLoading(true);
     setError(null);
     setResult(null);
@@ -67,8 +80,10 @@ export default function CertVerifyPage() {
             />
             <Space.Compact style={{ width: '100%' }}>
               <Input
+                ref={nameInput}
                 size="large"
                 allowClear
+                status={needName ? 'warning' : undefined}
                 placeholder="按证书编号查询时请填写持证人姓名"
                 value={holderName}
                 onChange={(e) => setHolderName(e.target.value)}
@@ -85,6 +100,16 @@ export default function CertVerifyPage() {
           <div style={{ textAlign: 'center', marginTop: 24 }}>
             <Spin />
           </div>
+        )}
+        {needName && (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="info"
+            showIcon
+            data-testid="cert-verify-need-name"
+            message="按证书编号查询，请填写持证人姓名后点击查询"
+            description="证书编号是连续编排的，需同时核对持证人姓名；扫描证书上的二维码可直接验证。"
+          />
         )}
         {error && <Alert style={{ marginTop: 16 }} type="error" showIcon message={error} />}
         {result && (
@@ -105,6 +130,7 @@ export default function CertVerifyPage() {
                 { key: 'no', label: '证书编号', children: result.certNo },
                 { key: 'name', label: '持有人', children: result.holderName },
                 { key: 't', label: '证书名称', children: result.tmplTitle ?? '—' },
+                { key: 'i', label: '发证机构', children: result.issuerName ?? '—' },
                 { key: 'a', label: '获得成就', children: result.achievement },
                 { key: 'd', label: '发证日期', children: formatDate(result.issuedAt) },
                 {

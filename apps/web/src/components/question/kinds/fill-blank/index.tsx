@@ -36,6 +36,7 @@ export const fillBlank: WebKind = {
             // biome-ignore lint/suspicious/noArrayIndexKey: blanks are positional
             key={i}
             addonBefore={`第${i + 1}空`}
+            aria-label={`第${i + 1}空`}
             value={blanks[i] ?? ''}
             disabled={disabled}
             maxLength={ANSWER_LIMITS.blankChars}

@@ -1,6 +1,13 @@
 /** The template designer: settings on the left, the page in the middle, the selected field's style. */
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import { CERT_FIELD_KINDS, CERT_FIELD_LABELS, type TCertField, type TCertTmplSave } from '@exam/contracts';
+import {
+  CERT_BORDER_LABELS,
+  CERT_BORDERS,
+  CERT_FIELD_KINDS,
+  CERT_FIELD_LABELS,
+  type TCertField,
+  type TCertTmplSave,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, ColorPicker, Form, Input, InputNumber, Modal, Radio, Select, Slider, Space, Upload } from 'antd';
 import { useEffect, useState } from 'react';
@@ -22,11 +29,25 @@ export const emptyTmpl = (): TCertTmplSave => ({
   title: '',
   orientation: 'landscape',
   bgFileId: null,
+  issuerName: null,
+  sealFileId: null,
+  border: 'classic',
   prefix: 'CERT',
   validMonths: 0,
   fields: DEFAULT_FIELDS,
   rules: [],
 });
+
+/** Where a newly uploaded seal lands when the template has no seal field yet: right of centre, low. */
+const SEAL_FIELD: TCertField = {
+  kind: 'seal',
+  x: 0.6,
+  y: 0.58,
+  width: 0.14,
+  fontSize: 12,
+  color: '#000000',
+  align: 'center',
+};
 
 /** The inline hint under 模板名称, or none (issue 23: no server message, no uncaught rejection). */
 export function tmplTitleError(title: string): string | undefined {
@@ -65,7 +86,7 @@ export default function TmplEditor({ value, onClose }: Props) {
       kind,
       x: 0.35,
       y: 0.6,
-      width: kind === 'qrcode' ? 0.1 : 0.3,
+      width: kind === 'qrcode' || kind === 'seal' ? 0.12 : 0.3,
       fontSize: 16,
       color: '#333333',
       align: 'center',
@@ -140,6 +161,53 @@ export default function TmplEditor({ value, onClose }: Props) {
               <Radio.Button value="portrait">纵向</Radio.Button>
             </Radio.Group>
           </Form.Item>
+          <Form.Item label="发证机构" htmlFor="cert-tmpl-issuer">
+            <Input
+              id="cert-tmpl-issuer"
+              value={tmpl.issuerName ?? ''}
+              maxLength={100}
+              onChange={(e) => set({ issuerName: e.target.value })}
+              placeholder="如：某某公司培训中心"
+            />
+          </Form.Item>
+          <Form.Item label="边框样式" htmlFor="cert-tmpl-border">
+            <Select
+              id="cert-tmpl-border"
+              value={tmpl.border}
+              options={CERT_BORDERS.map((b) => ({ value: b, label: CERT_BORDER_LABELS[b] }))}
+              onChange={(border) => set({ border })}
+            />
+          </Form.Item>
+          <Form.Item label="印章图片（PNG，透明底）">
+            <Space wrap>
+              <Upload
+                accept="image/png,image/jpeg"
+                showUploadList={false}
+                beforeUpload={async (file) => {
+                  const up = await uploadFile(file);
+                  setTmpl((t) => ({
+                    ...t,
+                    sealFileId: up.id,
+                    fields: t.fields.some((x) => x.kind === 'seal') ? t.fields : [...t.fields, SEAL_FIELD],
+                  }));
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} data-testid="cert-seal-upload">
+                  上传印章
+                </Button>
+              </Upload>
+              {tmpl.sealFileId && (
+                <Button
+                  onClick={() =>
+                    setTmpl((t) => ({ ...t, sealFileId: null, fields: t.fields.filter((x) => x.kind !== 'seal') }))
+                  }
+                >
+                  移除印章
+                </Button>
+              )}
+            </Space>
+          </Form.Item>
           <Form.Item label="背景图片（PNG/JPEG）">
             <Space wrap>
               <Upload
@@ -194,6 +262,9 @@ export default function TmplEditor({ value, onClose }: Props) {
           <DesignCanvas
             orientation={tmpl.orientation}
             bgUrl={tmpl.bgFileId ? `/api/common/file/${tmpl.bgFileId}` : null}
+            sealUrl={tmpl.sealFileId ? `/api/common/file/${tmpl.sealFileId}` : null}
+            border={tmpl.border}
+            issuerName={tmpl.issuerName ?? ''}
             fields={tmpl.fields}
             selected={selected}
             width={tmpl.orientation === 'landscape' ? 680 : 420}
@@ -215,7 +286,7 @@ export default function TmplEditor({ value, onClose }: Props) {
                   />
                 </Form.Item>
               )}
-              {f.kind !== 'qrcode' && (
+              {f.kind !== 'qrcode' && f.kind !== 'seal' && (
                 <>
                   <Form.Item label="字号">
                     <InputNumber
@@ -241,7 +312,7 @@ export default function TmplEditor({ value, onClose }: Props) {
                   </Form.Item>
                 </>
               )}
-              <Form.Item label={f.kind === 'qrcode' ? '大小' : '宽度'}>
+              <Form.Item label={f.kind === 'qrcode' || f.kind === 'seal' ? '大小' : '宽度'}>
                 <Slider
                   min={0.04}
                   max={1}

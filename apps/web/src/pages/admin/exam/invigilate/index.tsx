@@ -60,6 +60,7 @@ export default function ExamInvigilatePage() {
 
   const rows = useMemo(() => filterRows(snap?.rows ?? [], filter), [snap, filter]);
   const alerts = useMemo(() => (snap?.rows ?? []).filter(hasAlert), [snap]);
+  const names = useMemo(() => new Map((snap?.rows ?? []).map((r) => [r.userId, r.realName])), [snap]);
   const c = snap?.counts;
   const act = (kind: ActionKind, row: TInvigilateRow | null) => setTarget({ kind, row });
 
@@ -157,8 +158,12 @@ export default function ExamInvigilatePage() {
             onChange={(v?: number) => setFilter((f) => ({ ...f, online: v === undefined ? undefined : v === 1 }))}
           />
           <Space size={4}>
-            <Switch size="small" onChange={(alertsOnly) => setFilter((f) => ({ ...f, alertsOnly }))} />
-            只看异常
+            <Switch
+              size="small"
+              aria-labelledby="inv-alerts-only"
+              onChange={(alertsOnly) => setFilter((f) => ({ ...f, alertsOnly }))}
+            />
+            <span id="inv-alerts-only">只看异常</span>
           </Space>
         </Space>
         <Table<TInvigilateRow>
@@ -274,8 +279,10 @@ export default function ExamInvigilatePage() {
             size="small"
             dataSource={notes}
             renderItem={(n) => (
-              <List.Item>
-                <span className="invigilate__sub">{time(n.at)}</span>&nbsp;&nbsp;{n.text}
+              <List.Item data-testid={`inv-note-${n.kind}`}>
+                <span className="invigilate__sub">{time(n.at)}</span>&nbsp;&nbsp;
+                {n.userId && names.get(n.userId) ? `${names.get(n.userId)}：` : ''}
+                {n.text}
               </List.Item>
             )}
           />

@@ -10,7 +10,7 @@ import { call } from '../../../../api/call';
 import { useRealtime } from '../../../../hooks/useRealtime';
 import type { RealtimeState } from '../../../../utils/realtime';
 
-export type LiveNote = Pick<TInvigilateNote, 'kind' | 'text' | 'at'>;
+export type LiveNote = Pick<TInvigilateNote, 'kind' | 'text' | 'at' | 'userId'>;
 
 /** connecting, live, lost (reconnecting); a refused topic shows as lost. */
 export type LiveState = 'connecting' | 'live' | 'lost';
@@ -71,8 +71,8 @@ export function useInvigilateLive(examId: string) {
     topics,
     (e) => {
       if (e.type !== 'note') return;
-      const { kind, text, at } = e.data as TInvigilateNote;
-      setNotes((old) => [{ kind, text, at }, ...old].slice(0, 30));
+      const { kind, text, at, userId } = e.data as TInvigilateNote;
+      setNotes((old) => [{ kind, text, at, userId }, ...old].slice(0, 30));
       quietly();
     },
     { onReady: quietly, onReset: quietly },

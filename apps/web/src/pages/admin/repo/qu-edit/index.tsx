@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { quApi, repoApi } from '../../../../api/repo';
 import { PageContainer } from '../../../../components';
 import { newQuestion, QuestionEditor, QuestionPreview, type QuForm } from '../../../../components/question';
+import RepoSelect from './RepoSelect';
 
 export default function QuEditPage() {
   const { id = 'new' } = useParams();
@@ -77,20 +78,20 @@ export default function QuEditPage() {
           <Form layout="vertical" component={false}>
             <Row gutter={16}>
               <Col span={12}>
-                <Form.Item label="所属题库" required>
-                  <Select
-                    mode="multiple"
-                    value={repoIds}
-                    onChange={setRepoIds}
-                    placeholder="选择一个或多个题库"
-                    options={(repos.data ?? []).map((r) => ({ value: r.id, label: r.title }))}
-                    data-testid="qu-repos"
-                  />
+                <Form.Item label="所属题库" required htmlFor="qu-repos">
+                  <RepoSelect id="qu-repos" value={repoIds} onChange={setRepoIds} repos={repos.data ?? []} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="知识点">
-                  <Select mode="tags" value={tags} onChange={setTags} placeholder="输入知识点后回车" open={false} />
+                <Form.Item label="知识点" htmlFor="qu-tags">
+                  <Select
+                    id="qu-tags"
+                    mode="tags"
+                    value={tags}
+                    onChange={setTags}
+                    placeholder="输入知识点后回车"
+                    open={false}
+                  />
                 </Form.Item>
               </Col>
             </Row>

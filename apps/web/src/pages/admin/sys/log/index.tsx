@@ -141,7 +141,7 @@ export default function SysLogPage() {
                   <Input placeholder="操作 / 接口 / 信息" allowClear style={{ width: 170 }} />
                 </Form.Item>
                 <Form.Item name="period">
-                  <Select style={{ width: 130 }} options={PERIODS} />
+                  <Select style={{ width: 130 }} options={PERIODS} aria-label="时间范围" />
                 </Form.Item>
                 {period === 'custom' && (
                   <Form.Item name="range" rules={[timeRangeRule]}>

@@ -37,8 +37,13 @@ export default function WebQuView() {
           <Space>
             {answerVisible && (
               <>
-                <span>显示答案与解析</span>
-                <Switch checked={show} onChange={setShow} data-testid="toggle-answer" />
+                <span id="toggle-answer-label">显示答案与解析</span>
+                <Switch
+                  checked={show}
+                  onChange={setShow}
+                  data-testid="toggle-answer"
+                  aria-labelledby="toggle-answer-label"
+                />
               </>
             )}
             <Button onClick={() => navigate(-1)}>返回</Button>

@@ -84,6 +84,7 @@ export default function WebRepoView() {
             max={Math.min(100, r.quCount)}
             value={mock.count}
             addonAfter="题"
+            aria-label="模拟考试题数"
             onChange={(v) => setMock({ ...mock, count: v ?? 20 })}
             style={{ width: 120 }}
           />
@@ -92,6 +93,7 @@ export default function WebRepoView() {
             max={600}
             value={mock.time}
             addonAfter="分钟"
+            aria-label="模拟考试时长（分钟）"
             onChange={(v) => setMock({ ...mock, time: v ?? 30 })}
             style={{ width: 130 }}
           />

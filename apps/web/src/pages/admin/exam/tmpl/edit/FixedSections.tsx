@@ -109,6 +109,7 @@ export default function FixedSections({ value, onChange }: Props) {
                       <Tooltip title={q.type === 99 ? COMPOSITE_SCORE_RULE : undefined}>
                         <InputNumber
                           size="small"
+                          aria-label="分值"
                           min={0.5}
                           max={1000}
                           step={0.5}

@@ -5,6 +5,8 @@ import { Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { quApi, repoApi } from '../../../../../api/repo';
 import { useServerTable } from '../../../../../components';
+import { QuestionLine } from '../../../../../components/question';
+import { pickedItem } from './picked-item';
 
 export interface PickedQu {
   quId: string;
@@ -47,7 +49,7 @@ export default function QuestionPicker({ open, exclude, onClose, onPick }: Props
       okButtonProps={{ disabled: picked.size === 0 }}
       onCancel={onClose}
       onOk={() => {
-        onPick([...picked.values()].map((q) => ({ quId: q.id, type: q.type, level: q.level, content: q.summary })));
+        onPick([...picked.values()].map(pickedItem));
         setPicked(new Map());
         table.setSelectedRowKeys([]);
       }}
@@ -107,7 +109,7 @@ export default function QuestionPicker({ open, exclude, onClose, onPick }: Props
             render: (v: number) => <Tag color="blue">{QUESTION_TYPE_LABELS[v]}</Tag>,
           },
           { title: '难度', dataIndex: 'level', width: 70, render: (v: number) => QUESTION_LEVEL_LABELS[v] },
-          { title: '题目', dataIndex: 'summary', ellipsis: true },
+          { title: '题目', dataIndex: 'summary', ellipsis: true, render: (v: string) => <QuestionLine text={v} /> },
           {
             title: '题库',
             dataIndex: 'repos',

@@ -1,5 +1,5 @@
 /**
- * Certificates (issue 15 §1): an administrator places a field on a template by dragging it; a
+ * Certificates: an administrator places a field on a template by dragging it; a
  * learner downloads the PDF; the QR code read from the rendered PDF opens the public verification
  * page (no sign-in), on desktop and at 390 px, and a revocation shows there.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §2, one screen sweep: every route of the learner route table (web-routes.tsx and the
+ * One screen sweep: every route of the learner route table (web-routes.tsx and the
  * open pages of AppRoutes.tsx) and every menu of the administrator's menu catalogue, on the
  * complete demo data the product starts with, as a learner at 360, 390 (phones: touch, mobile
  * viewport) and 1280 px and as the administrator at 1280 and 1440 px. Each page is loaded once

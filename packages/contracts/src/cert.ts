@@ -152,7 +152,7 @@ export const ZCertRevokeSchema = z.object({
 
 /**
  * By the verification code (the QR code's, random), or by the certificate number only together
- * with the holder's full name: numbers are sequential, so a number alone answers not found (issue 21 §8).
+ * with the holder's full name: numbers are sequential, so a number alone answers not found.
  */
 export const ZCertVerifySchema = z.object({
   keyword: z.string().trim().min(1).max(64).describe('证书编号或验证码'),

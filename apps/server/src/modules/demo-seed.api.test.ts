@@ -1,5 +1,5 @@
 /**
- * Issue 23: the complete demo organisation a newcomer meets (DEMO_DATA unset), seeded on an empty
+ * The complete demo organisation a newcomer meets (DEMO_DATA unset), seeded on an empty
  * database as the first start does: a practice bank with formulas and a picture whose practice run
  * counts what the bank counts, an exam with every kind, its certificate, a notice, a course.
  */
@@ -53,7 +53,7 @@ afterAll(async () => {
 
 const page = { current: 1, size: 50, params: {} };
 
-describe('demo data (issue 23)', () => {
+describe('demo data', () => {
   it('offers the formula bank to practise; its sequential run counts the whole bank', async () => {
     const repos = await t.call<{ id: string; title: string; quCount: number }[]>(trainRepoList.path, {}, student);
     const math = repos.data.find((r) => r.title === '数学公式练习题库');

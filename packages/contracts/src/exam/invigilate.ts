@@ -1,5 +1,5 @@
 /**
- * 监考 (invigilation console, issue 13 §1): the live view of a running exam and the invigilator's
+ * 监考 (invigilation console): the live view of a running exam and the invigilator's
  * actions. The learner side (the exam room's beat) carries only the paper's state, its deadline and
  * the invigilator's messages: never an answer, a key or a score.
  */

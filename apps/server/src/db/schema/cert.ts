@@ -1,5 +1,5 @@
 /**
- * Certificates (证书, issue 15): templates with their automatic issuing rules, issued certificates
+ * Certificates (证书): templates with their automatic issuing rules, issued certificates
  * and the yearly number sequence.
  *
  * - `el_cert.rule_key` is the rule that issued it (`el_cert_rule.id`, or `manual:<tmplId>` for a

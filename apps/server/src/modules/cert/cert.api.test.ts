@@ -395,7 +395,7 @@ describe('rendering that fails', () => {
     });
     expect(ok.headers['content-type']).toContain('application/pdf');
     const [cached] = await t.db.select().from(elCert).where(eq(elCert.id, cert.id));
-    expect(cached.filePath).toBe(`certs/${cert.id}.pdf`); // a storage key (issue 22 §2), not a path
+    expect(cached.filePath).toBe(`certs/${cert.id}.pdf`); // a storage key, not a path
     expect(await blobs.stat(`certs/${cert.id}.pdf`)).not.toBeNull();
   });
 });

@@ -141,7 +141,7 @@ export async function revokeCert(db: Db, admin: AuthUser, body: { id: string; re
 /**
  * Public: by the random verification code (the QR code's), or by number (any case) together with
  * the holder's full name. Numbers are sequential: a number alone, or with a wrong name, is not found
- * (issue 21 §8), with the same answer as an unknown number.
+ *, with the same answer as an unknown number.
  */
 export async function verifyCert(
   db: Db,

@@ -1,5 +1,5 @@
 /**
- * 监考 (issue 13 §1) against the real app and database: who may watch and act, the snapshot's
+ * 监考 against the real app and database: who may watch and act, the snapshot's
  * figures, each action (message, added time, forced hand-in, void) with its log row and its effect
  * on the learner's room, and the live stream.
  */
@@ -147,11 +147,11 @@ describe('snapshot', () => {
     clock.add(60_000);
     snap = await snapshot(examId);
     let row = rowOf(snap.rows, 'student');
-    // 6 questions, the composite counted once as on the learner's card (issue 23; it was 7, by its 2 children).
+    // 6 questions, the composite counted once as on the learner's card (it was 7, by its 2 children).
     expect(row).toMatchObject({ status: 'sitting', answered: 2, total: 6, leaveCount: 0, paperId, online: false });
     expect(row.lastSaveAt).toBe(saveAt.toISOString());
     expect(row.remainingSeconds).toBe(59 * 60);
-    // Both parts of the composite answered: one more question answered, as on the card (issue 23).
+    // Both parts of the composite answered: one more question answered, as on the card.
     const detail = await t.request(paperPaperDetail, { paperId }, student);
     const kids = (detail.data.questions as { quId: string; parentQuId: string | null }[]).filter(
       (q) => q.parentQuId === bank.comp,

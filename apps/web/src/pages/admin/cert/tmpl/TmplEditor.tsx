@@ -49,7 +49,7 @@ const SEAL_FIELD: TCertField = {
   align: 'center',
 };
 
-/** The inline hint under 模板名称, or none (issue 23: no server message, no uncaught rejection). */
+/** The inline hint under 模板名称, or none (no server message, no uncaught rejection). */
 export function tmplTitleError(title: string): string | undefined {
   return title.trim() ? undefined : '请输入模板名称';
 }

@@ -16,7 +16,7 @@ export default function QuEditPage() {
   const isNew = id === 'new';
   const repos = useQuery({ queryKey: ['repo-list'], queryFn: repoApi.list });
   const detail = useQuery({ queryKey: ['qu-detail', id], queryFn: () => quApi.detail(id), enabled: !isNew, gcTime: 0 });
-  // A draft of AI 出题 (issue 28) arrives as router state: reviewed here, saved by the usual save.
+  // A draft of AI 出题 arrives as router state: reviewed here, saved by the usual save.
   const draft = (useLocation().state as { draft?: QuForm } | null)?.draft;
   const [value, setValue] = useState<QuForm>(() => (isNew && draft ? draft : newQuestion(1)));
   const [tags, setTags] = useState<string[]>([]);

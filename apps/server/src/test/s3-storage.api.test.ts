@@ -45,7 +45,8 @@ describe('files on S3-compatible storage', () => {
     const seconds = t.app.deps.config.downloadUrlSeconds;
     t.app.deps.config.downloadUrlSeconds = 0;
     try {
-      const served = await t.app.inject({ method: 'GET', url: res.data.url });
+      // A learner's upload is private: its owner reads it.
+      const served = await t.app.inject({ method: 'GET', url: res.data.url, headers: { token: student } });
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(png)).toBe(true);
     } finally {

@@ -12,7 +12,7 @@ export const sysDashboardStat = endpoint({
 
 /** The training manager's home: marking, exams, courses, certificates, overdue learners, set-up. */
 export const dashboardTrainingOverview = endpoint({
-  path: '/api/dashboard/training',
+  path: '/api/dashboard/training-stat',
   data: ZTrainingOverviewSchema,
   access: { permission: 'sys:dashboard:view' },
   operation: false,

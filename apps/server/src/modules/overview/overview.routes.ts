@@ -1,4 +1,4 @@
-/** /api/dashboard/training: the training manager's home. */
+/** /api/dashboard/training-stat: the training manager's home. */
 import { dashboardTrainingOverview } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';

@@ -8,9 +8,11 @@ import { flattenMenus } from './menu-routes';
 import { findRoute, pageTitle } from './route-meta';
 
 // nprogress's default template gives its bar role="bar", not an ARIA role: a decorative bar here.
+// nprogress finds its bar by `barSelector` (by default that very role), so it is found by class.
 NProgress.configure({
   showSpinner: false,
   template: '<div class="bar" role="presentation"><div class="peg"></div></div>',
+  barSelector: '.bar',
 });
 
 export default function RouteEffects() {

@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons';
 import type { TTrainingOverview } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, List, Progress, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, List, Progress, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { fetchTrainingOverview } from '../../../api/sys-admin';
@@ -50,32 +50,40 @@ function Figure(props: { title: string; value: number; icon: ReactNode; color: s
   );
 }
 
+/**
+ * Today's or the week's exams: a plain table (a few rows, no paging or sorting), which keeps antd's
+ * Table and its dependencies off the administrator's first page (the size budget).
+ */
 function ExamTable({ exams, testId }: { exams: Exam[]; testId: string }) {
+  if (!exams.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无考试" data-testid={testId} />;
   return (
-    <Table<Exam>
-      size="small"
-      rowKey="examId"
-      pagination={false}
-      dataSource={exams}
-      data-testid={testId}
-      locale={{ emptyText: '暂无考试' }}
-      columns={[
-        { title: '考试', dataIndex: 'title', render: (v: string) => <span className="dash-title">{v}</span> },
-        {
-          title: '时间',
-          width: 190,
-          render: (_, e) => (
-            <span className="dash-time">
+    <table className="dash-table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th>考试</th>
+          <th className="dash-table__time">时间</th>
+          <th className="dash-table__num">作答中</th>
+          <th className="dash-table__num">已交卷</th>
+          <th className="dash-table__num">参加人数</th>
+        </tr>
+      </thead>
+      <tbody>
+        {exams.map((e) => (
+          <tr key={e.examId}>
+            <td>
+              <span className="dash-title">{e.title}</span>
+            </td>
+            <td className="dash-time">
               {formatDateTime(e.startTime)}
               <br />至 {formatDateTime(e.endTime)}
-            </span>
-          ),
-        },
-        { title: '作答中', dataIndex: 'sitting', width: 76, align: 'right' },
-        { title: '已交卷', dataIndex: 'handed', width: 76, align: 'right' },
-        { title: '参加人数', dataIndex: 'learners', width: 90, align: 'right' },
-      ]}
-    />
+            </td>
+            <td className="dash-table__num">{e.sitting}</td>
+            <td className="dash-table__num">{e.handed}</td>
+            <td className="dash-table__num">{e.learners}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

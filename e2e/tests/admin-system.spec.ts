@@ -108,7 +108,7 @@ test('[ADMIN][USER_CREATE] creates a department and a user in it, found by searc
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
 
   // The department filter on the left narrows the list to that department.
-  await page.getByRole('button', { name: 'reload 重置' }).click();
+  await page.getByRole('button', { name: '重置', exact: true }).click();
   await page.locator('.ant-tree-node-content-wrapper').filter({ hasText: deptName }).click();
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
   await expect(page.locator('.ant-table-row').first()).toContainText(userName);

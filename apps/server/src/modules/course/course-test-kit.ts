@@ -14,6 +14,7 @@ import {
   type JsonEndpoint,
 } from '@exam/contracts';
 import { expect } from 'vitest';
+import { multipartBody } from '../../test/multipart.js';
 import type { TestApp } from '../../test/test-app.js';
 
 /** A tiny mp4 of `seconds` made once per process with Debian's ffmpeg. */
@@ -63,22 +64,12 @@ export async function upload(
   token: string,
   fields: Record<string, string> = {},
 ) {
-  const boundary = '----course-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
+  const { payload, contentType } = multipartBody(fields, { name, body: content });
   const res = await t.app.inject({
     method: 'POST',
     url: commonFileUpload.path,
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token },
+    payload,
+    headers: { 'content-type': contentType, token },
   });
   return res.json();
 }

@@ -1,5 +1,6 @@
 /** The question import's multipart upload, for the API tests: the fields, then the file. */
 import { repoQuImport } from '@exam/contracts';
+import { multipartBody } from '../../../../test/multipart.js';
 import type { TestApp } from '../../../../test/test-app.js';
 
 export async function uploadQuestions(
@@ -9,22 +10,12 @@ export async function uploadQuestions(
   body: Buffer,
   fields: Record<string, string>,
 ) {
-  const boundary = `----i${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
+  const { payload, contentType } = multipartBody(fields, { name, body });
   const res = await t.app.inject({
     method: 'POST',
     url: repoQuImport.path,
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token },
+    payload,
+    headers: { 'content-type': contentType, token },
   });
   return res.json();
 }

@@ -15,6 +15,7 @@ import {
   PaperState,
   paperPaperCreate,
   paperPaperDetail,
+  sysMenuRoutes,
   trainDetail,
   trainRepoList,
   trainStart,
@@ -158,6 +159,27 @@ describe('demo data', () => {
     expect(res.data.examsToday?.find((e) => e.title === '技术部基础测验')).toMatchObject({ handed: 3, learners: 3 });
     expect(res.data.courses?.length).toBeGreaterThan(0);
     expect(res.data.setup?.filter((s) => !s.done).map((s) => s.key)).toContain('live');
+  });
+});
+
+describe('the demo department administrator', () => {
+  it('signs in to the menus of a department manager, without the site-wide settings', async () => {
+    // as the first start does, after the catalogue sync
+    for (const step of startupHooks.onStart) await step(t.db);
+    const kept = process.env.DEMO_DATA;
+    delete process.env.DEMO_DATA;
+    try {
+      for (const step of startupHooks.afterFirstStart ?? []) await step(t.db);
+    } finally {
+      if (kept !== undefined) process.env.DEMO_DATA = kept;
+    }
+    const deptAdmin = await t.login('deptadmin', 'admin123');
+    const res = await t.call<{ path: string; children?: { path: string }[] }[]>(sysMenuRoutes.path, {}, deptAdmin);
+    expect(res.code, res.msg).toBe(0);
+    const paths = res.data.flatMap((r) => [r.path, ...(r.children ?? []).map((c) => `${r.path}/${c.path}`)]);
+    expect(paths).toEqual(expect.arrayContaining(['/admin', '/admin/exam', '/admin/sys/user']));
+    expect(paths).not.toContain('/admin/sys/menu');
+    expect(paths).not.toContain('/admin/sys/config');
   });
 });
 

@@ -49,6 +49,7 @@ import { registerFaceRoutes } from './system/face/face.routes.js';
 import { registerFileRoutes } from './system/file/file.routes.js';
 import { addPrivateFileRule } from './system/file/private-file-rules.js';
 import { registerLogRoutes } from './system/log/log.routes.js';
+import { grantDemoDeptAdminMenus } from './system/menu/demo-dept-admin.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { syncMenuCatalogue } from './system/menu/sync-catalogue.js';
 import { registerMsgRoutes } from './system/msg/msg.routes.js';
@@ -157,4 +158,5 @@ const unlessDemoOff =
 export const startupHooks: StartupHooks = {
   seeders: [seedRepo, seedExam, ...demoSeeders.map(unlessDemoOff)],
   onStart: [syncMenuCatalogue],
+  afterFirstStart: [(db) => (process.env.DEMO_DATA === '0' ? Promise.resolve() : grantDemoDeptAdminMenus(db))],
 };

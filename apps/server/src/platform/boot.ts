@@ -19,6 +19,8 @@ export interface StartupHooks {
   seeders: readonly Seeder[];
   /** Run at every start after migrating and seeding, in order (e.g. the menu catalogue sync). */
   onStart: readonly ((db: Db) => Promise<unknown>)[];
+  /** Run once, on the first start only, after `onStart` (demo grants of what `onStart` creates). */
+  afterFirstStart?: readonly ((db: Db) => Promise<unknown>)[];
 }
 
 /**
@@ -34,6 +36,7 @@ export async function prepareDatabase(
   await runMigrations(database);
   const seeded = options.seed ? await seedIfEmpty(database.db, hooks.seeders, options.seedBlobs) : false;
   for (const step of hooks.onStart) await step(database.db);
+  if (seeded) for (const step of hooks.afterFirstStart ?? []) await step(database.db);
   return { seeded };
 }
 

@@ -1,11 +1,11 @@
 /**
- * Every learner page at the project's screen (desktop, and in the phone projects
- * iPhone 14 390×844 and Android 360×800): no horizontal scroll, and a screenshot of each to look at.
+ * Learner pages' own content at the project's screen (desktop, and in the phone projects iPhone 14
+ * 390×844 and Android 360×800). That every learner page fits each width, with a screenshot, is the
+ * screen sweep's (screen-sweep.spec.ts).
  */
-import { paperPaperAbandon, sysUserInfo } from '@exam/contracts';
+import { paperPaperAbandon } from '@exam/contracts';
 import { ACCOUNTS, api, apiLogin, signInAs } from '../fixtures/api';
-import { BANK, bankId, createExamWithQuestions, questionIds, sitPaper, startPaper } from '../fixtures/exam-setup';
-import { noHorizontalScroll } from '../fixtures/phone';
+import { createExamWithQuestions, questionIds, sitPaper, startPaper } from '../fixtures/exam-setup';
 import { expect as baseExpect, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -15,8 +15,6 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let examId: string;
 let paperId: string;
-let repoId: string;
-let userId: string;
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, ACCOUNTS.admin);
@@ -26,38 +24,8 @@ test.beforeAll(async ({ request }) => {
     quIds,
     title: 'E2E 页面巡检考试',
   }));
-  repoId = await bankId(request, admin);
   const student = await apiLogin(request, ACCOUNTS.student);
-  userId = (await api<{ id: string }>(request, sysUserInfo.path, {}, student)).id;
   paperId = await sitPaper(request, student, examId);
-});
-
-test('[WEB][PAGES_ON_PHONES] every learner page fits the screen, screenshot of each', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await signInAs(context, baseURL as string, ACCOUNTS.student);
-  const pages: [string, string, string][] = [
-    ['index', '/web/index', '在线考试'],
-    ['exam-check', `/web/exam/check/${examId}`, '考试须知'],
-    ['exam-result', `/web/exam/result/${paperId}`, 'E2E 页面巡检考试'],
-    ['paper', '/web/paper', '我的成绩'],
-    ['paper-list', `/web/paper/list/${examId}/${userId}`, 'E2E 页面巡检考试'],
-    ['book', `/web/book/list/${examId}`, '考试错题'],
-    ['repo', '/web/repo', '题库训练'],
-    ['repo-view', `/web/repo/view/${repoId}`, BANK],
-    ['uc', '/web/uc', '手机号'],
-    ['notice', '/web/notice', '公告'],
-  ];
-  const project = test.info().project.name;
-  for (const [name, path, text] of pages) {
-    await page.goto(path);
-    await expect(page.getByText(text).filter({ visible: true }).first(), name).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await noHorizontalScroll(page, name);
-    await page.screenshot({ path: `${SCREENS}/${project}-page-${name}.png`, fullPage: true });
-  }
 });
 
 test('[WEB][RESULT_BREAKDOWN] the result page gives the score by question type and by section', async ({

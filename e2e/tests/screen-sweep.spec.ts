@@ -111,8 +111,18 @@ const ADMIN_ROUTES: Route[] = ADMIN_PAGES.map((p) => ({
   data: p === '/admin/sys/depart' ? [DEPT_CODE] : [],
 }));
 
-const WIDTHS: Record<Role, number[]> = { learner: [360, 390, 1280], guest: [390, 1280], admin: [1280, 1440] };
-/** The width at which each page (and its dialog) also gets the accessibility check: the markup is the same at the others. */
+/**
+ * The widths of each role, in groups: a group's first width loads the page, the others resize the
+ * same page (the layout is responsive, never read once at load), which checks five widths for the
+ * price of three page loads. Phones (touch, mobile viewport) and desktops are separate groups; the
+ * first width of each role's first group also gets the accessibility check: the markup is the same
+ * at the others.
+ */
+const WIDTH_GROUPS: Record<Role, number[][]> = {
+  learner: [[390, 360], [1280]],
+  guest: [[390], [1280]],
+  admin: [[1280, 1440]],
+};
 const A11Y_WIDTH: Record<Role, number> = { learner: 390, guest: 390, admin: 1280 };
 
 /** The demo data's ids the parametrised routes are filled with (resolved once per worker). */
@@ -244,23 +254,49 @@ async function everyQuestion(page: Page, width: number, name: string): Promise<s
 const shotName = (role: Role, width: number, route: string, suffix = '') =>
   `${role}-${width}${route.replace(/[/:?]+/g, '_')}${suffix}`;
 
+/** Sets the page to a width of its group (the phone's height stays the phone's). */
+async function resizeTo(page: Page, width: number): Promise<void> {
+  const { height } = page.viewportSize() ?? { height: 900 };
+  await page.setViewportSize({ width, height });
+  // antd's responsive parts follow the resize event: let them render before measuring
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** Checks the page at every width of the group, with a screenshot each; the first width is the loaded one. */
+async function atWidths(page: Page, widths: number[], route: Route, suffix = ''): Promise<string[]> {
+  const faults: string[] = [];
+  for (const [i, width] of widths.entries()) {
+    if (i > 0) await resizeTo(page, width);
+    const prefix = `${suffix ? `${suffix}: ` : ''}${widths.length > 1 ? `${width} px: ` : ''}`;
+    faults.push(...(await faultsOf(page, width, route.data)).map((f) => `${prefix}${f}`));
+    await page.screenshot({
+      path: `${shots()}/${shotName(route.role, width, route.path, suffix ? `-${suffix}` : '')}.png`,
+    });
+    if (width === A11Y_WIDTH[route.role])
+      faults.push(...(await a11yFaults(page)).map((f) => `${suffix ? `${suffix}: ` : ''}${f}`));
+  }
+  if (widths.length > 1) await resizeTo(page, widths[0]);
+  return faults;
+}
+
+const ROOM = '/web/exam/start/:id';
+
 for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
-  for (const width of WIDTHS[route.role]) {
-    test(`${route.role} ${width} px ${route.path}`, async ({ browser, baseURL }) => {
-      const context = await contextFor(browser, baseURL!, route.role, width, route.path);
+  // the exam room on a phone steps through every question, so each phone width loads its own room
+  const groups = WIDTH_GROUPS[route.role].flatMap((g) => (route.path === ROOM && g[0] < 768 ? g.map((w) => [w]) : [g]));
+  for (const widths of groups) {
+    test(`${route.role} ${widths.join('+')} px ${route.path}`, async ({ browser, baseURL }) => {
+      const context = await contextFor(browser, baseURL!, route.role, widths[0], route.path);
       const page = await context.newPage();
       const errors = watchErrors(page);
       await page.goto(address(route.path));
       await page.waitForLoadState('load');
       await expect(page.locator('#root > *').first()).toBeVisible();
       const faults = await spinnerFault(page);
-      faults.push(...(await faultsOf(page, width, route.data)));
-      const name = shotName(route.role, width, route.path);
-      await page.screenshot({ path: `${shots()}/${name}.png` });
-      const a11y = width === A11Y_WIDTH[route.role];
-      if (a11y) faults.push(...(await a11yFaults(page)));
+      faults.push(...(await atWidths(page, widths, route)));
       // the exam room on a phone shows one question at a time: every one of them is checked
-      if (route.path === '/web/exam/start/:id' && width < 768) faults.push(...(await everyQuestion(page, width, name)));
+      if (route.path === ROOM && widths[0] < 768)
+        faults.push(...(await everyQuestion(page, widths[0], shotName(route.role, widths[0], route.path))));
       // the page's main dialog or drawer, where it has one
       const opener = route.opens ? page.getByRole('button', { name: route.opens }).filter({ visible: true }) : null;
       if (opener && (await opener.count())) {
@@ -273,15 +309,14 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
           )
         ) {
           await expect(layer.locator('[class*="-appear"], [class*="-enter"]')).toHaveCount(0);
-          faults.push(...(await faultsOf(page, width, route.data)).map((f) => `dialog: ${f}`));
-          if (a11y) faults.push(...(await a11yFaults(page)).map((f) => `dialog: ${f}`));
-          await page.screenshot({ path: `${shots()}/${name}-dialog.png` });
+          faults.push(...(await atWidths(page, widths, route, 'dialog')));
         }
       }
       faults.push(...errors);
+      const name = shotName(route.role, widths[0], route.path);
       if (faults.length) fs.writeFileSync(`${shots()}/${name}.png.fault`, faults.join('\n'));
       await page.close();
-      expect(faults, `${route.path} at ${width} px`).toEqual([]);
+      expect(faults, `${route.path} at ${widths.join(' and ')} px`).toEqual([]);
     });
   }
 }

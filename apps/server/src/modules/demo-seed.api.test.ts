@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  bookPaging,
   courseLearnMyPaging,
   dashboardTrainingOverview,
   examExamOnlinePaging,
@@ -159,6 +160,19 @@ describe('demo data', () => {
     expect(res.data.examsToday?.find((e) => e.title === '技术部基础测验')).toMatchObject({ handed: 3, learners: 3 });
     expect(res.data.courses?.length).toBeGreaterThan(0);
     expect(res.data.setup?.filter((s) => !s.done).map((s) => s.key)).toContain('live');
+  });
+});
+
+describe('the demo wrong-answer book', () => {
+  it('holds what the demo learners got wrong while practising', async () => {
+    const res = await t.call<{ total: number; records: { repoTitle?: string | null }[] }>(
+      bookPaging.path,
+      { current: 1, size: 20, params: {} },
+      student,
+    );
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data.total).toBe(3);
+    expect(res.data.records.every((r) => r.repoTitle === '数学公式练习题库')).toBe(true);
   });
 });
 

@@ -62,6 +62,7 @@ import { provideFeature } from './system/user/features.js';
 import { identitySource } from './system/user/identity.js';
 import { registerProfileRoutes } from './system/user/profile.routes.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
+import { seedDemoPractice } from './train/train.demo-seed.js';
 import { registerTrainModule, trainConsumers } from './train/train.module.js';
 
 /**
@@ -147,6 +148,7 @@ export const demoSeeders: Seeder[] = [
   seedDemoNotice,
   seedDemoCourse,
   seedDemoLive,
+  seedDemoPractice,
 ];
 
 /** DEMO_DATA=0 leaves the demo seeders out (read when the first start seeds). */

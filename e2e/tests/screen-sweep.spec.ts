@@ -273,13 +273,17 @@ async function atWidths(page: Page, widths: number[], route: Route, suffix = '')
       path: `${shots()}/${shotName(route.role, width, route.path, suffix ? `-${suffix}` : '')}.png`,
     });
     if (width === A11Y_WIDTH[route.role])
-      faults.push(...(await a11yFaults(page)).map((f) => `${suffix ? `${suffix}: ` : ''}${f}`));
+      faults.push(
+        ...(await a11yFaults(page, suffix ? LAYER : undefined)).map((f) => `${suffix ? `${suffix}: ` : ''}${f}`),
+      );
   }
   if (widths.length > 1) await resizeTo(page, widths[0]);
   return faults;
 }
 
 const ROOM = '/web/exam/start/:id';
+/** A page's main dialog or drawer, once open. */
+const LAYER = '.ant-modal-wrap, .ant-drawer-content-wrapper';
 
 for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
   // the exam room on a phone steps through every question, so each phone width loads its own room
@@ -301,7 +305,7 @@ for (const route of [...LEARNER_ROUTES, ...ADMIN_ROUTES]) {
       const opener = route.opens ? page.getByRole('button', { name: route.opens }).filter({ visible: true }) : null;
       if (opener && (await opener.count())) {
         await opener.first().click();
-        const layer = page.locator('.ant-modal-wrap, .ant-drawer-content-wrapper').filter({ visible: true }).last();
+        const layer = page.locator(LAYER).filter({ visible: true }).last();
         if (
           await layer.waitFor({ state: 'visible', timeout: 5_000 }).then(
             () => true,

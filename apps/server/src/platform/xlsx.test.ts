@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { XLSX_TYPE, xlsxBook, xlsxWithoutTimes } from './xlsx.js';
+import { personColumns, XLSX_TYPE, xlsxBook, xlsxWithoutTimes } from './xlsx.js';
 
 async function reopen(body: Buffer): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
@@ -91,5 +91,20 @@ describe('xlsx workbooks', () => {
     expect(ws?.getColumn(2).width).toBe(80);
     expect(() => book.time(AT)).toThrow(/time zone/);
     expect(() => book.sheet('x', [{ header: 'a', key: 'a', kind: 'datetime' }], [{ a: AT }])).toThrow(/time zone/);
+  });
+
+  it('writes the person columns of the exports as each export always had them', async () => {
+    const headers = (cols: ReturnType<typeof personColumns>) => cols.map((c) => `${c.header}:${c.key}:${c.width}`);
+    expect(headers(personColumns())).toEqual(['用户名:userName:16', '姓名:realName:14', '部门:deptName:16']);
+    expect(headers(personColumns({ deptWidth: 20 }))[2]).toBe('部门:deptName:20');
+    expect(headers(personColumns({ roster: true }))).toEqual([
+      '姓名:realName:14',
+      '账号:userName:16',
+      '部门:deptName:18',
+    ]);
+    const book = xlsxBook('Asia/Shanghai');
+    book.sheet('s', personColumns(), [{ userName: 'zs', realName: '张三', deptName: '总部', extra: 1 }]);
+    const ws = (await reopen(await book.toBuffer())).getWorksheet('s');
+    expect(ws?.getRow(2).values).toEqual([undefined, 'zs', '张三', '总部']);
   });
 });

@@ -27,6 +27,20 @@ export interface XlsxColumn {
   kind?: 'datetime' | 'date' | 'text' | 'percent';
 }
 
+/**
+ * The person a row is about, in every export that lists people, from the row's `userName`,
+ * `realName` and `deptName`: 用户名, 姓名, 部门; a roster (the course's and the live room's) leads
+ * with the name and calls the user name 账号. Widths may differ where a sheet gives a column room.
+ */
+export function personColumns(
+  opts: { roster?: boolean; realNameWidth?: number; deptWidth?: number } = {},
+): XlsxColumn[] {
+  const userName: XlsxColumn = { header: opts.roster ? '账号' : '用户名', key: 'userName', width: 16 };
+  const realName: XlsxColumn = { header: '姓名', key: 'realName', width: opts.realNameWidth ?? 14 };
+  const deptName: XlsxColumn = { header: '部门', key: 'deptName', width: opts.deptWidth ?? (opts.roster ? 18 : 16) };
+  return opts.roster ? [realName, userName, deptName] : [userName, realName, deptName];
+}
+
 const toDate = (v: TimeValue): Date | null => (v === null || v === undefined || v === '' ? null : new Date(v));
 
 /** A workbook whose times are written in one zone (none: a template without times). */

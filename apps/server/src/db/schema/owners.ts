@@ -4,10 +4,10 @@
  * only through the owner's functions, a port or an event. `platform` owns the tables of the
  * platform layer (outbox, counters, tokens, the operation log), which every module may read.
  *
- * The tables stay in db/schema/ (one file per domain) rather than in their modules: drizzle-kit
- * reads one schema entry, and platform/ and db/ (migrations, the seed, the token check, the
- * outbox) import tables but never a module. This map is the declaration instead, and
- * platform/layering.test.ts holds every table to it.
+ * The tables stay in db/schema/ rather than in their modules: drizzle-kit reads one schema entry,
+ * and platform/ and db/ (migrations, the seed, the token check, the outbox) import tables but never
+ * a module. This map is the declaration instead, and platform/layering.test.ts holds every table to
+ * it and to the schema file named after its owner (`<owner>.ts` or `<owner>-<topic>.ts`).
  */
 export const TABLE_OWNERS = {
   // platform

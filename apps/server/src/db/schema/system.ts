@@ -1,4 +1,4 @@
-/** Tables of the system module: users, departments, roles, menus, tokens, logs, dictionaries, config, messages, files. */
+/** Tables of the system module: users, departments, roles, menus, sign-in codes, dictionaries, config, messages, files. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tz, updatedAt } from './columns.js';
@@ -103,47 +103,6 @@ export const sysRoleMenu = pgTable(
     menuId: text('menu_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
-);
-
-/** Sign-in tokens, stored as SHA-256 hashes with a sliding expiry. */
-export const sysToken = pgTable(
-  'sys_token',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id').notNull(),
-    expiresAt: tz('expires_at').notNull(),
-    lastUsedAt: tz('last_used_at').notNull().defaultNow(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('sys_token_user_idx').on(t.userId), index('sys_token_expires_idx').on(t.expiresAt)],
-);
-
-/** Logs: 1 sign-in, 2 administrator write, 3 client error. */
-export const sysLog = pgTable(
-  'sys_log',
-  {
-    id: idColumn(),
-    type: smallint('type').notNull(),
-    userId: text('user_id'),
-    userName: text('user_name'),
-    title: text('title').notNull(),
-    path: text('path'),
-    params: jsonb('params'),
-    success: boolean('success').notNull().default(true),
-    message: text('message'),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    durationMs: integer('duration_ms'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('sys_log_type_created_idx').on(t.type, t.createdAt),
-    index('sys_log_user_name_idx').on(t.userName, t.type, t.createdAt),
-    // The usual-address lookup of the sign-in guard: a user's successful sign-ins of any method.
-    index('sys_log_user_id_idx').on(t.userId, t.type, t.createdAt),
-  ],
 );
 
 /** One-time codes sent to a mobile (forgot password). Only a hash of the code is kept. */

@@ -1,6 +1,6 @@
 /**
  * Practice (刷题训练): a training session per start, its questions, and the sequential
- * resume position per (user, bank). The wrong-answer book it feeds is `el_user_book` (exam.ts).
+ * resume position per (user, bank). The wrong-answer book it feeds, shared with exams, is `el_user_book`.
  *
  * - `el_train.mode`: 1 sequential, 2 random, 3 by type, 4 wrong questions, 5 recite, 6 timed mock,
  *   7 spaced review (questions due in the book, across banks: `repo_id` null).
@@ -135,5 +135,38 @@ export const elUserFavNote = pgTable(
     uniqueIndex('el_user_fav_note_uq').on(t.userId, t.quId),
     index('el_user_fav_note_fav_idx').on(t.userId, t.favAt).where(sql`${t.fav}`),
     index('el_user_fav_note_note_idx').on(t.userId, t.noteAt).where(sql`${t.note} is not null`),
+  ],
+);
+
+/**
+ * The wrong-answer book, one row per (user, question), shared by exams and training: `exam_id` /
+ * `repo_id` say where the question was last answered wrongly; `right_streak` and
+ * `next_review_at` drive spaced review.
+ */
+export const elUserBook = pgTable(
+  'el_user_book',
+  {
+    id: idColumn(),
+    userId: text('user_id').notNull(),
+    quId: text('qu_id').notNull(),
+    examId: text('exam_id'),
+    repoId: text('repo_id'),
+    /** 'exam' or 'train': where it was last answered wrongly. */
+    source: text('source').notNull().default('exam'),
+    wrongCount: integer('wrong_count').notNull().default(1),
+    lastWrongAt: tz('last_wrong_at').notNull(),
+    lastAnswer: jsonb('last_answer'),
+    rightStreak: integer('right_streak').notNull().default(0),
+    /** Spaced review: rung of the 1, 2, 4, 7, 15-day ladder reached; 0 after a miss. */
+    reviewStep: integer('review_step').notNull().default(0),
+    nextReviewAt: tz('next_review_at'),
+    lastReviewAt: tz('last_review_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('el_user_book_uq').on(t.userId, t.quId),
+    index('el_user_book_exam_idx').on(t.userId, t.examId),
+    index('el_user_book_review_idx').on(t.userId, t.nextReviewAt),
   ],
 );

@@ -3,7 +3,7 @@ import { CERT_STATUS_LABELS, type TCertPagingParams } from '@exam/contracts';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import type { FileAnswer } from '../../platform/route.js';
-import { xlsxBook } from '../../platform/xlsx.js';
+import { personColumns, xlsxBook } from '../../platform/xlsx.js';
 import { certPaging } from './cert.service.js';
 
 const SOURCE_LABELS = { exam: '考试通过', course: '课程完成', manual: '手动发放' } as const;
@@ -23,9 +23,7 @@ export async function exportCerts(
     [
       { header: '证书编号', key: 'certNo', width: 20 },
       { header: '证书名称', key: 'tmplTitle', width: 20 },
-      { header: '用户名', key: 'userName', width: 16 },
-      { header: '姓名', key: 'holderName', width: 12 },
-      { header: '部门', key: 'deptName', width: 16 },
+      ...personColumns({ realNameWidth: 12 }),
       { header: '来源', key: 'source', width: 10 },
       { header: '获得成就', key: 'achievement', width: 36 },
       { header: '发证日期', key: 'issuedAt', width: 16, kind: 'date' },
@@ -35,6 +33,7 @@ export async function exportCerts(
     ],
     records.map((r) => ({
       ...r,
+      realName: r.holderName,
       source: SOURCE_LABELS[r.sourceKind],
       validUntil: r.validUntil ? book.date(r.validUntil) : '长期有效',
       status: CERT_STATUS_LABELS[r.status],

@@ -11,7 +11,7 @@ import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { offsetOf, page } from '../../platform/paging.js';
-import { xlsxBook } from '../../platform/xlsx.js';
+import { personColumns, xlsxBook } from '../../platform/xlsx.js';
 import { audienceWhere } from '../notice/notice-audience.js';
 import { type ScopeHolder, userScope } from '../system/data-scope.js';
 
@@ -92,9 +92,7 @@ export async function statExport(db: Executor, actor: ScopeHolder, p: Params, zo
   book.sheet(
     '学习进度',
     [
-      { header: '姓名', key: 'realName', width: 14 },
-      { header: '账号', key: 'userName', width: 16 },
-      { header: '部门', key: 'deptName', width: 18 },
+      ...personColumns({ roster: true }),
       { header: '进度(%)', key: 'progress', width: 10 },
       { header: '学习时长(分钟)', key: 'minutes', width: 14 },
       { header: '完成时间', key: 'completedAt', width: 22, kind: 'datetime' },

@@ -4,7 +4,6 @@
  */
 import { HandKind, PaperState, QuestionType } from '@exam/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { TmplSection } from '../../db/schema/exam.js';
 import {
   elExam,
   elPaper,
@@ -16,6 +15,7 @@ import {
   sysUser,
   sysUserRole,
 } from '../../db/schema/index.js';
+import type { TmplSection } from '../../db/schema/paper.js';
 import type { SeedContext } from '../../db/seed/context.js';
 import type { Tx } from '../../platform/db.js';
 import { hashPassword } from '../../platform/password.js';

@@ -5,8 +5,8 @@
  */
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { RuleSection } from '../../db/schema/exam.js';
 import { elExam, elPaperTmpl, elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
+import type { RuleSection } from '../../db/schema/paper.js';
 import type { SeedContext } from '../../db/seed/context.js';
 import type { Tx } from '../../platform/db.js';
 

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { FileAnswer } from '../../platform/route.js';
-import { xlsxBook } from '../../platform/xlsx.js';
+import { personColumns, xlsxBook } from '../../platform/xlsx.js';
 import { adminRecordPaging } from '../paper/paper-result.js';
 import { examStat, questionStat } from './result-stat.js';
 
@@ -32,9 +32,7 @@ export async function exportResults(
   book.sheet(
     '考试成绩',
     [
-      { header: '用户名', key: 'userName', width: 16 },
-      { header: '姓名', key: 'realName', width: 14 },
-      { header: '部门', key: 'deptName', width: 16 },
+      ...personColumns(),
       { header: '状态', key: 'state', width: 10 },
       { header: '得分', key: 'score', width: 10 },
       { header: '总分', key: 'total', width: 10 },

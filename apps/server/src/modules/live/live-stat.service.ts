@@ -11,7 +11,7 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { page } from '../../platform/paging.js';
-import { xlsxBook } from '../../platform/xlsx.js';
+import { personColumns, xlsxBook } from '../../platform/xlsx.js';
 import { audienceWhere } from '../notice/notice-audience.js';
 import { userScope } from '../system/data-scope.js';
 import type { LiveRow } from './live-audience.js';
@@ -148,9 +148,7 @@ export async function statExport(db: Executor, room: LiveRow, actor: AuthUser, p
   book.sheet(
     '观看统计',
     [
-      { header: '姓名', key: 'realName', width: 14 },
-      { header: '账号', key: 'userName', width: 16 },
-      { header: '部门', key: 'deptName', width: 18 },
+      ...personColumns({ roster: true }),
       { header: '观看时长(分钟)', key: 'watchMinutes', width: 14 },
       { header: '进入次数', key: 'sessions', width: 10 },
       { header: '首次进入', key: 'firstAt', width: 22, kind: 'datetime' },

@@ -6,8 +6,8 @@
  */
 import { ErrorCode, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/exam.js';
 import { elPaperTmpl, elQu, elQuRepo } from '../../db/schema/index.js';
+import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/paper.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { isComposite, kindOf } from '../repo/kinds/registry.js';

@@ -5,8 +5,8 @@
  */
 import { ErrorCode, TmplKind, type TTmplDetail, type TTmplSave } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/exam.js';
 import { elPaperTmpl, elQu } from '../../db/schema/index.js';
+import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/paper.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';

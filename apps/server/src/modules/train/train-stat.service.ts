@@ -8,7 +8,7 @@ import { elRepo, elTrain, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginateGroups } from '../../platform/paging.js';
-import { type XlsxColumn, xlsxBook } from '../../platform/xlsx.js';
+import { personColumns, type XlsxColumn, xlsxBook } from '../../platform/xlsx.js';
 import { type ScopeHolder, userScope } from '../system/data-scope.js';
 
 export interface StatParams {
@@ -117,13 +117,7 @@ export async function exportStat(db: Executor, admin: ScopeHolder, params: StatP
   );
   book.sheet(
     '按学员',
-    [
-      { header: '用户名', key: 'userName', width: 16 },
-      { header: '姓名', key: 'realName', width: 14 },
-      { header: '部门', key: 'deptName', width: 20 },
-      { header: '训练次数', key: 'sessions', width: 12 },
-      ...figures,
-    ],
+    [...personColumns({ deptWidth: 20 }), { header: '训练次数', key: 'sessions', width: 12 }, ...figures],
     byUser.records,
   );
   return book.toFile(`练习统计-${book.date(now).replace(/-/g, '')}.xlsx`);

@@ -19,7 +19,7 @@
  *   is woken by theirs. The periodic sweep is only the fallback for retries and crashed peers.
  */
 import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
-import { sysEvent, sysEventDelivery } from '../../db/schema/events.js';
+import { sysEvent, sysEventDelivery } from '../../db/schema/platform.js';
 import type { Db, Tx } from '../db.js';
 import { DEFAULT_TIME_ZONE } from '../time-zone.js';
 import type { AnyConsumer, DomainEvent } from './index.js';

@@ -10,7 +10,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { sysEvent } from '../../db/schema/events.js';
+import { sysEvent } from '../../db/schema/platform.js';
 import type { Executor } from '../db.js';
 import { newId } from '../ids.js';
 import { subscribersOf } from './subscribers.js';

@@ -5,7 +5,7 @@
  */
 import type { TEventDelivery, TEventDeliveryPagingParams } from '@exam/contracts';
 import { and, count, desc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { sysEvent, sysEventDelivery } from '../../db/schema/events.js';
+import { sysEvent, sysEventDelivery } from '../../db/schema/platform.js';
 import type { Executor } from '../db.js';
 import { paginate } from '../paging.js';
 import { kickDispatchers } from './index.js';

@@ -6,13 +6,13 @@
  * (account, address) pair for 15 minutes. An unknown account, an account without a face and a
  * different face get one answer (no account enumeration).
  */
-import { ErrorCode, sysUserFaceLogin, type TFaceStatus, UserState } from '@exam/contracts';
+import { ErrorCode, sysUserFaceLogin, type TFaceStatus } from '@exam/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sysConfig, sysUser, sysUserFace } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, badParams } from '../../../platform/errors.js';
 import { verifyPassword } from '../../../platform/password.js';
-import { recordSignIn } from '../user/auth.service.js';
+import { admitAccount, recordSignIn } from '../user/auth.service.js';
 import { admitSignIn, ownerByUserName, signInFailed, signInSucceeded } from '../user/sign-in-guard.js';
 import { analyseFrames, type FrameAnalysis, faceModel } from './face-engine.js';
 import { checkLiveness, matches } from './face-rules.js';
@@ -125,14 +125,8 @@ export async function faceLogin(
   if (!user?.descriptor || !matches(live.descriptor, user.descriptor))
     throw await refuse(user?.id ?? null, ErrorCode.FACE_NOT_MATCHED, '人脸识别未通过，请重试或使用密码登录');
   await signInSucceeded(db, input.userName, meta.ip);
-  if (user.state === UserState.DISABLED) {
-    await recordFaceSignIn(db, input.userName, user.id, false, '账号已禁用', meta, now);
-    throw new AppError(ErrorCode.ACCOUNT_DISABLED);
-  }
-  if (user.state === UserState.PENDING) {
-    await recordFaceSignIn(db, input.userName, user.id, false, '账号待审核', meta, now);
-    throw new AppError(ErrorCode.ACCOUNT_PENDING);
-  }
-  await recordFaceSignIn(db, input.userName, user.id, true, '人脸登录成功', meta, now);
+  const record = (ok: boolean, message: string) =>
+    recordFaceSignIn(db, input.userName, user.id, ok, message, meta, now);
+  await admitAccount(user.state, record, '人脸登录成功');
   return user.id;
 }

@@ -12,13 +12,13 @@
  * - bindings: one identity per provider per user, one user per identity (unique indexes).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, OAUTH_PROVIDER_LABELS, type TOauthBinding, type TOauthProvider, UserState } from '@exam/contracts';
+import { ErrorCode, OAUTH_PROVIDER_LABELS, type TOauthBinding, type TOauthProvider } from '@exam/contracts';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { sysConfig, sysOauthFlow, sysUser, sysUserBind } from '../../../db/schema/index.js';
 import { recordFailure } from '../../../platform/attempts.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, conflict, isUniqueViolation } from '../../../platform/errors.js';
-import { authenticate, type ClientMeta, recordSignIn } from '../user/auth.service.js';
+import { admitAccount, authenticate, type ClientMeta, recordSignIn } from '../user/auth.service.js';
 import { createLearner, registrationRule, unknownPasswordHash } from '../user/auto-register.js';
 import { ADDRESS_RULE } from '../user/sign-in-guard.js';
 import { dingtalkAdapter } from './dingtalk.js';
@@ -188,15 +188,8 @@ async function assertMaySignIn(db: Executor, userId: string, label: string, meta
     .select({ userName: sysUser.userName, state: sysUser.state })
     .from(sysUser)
     .where(eq(sysUser.id, userId));
-  if (user.state === UserState.DISABLED) {
-    await recordSignIn(db, user.userName, userId, false, '账号已禁用', meta, now);
-    throw new AppError(ErrorCode.ACCOUNT_DISABLED);
-  }
-  if (user.state === UserState.PENDING) {
-    await recordSignIn(db, user.userName, userId, false, '账号待审核', meta, now);
-    throw new AppError(ErrorCode.ACCOUNT_PENDING);
-  }
-  await recordSignIn(db, user.userName, userId, true, `${label}登录成功`, meta, now);
+  const record = (ok: boolean, message: string) => recordSignIn(db, user.userName, userId, ok, message, meta, now);
+  await admitAccount(user.state, record, `${label}登录成功`);
 }
 
 async function bindIdentity(

@@ -10,7 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { sysConfig, sysUser } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
-import { type ClientMeta, recordSignIn } from '../user/auth.service.js';
+import { admitAccount, type ClientMeta, recordSignIn } from '../user/auth.service.js';
 import { createLearner, unknownPasswordHash } from '../user/auto-register.js';
 import { admitSignIn, ownerByMobile, signInFailed, signInSucceeded } from '../user/sign-in-guard.js';
 import { type CodeCheck, codeCheckError, consumeLoginCode } from './sms.service.js';
@@ -76,14 +76,8 @@ export async function mobileLogin(
   // Codes reach only a mobile of exactly one account, or of none when registration is open, so
   // these two are races (the account changed between send and sign-in): the same vague answer.
   if (outcome.kind !== 'user') throw codeCheckError({ kind: 'invalid' });
-  if (outcome.state === UserState.DISABLED) {
-    await recordSignIn(db, outcome.userName, outcome.id, false, '账号已禁用', meta, now);
-    throw new AppError(ErrorCode.ACCOUNT_DISABLED);
-  }
-  if (outcome.state === UserState.PENDING) {
-    await recordSignIn(db, outcome.userName, outcome.id, false, '账号待审核', meta, now);
-    throw new AppError(ErrorCode.ACCOUNT_PENDING);
-  }
-  await recordSignIn(db, outcome.userName, outcome.id, true, '手机验证码登录成功', meta, now);
+  const { userName, id } = outcome;
+  const record = (ok: boolean, message: string) => recordSignIn(db, userName, id, ok, message, meta, now);
+  await admitAccount(outcome.state, record, '手机验证码登录成功');
   return outcome.id;
 }

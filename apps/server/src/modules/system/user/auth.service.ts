@@ -52,6 +52,27 @@ export async function recordSignIn(
   });
 }
 
+/**
+ * The account's state, once the credentials of any way in (password, face, SMS code, a third
+ * party) have passed: a disabled or a pending account is refused, anything else signs in. `record`
+ * writes the way's line of the login log, `welcome` its success text.
+ */
+export async function admitAccount(
+  state: number,
+  record: (success: boolean, message: string) => Promise<void>,
+  welcome: string,
+): Promise<void> {
+  if (state === UserState.DISABLED) {
+    await record(false, '账号已禁用');
+    throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+  }
+  if (state === UserState.PENDING) {
+    await record(false, '账号待审核');
+    throw new AppError(ErrorCode.ACCOUNT_PENDING);
+  }
+  await record(true, welcome);
+}
+
 /** Checks the credentials and the account state; answers the user id on success. */
 export async function authenticate(db: Db, input: TLogin, meta: ClientMeta, now = new Date()): Promise<string> {
   const pairCount = await admitSignIn(db, input.userName, meta.ip, now, ownerByUserName(db, input.userName));
@@ -65,15 +86,8 @@ export async function authenticate(db: Db, input: TLogin, meta: ClientMeta, now 
     throw await signInFailed(db, input.userName, meta.ip, pairCount, now);
   }
   await signInSucceeded(db, input.userName, meta.ip);
-  if (user.state === UserState.DISABLED) {
-    await recordSignIn(db, input.userName, user.id, false, '账号已禁用', meta, now);
-    throw new AppError(ErrorCode.ACCOUNT_DISABLED);
-  }
-  if (user.state === UserState.PENDING) {
-    await recordSignIn(db, input.userName, user.id, false, '账号待审核', meta, now);
-    throw new AppError(ErrorCode.ACCOUNT_PENDING);
-  }
-  await recordSignIn(db, input.userName, user.id, true, '登录成功', meta, now);
+  const record = (ok: boolean, message: string) => recordSignIn(db, input.userName, user.id, ok, message, meta, now);
+  await admitAccount(user.state, record, '登录成功');
   return user.id;
 }
 

@@ -5,6 +5,7 @@
  * one-line texts; anything else is listed as not exported (Aiken has no other kind and no comments).
  */
 import { htmlToPlain } from '@exam/contracts';
+import { formatsOf } from '../kinds/index.js';
 import { type InterQuestion, interQuestion, type ReadResult, type Skip } from '../model.js';
 import { textHtml, typeName } from './text-common.js';
 
@@ -69,7 +70,7 @@ export function writeAiken(questions: InterQuestion[]): { text: string; skipped:
   const out: string[] = [];
   for (const [i, q] of questions.entries()) {
     const place = `第${i + 1}题（${typeName[q.type] ?? q.type}）`;
-    const reason = q.type !== 1 ? 'Aiken 只能表示单选题' : q.analysis ? 'Aiken 不能保存解析' : null;
+    const reason = !formatsOf(q.type)?.aiken ? 'Aiken 只能表示单选题' : q.analysis ? 'Aiken 不能保存解析' : null;
     if (reason) {
       skipped.push({ place, reason });
       continue;

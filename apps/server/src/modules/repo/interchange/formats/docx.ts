@@ -38,6 +38,7 @@ import {
   typeLabel,
 } from '../../qu-text.js';
 import { assertImportSize } from '../import-cap.js';
+import { formatsOf } from '../kinds/index.js';
 import { type InterQuestion, interQuestion, type StoredQuestion } from '../model.js';
 import { toInterchange } from '../registry.js';
 import { type LayoutItem, layoutItem, readLayout, writeLayout } from './layout.js';
@@ -338,7 +339,7 @@ function questionParagraphs(q: InterQuestion, head: string, tagType: boolean): P
   const tag = tagType ? `【${typeLabel(q.type)}】` : '';
   const out = [line(`${head}${tag}${stemLines[0]}`), ...stemLines.slice(1).map(line)];
   const cells = writeLayout(q, (html) => plain(html));
-  if (q.type === 6)
+  if (cells.左侧项)
     cells.左侧项.split('\n').forEach((l, i) => {
       if (l) out.push(line(`${CIRCLED[i] ?? `${i + 1}.`} ${l}`));
     });
@@ -346,7 +347,7 @@ function questionParagraphs(q: InterQuestion, head: string, tagType: boolean): P
     const text = cells[`选项${k}`];
     if (text) out.push(line(`${k}. ${text}`));
   });
-  if (q.type !== 99) out.push(line(`答案：${cells.答案 ?? ''}`));
+  if (!formatsOf(q.type)?.noAnswerLine) out.push(line(`答案：${cells.答案 ?? ''}`));
   if (cells.得分关键词) out.push(line(`得分关键词：${cells.得分关键词}`));
   if (cells.填空设置) out.push(line(`填空设置：${cells.填空设置}`));
   if (q.analysis) out.push(line(`解析：${plain(q.analysis)}`));

@@ -12,8 +12,9 @@
  * which the reader reports as skipped with that reason.
  */
 import { blankHtml, escapeHtml } from '@exam/contracts';
+import { formatsOf, type GiftSyntax, UNKNOWN_KIND } from '../kinds/index.js';
 import { type InterOption, type InterQuestion, interQuestion, type ReadResult, type Skip } from '../model.js';
-import { analysisWith, fillFlagsReason, numericBlank, trueFalseValue, typeName } from './text-common.js';
+import { analysisWith, numericBlank, typeName } from './text-common.js';
 
 const ESC: Record<string, string> = {
   '~': '\uE010',
@@ -233,20 +234,7 @@ function readNumeric(
 const esc = (s: string) => s.replace(/[~=#{}:\\]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 const weightOf = (n: number) => `%${Number((100 / n).toFixed(5))}%`;
 
-/** Why GIFT cannot hold a question, or null. */
-function cannotSay(q: InterQuestion): string | null {
-  if (q.type === 99) return 'GIFT 不能表示组合题';
-  if (q.type === 7) return 'GIFT 不能表示排序题';
-  if (q.type === 3 && trueFalseValue(q) === null) return 'GIFT 的判断题只有 正确/错误 两个选项';
-  if (q.type === 4 && (q.keywords.length || (q.reference && !/^<p>无参考答案<\/p>$/.test(q.reference))))
-    return 'GIFT 的问答题不能保存参考答案和得分关键词';
-  if (q.type === 5) {
-    if (q.blanks.length !== 1) return 'GIFT 每道填空题只能有一个空';
-    if (q.caseSensitive) return 'GIFT 的填空题不区分大小写';
-    return fillFlagsReason(q);
-  }
-  return null;
-}
+const SYNTAX: GiftSyntax = { esc, weightOf };
 
 /** Writes questions as GIFT; what GIFT cannot hold is written as a description and listed. */
 export function writeGift(questions: InterQuestion[]): { text: string; skipped: Skip[] } {
@@ -254,49 +242,20 @@ export function writeGift(questions: InterQuestion[]): { text: string; skipped: 
   const out: string[] = ['// 试题导出（GIFT 格式）', ''];
   questions.forEach((q, i) => {
     const title = `::Q${i + 1}::[html]`;
-    const reason = cannotSay(q);
+    const kind = formatsOf(q.type);
+    const reason = kind ? kind.gift.cannot(q) : UNKNOWN_KIND;
     const general = q.analysis ? `####${esc(q.analysis)}` : '';
-    if (reason) {
-      skipped.push({ place: `第${i + 1}题（${typeName[q.type] ?? q.type}）`, reason });
-      out.push(`${NOT_EXPORTED}${reason}`, `${title}${esc(q.text)}`, '');
+    if (!kind || reason) {
+      const why = reason ?? UNKNOWN_KIND;
+      skipped.push({ place: `第${i + 1}题（${typeName[q.type] ?? q.type}）`, reason: why });
+      out.push(`${NOT_EXPORTED}${why}`, `${title}${esc(q.text)}`, '');
       return;
     }
-    let block = '';
-    switch (q.type) {
-      case 1:
-        block = q.options.map((o) => `${o.right ? '=' : '~'}${esc(o.text)}`).join(' ');
-        break;
-      case 2: {
-        const n = q.options.filter((o) => o.right).length;
-        block = q.options.map((o) => `~${o.right ? weightOf(n) : '%-100%'}${esc(o.text)}`).join(' ');
-        break;
-      }
-      case 3:
-        block = trueFalseValue(q) ? 'TRUE' : 'FALSE';
-        break;
-      case 4:
-        block = '';
-        break;
-      case 5: {
-        const b = q.blanks[0];
-        block =
-          b.tolerance === undefined
-            ? b.answers.map((a) => `=${esc(a)}`).join(' ')
-            : `#${b.answers.map((a) => `=${a}:${b.tolerance}`).join(' ')}`;
-        break;
-      }
-      case 6:
-        block = [
-          ...q.pairs.map((p) => `=${esc(p.left)} -> ${esc(p.right)}`),
-          ...q.rights.filter((r) => !q.pairs.some((p) => p.right === r)).map((r) => `= -> ${esc(r)}`),
-        ].join(' ');
-        break;
-    }
-    const answer = `{${block}${general}}`;
+    const answer = `{${kind.gift.block(q, SYNTAX)}${general}}`;
     const text = esc(q.text);
     const at = text.indexOf(esc(blankHtml(1)));
     out.push(
-      q.type === 5 && at >= 0
+      kind.gift.atBlank && at >= 0
         ? `${title}${text.slice(0, at)}${answer}${text.slice(at + esc(blankHtml(1)).length)}`
         : `${title}${text}${answer}`,
       '',

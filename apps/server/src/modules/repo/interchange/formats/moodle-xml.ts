@@ -10,8 +10,9 @@
  * (`@@PLUGINFILE@@/name`, base64 `<file>`), general feedback → analysis, option feedback kept in it.
  * What the format cannot say is written as a description named `未导出：reason`.
  */
-import { blankHtml, escapeHtml, htmlToText, unescapeHtml } from '@exam/contracts';
+import { blankHtml, escapeHtml, unescapeHtml } from '@exam/contracts';
 import { XMLBuilder } from 'fast-xml-parser';
+import { formatsOf, type MoodleSyntax, UNKNOWN_KIND } from '../kinds/index.js';
 import {
   type InterBlank,
   type InterImage,
@@ -25,9 +26,7 @@ import { hide, show } from './gift.js';
 import { mathmlInHtml } from './mathml.js';
 import {
   analysisWith,
-  fillFlagsReason,
   IMAGE_MIME,
-  keywordsHtml,
   NOT_EXPORTED,
   numericBlank,
   splitKeywords,
@@ -335,55 +334,23 @@ function clozeBlank(b: InterBlank | undefined, caseSensitive?: boolean): string 
   return `{1:${kind}:${answers.map((a) => `=${clozeEsc(a)}`).join('~')}}`;
 }
 
-function cannotSay(q: InterQuestion): string | null {
-  if (q.type === 99) {
-    const cloze = clozeComposite(q);
-    return 'reason' in cloze ? cloze.reason : null;
-  }
-  if (q.type === 3 && trueFalseValue(q) === null) return 'Moodle XML 的判断题只有 正确/错误 两个选项';
-  if (q.type === 5) return fillFlagsReason(q);
-  return null;
-}
-
 /** An option Moodle's cloze can hold (plain text in one paragraph), or null. */
 const plainOption = (html: string) => {
   const m = /^<p>([^<]*)<\/p>$/.exec(html.trim());
   return m ? unescapeHtml(m[1]).trim() : null;
 };
 
-/**
- * A composite as a cloze (multianswer) text: the stem, then each child in a `qu-child` block —
- * its text and one choice part, or its text with a part per blank. Moodle's cloze holds choices
- * of plain text and short or numeric answers; what else a child is, is the reason it cannot.
- */
-function clozeComposite(q: InterQuestion): { text: string } | { reason: string } {
-  const out = [q.text];
-  for (const [i, c] of q.children.entries()) {
-    const which = `组合题的第${i + 1}道子题（${typeName[c.type] ?? c.type}）`;
-    if (c.analysis) return { reason: `${which}有解析，Moodle 完形填空不能保存子题的解析` };
-    let body: string;
-    if (c.type === 1 || c.type === 2 || c.type === 3) {
-      const texts = c.options.map((o) => plainOption(o.text));
-      if (texts.some((t) => t === null))
-        return { reason: `${which}的选项含格式、公式或图片，Moodle 完形填空的选项只能是文字` };
-      const n = c.options.filter((o) => o.right).length;
-      const answers = c.options.map((o, k) => {
-        const weight = c.type === 2 ? (o.right ? `%${Number((100 / n).toFixed(5))}%` : '%0%') : o.right ? '=' : '';
-        return `${weight}${clozeEsc(texts[k] as string)}`;
-      });
-      body = `${c.text}<p>{1:${c.type === 2 ? 'MULTIRESPONSE' : 'MULTICHOICE_V'}:${answers.join('~')}}</p>`;
-    } else if (c.type === 5) {
-      const why = fillFlagsReason(c);
-      if (why) return { reason: `${which}：${why}` };
-      let n = 0;
-      body = c.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/g, () =>
-        clozeBlank(c.blanks[n++], c.caseSensitive),
-      );
-    } else return { reason: `${which}：Moodle 完形填空只能表示单选、多选、判断和填空子题` };
-    out.push(`${CHILD}${body}</div>`);
-  }
-  return { text: out.join('') };
-}
+const SYNTAX: MoodleSyntax = {
+  rich,
+  clozeEsc,
+  clozeBlank,
+  plainOption,
+  clozeChild: (c, which) =>
+    formatsOf(c.type)?.moodle.clozeChild?.(c, which, SYNTAX) ?? {
+      reason: `${which}：Moodle 完形填空只能表示单选、多选、判断和填空子题`,
+    },
+  childBlock: CHILD,
+};
 
 /** Writes questions as Moodle XML; what it cannot hold is a description named 未导出：reason. */
 export function writeMoodleXml(questions: InterQuestion[]): { text: string; skipped: Skip[] } {
@@ -392,111 +359,15 @@ export function writeMoodleXml(questions: InterQuestion[]): { text: string; skip
     const name = { text: `Q${i + 1}` };
     const tags = q.tags.length ? { tags: { tag: q.tags.map((t) => ({ text: t })) } } : {};
     const general = q.analysis ? { generalfeedback: rich(q.analysis) } : {};
-    const reason = cannotSay(q);
-    if (reason) {
-      skipped.push({ place: `第${i + 1}题（${typeName[q.type] ?? q.type}）`, reason });
-      return { '@_type': 'description', name: { text: `${NOT_EXPORTED}${reason}` }, questiontext: rich(q.text) };
+    const kind = formatsOf(q.type);
+    const reason = kind ? kind.moodle.cannot(q, SYNTAX) : UNKNOWN_KIND;
+    if (!kind || reason) {
+      const why = reason ?? UNKNOWN_KIND;
+      skipped.push({ place: `第${i + 1}题（${typeName[q.type] ?? q.type}）`, reason: why });
+      return { '@_type': 'description', name: { text: `${NOT_EXPORTED}${why}` }, questiontext: rich(q.text) };
     }
     const base = { name, questiontext: rich(q.text), ...general, defaultgrade: '1' };
-    switch (q.type) {
-      case 99:
-        return {
-          '@_type': 'cloze',
-          ...base,
-          questiontext: rich((clozeComposite(q) as { text: string }).text),
-          ...tags,
-        };
-      case 1:
-      case 2: {
-        const n = q.options.filter((o) => o.right).length;
-        const right = q.type === 1 ? '100' : String(Number((100 / n).toFixed(5)));
-        return {
-          '@_type': 'multichoice',
-          ...base,
-          single: q.type === 1 ? 'true' : 'false',
-          shuffleanswers: 'true',
-          answernumbering: 'ABCD',
-          answer: q.options.map((o) => ({ '@_fraction': o.right ? right : '0', ...rich(o.text) })),
-          ...tags,
-        };
-      }
-      case 3: {
-        const value = trueFalseValue(q);
-        return {
-          '@_type': 'truefalse',
-          ...base,
-          answer: [
-            { '@_fraction': value ? '100' : '0', '@_format': 'moodle_auto_format', text: 'true' },
-            { '@_fraction': value ? '0' : '100', '@_format': 'moodle_auto_format', text: 'false' },
-          ],
-          ...tags,
-        };
-      }
-      case 4:
-        return {
-          '@_type': 'essay',
-          ...base,
-          responseformat: 'editor',
-          graderinfo: rich((q.reference ?? '') + keywordsHtml(q.keywords)),
-          ...tags,
-        };
-      case 5: {
-        const numeric = q.blanks[0]?.tolerance;
-        if (q.blanks.length === 1 && numeric !== undefined)
-          return {
-            '@_type': 'numerical',
-            ...base,
-            questiontext: rich(q.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/, '_____')),
-            answer: q.blanks[0].answers.map((a) => ({
-              '@_fraction': '100',
-              '@_format': 'moodle_auto_format',
-              text: a,
-              tolerance: String(numeric),
-            })),
-            ...tags,
-          };
-        if (q.blanks.length === 1)
-          return {
-            '@_type': 'shortanswer',
-            ...base,
-            questiontext: rich(q.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/, '_____')),
-            usecase: q.caseSensitive ? '1' : '0',
-            answer: q.blanks[0].answers.map((a) => ({
-              '@_fraction': '100',
-              '@_format': 'moodle_auto_format',
-              text: a,
-            })),
-            ...tags,
-          };
-        let n = 0;
-        const text = q.text.replace(/<span data-blank="\d+" class="qu-blank"><\/span>/g, () =>
-          clozeBlank(q.blanks[n++], q.caseSensitive),
-        );
-        return { '@_type': 'cloze', ...base, questiontext: rich(text), ...tags };
-      }
-      case 6:
-        return {
-          '@_type': 'matching',
-          ...base,
-          shuffleanswers: 'true',
-          subquestion: [
-            ...q.pairs.map((p) => ({ ...rich(p.left), answer: { text: htmlToText(p.right) } })),
-            ...q.rights
-              .filter((r) => !q.pairs.some((p) => p.right === r))
-              .map((r) => ({ ...rich(''), answer: { text: htmlToText(r) } })),
-          ],
-          ...tags,
-        };
-      default:
-        return {
-          '@_type': 'ordering',
-          ...base,
-          layouttype: 'VERTICAL',
-          selecttype: 'ALL',
-          answer: q.options.map((o, n) => ({ '@_fraction': String(n + 1), ...rich(o.text) })),
-          ...tags,
-        };
-    }
+    return kind.moodle.question(q, base, tags, SYNTAX);
   });
   const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', cdataPropName: '__cdata' });
   const text = `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ quiz: { question: out } })}`;

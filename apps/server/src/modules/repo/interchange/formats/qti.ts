@@ -8,19 +8,11 @@
  * match / associate (→ 匹配题), order (→ 排序题), one inline choice (→ 单选题). Any other interaction,
  * or a mix that is no single kind, is skipped with the item identifier and the reason.
  */
-import { BLANK_RE, blankHtml, escapeHtml } from '@exam/contracts';
+import { blankHtml, escapeHtml } from '@exam/contracts';
+import { formatsOf, type QtiSyntax, UNKNOWN_KIND } from '../kinds/index.js';
 import { type InterImage, type InterQuestion, interQuestion, type ReadResult, type Skip } from '../model.js';
 import { mathmlFormula } from './mathml.js';
-import {
-  fillFlagsReason,
-  IMAGE_MIME,
-  keywordsHtml,
-  NOT_EXPORTED,
-  splitKeywords,
-  textHtml,
-  trueFalseValue,
-  typeName,
-} from './text-common.js';
+import { IMAGE_MIME, NOT_EXPORTED, splitKeywords, textHtml, trueFalseValue, typeName } from './text-common.js';
 import { parseXmlTree, type XmlEl } from './xml-safe.js';
 
 // ---- reading ----
@@ -289,99 +281,24 @@ const esc = (s: string) => escapeHtml(s);
 const xhtml = (html: string) =>
   html.replace(/<(br|img|hr)(\s[^>]*?)?\s*\/?>/gi, '<$1$2/>').replace(/&nbsp;/g, '&#160;');
 
-/** Why QTI 3.0 (as written here) cannot express a question, or null. */
-function cannotSay(q: InterQuestion): string | null {
-  if (q.type === 99) return 'QTI 的单个试题不能表示组合题';
-  if (q.type === 5 && q.blanks.some((b) => b.tolerance !== undefined))
-    return 'QTI（按本系统的写法）不能表示带误差范围的数值填空';
-  if (q.type === 5) return fillFlagsReason(q);
-  if (![1, 2, 3, 4, 5, 6, 7].includes(q.type)) return '不支持的题型';
-  return null;
-}
-
 const declaration = (id: string, cardinality: string, baseType: string, values: string[], mapping = '') =>
   `<qti-response-declaration identifier="${id}" cardinality="${cardinality}" base-type="${baseType}">` +
   `<qti-correct-response>${values.map((v) => `<qti-value>${esc(v)}</qti-value>`).join('')}</qti-correct-response>${mapping}` +
   '</qti-response-declaration>';
 
+const SYNTAX: QtiSyntax = {
+  xhtml,
+  esc,
+  declaration,
+  choice: (prefix, i, text) => `<qti-simple-choice identifier="${prefix}${i + 1}">${xhtml(text)}</qti-simple-choice>`,
+};
+
 /** One question as a QTI 3.0 item document; what it cannot express is an item without interaction titled 未导出：reason. */
 export function writeQtiItem(q: InterQuestion, id: string): { xml: string; skip: string | null } {
-  const reason = cannotSay(q);
-  const choice = (c: string, i: number, text: string) =>
-    `<qti-simple-choice identifier="${c}${i + 1}">${xhtml(text)}</qti-simple-choice>`;
-  let decls = '';
-  let body = xhtml(q.text);
-  if (!reason) {
-    switch (q.type) {
-      case 1:
-      case 2:
-      case 3: {
-        const single = q.type !== 2;
-        const right = q.options.flatMap((o, i) => (o.right ? [`C${i + 1}`] : []));
-        decls = declaration('RESPONSE', single ? 'single' : 'multiple', 'identifier', right);
-        body += `<qti-choice-interaction response-identifier="RESPONSE" shuffle="false" max-choices="${single ? 1 : 0}">${q.options.map((o, i) => choice('C', i, o.text)).join('')}</qti-choice-interaction>`;
-        break;
-      }
-      case 4:
-        decls = declaration('RESPONSE', 'single', 'string', q.reference ? [q.reference] : []);
-        body += '<qti-extended-text-interaction response-identifier="RESPONSE"/>';
-        // The scoring keywords are the scorers' rubric (shown to scorers, not to candidates).
-        if (q.keywords.length)
-          body += `<qti-rubric-block use="scoring" view="scorer"><qti-content-body>${xhtml(keywordsHtml(q.keywords))}</qti-content-body></qti-rubric-block>`;
-        break;
-      case 5: {
-        decls = q.blanks
-          .map((b, i) => {
-            const entries = b.answers
-              .map(
-                (a) =>
-                  `<qti-map-entry map-key="${esc(a)}" mapped-value="1" case-sensitive="${q.caseSensitive ? 'true' : 'false'}"/>`,
-              )
-              .join('');
-            return declaration(
-              `RESPONSE_${i + 1}`,
-              'single',
-              'string',
-              b.answers.slice(0, 1),
-              `<qti-mapping default-value="0">${entries}</qti-mapping>`,
-            );
-          })
-          .join('');
-        let n = 0;
-        body = xhtml(
-          q.text.replace(BLANK_RE, () => `<qti-text-entry-interaction response-identifier="RESPONSE_${++n}"/>`),
-        );
-        break;
-      }
-      case 6: {
-        const lefts = q.pairs.map(
-          (p, i) =>
-            `<qti-simple-associable-choice identifier="L${i + 1}" match-max="1">${xhtml(p.left)}</qti-simple-associable-choice>`,
-        );
-        const rightId = (t: string) => `R${q.rights.indexOf(t) + 1}`;
-        const rights = q.rights.map(
-          (r, i) =>
-            `<qti-simple-associable-choice identifier="R${i + 1}" match-max="0">${xhtml(r)}</qti-simple-associable-choice>`,
-        );
-        decls = declaration(
-          'RESPONSE',
-          'multiple',
-          'directedPair',
-          q.pairs.map((p, i) => `L${i + 1} ${rightId(p.right)}`),
-        );
-        body += `<qti-match-interaction response-identifier="RESPONSE" shuffle="true" max-associations="${q.pairs.length}"><qti-simple-match-set>${lefts.join('')}</qti-simple-match-set><qti-simple-match-set>${rights.join('')}</qti-simple-match-set></qti-match-interaction>`;
-        break;
-      }
-      default:
-        decls = declaration(
-          'RESPONSE',
-          'ordered',
-          'identifier',
-          q.options.map((_, i) => `O${i + 1}`),
-        );
-        body += `<qti-order-interaction response-identifier="RESPONSE" shuffle="true">${q.options.map((o, i) => choice('O', i, o.text)).join('')}</qti-order-interaction>`;
-    }
-  }
+  const kind = formatsOf(q.type);
+  const reason = kind ? kind.qti.cannot(q) : UNKNOWN_KIND;
+  const { decls, body } =
+    kind && !reason ? kind.qti.item(q, xhtml(q.text), SYNTAX) : { decls: '', body: xhtml(q.text) };
   const title = reason ? `${NOT_EXPORTED}${reason}` : (q.name ?? typeName[q.type] ?? '');
   const feedback = q.analysis
     ? `<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="ANALYSIS" show-hide="show"><qti-content-body>${xhtml(q.analysis)}</qti-content-body></qti-modal-feedback>`

@@ -82,11 +82,11 @@ export function textOf(node: unknown): string {
   return parts.join('');
 }
 
-export const attr = (node: unknown, name: string): string =>
-  node && typeof node === 'object' ? decodeXml(String((node as XmlNode)[`@_${name}`] ?? '')) : '';
-
+/** A child element (or attribute, `@_name`) of an element; nothing of a text or a missing node. */
 export const child = (node: unknown, name: string): unknown =>
   node && typeof node === 'object' ? (node as XmlNode)[name] : undefined;
+
+export const attr = (node: unknown, name: string): string => decodeXml(String(child(node, `@_${name}`) ?? ''));
 
 export const children = (node: unknown, name: string): unknown[] => {
   const v = child(node, name);

@@ -301,7 +301,7 @@ test('the sweep covers every menu of the catalogue and every learner route', asy
     pages.filter((p) => !ADMIN_PAGES.includes(p)),
     'menus the sweep does not visit',
   ).toEqual([]);
-  const table = fs.readFileSync(path.resolve(here, '../../apps/web/src/router/web-routes.tsx'), 'utf8');
+  const table = fs.readFileSync(path.resolve(here, '../../apps/web/src/router/web-routes.ts'), 'utf8');
   const learnerPaths = [...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
   const swept = LEARNER_ROUTES.map((r) => r.path);
   expect(

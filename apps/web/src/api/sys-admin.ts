@@ -62,8 +62,8 @@ import {
   type TUserUpdate,
 } from '@exam/contracts';
 import axios from 'axios';
-import type { PageRequest } from '../components/useServerTable';
 import { getToken } from '../utils/auth';
+import type { PageRequest } from './call';
 import { call, callDownload, callUpload } from './call';
 import { DEFAULT_ERROR_MSG, httpErrorMessage, LONG_TIMEOUT, UPLOAD_TEXT } from './http-errors';
 import { showOverlay } from './overlay';

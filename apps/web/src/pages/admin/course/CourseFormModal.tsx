@@ -1,9 +1,15 @@
 /** 新建/编辑课程: title, category, lecturer, credit hours, required, audience, window, skipping, linked exams, introduction. */
-import { type TCourseSave, ZCourseSaveSchema } from '@exam/contracts';
+import {
+  courseCategoryTree,
+  courseCourseDetail,
+  courseCourseSave,
+  type TCourseSave,
+  ZCourseSaveSchema,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { courseApi } from '../../../api/course';
+import { call } from '../../../api/call';
 import { examApi } from '../../../api/exam';
 import RichTextEditor from '../../../components/question/RichTextEditor';
 import { useModalForm } from '../../../components/useModalForm';
@@ -28,7 +34,7 @@ export default function CourseFormModal({
     source: id,
     initial: () =>
       id
-        ? courseApi.detail(id).then((d) => ({
+        ? call(courseCourseDetail, { id }).then((d) => ({
             ...d,
             openType: d.openType as 1 | 2 | 3,
             window: [d.startTime ? dayjs(d.startTime) : null, d.endTime ? dayjs(d.endTime) : null],
@@ -41,12 +47,16 @@ export default function CourseFormModal({
         startTime: window?.[0]?.toISOString() ?? null,
         endTime: window?.[1]?.toISOString() ?? null,
       };
-      return (await courseApi.save(body)).id;
+      return (await call(courseCourseSave, body)).id;
     },
     onSaved,
     onClose,
   });
-  const categories = useQuery({ queryKey: ['course-categories'], queryFn: courseApi.categoryTree, enabled: open });
+  const categories = useQuery({
+    queryKey: ['course-categories'],
+    queryFn: () => call(courseCategoryTree, {}),
+    enabled: open,
+  });
   const exams = useQuery({
     queryKey: ['course-exam-options'],
     queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),

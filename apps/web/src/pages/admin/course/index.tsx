@@ -1,10 +1,11 @@
 /** 课程管理: courses with learners and completions; edit, chapters and files, publish/unpublish, progress, categories, delete. */
 import { PlusOutlined } from '@ant-design/icons';
 import type { TCourseRecord } from '@exam/contracts';
+import { courseCourseDelete, courseCoursePaging, courseCoursePublish } from '@exam/contracts';
 import { Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
-import { type CourseParams, courseApi } from '../../../api/course';
+import { call, type PageParams } from '../../../api/call';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { ActionLink, DeleteLink } from '../shared/RowActions';
 import TitleStateSearch from '../shared/TitleStateSearch';
@@ -19,7 +20,9 @@ export default function CourseAdminPage() {
   const canPublish = usePermission('course:course:publish');
   const canDelete = usePermission('course:course:delete');
   const canStat = usePermission('course:stat:view');
-  const table = useServerTable<TCourseRecord, CourseParams>(['course-admin'], courseApi.paging);
+  const table = useServerTable<TCourseRecord, PageParams<typeof courseCoursePaging>>(['course-admin'], (req) =>
+    call(courseCoursePaging, req),
+  );
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [chaptersOf, setChaptersOf] = useState<string | null>(null);
   const [statOf, setStatOf] = useState<TCourseRecord | null>(null);
@@ -53,13 +56,15 @@ export default function CourseAdminPage() {
           )}
           {canPublish && (
             <ActionLink
-              onClick={() => attempt(() => courseApi.publish(r.id, r.state === 1 ? 0 : 1)).then(table.refresh)}
+              onClick={() =>
+                attempt(() => call(courseCoursePublish, { id: r.id, state: r.state === 1 ? 0 : 1 })).then(table.refresh)
+              }
             >
               {r.state === 1 ? '下架' : '发布'}
             </ActionLink>
           )}
           {canStat && <ActionLink onClick={() => setStatOf(r)}>学习进度</ActionLink>}
-          {canDelete && <DeleteLink onDelete={() => courseApi.remove([r.id]).then(table.refresh)} />}
+          {canDelete && <DeleteLink onDelete={() => call(courseCourseDelete, { ids: [r.id] }).then(table.refresh)} />}
         </TableActions>
       ),
     },

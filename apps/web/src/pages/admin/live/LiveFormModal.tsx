@@ -1,10 +1,9 @@
 /** 新建/编辑直播: title, cover, lecturer (name and account), schedule, audience, linked course, description. */
-import { type TLiveSave, ZLiveSaveSchema } from '@exam/contracts';
+import { courseCoursePaging, liveRoomDetail, liveRoomSave, type TLiveSave, ZLiveSaveSchema } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { courseApi } from '../../../api/course';
-import { liveApi } from '../../../api/live';
+import { call } from '../../../api/call';
 import { useModalForm } from '../../../components/useModalForm';
 import AudienceFields from '../notice/AudienceFields';
 import EntityFormModal from '../shared/EntityFormModal';
@@ -33,7 +32,7 @@ export default function LiveFormModal({
     source: id,
     initial: () =>
       id
-        ? liveApi.detail(id).then((d) => ({
+        ? call(liveRoomDetail, { id }).then((d) => ({
             ...d,
             openType: d.openType as 1 | 2 | 3,
             window: [dayjs(d.startTime), dayjs(d.endTime)],
@@ -46,14 +45,14 @@ export default function LiveFormModal({
         startTime: window?.[0]?.toISOString() ?? '',
         endTime: window?.[1]?.toISOString() ?? '',
       };
-      return (await liveApi.save(body)).id;
+      return (await call(liveRoomSave, body)).id;
     },
     onSaved,
     onClose,
   });
   const courses = useQuery({
     queryKey: ['live-course-options'],
-    queryFn: () => courseApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(courseCoursePaging, { current: 1, size: 200, params: {} }),
     enabled: open,
   });
 

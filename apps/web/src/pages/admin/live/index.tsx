@@ -1,11 +1,18 @@
 /** 直播管理: rooms with their derived state and online viewers; edit, push details, statistics, delete. */
 import { PlusOutlined } from '@ant-design/icons';
-import { LIVE_REPLAY_LABELS, LIVE_STATE_LABELS, type TLiveRecord } from '@exam/contracts';
+import {
+  LIVE_REPLAY_LABELS,
+  LIVE_STATE_LABELS,
+  liveRoomDelete,
+  liveRoomPaging,
+  liveServerDetail,
+  type TLiveRecord,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
-import { type LiveParams, liveApi } from '../../../api/live';
+import { call, type PageParams } from '../../../api/call';
 import { DateTimeLines, PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { ActionLink, DeleteLink } from '../shared/RowActions';
 import TitleStateSearch from '../shared/TitleStateSearch';
@@ -20,8 +27,10 @@ export default function LiveAdminPage() {
   const canDelete = usePermission('live:live:delete');
   const canPush = usePermission('live:live:push');
   const canStat = usePermission('live:stat:view');
-  const server = useQuery({ queryKey: ['live-server'], queryFn: liveApi.server });
-  const table = useServerTable<TLiveRecord, LiveParams>(['live-admin'], liveApi.paging);
+  const server = useQuery({ queryKey: ['live-server'], queryFn: () => call(liveServerDetail, {}) });
+  const table = useServerTable<TLiveRecord, PageParams<typeof liveRoomPaging>>(['live-admin'], (req) =>
+    call(liveRoomPaging, req),
+  );
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [pushOf, setPushOf] = useState<TLiveRecord | null>(null);
   const [statOf, setStatOf] = useState<TLiveRecord | null>(null);
@@ -71,7 +80,7 @@ export default function LiveAdminPage() {
               统计
             </ActionLink>
           )}
-          {canDelete && <DeleteLink onDelete={() => liveApi.remove([r.id]).then(table.refresh)} />}
+          {canDelete && <DeleteLink onDelete={() => call(liveRoomDelete, { ids: [r.id] }).then(table.refresh)} />}
         </TableActions>
       ),
     },

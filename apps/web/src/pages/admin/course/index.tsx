@@ -4,11 +4,12 @@ import type { TCourseRecord } from '@exam/contracts';
 import { courseCourseDelete, courseCoursePaging, courseCoursePublish } from '@exam/contracts';
 import { Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { call, type PageParams } from '../../../api/call';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { ActionLink, DeleteLink } from '../shared/RowActions';
 import TitleStateSearch from '../shared/TitleStateSearch';
+import { useRecordDialog } from '../shared/useRecordForm';
 import { attempt } from '../sys/shared';
 import CategoryModal from './CategoryModal';
 import ChapterDrawer from './ChapterDrawer';
@@ -23,11 +24,13 @@ export default function CourseAdminPage() {
   const table = useServerTable<TCourseRecord, PageParams<typeof courseCoursePaging>>(['course-admin'], (req) =>
     call(courseCoursePaging, req),
   );
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [chaptersOf, setChaptersOf] = useState<string | null>(null);
   const [statOf, setStatOf] = useState<TCourseRecord | null>(null);
   const [categories, setCategories] = useState(false);
-  const closeEditor = useCallback(() => setEditing(undefined), []);
+  const editor = useRecordDialog((id, created) => {
+    table.refresh();
+    if (created) setChaptersOf(id);
+  });
 
   const columns: ColumnsType<TCourseRecord> = [
     { title: '课程名称', dataIndex: 'title', render: (v: string) => <span className="exam-list__title">{v}</span> },
@@ -48,7 +51,7 @@ export default function CourseAdminPage() {
       width: 260,
       render: (_, r) => (
         <TableActions>
-          {canSave && <ActionLink onClick={() => setEditing(r.id)}>编辑</ActionLink>}
+          {canSave && <ActionLink onClick={() => editor.edit(r.id)}>编辑</ActionLink>}
           {canSave && (
             <ActionLink onClick={() => setChaptersOf(r.id)} testId={`chapters-${r.id}`}>
               章节课件
@@ -79,7 +82,7 @@ export default function CourseAdminPage() {
             <Button onClick={() => setCategories(true)} style={{ marginRight: 8 }}>
               课程分类
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={editor.create}>
               新建课程
             </Button>
           </>
@@ -98,15 +101,7 @@ export default function CourseAdminPage() {
       }
     >
       <Table<TCourseRecord> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
-      <CourseFormModal
-        id={editing}
-        onClose={closeEditor}
-        onSaved={(id) => {
-          setEditing(undefined);
-          table.refresh();
-          if (!editing) setChaptersOf(id);
-        }}
-      />
+      <CourseFormModal {...editor.dialog} />
       <ChapterDrawer
         courseId={chaptersOf}
         onClose={() => {

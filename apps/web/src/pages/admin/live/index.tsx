@@ -11,11 +11,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { call, type PageParams } from '../../../api/call';
 import { DateTimeLines, PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { ActionLink, DeleteLink } from '../shared/RowActions';
 import TitleStateSearch from '../shared/TitleStateSearch';
+import { useRecordDialog } from '../shared/useRecordForm';
 import LiveFormModal from './LiveFormModal';
 import PushModal from './PushModal';
 import StatDrawer from './StatDrawer';
@@ -31,10 +32,9 @@ export default function LiveAdminPage() {
   const table = useServerTable<TLiveRecord, PageParams<typeof liveRoomPaging>>(['live-admin'], (req) =>
     call(liveRoomPaging, req),
   );
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [pushOf, setPushOf] = useState<TLiveRecord | null>(null);
   const [statOf, setStatOf] = useState<TLiveRecord | null>(null);
-  const closeEditor = useCallback(() => setEditing(undefined), []);
+  const editor = useRecordDialog(() => table.refresh());
 
   const columns: ColumnsType<TLiveRecord> = [
     { title: '直播标题', dataIndex: 'title', render: (v: string) => <span className="exam-list__title">{v}</span> },
@@ -69,7 +69,7 @@ export default function LiveAdminPage() {
       width: 220,
       render: (_, r) => (
         <TableActions>
-          {canSave && <ActionLink onClick={() => setEditing(r.id)}>编辑</ActionLink>}
+          {canSave && <ActionLink onClick={() => editor.edit(r.id)}>编辑</ActionLink>}
           {canPush && (
             <ActionLink onClick={() => setPushOf(r)} testId={`push-${r.id}`}>
               推流信息
@@ -91,7 +91,7 @@ export default function LiveAdminPage() {
       title="直播管理"
       extra={
         canSave && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={editor.create}>
             新建直播
           </Button>
         )
@@ -116,14 +116,7 @@ export default function LiveAdminPage() {
         />
       )}
       <Table<TLiveRecord> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
-      <LiveFormModal
-        id={editing}
-        onClose={closeEditor}
-        onSaved={() => {
-          setEditing(undefined);
-          table.refresh();
-        }}
-      />
+      <LiveFormModal {...editor.dialog} />
       <PushModal room={pushOf} onClose={() => setPushOf(null)} />
       <StatDrawer room={statOf} onClose={() => setStatOf(null)} />
     </PageContainer>

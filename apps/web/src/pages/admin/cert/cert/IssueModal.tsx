@@ -1,8 +1,9 @@
 /** 手动发放: a template, the chosen learners and what they achieved; each learner gets it at most once. */
 import type { TCertTmpl } from '@exam/contracts';
+import { certCertIssue } from '@exam/contracts';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { certApi } from '../../../../api/cert';
+import { call } from '../../../../api/call';
 import { pagingUsers } from '../../../../api/sys-admin';
 
 interface Props {
@@ -24,7 +25,7 @@ export default function IssueModal({ open, tmpls, onClose }: Props) {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      const r = await certApi.issue(values);
+      const r = await call(certCertIssue, values);
       message.success(`已发放 ${r.issued} 张${r.skipped ? `，${r.skipped} 人已有该证书` : ''}`);
       form.resetFields();
       onClose(true);

@@ -3,6 +3,7 @@ import {
   courseCategoryTree,
   courseCourseDetail,
   courseCourseSave,
+  examExamPaging,
   type TCourseSave,
   ZCourseSaveSchema,
 } from '@exam/contracts';
@@ -10,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '../../../api/call';
-import { examApi } from '../../../api/exam';
 import RichTextEditor from '../../../components/question/RichTextEditor';
 import AudienceFields from '../notice/AudienceFields';
 import EntityFormModal from '../shared/EntityFormModal';
@@ -45,7 +45,7 @@ export default function CourseFormModal(props: RecordDialogProps) {
   });
   const exams = useQuery({
     queryKey: ['course-exam-options'],
-    queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(examExamPaging, { current: 1, size: 200, params: {} }),
     enabled: open,
   });
 

@@ -8,6 +8,7 @@ import {
   certCertReissue,
   certCertRevoke,
   certTmplPaging,
+  examExamPaging,
   type TCert,
   type TCertPagingParams,
 } from '@exam/contracts';
@@ -15,7 +16,6 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { call, callDownload } from '../../../../api/call';
-import { examApi } from '../../../../api/exam';
 import { deptTree } from '../../../../api/sys-admin';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { formatCertDate } from '../../../cert/format';
@@ -38,7 +38,7 @@ export default function CertListPage() {
   });
   const exams = useQuery({
     queryKey: ['cert-exam-options'],
-    queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(examExamPaging, { current: 1, size: 200, params: {} }),
   });
   const depts = useQuery({ queryKey: ['dept-tree'], queryFn: deptTree });
 

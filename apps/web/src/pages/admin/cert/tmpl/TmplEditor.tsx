@@ -6,6 +6,7 @@ import {
   CERT_FIELD_KINDS,
   CERT_FIELD_LABELS,
   certTmplSave,
+  examExamPaging,
   type TCertField,
   type TCertTmplSave,
 } from '@exam/contracts';
@@ -14,7 +15,6 @@ import { App, Button, ColorPicker, Form, Input, InputNumber, Modal, Radio, Selec
 import { useEffect, useState } from 'react';
 import { call } from '../../../../api/call';
 import { certTmplApi } from '../../../../api/cert';
-import { examApi } from '../../../../api/exam';
 import { uploadFile } from '../../../../api/system';
 import DesignCanvas from './DesignCanvas';
 
@@ -77,7 +77,7 @@ export default function TmplEditor({ value, onClose }: Props) {
   const titleError = checked ? tmplTitleError(tmpl.title) : undefined;
   const exams = useQuery({
     queryKey: ['cert-exam-options'],
-    queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(examExamPaging, { current: 1, size: 200, params: {} }),
     enabled: Boolean(value),
   });
   const set = (patch: Partial<TCertTmplSave>) => setTmpl((t) => ({ ...t, ...patch }));

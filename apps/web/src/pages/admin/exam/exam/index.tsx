@@ -7,8 +7,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   EXAM_STATE_LABELS,
   EXAM_TIME_STATE_LABELS,
+  examExamDelete,
   examExamPaging,
   examExamRestore,
+  examExamState,
   OPEN_TYPE_LABELS,
   type TExamRecord,
 } from '@exam/contracts';
@@ -17,7 +19,6 @@ import { App, Button, Input, Segmented, Select, Space, Table, Tag, Typography } 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../../api/call';
-import { examApi } from '../../../../api/exam';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { windowText } from '../../../web/index/ExamCard';
 import { attempt, confirmDelete } from '../../sys/shared';
@@ -43,7 +44,8 @@ export default function ExamExamPage() {
   const params = table.request.params;
   const archived = Boolean(params.archived);
   const setState = async (r: TExamRecord, state: 0 | 1 | 2) => {
-    if (await attempt(() => examApi.setState([r.id], state))) message.success(state === 1 ? '已发布' : '已关闭');
+    if (await attempt(() => call(examExamState, { ids: [r.id], state })))
+      message.success(state === 1 ? '已发布' : '已关闭');
     table.refresh();
   };
   // Archive and restore move an exam between the two lists: both cached pages are out of date.
@@ -54,7 +56,7 @@ export default function ExamExamPage() {
     confirmDelete(
       modal,
       async () => {
-        await examApi.remove([r.id]);
+        await call(examExamDelete, { ids: [r.id] });
         message.success(r.paperCount > 0 ? '考试已有答卷，已归档（成绩保留，可在“已归档”中恢复）' : '删除成功');
         refreshBoth();
       },

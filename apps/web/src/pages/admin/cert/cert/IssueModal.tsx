@@ -1,10 +1,9 @@
 /** 手动发放: a template, the chosen learners and what they achieved; each learner gets it at most once. */
 import type { TCertTmpl } from '@exam/contracts';
-import { certCertIssue } from '@exam/contracts';
+import { certCertIssue, sysUserPaging } from '@exam/contracts';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../../api/call';
-import { pagingUsers } from '../../../../api/sys-admin';
 
 interface Props {
   open: boolean;
@@ -18,7 +17,7 @@ export default function IssueModal({ open, tmpls, onClose }: Props) {
   const [users, setUsers] = useState<{ value: string; label: string }[]>([]);
   const [saving, setSaving] = useState(false);
   const searchUsers = async (keyword: string) => {
-    const page = await pagingUsers({ current: 1, size: 30, params: { keyword: keyword || undefined } });
+    const page = await call(sysUserPaging, { current: 1, size: 30, params: { keyword: keyword || undefined } });
     setUsers(page.records.map((u) => ({ value: u.id, label: `${u.realName}（${u.userName}）` })));
   };
   const submit = async () => {

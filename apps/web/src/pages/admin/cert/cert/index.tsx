@@ -9,6 +9,7 @@ import {
   certCertRevoke,
   certTmplPaging,
   examExamPaging,
+  sysDepartTree,
   type TCert,
   type TCertPagingParams,
 } from '@exam/contracts';
@@ -16,7 +17,6 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { call, callDownload } from '../../../../api/call';
-import { deptTree } from '../../../../api/sys-admin';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { formatCertDate } from '../../../cert/format';
 import IssueModal from './IssueModal';
@@ -40,7 +40,7 @@ export default function CertListPage() {
     queryKey: ['cert-exam-options'],
     queryFn: () => call(examExamPaging, { current: 1, size: 200, params: {} }),
   });
-  const depts = useQuery({ queryKey: ['dept-tree'], queryFn: deptTree });
+  const depts = useQuery({ queryKey: ['dept-tree'], queryFn: () => call(sysDepartTree, {}) });
 
   const revoke = (c: TCert) => {
     let reason = '';

@@ -11,6 +11,7 @@ import {
   examExamOverrideSave,
   examExamResit,
   examExamResitPreview,
+  sysUserPaging,
 } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -35,7 +36,6 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { call } from '../../../../api/call';
-import { pagingUsers } from '../../../../api/sys-admin';
 import { TableActions, usePermission } from '../../../../components';
 import { formatTime } from '../../../../utils/date-format';
 import { windowText } from '../../../web/index/ExamCard';
@@ -48,7 +48,7 @@ function UserPick({ value, onChange }: { value?: string; onChange?: (v: string) 
   const [keyword, setKeyword] = useState('');
   const users = useQuery({
     queryKey: ['arrange-user-search', keyword],
-    queryFn: () => pagingUsers({ current: 1, size: 20, params: { keyword: keyword || null } }),
+    queryFn: () => call(sysUserPaging, { current: 1, size: 20, params: { keyword: keyword || null } }),
   });
   const label = (u: TUserRecord) => `${u.realName}（${u.userName}）${u.deptName ? ` - ${u.deptName}` : ''}`;
   return (

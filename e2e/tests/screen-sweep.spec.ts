@@ -1,5 +1,5 @@
 /**
- * One screen sweep: every route of the learner route table (web-routes.tsx and the
+ * One screen sweep: every route of the learner route table (web-routes.ts and the
  * open pages of AppRoutes.tsx) and every menu of the administrator's menu catalogue, on the
  * complete demo data the product starts with, as a learner at 360, 390 (phones: touch, mobile
  * viewport) and 1280 px and as the administrator at 1280 and 1440 px. Each page is loaded once
@@ -33,7 +33,7 @@ interface Route {
   data?: RegExp[];
 }
 
-/** Learner pages: the route table of web-routes.tsx, the full-screen pages, the open pages. */
+/** Learner pages: the route table of web-routes.ts, the full-screen pages, the open pages. */
 const LEARNER_ROUTES: Route[] = [
   { path: '/web/index', role: 'learner' },
   { path: '/web/exam/check/:id', role: 'learner' },

@@ -1,11 +1,5 @@
 /** Third-party and mobile-code sign-in calls: the flow state the browser keeps lives here too. */
-import {
-  sysOauthAuthorize,
-  sysOauthBindStart,
-  sysOauthCallback,
-  sysUserMobileLogin,
-  type TOauthProvider,
-} from '@exam/contracts';
+import { sysOauthAuthorize, sysOauthBindStart, sysOauthCallback, type TOauthProvider } from '@exam/contracts';
 import { call } from './call';
 
 const KEY_STORE = 'oauth-browser-key';
@@ -50,5 +44,3 @@ export async function goToProvider(provider: TOauthProvider, purpose: 'login' | 
 
 export const oauthCallback = (data: { state: string; code: string; iss?: string }) =>
   call(sysOauthCallback, { ...data, browserKey: browserKey() }, { silent: true });
-
-export const mobileLogin = (data: { mobile: string; code: string }) => call(sysUserMobileLogin, data);

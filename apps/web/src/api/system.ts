@@ -1,15 +1,13 @@
 /** Calls of the system module used by the shell (SPEC 7). */
-import type { TLogin, TRegister, TUploadPurpose } from '@exam/contracts';
+import type { TUploadPurpose } from '@exam/contracts';
 import {
   commonFileUpload,
   sysConfigDetail,
   sysConfigList,
   sysMenuRoutes,
   sysUserInfo,
-  sysUserLogin,
   sysUserLogout,
   sysUserMsgCountUnread,
-  sysUserReg,
 } from '@exam/contracts';
 import { call, callUpload } from './call';
 import type { RequestOptions } from './request';
@@ -59,15 +57,12 @@ export interface ProfileUpdate {
   avatar?: string | null;
 }
 
-export const login = (data: TLogin) => call(sysUserLogin, data);
-export const register = (data: TRegister) => call(sysUserReg, data);
 export const logout = () => call(sysUserLogout, {}, { silent: true });
 export const fetchUserInfo = (options?: RequestOptions) => call(sysUserInfo, {}, options);
 export const fetchMenuRoutes = (options?: RequestOptions) => call(sysMenuRoutes, {}, options);
 
 export const fetchSiteConfig = (options: RequestOptions = { silent: true }) =>
   call(sysConfigDetail, { id: '1' }, options);
-export const fetchConfigList = () => call(sysConfigList, {}, { silent: true });
 
 /** The unread count; the server answers `{count}` (a bare number is accepted too). */
 export const countUnreadMsg = async (): Promise<number> => {
@@ -80,7 +75,7 @@ export const uploadFile = (file: Blob, purpose?: TUploadPurpose) =>
 
 /** The pathUrl of the config list (base address of the second service and the assistant). */
 export async function fetchPathUrl(): Promise<string | null> {
-  const list = await fetchConfigList().catch(() => [] as ConfigItem[]);
+  const list = await call(sysConfigList, {}, { silent: true }).catch(() => [] as ConfigItem[]);
   return (Array.isArray(list) ? list : []).find((item) => item.title === 'pathUrl')?.value ?? null;
 }
 

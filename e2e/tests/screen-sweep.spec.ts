@@ -1,5 +1,5 @@
 /**
- * One screen sweep: every route of the learner route table (web-routes.tsx and the
+ * One screen sweep: every route of the learner route table (web-routes.ts and the
  * open pages of AppRoutes.tsx) and every menu of the administrator's menu catalogue, on the
  * complete demo data the product starts with, as a learner at 360, 390 (phones: touch, mobile
  * viewport) and 1280 px and as the administrator at 1280 and 1440 px. Each page is loaded once
@@ -33,7 +33,7 @@ interface Route {
   data?: RegExp[];
 }
 
-/** Learner pages: the route table of web-routes.tsx, the full-screen pages, the open pages. */
+/** Learner pages: the route table of web-routes.ts, the full-screen pages, the open pages. */
 const LEARNER_ROUTES: Route[] = [
   { path: '/web/index', role: 'learner' },
   { path: '/web/exam/check/:id', role: 'learner' },
@@ -340,7 +340,7 @@ test('the sweep covers every menu of the catalogue and every learner route', asy
     pages.filter((p) => !ADMIN_PAGES.includes(p)),
     'menus the sweep does not visit',
   ).toEqual([]);
-  const table = fs.readFileSync(path.resolve(here, '../../apps/web/src/router/web-routes.tsx'), 'utf8');
+  const table = fs.readFileSync(path.resolve(here, '../../apps/web/src/router/web-routes.ts'), 'utf8');
   const learnerPaths = [...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
   const swept = LEARNER_ROUTES.map((r) => r.path);
   expect(

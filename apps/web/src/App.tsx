@@ -8,8 +8,8 @@ import { useEffect } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { fetchSiteConfig } from './api/system';
 import ErrorBoundary from './components/ErrorBoundary';
-import AppRoutes from './router/AppRoutes';
 import RouteEffects from './router/RouteEffects';
+import AppRoutes from './routes/AppRoutes';
 import { type SizeName, useAppStore } from './stores/app';
 import { setSiteTimeZone } from './utils/date-format';
 

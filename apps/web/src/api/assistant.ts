@@ -6,31 +6,16 @@
 import {
   ASSISTANT_CHAT_PATH,
   ASSISTANT_EXPLAIN_PATH,
-  assistantClear,
-  assistantConfDetail,
-  assistantConfSave,
-  assistantDraft,
   assistantDraftDoc,
-  assistantHistory,
-  assistantMarkSuggest,
-  assistantStatus,
   type TAssistantChunk,
-  type TAssistantConf,
   type TAssistantExplain,
 } from '@exam/contracts';
 import { getToken } from '../utils/auth';
-import { call, callUpload } from './call';
+import { callUpload } from './call';
 
 export const assistantApi = {
-  status: () => call(assistantStatus, {}, { silent: true }),
-  history: () => call(assistantHistory, {}),
-  clear: () => call(assistantClear, {}),
-  confDetail: () => call(assistantConfDetail, {}),
-  confSave: (conf: TAssistantConf) => call(assistantConfSave, conf),
-  draft: (body: { text: string; types: number[]; count: number }) => call(assistantDraft, body),
   /** The text of a course document (.docx, .pdf, .txt, .md) to draft from; nothing is kept on the server. */
   readDoc: (file: File) => callUpload(assistantDraftDoc, file),
-  markSuggest: (paperId: string, quId: string) => call(assistantMarkSuggest, { paperId, quId }),
 };
 
 /** A refusal or a failure while answering, with the message to show. */

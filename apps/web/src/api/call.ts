@@ -6,6 +6,16 @@
 import type { BodyIn, DataOut, FileEndpoint, JsonEndpoint, UploadEndpoint } from '@exam/contracts';
 import { download, post, type RequestOptions, type UploadOptions, upload } from './request';
 
+/** A paged list's request (DESIGN 4 paging): page number from 1, page size, filters. */
+export interface PageRequest<P> {
+  current: number;
+  size: number;
+  params: P;
+}
+
+/** The filters of a paged endpoint's body (what a server table searches by). */
+export type PageParams<E extends JsonEndpoint> = NonNullable<BodyIn<E> extends { params?: infer P } ? P : never>;
+
 /** POSTs the body to the endpoint; answers the envelope's data. */
 export const call = <E extends JsonEndpoint>(ep: E, body: BodyIn<E>, options?: RequestOptions): Promise<DataOut<E>> =>
   post<DataOut<E>>(ep.path, body, options);

@@ -1,16 +1,5 @@
 /** Third-party and mobile-code sign-in calls: the flow state the browser keeps lives here too. */
-import {
-  sysOauthAuthorize,
-  sysOauthBindList,
-  sysOauthBindLogin,
-  sysOauthBindStart,
-  sysOauthCallback,
-  sysOauthRegister,
-  sysOauthUnbind,
-  sysUserMobileLogin,
-  sysUserSmsSendCode,
-  type TOauthProvider,
-} from '@exam/contracts';
+import { sysOauthAuthorize, sysOauthBindStart, sysOauthCallback, type TOauthProvider } from '@exam/contracts';
 import { call } from './call';
 
 const KEY_STORE = 'oauth-browser-key';
@@ -55,11 +44,3 @@ export async function goToProvider(provider: TOauthProvider, purpose: 'login' | 
 
 export const oauthCallback = (data: { state: string; code: string; iss?: string }) =>
   call(sysOauthCallback, { ...data, browserKey: browserKey() }, { silent: true });
-export const oauthBindLogin = (data: { ticket: string; userName: string; password: string }) =>
-  call(sysOauthBindLogin, data);
-export const oauthRegister = (ticket: string) => call(sysOauthRegister, { ticket });
-export const oauthBindList = () => call(sysOauthBindList, {}, { silent: true });
-export const oauthUnbind = (provider: TOauthProvider) => call(sysOauthUnbind, { provider });
-
-export const sendLoginCode = (mobile: string) => call(sysUserSmsSendCode, { mobile, purpose: 'login' });
-export const mobileLogin = (data: { mobile: string; code: string }) => call(sysUserMobileLogin, data);

@@ -5,30 +5,8 @@ import type {
   TQuImportCategory,
   TQuImportFormat,
   TQuPagingParams,
-  TQuSave,
-  TRepoSave,
 } from '@exam/contracts';
-import {
-  commonFileUpload,
-  EXPORT_NOTE_HEADER,
-  repoQuBatchCopy,
-  repoQuBatchMove,
-  repoQuDelete,
-  repoQuDetail,
-  repoQuExport,
-  repoQuImport,
-  repoQuImportTemplate,
-  repoQuPaging,
-  repoQuSave,
-  repoQuView,
-  repoRepoDelete,
-  repoRepoDetail,
-  repoRepoList,
-  repoRepoListStat,
-  repoRepoPaging,
-  repoRepoSave,
-  sysDicValueTree,
-} from '@exam/contracts';
+import { commonFileUpload, EXPORT_NOTE_HEADER, repoQuBatchMove, repoQuExport, repoQuImport } from '@exam/contracts';
 import { call, callDownload, callUpload } from './call';
 
 /** The export's note header read back (null when absent or unreadable). */
@@ -42,12 +20,6 @@ export function exportNoteOf(header: string | null): TExportNote | null {
   }
 }
 
-export interface PageReq<P> {
-  current: number;
-  size: number;
-  params: P;
-}
-
 export interface RepoOption {
   id: string;
   title: string;
@@ -59,17 +31,6 @@ export interface DicValue {
   title: string;
 }
 
-export const repoApi = {
-  paging: (req: PageReq<{ title?: string; category?: string }>) => call(repoRepoPaging, req),
-  list: () => call(repoRepoList, {}),
-  save: (data: TRepoSave) => call(repoRepoSave, data),
-  detail: (id: string) => call(repoRepoDetail, { id }),
-  remove: (ids: string[]) => call(repoRepoDelete, { ids }),
-  listStat: (ids: string[]) => call(repoRepoListStat, { ids }),
-  /** Bank categories (dictionary repo_catalog). */
-  categories: () => call(sysDicValueTree, { dicCode: 'repo_catalog' }),
-};
-
 const EXPORT_EXTENSIONS: Record<TQuExportFormat, string> = {
   xlsx: '.xlsx',
   docx: '.docx',
@@ -79,13 +40,8 @@ const EXPORT_EXTENSIONS: Record<TQuExportFormat, string> = {
 };
 
 export const quApi = {
-  paging: (req: PageReq<TQuPagingParams>) => call(repoQuPaging, req),
-  save: (data: TQuSave) => call(repoQuSave, data),
-  detail: (id: string) => call(repoQuDetail, { id }),
-  remove: (ids: string[]) => call(repoQuDelete, { ids }),
   batchMove: (ids: string[], toRepoId: string, fromRepoId?: string) =>
     call(repoQuBatchMove, { ids, toRepoId, fromRepoId }),
-  batchCopy: (ids: string[], toRepoId: string) => call(repoQuBatchCopy, { ids, toRepoId }),
   /** Imports (or with `preview` only reads) a question file; `format` auto detects by content. */
   importFile: (
     file: File,
@@ -104,7 +60,6 @@ export const quApi = {
     const fields = { repoId, ...rest, ...(progressId ? { progressId } : {}) };
     return callUpload(repoQuImport, file, fields, onProgress, { overlay: !progressId });
   },
-  template: () => callDownload(repoQuImportTemplate, {}, '试题导入模板.xlsx'),
   exportXlsx: (body: { repoId?: string; ids?: string[]; params?: TQuPagingParams }, fileName = '试题导出.xlsx') =>
     callDownload(repoQuExport, body, fileName),
   /** Exports in a format; the file name's extension follows it. */
@@ -118,8 +73,6 @@ export const quApi = {
       const note = exportNoteOf(headers.get(EXPORT_NOTE_HEADER));
       if (note) onNote?.(note);
     }),
-  /** Learner view: answer and analysis only when allowed. */
-  view: (id: string) => call(repoQuView, { id }),
 };
 
 /** Uploads an image for the editor; answers its URL. */

@@ -1,24 +1,13 @@
 /** Calls of the system module used by the shell (SPEC 7). */
-import type { TLogin, TRegister, TUpdatePassword, TUploadPurpose } from '@exam/contracts';
+import type { TUploadPurpose } from '@exam/contracts';
 import {
   commonFileUpload,
   sysConfigDetail,
   sysConfigList,
-  sysDepartTree,
   sysMenuRoutes,
-  sysUserForgotReset,
   sysUserInfo,
-  sysUserLogin,
   sysUserLogout,
   sysUserMsgCountUnread,
-  sysUserMsgDetailForRead,
-  sysUserMsgMarkRead,
-  sysUserMsgPaging,
-  sysUserMsgUserDelete,
-  sysUserReg,
-  sysUserSmsSendCode,
-  sysUserUpdatePass,
-  sysUserUpdateProfile,
 } from '@exam/contracts';
 import { call, callUpload } from './call';
 import type { RequestOptions } from './request';
@@ -68,40 +57,25 @@ export interface ProfileUpdate {
   avatar?: string | null;
 }
 
-export const login = (data: TLogin) => call(sysUserLogin, data);
-export const register = (data: TRegister) => call(sysUserReg, data);
 export const logout = () => call(sysUserLogout, {}, { silent: true });
 export const fetchUserInfo = (options?: RequestOptions) => call(sysUserInfo, {}, options);
 export const fetchMenuRoutes = (options?: RequestOptions) => call(sysMenuRoutes, {}, options);
-export const updatePassword = (data: TUpdatePassword) => call(sysUserUpdatePass, data);
-export const updateProfile = (data: ProfileUpdate) => call(sysUserUpdateProfile, data);
 
 export const fetchSiteConfig = (options: RequestOptions = { silent: true }) =>
   call(sysConfigDetail, { id: '1' }, options);
-export const fetchConfigList = () => call(sysConfigList, {}, { silent: true });
-export const fetchDeptTree = () => call(sysDepartTree, {}, { silent: true });
-
-export const sendSmsCode = (mobile: string) => call(sysUserSmsSendCode, { mobile });
-export const forgotReset = (data: { mobile: string; code: string; password: string }) => call(sysUserForgotReset, data);
 
 /** The unread count; the server answers `{count}` (a bare number is accepted too). */
 export const countUnreadMsg = async (): Promise<number> => {
   const answer = await call(sysUserMsgCountUnread, {}, { silent: true });
   return typeof answer === 'number' ? answer : Number(answer?.count ?? 0);
 };
-export const pagingMsg = (data: { current: number; size: number; params: { read?: boolean } }) =>
-  call(sysUserMsgPaging, data);
-export const readMsg = (id: string) => call(sysUserMsgDetailForRead, { id });
-export const markMsgRead = (ids: string[]) => call(sysUserMsgMarkRead, { ids });
-export const markAllMsgRead = () => call(sysUserMsgMarkRead, { all: true });
-export const deleteMsg = (ids: string[]) => call(sysUserMsgUserDelete, { ids });
 
 export const uploadFile = (file: Blob, purpose?: TUploadPurpose) =>
   callUpload(commonFileUpload, file, purpose ? { purpose } : {});
 
 /** The pathUrl of the config list (base address of the second service and the assistant). */
 export async function fetchPathUrl(): Promise<string | null> {
-  const list = await fetchConfigList().catch(() => [] as ConfigItem[]);
+  const list = await call(sysConfigList, {}, { silent: true }).catch(() => [] as ConfigItem[]);
   return (Array.isArray(list) ? list : []).find((item) => item.title === 'pathUrl')?.value ?? null;
 }
 

@@ -1,30 +1,8 @@
 /** Calls of practice and spaced review (/api/train/*). */
-import type { TAnswerValue, TTrainSelfMark, TTrainStart } from '@exam/contracts';
-import {
-  trainClear,
-  trainDetail,
-  trainFill,
-  trainFinish,
-  trainNext,
-  trainPaging,
-  trainRepoDetail,
-  trainRepoList,
-  trainReviewStart,
-  trainReviewStat,
-  trainSelfMark,
-  trainStart,
-  trainStatByRepo,
-  trainStatByUser,
-  trainStatExport,
-} from '@exam/contracts';
-import { call, callDownload } from './call';
+import type { TAnswerValue } from '@exam/contracts';
+import { trainFill, trainPaging, trainRepoList } from '@exam/contracts';
+import { call, type PageRequest } from './call';
 import type { RequestOptions } from './request';
-
-export interface PageReq<P> {
-  current: number;
-  size: number;
-  params: P;
-}
 
 export interface StatParams {
   repoId?: string;
@@ -33,9 +11,6 @@ export interface StatParams {
 
 export const trainApi = {
   repoList: (title?: string) => call(trainRepoList, { title }),
-  repoDetail: (id: string) => call(trainRepoDetail, { id }),
-  start: (data: TTrainStart) => call(trainStart, data),
-  next: (trainId: string, sort: number) => call(trainNext, { trainId, sort }),
   fill: (
     data: {
       trainId: string;
@@ -46,17 +21,8 @@ export const trainApi = {
     },
     options?: { silent?: boolean },
   ) => call(trainFill, data, options),
-  selfMark: (data: TTrainSelfMark) => call(trainSelfMark, data),
-  finish: (trainId: string) => call(trainFinish, { trainId }),
-  detail: (trainId: string) => call(trainDetail, { trainId }),
-  paging: (req: PageReq<{ repoId?: string; mode?: number }>, options?: RequestOptions) =>
+  paging: (req: PageRequest<{ repoId?: string; mode?: number }>, options?: RequestOptions) =>
     call(trainPaging, req, options),
-  clear: (repoId: string, mode: number) => call(trainClear, { repoId, mode }),
-  reviewStat: () => call(trainReviewStat, {}, { silent: true }),
-  reviewStart: () => call(trainReviewStart, {}),
-  statByRepo: (req: PageReq<StatParams>) => call(trainStatByRepo, req),
-  statByUser: (req: PageReq<StatParams>) => call(trainStatByUser, req),
-  statExport: (params: StatParams) => callDownload(trainStatExport, { params }, '练习统计.xlsx'),
 };
 
 /** "12分05秒" from seconds. */

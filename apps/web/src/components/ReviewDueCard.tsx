@@ -3,10 +3,11 @@
  * Shown on the learner home and on the practice page.
  */
 import { ScheduleOutlined } from '@ant-design/icons';
+import { trainReviewStat } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex } from 'antd';
 import { useNavigate } from 'react-router';
-import { trainApi } from '../api/train';
+import { call } from '../api/call';
 import { formatTime } from '../utils/date-format';
 import { errorText } from './LoadFailed';
 import { Text } from './text';
@@ -16,7 +17,10 @@ export const REVIEW_ROUTE = '/web/repo/training/review/7';
 
 export default function ReviewDueCard() {
   const navigate = useNavigate();
-  const stat = useQuery({ queryKey: ['train-review-stat'], queryFn: trainApi.reviewStat });
+  const stat = useQuery({
+    queryKey: ['train-review-stat'],
+    queryFn: () => call(trainReviewStat, {}, { silent: true }),
+  });
   const due = stat.data?.due ?? 0;
   const open = stat.data?.openTrainId;
   let hint = '错题会在 1、2、4、7、15 天后安排复习，答错则从头开始。';

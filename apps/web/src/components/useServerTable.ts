@@ -7,13 +7,10 @@ import type { TPage } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { createElement, useCallback, useState } from 'react';
+import type { PageRequest } from '../api/call';
 import LoadFailed from './LoadFailed';
 
-export interface PageRequest<P> {
-  current: number;
-  size: number;
-  params: P;
-}
+export type { PageRequest };
 
 export interface ServerTable<R, P> {
   request: PageRequest<P>;

@@ -4,7 +4,7 @@
  * the topics change.
  */
 import { useEffect, useRef, useState } from 'react';
-import { openRealtime, type RealtimeEvent, type RealtimeHandlers, type RealtimeState } from '../utils/realtime';
+import { openRealtime, type RealtimeEvent, type RealtimeHandlers, type RealtimeState } from '../api/realtime';
 
 export function useRealtime(
   topics: string[],

@@ -1,7 +1,6 @@
 import type { TMenuRoute } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import { flattenMenus, joinPath, menuTrail } from './menu-routes';
-import { hasPage, pageKey, resolvePage } from './pages';
 
 const routes: TMenuRoute[] = [
   {
@@ -73,13 +72,5 @@ describe('menu routes', () => {
     expect(menuTrail(routes, '/admin/dashboard').map((c) => c.title)).toEqual(['控制台']);
     expect(menuTrail(routes, '/admin/sys/log/detail/42').map((c) => c.title)).toEqual(['系统管理', '日志详情']);
     expect(menuTrail(routes, '/nowhere')).toEqual([]);
-  });
-
-  it('resolves view names to pages/<component>/index.tsx and unknown ones to a placeholder', () => {
-    expect(pageKey('admin/sys/user')).toBe('../pages/admin/sys/user/index.tsx');
-    expect(pageKey('/web/uc/index')).toBe('../pages/web/uc/index.tsx');
-    expect(hasPage('web/uc')).toBe(true);
-    expect(hasPage('admin/does-not-exist')).toBe(false);
-    expect(resolvePage('admin/does-not-exist')).toBe(resolvePage('admin/does-not-exist'));
   });
 });

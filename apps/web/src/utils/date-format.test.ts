@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCertDate } from '../pages/cert/format';
-import { windowText } from '../pages/web/index/ExamCard';
 import {
   DEFAULT_SITE_TIME_ZONE,
   formatChineseDate,
@@ -22,7 +20,6 @@ describe('dates in the site time zone', () => {
     expect(siteTimeZone()).toBe('Asia/Shanghai');
     expect(formatTime(AT)).toBe('2026-01-01 11:30:00');
     expect(formatDateTime(AT)).toBe('2026-01-01 11:30:00');
-    expect(formatCertDate(AT)).toBe('2026年1月1日');
   });
 
   it("follows the site's zone from the public config", () => {
@@ -32,7 +29,6 @@ describe('dates in the site time zone', () => {
     expect(formatDay(Date.parse(AT))).toBe('2025-12-31');
     expect(formatChineseDate(AT)).toBe('2025年12月31日');
     expect(formatDateTime(AT)).toBe('2025-12-31 22:30:00');
-    expect(formatCertDate(AT)).toBe('2025年12月31日');
     // An older time falls back to a date, in the site's zone too.
     expect(formatTimeAgo(AT, new Date('2026-01-10T00:00:00Z'), 'YYYY-MM-DD HH:mm')).toBe('2025-12-31 22:30');
   });
@@ -46,18 +42,5 @@ describe('dates in the site time zone', () => {
     expect(formatTime(null)).toBe('');
     expect(formatTime('')).toBe('');
     expect(formatDateTime(undefined)).toBe('');
-  });
-});
-
-describe('the exam window text', () => {
-  afterEach(() => setSiteTimeZone(DEFAULT_SITE_TIME_ZONE));
-
-  it('prints and compares days in the site zone', () => {
-    // 09:00-11:00 on 1 January in Shanghai is 20:00-22:00 on 31 December in New York.
-    const start = '2026-01-01T01:00:00.000Z';
-    const end = '2026-01-01T03:00:00.000Z';
-    expect(windowText(start, end)).toBe('2026-01-01 09:00 至 11:00');
-    setSiteTimeZone('America/New_York');
-    expect(windowText(start, end)).toBe('2025-12-31 20:00 至 22:00');
   });
 });

@@ -4,9 +4,10 @@
  */
 import { RobotOutlined } from '@ant-design/icons';
 import type { TAssistantMarkSuggestion } from '@exam/contracts';
+import { assistantMarkSuggest } from '@exam/contracts';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
-import { assistantApi } from '../../api/assistant';
+import { call } from '../../api/call';
 import { useAssistantStatus } from './useAssistantStatus';
 
 export default function AiMarkSuggest({ paperId, quId }: { paperId: string; quId: string }) {
@@ -17,7 +18,7 @@ export default function AiMarkSuggest({ paperId, quId }: { paperId: string; quId
   const ask = async () => {
     setBusy(true);
     try {
-      setAnswer(await assistantApi.markSuggest(paperId, quId));
+      setAnswer(await call(assistantMarkSuggest, { paperId, quId }));
     } finally {
       setBusy(false);
     }

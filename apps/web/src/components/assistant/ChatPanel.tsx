@@ -7,10 +7,12 @@ import { ClearOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import type { TAssistantExplain } from '@exam/contracts';
 import { Alert, Button, Input, Popconfirm, Space, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type AssistantAsk, AssistantError, askAssistant, assistantApi } from '../../api/assistant';
+import { type AssistantAsk, AssistantError, askAssistant } from '../../api/assistant';
 import { useAssistantBus } from './bus';
 import { renderMarkdown } from './markdown';
 import './assistant.css';
+import { assistantClear, assistantHistory } from '@exam/contracts';
+import { call } from '../../api/call';
 
 interface Line {
   key: string;
@@ -38,8 +40,7 @@ export default function ChatPanel() {
   const taken = useAssistantBus((s) => s.taken);
 
   useEffect(() => {
-    assistantApi
-      .history()
+    call(assistantHistory, {})
       .then((h) => setLines(h.map((m) => ({ key: m.id, role: m.role, content: m.content }))))
       .catch(() => {})
       .finally(() => setLoading(false));
@@ -92,7 +93,7 @@ export default function ChatPanel() {
   };
 
   const clear = async () => {
-    await assistantApi.clear();
+    await call(assistantClear, {});
     setLines([]);
   };
 

@@ -9,6 +9,7 @@ import {
   ASSISTANT_DOC_EXTENSIONS,
   ASSISTANT_DOC_MAX_BYTES,
   ASSISTANT_DRAFT_TEXT_MAX,
+  assistantDraft,
   QUESTION_TYPE_LABELS,
   type TAssistantDraftQu,
 } from '@exam/contracts';
@@ -17,6 +18,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { create } from 'zustand';
 import { assistantApi } from '../../api/assistant';
+import { call } from '../../api/call';
 import { useAssistantStatus } from './useAssistantStatus';
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7, 99];
@@ -64,7 +66,7 @@ export default function DraftQuestions({ repoId }: { repoId?: string }) {
     const values = await form.validateFields();
     setBusy(true);
     try {
-      set(await assistantApi.draft(values));
+      set(await call(assistantDraft, values));
     } finally {
       setBusy(false);
     }

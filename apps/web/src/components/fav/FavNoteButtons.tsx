@@ -4,11 +4,18 @@
  * shown is always the server's answer: nothing reads as saved before the server holds it.
  */
 import { EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { NOTE_MAX_LENGTH, type TFavState } from '@exam/contracts';
+import {
+  NOTE_MAX_LENGTH,
+  type TFavState,
+  trainFavDetail,
+  trainFavSave,
+  trainNoteDelete,
+  trainNoteSave,
+} from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
-import { favApi } from '../../api/fav';
+import { call } from '../../api/call';
 
 interface Props {
   quId: string;
@@ -26,7 +33,7 @@ export default function FavNoteButtons({ quId, size = 'small', initial, onChange
   const client = useQueryClient();
   const state = useQuery({
     queryKey: favKey(quId),
-    queryFn: () => favApi.detail(quId),
+    queryFn: () => call(trainFavDetail, { quId }),
     initialData: initial,
     // A state handed in is fresh: no request per question of a long screen.
     staleTime: initial ? 60_000 : 0,
@@ -54,15 +61,17 @@ export default function FavNoteButtons({ quId, size = 'small', initial, onChange
     }
   };
   const toggle = () =>
-    run(async () => apply(await favApi.save(quId, !fav), fav ? '已取消收藏' : '已收藏，可在个人中心“我的收藏”查看'));
+    run(async () =>
+      apply(await call(trainFavSave, { quId, fav: !fav }), fav ? '已取消收藏' : '已收藏，可在个人中心“我的收藏”查看'),
+    );
   const saveNote = () =>
     run(async () => {
-      apply(await favApi.saveNote(quId, editing ?? ''), '笔记已保存');
+      apply(await call(trainNoteSave, { quId, note: editing ?? '' }), '笔记已保存');
       setEditing(null);
     });
   const deleteNote = () =>
     run(async () => {
-      apply(await favApi.deleteNote(quId), '笔记已删除');
+      apply(await call(trainNoteDelete, { quId }), '笔记已删除');
       setEditing(null);
     });
 

@@ -13,6 +13,7 @@ import {
   MAX_IMPORT_QUESTIONS,
   QU_IMPORT_PROGRESS_EVENT,
   QUESTION_TYPE_LABELS,
+  repoQuImportTemplate,
   type TQuImportCategory,
   type TQuImportFormat,
   type TQuImportProgress,
@@ -34,6 +35,7 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { callDownload } from '../../api/call';
 import { ApiError } from '../../api/http-errors';
 import { quApi, type RepoOption } from '../../api/repo';
 import { useRealtime } from '../../hooks/useRealtime';
@@ -257,7 +259,11 @@ export default function ImportDialog({ open, repoId, repos, onClose, onImported 
               data-testid="import-category"
             />
           </Space>
-          <Button icon={<DownloadOutlined />} onClick={() => quApi.template()} data-testid="download-template">
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => callDownload(repoQuImportTemplate, {}, '试题导入模板.xlsx')}
+            data-testid="download-template"
+          >
             下载导入模板
           </Button>
         </Space>

@@ -7,6 +7,11 @@ import {
   labelOptions,
   QUESTION_LEVEL_LABELS,
   QUESTION_TYPE_LABELS,
+  repoQuBatchCopy,
+  repoQuDelete,
+  repoQuDetail,
+  repoQuPaging,
+  repoRepoList,
   type TQuDetail,
   type TQuListItem,
   type TQuPagingParams,
@@ -15,7 +20,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, message, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { quApi, repoApi } from '../../api/repo';
+import { call } from '../../api/call';
+import { quApi } from '../../api/repo';
 import { formatTime } from '../../utils/date-format';
 import DraftQuestions from '../assistant/DraftQuestions';
 import { Permission, useServerTable } from '../index';
@@ -28,10 +34,10 @@ import QuestionPreview from './QuestionPreview';
 export default function QuestionTable({ repoId, onChanged }: { repoId?: string; onChanged?: () => void }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<TQuPagingParams>();
-  const repos = useQuery({ queryKey: ['repo-list'], queryFn: repoApi.list });
+  const repos = useQuery({ queryKey: ['repo-list'], queryFn: () => call(repoRepoList, {}) });
   const table = useServerTable<TQuListItem, TQuPagingParams>(
     ['qu-paging', repoId],
-    (req) => quApi.paging({ ...req, params: { ...req.params, repoId: repoId ?? req.params.repoId } }),
+    (req) => call(repoQuPaging, { ...req, params: { ...req.params, repoId: repoId ?? req.params.repoId } }),
     {
       selectable: true,
     },
@@ -47,7 +53,7 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
   };
 
   const remove = async (list: string[]) => {
-    await quApi.remove(list);
+    await call(repoQuDelete, { ids: list });
     message.success('删除成功');
     table.setSelectedRowKeys([]);
     changed();
@@ -55,7 +61,9 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
   const runBatch = async () => {
     if (!batchTarget || !batch) return;
     const res =
-      batch === 'move' ? await quApi.batchMove(ids, batchTarget, repoId) : await quApi.batchCopy(ids, batchTarget);
+      batch === 'move'
+        ? await quApi.batchMove(ids, batchTarget, repoId)
+        : await call(repoQuBatchCopy, { ids, toRepoId: batchTarget });
     message.success(`${batch === 'move' ? '已移动' : '已复制'} ${res.count} 道试题`);
     setBatch(null);
     table.setSelectedRowKeys([]);
@@ -165,7 +173,7 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
                 type="link"
                 size="small"
                 className="qu-table__summary"
-                onClick={async () => setPreview(await quApi.detail(r.id))}
+                onClick={async () => setPreview(await call(repoQuDetail, { id: r.id }))}
               >
                 {/* formulas rendered, not their LaTeX (the screen sweep) */}
                 {s ? <QuestionLine text={s} /> : '（无文字内容）'}

@@ -3,8 +3,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { createRouteSearch, searchableRoutes } from '../../router/route-search';
 import { useUserStore } from '../../stores/user';
-import { createRouteSearch, searchableRoutes } from '../../utils/route-search';
 
 export default function HeaderSearch() {
   const routes = useUserStore((s) => s.routes);

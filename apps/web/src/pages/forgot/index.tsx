@@ -1,9 +1,10 @@
 /** Forgot password: mobile code (sms/send-code), then forgot-reset with a new SPEC 5 password. */
 import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { sysUserForgotReset, sysUserSmsSendCode } from '@exam/contracts';
 import { App, Button, Form, Input, Result, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { forgotReset, sendSmsCode } from '../../api/system';
+import { call } from '../../api/call';
 import { isMobile, MOBILE_MESSAGE, mobileRule, passwordRule } from '../../utils/validators';
 import AuthLayout, { AuthTitle } from '../auth/AuthLayout';
 
@@ -32,7 +33,7 @@ export default function ForgotPage() {
     }
     setSending(true);
     try {
-      await sendSmsCode(mobile);
+      await call(sysUserSmsSendCode, { mobile });
       message.success('如该手机号已注册，验证码已发送，请注意查收');
       setSeconds(COUNTDOWN);
     } catch {
@@ -45,7 +46,7 @@ export default function ForgotPage() {
   const onFinish = async (values: { mobile: string; code: string; password: string }) => {
     setLoading(true);
     try {
-      await forgotReset({ mobile: values.mobile, code: values.code.trim(), password: values.password });
+      await call(sysUserForgotReset, { mobile: values.mobile, code: values.code.trim(), password: values.password });
       setDone(true);
     } catch {
       // shown by the client

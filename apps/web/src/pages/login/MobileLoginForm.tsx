@@ -1,9 +1,10 @@
 /** Sign-in by mobile number and SMS code: 60-second resend countdown, the same answer for any number. */
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { TLoginResult } from '@exam/contracts';
+import { sysUserMobileLogin, sysUserSmsSendCode } from '@exam/contracts';
 import { App, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { mobileLogin, sendLoginCode } from '../../api/oauth';
+import { call } from '../../api/call';
 import { isMobile, MOBILE_MESSAGE, mobileRule } from '../../utils/validators';
 
 const COUNTDOWN = 60;
@@ -29,7 +30,7 @@ export default function MobileLoginForm({ onSignedIn }: { onSignedIn: (result: T
     }
     setSending(true);
     try {
-      await sendLoginCode(mobile);
+      await call(sysUserSmsSendCode, { mobile, purpose: 'login' });
       message.success('验证码已发送，请注意查收（5分钟内有效）');
       setSeconds(COUNTDOWN);
     } catch {
@@ -42,7 +43,7 @@ export default function MobileLoginForm({ onSignedIn }: { onSignedIn: (result: T
   const onFinish = async (values: { mobile: string; code: string }) => {
     setLoading(true);
     try {
-      onSignedIn(await mobileLogin({ mobile: values.mobile.trim(), code: values.code.trim() }));
+      onSignedIn(await call(sysUserMobileLogin, { mobile: values.mobile.trim(), code: values.code.trim() }));
     } catch {
       // shown by the client
     } finally {

@@ -14,11 +14,12 @@ import {
   WechatOutlined,
 } from '@ant-design/icons';
 import type { TLogin, TLoginResult, TOauthProvider } from '@exam/contracts';
+import { sysUserLogin } from '@exam/contracts';
 import { Alert, Button, Checkbox, Divider, Form, Input, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/call';
 import { goToProvider } from '../../api/oauth';
-import { login } from '../../api/system';
 import { afterLoginTarget } from '../../router/guard-decision';
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
@@ -59,7 +60,7 @@ export default function LoginPage() {
   const onFinish = async (values: TLogin & { remember: boolean }) => {
     setLoading(true);
     try {
-      const result = await login({ userName: values.userName.trim(), password: values.password });
+      const result = await call(sysUserLogin, { userName: values.userName.trim(), password: values.password });
       if (values.remember) localStorage.setItem(REMEMBER_KEY, values.userName.trim());
       else localStorage.removeItem(REMEMBER_KEY);
       useUserStore.getState().setToken(result.token);

@@ -1,12 +1,12 @@
 /** Student registration: SPEC 5 rules checked as you type (contracts validators), again by the server. */
 
 import { ApartmentOutlined, IdcardOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { type TRegister, ZRegisterSchema } from '@exam/contracts';
+import { sysDepartTree, sysUserReg, type TRegister, ZRegisterSchema } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, type FormRule, Input, Result, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fetchDeptTree, register } from '../../api/system';
+import { call } from '../../api/call';
 import { useUserStore } from '../../stores/user';
 import { toTree, toTreeSelect } from '../../utils/tree';
 import { mobileRule, passwordRule } from '../../utils/validators';
@@ -26,14 +26,14 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   const [pending, setPending] = useState(false);
-  const depts = useQuery({ queryKey: ['dept-tree-public'], queryFn: fetchDeptTree });
+  const depts = useQuery({ queryKey: ['dept-tree-public'], queryFn: () => call(sysDepartTree, {}, { silent: true }) });
   const treeData = toTreeSelect(toTree(depts.data));
 
   const onFinish = async (values: TRegister & { confirm: string }) => {
     setLoading(true);
     try {
       const { confirm: _confirm, ...body } = values;
-      const result = await register({ ...body, deptId: body.deptId || null });
+      const result = await call(sysUserReg, { ...body, deptId: body.deptId || null });
       if (result.token) {
         useUserStore.getState().setToken(result.token);
         navigate('/web/index', { replace: true });

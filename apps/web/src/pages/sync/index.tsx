@@ -6,11 +6,18 @@
  * registration is open; or reports a finished binding. ?token=... (an older landing) still works.
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { OAUTH_PROVIDER_LABELS, type TLoginResult, type TOauthCallbackResult } from '@exam/contracts';
+import {
+  OAUTH_PROVIDER_LABELS,
+  sysOauthBindLogin,
+  sysOauthRegister,
+  type TLoginResult,
+  type TOauthCallbackResult,
+} from '@exam/contracts';
 import { Alert, App, Button, Card, Divider, Form, Input, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { clearPendingFlow, oauthBindLogin, oauthCallback, oauthRegister, pendingFlow } from '../../api/oauth';
+import { call } from '../../api/call';
+import { clearPendingFlow, oauthCallback, pendingFlow } from '../../api/oauth';
 import { afterLoginTarget } from '../../router/guard-decision';
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
@@ -79,7 +86,7 @@ export default function SyncPage() {
     setBusy(true);
     try {
       finish(
-        await oauthBindLogin({
+        await call(sysOauthBindLogin, {
           ticket: view.result.ticket,
           userName: values.userName.trim(),
           password: values.password,
@@ -97,7 +104,7 @@ export default function SyncPage() {
     if (view.kind !== 'unbound' || !view.result.ticket) return;
     setBusy(true);
     try {
-      const result = await oauthRegister(view.result.ticket);
+      const result = await call(sysOauthRegister, { ticket: view.result.ticket });
       if (result.token && result.user) finish({ token: result.token, user: result.user });
       else {
         clearPendingFlow();

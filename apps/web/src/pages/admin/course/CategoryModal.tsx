@@ -1,9 +1,10 @@
 /** 课程分类: a sortable tree; add a category under another, rename, re-sort, delete an empty one. */
 import type { TCourseCategory } from '@exam/contracts';
+import { courseCategoryDelete, courseCategorySave, courseCategoryTree } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, InputNumber, Modal, Popconfirm, Tree, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { courseApi } from '../../../api/course';
+import { call } from '../../../api/call';
 import { attempt } from '../sys/shared';
 
 type Node = { key: string; c: TCourseCategory; children: Node[] };
@@ -11,13 +12,17 @@ const toNodes = (list: TCourseCategory[]): Node[] =>
   list.map((c) => ({ key: c.id, c, children: toNodes(c.children ?? []) }));
 
 export default function CategoryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const tree = useQuery({ queryKey: ['course-categories'], queryFn: courseApi.categoryTree, enabled: open });
+  const tree = useQuery({
+    queryKey: ['course-categories'],
+    queryFn: () => call(courseCategoryTree, {}),
+    enabled: open,
+  });
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState<string | null>(null);
   const [sort, setSort] = useState(0);
   const add = async () => {
     if (!name.trim()) return;
-    if (await attempt(() => courseApi.saveCategory({ name: name.trim(), parentId, sort }))) setName('');
+    if (await attempt(() => call(courseCategorySave, { name: name.trim(), parentId, sort }))) setName('');
     void tree.refetch();
   };
   return (
@@ -34,7 +39,7 @@ export default function CategoryModal({ open, onClose }: { open: boolean; onClos
               </span>
               <Popconfirm
                 title="确定删除该分类吗？"
-                onConfirm={() => attempt(() => courseApi.deleteCategory(n.id)).then(() => tree.refetch())}
+                onConfirm={() => attempt(() => call(courseCategoryDelete, { id: n.id })).then(() => tree.refetch())}
               >
                 <Button type="link" size="small" danger>
                   删除

@@ -1,10 +1,18 @@
 /** 章节课件: ordered chapters and their files; uploads show a progress bar (purpose course, 20-minute client). */
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { COURSE_FILE_KIND_LABELS, type TCourseChapter } from '@exam/contracts';
+import {
+  COURSE_FILE_KIND_LABELS,
+  courseChapterSave,
+  courseCourseDetail,
+  courseFileDelete,
+  courseFileSave,
+  type TCourseChapter,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Flex, Input, InputNumber, Progress, Tag, Upload } from 'antd';
 import { useState } from 'react';
-import { courseApi } from '../../../api/course';
+import { call } from '../../../api/call';
+import { uploadCourseFile } from '../../../api/course';
 import { attempt } from '../sys/shared';
 
 const ACCEPT = '.mp4,.webm,.mp3,.pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.pptx';
@@ -18,8 +26,8 @@ function ChapterCard({ chapter, onChanged }: { chapter: TCourseChapter; onChange
   const add = async (file: File) => {
     setPercent(0);
     const ok = await attempt(async () => {
-      const up = await courseApi.upload(file, setPercent);
-      await courseApi.saveFile({
+      const up = await uploadCourseFile(file, setPercent);
+      await call(courseFileSave, {
         chapterId: chapter.id,
         fileId: up.id,
         title: file.name.replace(/\.[^.]+$/, ''),
@@ -43,7 +51,7 @@ function ChapterCard({ chapter, onChanged }: { chapter: TCourseChapter; onChange
             size="small"
             danger
             icon={<DeleteOutlined />}
-            onClick={() => attempt(() => courseApi.deleteFile(f.id)).then(onChanged)}
+            onClick={() => attempt(() => call(courseFileDelete, { id: f.id })).then(onChanged)}
           />
         </Flex>
       ))}
@@ -79,14 +87,14 @@ export default function ChapterDrawer({ courseId, onClose }: { courseId: string 
   const [title, setTitle] = useState('');
   const detail = useQuery({
     queryKey: ['course-admin-detail', courseId],
-    queryFn: () => courseApi.detail(courseId as string),
+    queryFn: () => call(courseCourseDetail, { id: courseId as string }),
     enabled: Boolean(courseId),
   });
   const refresh = () => void detail.refetch();
   const addChapter = async () => {
     if (!courseId || !title.trim()) return;
     const ok = await attempt(() =>
-      courseApi.saveChapter({ courseId, title: title.trim(), sort: (detail.data?.chapters.length ?? 0) + 1 }),
+      call(courseChapterSave, { courseId, title: title.trim(), sort: (detail.data?.chapters.length ?? 0) + 1 }),
     );
     if (ok) setTitle('');
     refresh();

@@ -1,55 +1,51 @@
 /** 新建/编辑课程: title, category, lecturer, credit hours, required, audience, window, skipping, linked exams, introduction. */
-import { type TCourseSave, ZCourseSaveSchema } from '@exam/contracts';
+import {
+  courseCategoryTree,
+  courseCourseDetail,
+  courseCourseSave,
+  examExamPaging,
+  type TCourseSave,
+  ZCourseSaveSchema,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { courseApi } from '../../../api/course';
-import { examApi } from '../../../api/exam';
+import { call } from '../../../api/call';
 import RichTextEditor from '../../../components/question/RichTextEditor';
-import { useModalForm } from '../../../components/useModalForm';
 import AudienceFields from '../notice/AudienceFields';
 import EntityFormModal from '../shared/EntityFormModal';
+import { type RecordDialogProps, useRecordForm } from '../shared/useRecordForm';
 import { zodRule } from '../sys/shared';
 
 type FormValues = Omit<TCourseSave, 'startTime' | 'endTime'> & { window?: [Dayjs | null, Dayjs | null] };
 
-export default function CourseFormModal({
-  id,
-  onClose,
-  onSaved,
-}: {
-  id: string | null | undefined;
-  onClose: () => void;
-  onSaved: (id: string) => void;
-}) {
-  const open = id !== undefined;
-  const { form, saving, loading, submit } = useModalForm<FormValues, string>({
-    open,
-    source: id,
-    initial: () =>
-      id
-        ? courseApi.detail(id).then((d) => ({
-            ...d,
-            openType: d.openType as 1 | 2 | 3,
-            window: [d.startTime ? dayjs(d.startTime) : null, d.endTime ? dayjs(d.endTime) : null],
-          }))
-        : undefined,
-    save: async ({ window, ...rest }) => {
+export default function CourseFormModal(props: RecordDialogProps) {
+  const { open, modal } = useRecordForm<FormValues>({
+    ...props,
+    read: (id) =>
+      call(courseCourseDetail, { id }).then((d) => ({
+        ...d,
+        openType: d.openType as 1 | 2 | 3,
+        window: [d.startTime ? dayjs(d.startTime) : null, d.endTime ? dayjs(d.endTime) : null],
+      })),
+    save: async ({ window, ...rest }, id) => {
       const body: TCourseSave = {
         ...rest,
-        ...(id ? { id } : {}),
+        ...id,
         startTime: window?.[0]?.toISOString() ?? null,
         endTime: window?.[1]?.toISOString() ?? null,
       };
-      return (await courseApi.save(body)).id;
+      return (await call(courseCourseSave, body)).id;
     },
-    onSaved,
-    onClose,
   });
-  const categories = useQuery({ queryKey: ['course-categories'], queryFn: courseApi.categoryTree, enabled: open });
+  const categories = useQuery({
+    queryKey: ['course-categories'],
+    queryFn: () => call(courseCategoryTree, {}),
+    enabled: open,
+  });
   const exams = useQuery({
     queryKey: ['course-exam-options'],
-    queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(examExamPaging, { current: 1, size: 200, params: {} }),
     enabled: open,
   });
 
@@ -57,15 +53,9 @@ export default function CourseFormModal({
     <EntityFormModal<FormValues>
       name="courseForm"
       noun="课程"
-      editing={Boolean(id)}
-      open={open}
       width={820}
-      form={form}
-      saving={saving}
-      loading={loading}
+      {...modal}
       initialValues={{ openType: 1, hours: 1, required: false, allowSkip: false, passRate: 95, sort: 0, content: '' }}
-      onSubmit={() => submit()}
-      onClose={onClose}
     >
       <Form.Item label="课程名称" name="title" required rules={[zodRule(ZCourseSaveSchema.shape.title)]}>
         <Input maxLength={100} showCount placeholder="请输入课程名称" />

@@ -1,9 +1,10 @@
 /** 学习进度: the audience's progress with department and name filters, the completion rate, a department summary, xlsx export. */
 import type { TCourseRecord, TCourseStatRecord } from '@exam/contracts';
+import { courseStatExport, courseStatPaging, courseStatSummary } from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Drawer, Flex, Progress, Statistic, Table } from 'antd';
 import { useState } from 'react';
-import { courseStatApi } from '../../../api/course';
+import { call, callDownload } from '../../../api/call';
 import { usePermission } from '../../../components';
 import { formatStudy } from '../../../utils/study-time';
 import { formatDateTime } from '../../../utils/time';
@@ -16,13 +17,13 @@ export default function StatDrawer({ course, onClose }: { course: TCourseRecord 
   const params = { courseId: course?.id ?? '', ...filter };
   const list = useQuery({
     queryKey: ['course-stat', params, page],
-    queryFn: () => courseStatApi.paging({ ...page, params }),
+    queryFn: () => call(courseStatPaging, { ...page, params }),
     enabled: Boolean(course),
     placeholderData: keepPreviousData,
   });
   const summary = useQuery({
     queryKey: ['course-stat-summary', params],
-    queryFn: () => courseStatApi.summary(params),
+    queryFn: () => call(courseStatSummary, params),
     enabled: Boolean(course),
   });
   return (
@@ -48,7 +49,9 @@ export default function StatDrawer({ course, onClose }: { course: TCourseRecord 
         style={{ marginBottom: 12 }}
         onChange={(patch) => setFilter((f) => ({ ...f, ...patch }))}
         onExport={
-          canExport ? () => courseStatApi.export(params, `${course?.title ?? '课程'}-学习进度.xlsx`) : undefined
+          canExport
+            ? () => callDownload(courseStatExport, params, `${course?.title ?? '课程'}-学习进度.xlsx`)
+            : undefined
         }
       />
       <PeopleTable<TCourseStatRecord>

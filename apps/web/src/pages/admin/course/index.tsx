@@ -1,13 +1,15 @@
 /** 课程管理: courses with learners and completions; edit, chapters and files, publish/unpublish, progress, categories, delete. */
 import { PlusOutlined } from '@ant-design/icons';
 import type { TCourseRecord } from '@exam/contracts';
+import { courseCourseDelete, courseCoursePaging, courseCoursePublish } from '@exam/contracts';
 import { Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useState } from 'react';
-import { type CourseParams, courseApi } from '../../../api/course';
+import { useState } from 'react';
+import { call, type PageParams } from '../../../api/call';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { ActionLink, DeleteLink } from '../shared/RowActions';
 import TitleStateSearch from '../shared/TitleStateSearch';
+import { useRecordDialog } from '../shared/useRecordForm';
 import { attempt } from '../sys/shared';
 import CategoryModal from './CategoryModal';
 import ChapterDrawer from './ChapterDrawer';
@@ -19,12 +21,16 @@ export default function CourseAdminPage() {
   const canPublish = usePermission('course:course:publish');
   const canDelete = usePermission('course:course:delete');
   const canStat = usePermission('course:stat:view');
-  const table = useServerTable<TCourseRecord, CourseParams>(['course-admin'], courseApi.paging);
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const table = useServerTable<TCourseRecord, PageParams<typeof courseCoursePaging>>(['course-admin'], (req) =>
+    call(courseCoursePaging, req),
+  );
   const [chaptersOf, setChaptersOf] = useState<string | null>(null);
   const [statOf, setStatOf] = useState<TCourseRecord | null>(null);
   const [categories, setCategories] = useState(false);
-  const closeEditor = useCallback(() => setEditing(undefined), []);
+  const editor = useRecordDialog((id, created) => {
+    table.refresh();
+    if (created) setChaptersOf(id);
+  });
 
   const columns: ColumnsType<TCourseRecord> = [
     { title: '课程名称', dataIndex: 'title', render: (v: string) => <span className="exam-list__title">{v}</span> },
@@ -45,7 +51,7 @@ export default function CourseAdminPage() {
       width: 260,
       render: (_, r) => (
         <TableActions>
-          {canSave && <ActionLink onClick={() => setEditing(r.id)}>编辑</ActionLink>}
+          {canSave && <ActionLink onClick={() => editor.edit(r.id)}>编辑</ActionLink>}
           {canSave && (
             <ActionLink onClick={() => setChaptersOf(r.id)} testId={`chapters-${r.id}`}>
               章节课件
@@ -53,13 +59,15 @@ export default function CourseAdminPage() {
           )}
           {canPublish && (
             <ActionLink
-              onClick={() => attempt(() => courseApi.publish(r.id, r.state === 1 ? 0 : 1)).then(table.refresh)}
+              onClick={() =>
+                attempt(() => call(courseCoursePublish, { id: r.id, state: r.state === 1 ? 0 : 1 })).then(table.refresh)
+              }
             >
               {r.state === 1 ? '下架' : '发布'}
             </ActionLink>
           )}
           {canStat && <ActionLink onClick={() => setStatOf(r)}>学习进度</ActionLink>}
-          {canDelete && <DeleteLink onDelete={() => courseApi.remove([r.id]).then(table.refresh)} />}
+          {canDelete && <DeleteLink onDelete={() => call(courseCourseDelete, { ids: [r.id] }).then(table.refresh)} />}
         </TableActions>
       ),
     },
@@ -74,7 +82,7 @@ export default function CourseAdminPage() {
             <Button onClick={() => setCategories(true)} style={{ marginRight: 8 }}>
               课程分类
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={editor.create}>
               新建课程
             </Button>
           </>
@@ -93,15 +101,7 @@ export default function CourseAdminPage() {
       }
     >
       <Table<TCourseRecord> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
-      <CourseFormModal
-        id={editing}
-        onClose={closeEditor}
-        onSaved={(id) => {
-          setEditing(undefined);
-          table.refresh();
-          if (!editing) setChaptersOf(id);
-        }}
-      />
+      <CourseFormModal {...editor.dialog} />
       <ChapterDrawer
         courseId={chaptersOf}
         onClose={() => {

@@ -17,11 +17,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, List, Progress, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { fetchTrainingOverview } from '../../../api/sys-admin';
 import { flattenMenus } from '../../../router/menu-routes';
 import { useUserStore } from '../../../stores/user';
 import { formatDateTime } from '../../../utils/time';
 import './dashboard.css';
+import { dashboardTrainingOverview } from '@exam/contracts';
+import { call } from '../../../api/call';
 
 type Exam = NonNullable<TTrainingOverview['examsToday']>[number];
 
@@ -90,7 +91,11 @@ function ExamTable({ exams, testId }: { exams: Exam[]; testId: string }) {
 export default function DashboardPage() {
   const granted = useGranted();
   const realName = useUserStore((s) => s.realName);
-  const q = useQuery({ queryKey: ['training-overview'], queryFn: fetchTrainingOverview, staleTime: 30_000 });
+  const q = useQuery({
+    queryKey: ['training-overview'],
+    queryFn: () => call(dashboardTrainingOverview, {}),
+    staleTime: 30_000,
+  });
   const d = q.data;
   if (q.isLoading || !d)
     return (

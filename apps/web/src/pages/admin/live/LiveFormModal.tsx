@@ -1,13 +1,12 @@
 /** 新建/编辑直播: title, cover, lecturer (name and account), schedule, audience, linked course, description. */
-import { type TLiveSave, ZLiveSaveSchema } from '@exam/contracts';
+import { courseCoursePaging, liveRoomDetail, liveRoomSave, type TLiveSave, ZLiveSaveSchema } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { courseApi } from '../../../api/course';
-import { liveApi } from '../../../api/live';
-import { useModalForm } from '../../../components/useModalForm';
+import { call } from '../../../api/call';
 import AudienceFields from '../notice/AudienceFields';
 import EntityFormModal from '../shared/EntityFormModal';
+import { type RecordDialogProps, useRecordForm } from '../shared/useRecordForm';
 import UserSearchSelect from '../sys/msg/UserSearchSelect';
 import { required, zodRule } from '../sys/shared';
 
@@ -18,42 +17,28 @@ function LecturerSelect({ value, onChange }: { value?: string | null; onChange?:
 
 type FormValues = Omit<TLiveSave, 'startTime' | 'endTime'> & { window?: [Dayjs | null, Dayjs | null] };
 
-export default function LiveFormModal({
-  id,
-  onClose,
-  onSaved,
-}: {
-  id: string | null | undefined;
-  onClose: () => void;
-  onSaved: (id: string) => void;
-}) {
-  const open = id !== undefined;
-  const { form, saving, loading, submit } = useModalForm<FormValues, string>({
-    open,
-    source: id,
-    initial: () =>
-      id
-        ? liveApi.detail(id).then((d) => ({
-            ...d,
-            openType: d.openType as 1 | 2 | 3,
-            window: [dayjs(d.startTime), dayjs(d.endTime)],
-          }))
-        : undefined,
-    save: async ({ window, ...rest }) => {
+export default function LiveFormModal(props: RecordDialogProps) {
+  const { open, modal } = useRecordForm<FormValues>({
+    ...props,
+    read: (id) =>
+      call(liveRoomDetail, { id }).then((d) => ({
+        ...d,
+        openType: d.openType as 1 | 2 | 3,
+        window: [dayjs(d.startTime), dayjs(d.endTime)],
+      })),
+    save: async ({ window, ...rest }, id) => {
       const body: TLiveSave = {
         ...rest,
-        ...(id ? { id } : {}),
+        ...id,
         startTime: window?.[0]?.toISOString() ?? '',
         endTime: window?.[1]?.toISOString() ?? '',
       };
-      return (await liveApi.save(body)).id;
+      return (await call(liveRoomSave, body)).id;
     },
-    onSaved,
-    onClose,
   });
   const courses = useQuery({
     queryKey: ['live-course-options'],
-    queryFn: () => courseApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(courseCoursePaging, { current: 1, size: 200, params: {} }),
     enabled: open,
   });
 
@@ -61,15 +46,9 @@ export default function LiveFormModal({
     <EntityFormModal<FormValues>
       name="liveForm"
       noun="直播"
-      editing={Boolean(id)}
-      open={open}
       width={760}
-      form={form}
-      saving={saving}
-      loading={loading}
+      {...modal}
       initialValues={{ openType: 1, description: '', lecturer: '' }}
-      onSubmit={() => submit()}
-      onClose={onClose}
     >
       <Form.Item label="直播标题" name="title" required rules={[zodRule(ZLiveSaveSchema.shape.title)]}>
         <Input maxLength={100} showCount placeholder="请输入直播标题" />

@@ -1,20 +1,25 @@
 /** 推流信息: the RTMP address and the room's stream key for OBS, copy buttons, and regenerating the key. */
 import { ReloadOutlined } from '@ant-design/icons';
 import type { TLivePush, TLiveRecord } from '@exam/contracts';
+import { liveRoomPushDetail, liveRoomRegenerateKey } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
-import { liveApi } from '../../../api/live';
+import { call } from '../../../api/call';
 
 export default function PushModal({ room, onClose }: { room: TLiveRecord | null; onClose: () => void }) {
   const { modal } = App.useApp();
   const client = useQueryClient();
   const key = ['live-push', room?.id];
-  const push = useQuery({ queryKey: key, queryFn: () => liveApi.push(room?.id ?? ''), enabled: Boolean(room) });
+  const push = useQuery({
+    queryKey: key,
+    queryFn: () => call(liveRoomPushDetail, { id: room?.id ?? '' }),
+    enabled: Boolean(room),
+  });
   const regenerate = () =>
     modal.confirm({
       title: '重新生成推流密钥',
       content: '旧密钥将立即失效，讲师需要在推流软件中换用新密钥。确定继续吗？',
-      onOk: async () => client.setQueryData<TLivePush>(key, await liveApi.regenerateKey(room?.id ?? '')),
+      onOk: async () => client.setQueryData<TLivePush>(key, await call(liveRoomRegenerateKey, { id: room?.id ?? '' })),
     });
   const d = push.data;
   return (

@@ -1,9 +1,16 @@
 /** 直播统计: online now and peak, sessions and unique viewers, minutes, the absent, the timeline, each learner's minutes, xlsx. */
-import { LIVE_STATE_LABELS, type TLiveRecord, type TLiveStatRecord } from '@exam/contracts';
+import {
+  LIVE_STATE_LABELS,
+  liveStatExport,
+  liveStatPaging,
+  liveStatSummary,
+  type TLiveRecord,
+  type TLiveStatRecord,
+} from '@exam/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Checkbox, Drawer, Empty, Flex, Skeleton, Statistic, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { liveStatApi } from '../../../api/live';
+import { call, callDownload } from '../../../api/call';
 import { usePermission } from '../../../components';
 import { formatDateTime } from '../../../utils/time';
 import { type PeopleFilter, PeopleFilters, PeopleTable } from '../shared/PeopleStat';
@@ -18,13 +25,13 @@ export default function StatDrawer({ room, onClose }: { room: TLiveRecord | null
   const params = { liveId: room?.id ?? '', ...filter };
   const summary = useQuery({
     queryKey: ['live-stat-summary', room?.id],
-    queryFn: () => liveStatApi.summary({ liveId: room?.id ?? '' }),
+    queryFn: () => call(liveStatSummary, { liveId: room?.id ?? '' }),
     enabled: Boolean(room),
     refetchInterval: 15_000,
   });
   const list = useQuery({
     queryKey: ['live-stat', params, page],
-    queryFn: () => liveStatApi.paging({ ...page, params }),
+    queryFn: () => call(liveStatPaging, { ...page, params }),
     enabled: Boolean(room),
     placeholderData: keepPreviousData,
   });
@@ -58,7 +65,9 @@ export default function StatDrawer({ room, onClose }: { room: TLiveRecord | null
       <PeopleFilters
         style={{ margin: '12px 0' }}
         onChange={(patch) => setFilter((f) => ({ ...f, ...patch }))}
-        onExport={canExport ? () => liveStatApi.export(params, `${room?.title ?? '直播'}-直播统计.xlsx`) : undefined}
+        onExport={
+          canExport ? () => callDownload(liveStatExport, params, `${room?.title ?? '直播'}-直播统计.xlsx`) : undefined
+        }
       >
         <Checkbox onChange={(e) => setFilter((f) => ({ ...f, absent: e.target.checked }))}>仅看未观看</Checkbox>
       </PeopleFilters>

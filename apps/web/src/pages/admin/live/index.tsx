@@ -1,14 +1,22 @@
 /** 直播管理: rooms with their derived state and online viewers; edit, push details, statistics, delete. */
 import { PlusOutlined } from '@ant-design/icons';
-import { LIVE_REPLAY_LABELS, LIVE_STATE_LABELS, type TLiveRecord } from '@exam/contracts';
+import {
+  LIVE_REPLAY_LABELS,
+  LIVE_STATE_LABELS,
+  liveRoomDelete,
+  liveRoomPaging,
+  liveServerDetail,
+  type TLiveRecord,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useState } from 'react';
-import { type LiveParams, liveApi } from '../../../api/live';
+import { useState } from 'react';
+import { call, type PageParams } from '../../../api/call';
 import { DateTimeLines, PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { ActionLink, DeleteLink } from '../shared/RowActions';
 import TitleStateSearch from '../shared/TitleStateSearch';
+import { useRecordDialog } from '../shared/useRecordForm';
 import LiveFormModal from './LiveFormModal';
 import PushModal from './PushModal';
 import StatDrawer from './StatDrawer';
@@ -20,12 +28,13 @@ export default function LiveAdminPage() {
   const canDelete = usePermission('live:live:delete');
   const canPush = usePermission('live:live:push');
   const canStat = usePermission('live:stat:view');
-  const server = useQuery({ queryKey: ['live-server'], queryFn: liveApi.server });
-  const table = useServerTable<TLiveRecord, LiveParams>(['live-admin'], liveApi.paging);
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const server = useQuery({ queryKey: ['live-server'], queryFn: () => call(liveServerDetail, {}) });
+  const table = useServerTable<TLiveRecord, PageParams<typeof liveRoomPaging>>(['live-admin'], (req) =>
+    call(liveRoomPaging, req),
+  );
   const [pushOf, setPushOf] = useState<TLiveRecord | null>(null);
   const [statOf, setStatOf] = useState<TLiveRecord | null>(null);
-  const closeEditor = useCallback(() => setEditing(undefined), []);
+  const editor = useRecordDialog(() => table.refresh());
 
   const columns: ColumnsType<TLiveRecord> = [
     { title: '直播标题', dataIndex: 'title', render: (v: string) => <span className="exam-list__title">{v}</span> },
@@ -60,7 +69,7 @@ export default function LiveAdminPage() {
       width: 220,
       render: (_, r) => (
         <TableActions>
-          {canSave && <ActionLink onClick={() => setEditing(r.id)}>编辑</ActionLink>}
+          {canSave && <ActionLink onClick={() => editor.edit(r.id)}>编辑</ActionLink>}
           {canPush && (
             <ActionLink onClick={() => setPushOf(r)} testId={`push-${r.id}`}>
               推流信息
@@ -71,7 +80,7 @@ export default function LiveAdminPage() {
               统计
             </ActionLink>
           )}
-          {canDelete && <DeleteLink onDelete={() => liveApi.remove([r.id]).then(table.refresh)} />}
+          {canDelete && <DeleteLink onDelete={() => call(liveRoomDelete, { ids: [r.id] }).then(table.refresh)} />}
         </TableActions>
       ),
     },
@@ -82,7 +91,7 @@ export default function LiveAdminPage() {
       title="直播管理"
       extra={
         canSave && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={editor.create}>
             新建直播
           </Button>
         )
@@ -107,14 +116,7 @@ export default function LiveAdminPage() {
         />
       )}
       <Table<TLiveRecord> {...table.tableProps} columns={columns} scroll={{ x: 960 }} />
-      <LiveFormModal
-        id={editing}
-        onClose={closeEditor}
-        onSaved={() => {
-          setEditing(undefined);
-          table.refresh();
-        }}
-      />
+      <LiveFormModal {...editor.dialog} />
       <PushModal room={pushOf} onClose={() => setPushOf(null)} />
       <StatDrawer room={statOf} onClose={() => setStatOf(null)} />
     </PageContainer>

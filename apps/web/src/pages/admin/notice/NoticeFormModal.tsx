@@ -1,7 +1,8 @@
 /** Compose or edit a notice: title, rich text, audience (everyone / departments / people), pin, attachments. */
 import { UploadOutlined } from '@ant-design/icons';
-import { type TNoticeSave, ZNoticeSaveSchema } from '@exam/contracts';
+import { noticeDetail, noticeSave, type TNoticeSave, ZNoticeSaveSchema } from '@exam/contracts';
 import { Button, Form, Input, Modal, Spin, Switch, Upload, type UploadFile } from 'antd';
+import { call } from '../../../api/call';
 import { noticeApi } from '../../../api/notice';
 import RichTextEditor from '../../../components/question/RichTextEditor';
 import { useModalForm } from '../../../components/useModalForm';
@@ -28,7 +29,7 @@ export default function NoticeFormModal({
     source: id,
     initial: () =>
       id
-        ? noticeApi.detail(id).then((d) => ({
+        ? call(noticeDetail, { id }).then((d) => ({
             title: d.title,
             content: d.content,
             openType: d.openType as 1 | 2 | 3,
@@ -51,7 +52,7 @@ export default function NoticeFormModal({
         pinned: v.pinned ?? false,
         fileIds: (v.files ?? []).flatMap((f) => (f.status === 'done' && f.response?.id ? [f.response.id] : [])),
       };
-      return (await noticeApi.save(body)).id;
+      return (await call(noticeSave, body)).id;
     },
     // submit(true) is 保存并发布: the list then opens the publish dialog.
     onSaved: (saved, publish) => onSaved(saved, publish === true),

@@ -1,8 +1,10 @@
 /** Publish a notice now or at a chosen time. */
+
+import { noticePublish } from '@exam/contracts';
 import { DatePicker, Form, Modal, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { noticeApi } from '../../../api/notice';
+import { call } from '../../../api/call';
 import { useModalForm } from '../../../components/useModalForm';
 import { required } from '../sys/shared';
 
@@ -21,7 +23,7 @@ export default function PublishModal({
     source: id,
     initial: () => undefined,
     save: async (v) =>
-      id ? noticeApi.publish({ id, publishAt: v.mode === 'later' && v.at ? v.at.toISOString() : null }) : false,
+      id ? call(noticePublish, { id, publishAt: v.mode === 'later' && v.at ? v.at.toISOString() : null }) : false,
     successMsg: (_, v) => (v.mode === 'later' ? `已设置定时发布：${v.at?.format('YYYY-MM-DD HH:mm')}` : '发布成功'),
     onSaved: onDone,
     onClose,

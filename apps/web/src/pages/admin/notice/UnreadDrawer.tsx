@@ -1,13 +1,14 @@
 /** Who in a notice's audience has not opened it yet (within the administrator's data scope). */
 import type { TNoticeUnreadUser } from '@exam/contracts';
+import { noticeListUnread } from '@exam/contracts';
 import { Drawer, Input, Table } from 'antd';
-import { noticeApi } from '../../../api/notice';
+import { call } from '../../../api/call';
 import { useServerTable } from '../../../components';
 
 function UnreadTable({ id }: { id: string }) {
   const table = useServerTable<TNoticeUnreadUser, { id: string; keyword?: string | null }>(
     ['notice-unread', id],
-    noticeApi.listUnread,
+    (req) => call(noticeListUnread, req),
     { initialParams: { id } },
   );
   return (

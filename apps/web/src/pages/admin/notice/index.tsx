@@ -1,10 +1,18 @@
 /** 通知公告 (admin): notices with status and read rate; compose, publish now or later, withdraw, delete. */
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { NOTICE_OPEN_TYPE_LABELS, NOTICE_STATUS_LABELS, NoticeStatus, type TNoticeRecord } from '@exam/contracts';
+import {
+  NOTICE_OPEN_TYPE_LABELS,
+  NOTICE_STATUS_LABELS,
+  NoticeStatus,
+  noticeDelete,
+  noticePaging,
+  noticeWithdraw,
+  type TNoticeRecord,
+} from '@exam/contracts';
 import { App, Button, Form, Input, Progress, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
-import { type NoticeParams, noticeApi } from '../../../api/notice';
+import { call, type PageParams } from '../../../api/call';
 import { DateTimeLines, PageContainer, TableActions, usePermission, useServerTable } from '../../../components';
 import { confirmDelete } from '../sys/shared';
 import NoticeFormModal from './NoticeFormModal';
@@ -19,7 +27,9 @@ export default function NoticeAdminPage() {
   const canSave = usePermission('notice:notice:save');
   const canPublish = usePermission('notice:notice:publish');
   const canDelete = usePermission('notice:notice:delete');
-  const table = useServerTable<TNoticeRecord, NoticeParams>(['notice-admin'], noticeApi.paging);
+  const table = useServerTable<TNoticeRecord, PageParams<typeof noticePaging>>(['notice-admin'], (req) =>
+    call(noticePaging, req),
+  );
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [publishing, setPublishing] = useState<string | null>(null);
   const [unreadOf, setUnreadOf] = useState<TNoticeRecord | null>(null);
@@ -35,8 +45,7 @@ export default function NoticeAdminPage() {
       title: '提示',
       content: `确定撤回公告「${r.title}」吗？撤回后学员将看不到它，相关消息也会从收件箱中移除。`,
       onOk: () =>
-        noticeApi
-          .withdraw(r.id)
+        call(noticeWithdraw, { id: r.id })
           .then(() => {
             message.success('已撤回');
             table.refresh();
@@ -110,7 +119,7 @@ export default function NoticeAdminPage() {
               type="link"
               size="small"
               danger
-              onClick={() => confirmDelete(modal, () => noticeApi.remove([r.id]).then(table.refresh))}
+              onClick={() => confirmDelete(modal, () => call(noticeDelete, { ids: [r.id] }).then(table.refresh))}
             >
               删除
             </Button>

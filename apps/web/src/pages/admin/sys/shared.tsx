@@ -1,8 +1,9 @@
 /** Helpers shared by the system administration screens: contract-based form rules, department and role pickers. */
 import type { TDeptNode, TRoleOption } from '@exam/contracts';
+import { sysDepartTree, sysRoleList } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormRule, TreeSelectProps } from 'antd';
-import { deptTree, roleOptions } from '../../../api/sys-admin';
+import { call } from '../../../api/call';
 
 export const DELETE_CONFIRM = '确定要删除吗？';
 
@@ -27,12 +28,12 @@ export const required = (message: string): FormRule => ({ required: true, messag
 
 /** The department tree (public call), cached for the pickers of every screen. */
 export function useDeptTree() {
-  return useQuery({ queryKey: ['sys-dept-tree'], queryFn: deptTree, staleTime: 30_000 });
+  return useQuery({ queryKey: ['sys-dept-tree'], queryFn: () => call(sysDepartTree, {}), staleTime: 30_000 });
 }
 
 /** All roles for the user form and batch role. */
 export function useRoleOptions() {
-  const query = useQuery({ queryKey: ['sys-role-options'], queryFn: roleOptions, staleTime: 30_000 });
+  const query = useQuery({ queryKey: ['sys-role-options'], queryFn: () => call(sysRoleList, {}), staleTime: 30_000 });
   const options = (query.data ?? []).map((r: TRoleOption) => ({ value: r.id, label: r.name }));
   return { ...query, options };
 }

@@ -1,9 +1,11 @@
 /** The wrong-answer book's rules as the administrator set them, in one line for the book's pages. */
+
+import { bookSummary } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
-import { bookApi } from '../../../api/exam';
+import { call } from '../../../api/call';
 
-export const useBookSummary = () => useQuery({ queryKey: ['book', 'summary'], queryFn: bookApi.summary });
+export const useBookSummary = () => useQuery({ queryKey: ['book', 'summary'], queryFn: () => call(bookSummary, {}) });
 
 export default function BookRules() {
   const { data } = useBookSummary();

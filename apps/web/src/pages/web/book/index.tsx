@@ -3,11 +3,11 @@
  * kind, with the book's rules; each entry a card (its actions visible at 390 px), redo by group.
  */
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
-import { QUESTION_TYPE_LABELS } from '@exam/contracts';
+import { bookDelete, bookPaging, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Empty, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { type BookFilter, bookApi, type TBookRecord } from '../../../api/exam';
+import type { BookFilter, TBookRecord } from '../../../api/exam';
 import { useServerTable } from '../../../components';
 import QuestionLine from '../../../components/question/QuestionLine';
 import { formatDateTime } from '../../../utils/time';
@@ -16,6 +16,7 @@ import RedoPanel from './list/RedoPanel';
 import '../exam/exam.css';
 import '../exam/start/room.css';
 import './book.css';
+import { call } from '../../../api/call';
 
 type Group = { key: string; label: string; count: number; filter: BookFilter };
 
@@ -24,7 +25,7 @@ export default function WebBook() {
   const [filter, setFilter] = useState<BookFilter>({});
   const [active, setActive] = useState('all');
   const [redo, setRedo] = useState(false);
-  const table = useServerTable<TBookRecord, BookFilter>(['book', 'all'], (req) => bookApi.paging(req), {
+  const table = useServerTable<TBookRecord, BookFilter>(['book', 'all'], (req) => call(bookPaging, req), {
     initialParams: {},
   });
   const s = summary.data;
@@ -130,7 +131,7 @@ export default function WebBook() {
                 key="remove"
                 title="确定将该题移出错题本吗？"
                 onConfirm={async () => {
-                  await bookApi.remove([r.id]);
+                  await call(bookDelete, { ids: [r.id] });
                   table.refresh();
                   void summary.refetch();
                 }}

@@ -5,11 +5,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Input, Pagination, Progress, Segmented, Spin, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { courseApi, type MyCourseParams } from '../../../api/course';
 import LoadFailed from '../../../components/LoadFailed';
 import MediaCard from '../../../components/MediaCard';
 import { useUserStore } from '../../../stores/user';
 import './course.css';
+
+type MyCourseParams = PageParams<typeof courseLearnMyPaging>;
+
+import { courseCategoryTree, courseLearnMyPaging } from '@exam/contracts';
+import { call, type PageParams } from '../../../api/call';
 
 type Filter = 'all' | 'doing' | 'done';
 const STATUS: Record<Filter, number | null> = { all: null, doing: 1, done: 2 };
@@ -34,10 +38,10 @@ export default function WebCourse() {
   const [filter, setFilter] = useState<Filter>('all');
   const [params, setParams] = useState<MyCourseParams>({});
   const [page, setPage] = useState({ current: 1, size: 12 });
-  const categories = useQuery({ queryKey: ['course-categories'], queryFn: courseApi.categoryTree });
+  const categories = useQuery({ queryKey: ['course-categories'], queryFn: () => call(courseCategoryTree, {}) });
   const query = useQuery({
     queryKey: ['my-courses', filter, params, page],
-    queryFn: () => courseApi.myPaging({ ...page, params: { ...params, status: STATUS[filter] } }),
+    queryFn: () => call(courseLearnMyPaging, { ...page, params: { ...params, status: STATUS[filter] } }),
     placeholderData: keepPreviousData,
   });
   const update = (patch: MyCourseParams) => {

@@ -1,15 +1,15 @@
 /** 直播课堂 (/web/live): live now, upcoming with a countdown (and a notice shortly before the start), replays. */
 import { VideoCameraOutlined } from '@ant-design/icons';
-import { LIVE_STATE_LABELS, LiveState, type TLiveCard } from '@exam/contracts';
+import { LIVE_STATE_LABELS, LiveState, liveLearnList, type TLiveCard } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { liveLearnApi } from '../../../api/live';
 import LoadFailed from '../../../components/LoadFailed';
 import MediaCard from '../../../components/MediaCard';
 import { formatDateTime } from '../../../utils/time';
 import './live.css';
+import { call } from '../../../api/call';
 
 /** Rooms starting within this many minutes are announced at the top. */
 const SOON_MIN = 15;
@@ -77,7 +77,7 @@ function Section({ title, rooms, now }: { title: string; rooms: TLiveCard[]; now
 }
 
 export default function WebLive() {
-  const query = useQuery({ queryKey: ['my-live'], queryFn: liveLearnApi.list, refetchInterval: 30_000 });
+  const query = useQuery({ queryKey: ['my-live'], queryFn: () => call(liveLearnList, {}), refetchInterval: 30_000 });
   const now = useServerNow(query.data?.now);
   const d = query.data;
   const soon = (d?.upcoming ?? []).filter((r) => new Date(r.startTime).getTime() - now < SOON_MIN * 60_000);

@@ -5,12 +5,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Card, Flex, Input, List, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type MyNoticeParams, noticeApi } from '../../../api/notice';
 import LoadFailed from '../../../components/LoadFailed';
 import { formatDateTime } from '../../../utils/time';
 import './notice.css';
+import { noticeMyPaging } from '@exam/contracts';
+import { call, type PageParams } from '../../../api/call';
 
 type Filter = 'all' | 'unread' | 'read';
+
+type MyNoticeParams = PageParams<typeof noticeMyPaging>;
 
 export default function WebNotice() {
   const navigate = useNavigate();
@@ -19,7 +22,7 @@ export default function WebNotice() {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const query = useQuery({
     queryKey: ['my-notices', params, page],
-    queryFn: () => noticeApi.myPaging({ ...page, params }),
+    queryFn: () => call(noticeMyPaging, { ...page, params }),
     placeholderData: keepPreviousData,
   });
   const update = (patch: MyNoticeParams) => {

@@ -1,8 +1,9 @@
 /** 我的成绩 (/web/paper): one row per exam I sat, best and last score, with links to attempts and wrong answers. */
-import { MY_EXAM_STATUS_LABELS, type TMyExamStatus } from '@exam/contracts';
+import { MY_EXAM_STATUS_LABELS, paperPaperMyPaging, type TMyExamStatus } from '@exam/contracts';
 import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { paperApi, type TMyExamRecord } from '../../../api/exam';
+import { call } from '../../../api/call';
+import type { TMyExamRecord } from '../../../api/exam';
 import { useServerTable } from '../../../components';
 import LearnerTable from '../../../components/LearnerTable';
 import { useUserStore } from '../../../stores/user';
@@ -22,7 +23,9 @@ const STATUS_COLOR: Record<TMyExamStatus, string> = {
 export default function WebPaper() {
   const navigate = useNavigate();
   const userId = useUserStore((s) => s.userId);
-  const table = useServerTable<TMyExamRecord & { id?: string }, Params>(['my-papers'], (req) => paperApi.myPaging(req));
+  const table = useServerTable<TMyExamRecord & { id?: string }, Params>(['my-papers'], (req) =>
+    call(paperPaperMyPaging, req),
+  );
   const params = table.request.params;
   return (
     <Card className="page-card" variant="borderless" title="我的成绩">

@@ -1,10 +1,11 @@
 /** 账号绑定: the WeChat, DingTalk and OIDC identities of the signed-in user; bind and unbind. */
 import { DingdingOutlined, KeyOutlined, WechatOutlined } from '@ant-design/icons';
-import { OAUTH_PROVIDER_LABELS, type TOauthProvider } from '@exam/contracts';
+import { OAUTH_PROVIDER_LABELS, sysOauthBindList, sysOauthUnbind, type TOauthProvider } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, List, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
-import { goToProvider, oauthBindList, oauthUnbind } from '../../../api/oauth';
+import { call } from '../../../api/call';
+import { goToProvider } from '../../../api/oauth';
 import { useAppStore } from '../../../stores/app';
 import { formatDateTime } from '../../../utils/time';
 
@@ -17,7 +18,7 @@ const ICONS: Record<TOauthProvider, React.ReactNode> = {
 export default function BindList() {
   const { message } = App.useApp();
   const site = useAppStore((s) => s.site);
-  const list = useQuery({ queryKey: ['oauth-binds'], queryFn: oauthBindList });
+  const list = useQuery({ queryKey: ['oauth-binds'], queryFn: () => call(sysOauthBindList, {}, { silent: true }) });
   const [busy, setBusy] = useState<string | null>(null);
   const enabled = (
     [site.wechatLogin && 'wechat', site.dingtalkLogin && 'dingtalk', site.oidcLogin && 'oidc'] as (
@@ -41,7 +42,7 @@ export default function BindList() {
   const unbind = async (provider: TOauthProvider) => {
     setBusy(provider);
     try {
-      await oauthUnbind(provider);
+      await call(sysOauthUnbind, { provider });
       message.success(`已解绑${label(provider)}`);
       await list.refetch();
     } catch {

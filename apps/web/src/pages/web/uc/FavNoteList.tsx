@@ -4,10 +4,11 @@
  * answer and analysis where the server allows them (never while it is in an open paper).
  */
 import { DeleteOutlined, EyeOutlined, StarFilled } from '@ant-design/icons';
-import { QUESTION_TYPE_LABELS, type TFavRecord } from '@exam/contracts';
+import { QUESTION_TYPE_LABELS, type TFavRecord, trainFavSave, trainFavView, trainNoteDelete } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Input, List, Modal, Popconfirm, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { call } from '../../../api/call';
 import { type FavList, favApi } from '../../../api/fav';
 import FavNoteButtons from '../../../components/fav/FavNoteButtons';
 import LoadFailed from '../../../components/LoadFailed';
@@ -36,8 +37,8 @@ export default function FavNoteList({ list }: { list: FavList }) {
   const refresh = () => client.invalidateQueries({ queryKey: ['fav-list'] });
   const remove = async (r: TFavRecord) => {
     try {
-      if (list === 'fav') await favApi.save(r.quId, false);
-      else await favApi.deleteNote(r.quId);
+      if (list === 'fav') await call(trainFavSave, { quId: r.quId, fav: false });
+      else await call(trainNoteDelete, { quId: r.quId });
       message.success(list === 'fav' ? '已取消收藏' : '笔记已删除');
       void client.invalidateQueries({ queryKey: ['fav-state', r.quId] });
       // The last row of a later page gone: step back a page rather than show an empty one.
@@ -141,7 +142,7 @@ export default function FavNoteList({ list }: { list: FavList }) {
 function FavView({ quId, onClose, onChange }: { quId: string | null; onClose: () => void; onChange: () => void }) {
   const view = useQuery({
     queryKey: ['fav-view', quId],
-    queryFn: () => favApi.view(quId as string),
+    queryFn: () => call(trainFavView, { quId: quId as string }),
     enabled: Boolean(quId),
     retry: false,
     gcTime: 0,

@@ -1,15 +1,10 @@
 /** 我的消息: paged list with read/unread filter, detail (marks read), mark read, delete with confirmation. */
+
+import { sysUserMsgDetailForRead, sysUserMsgMarkRead, sysUserMsgPaging, sysUserMsgUserDelete } from '@exam/contracts';
 import { App, Badge, Button, Modal, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import {
-  countUnreadMsg,
-  deleteMsg,
-  type MsgRecord,
-  markAllMsgRead,
-  markMsgRead,
-  pagingMsg,
-  readMsg,
-} from '../../../api/system';
+import { call } from '../../../api/call';
+import { countUnreadMsg, type MsgRecord } from '../../../api/system';
 import LearnerTable from '../../../components/LearnerTable';
 import { useServerTable } from '../../../components/useServerTable';
 import { useUserStore } from '../../../stores/user';
@@ -26,7 +21,9 @@ export default function MessageList() {
   const { modal, message } = App.useApp();
   const [filter, setFilter] = useState<Filter>('all');
   const [detail, setDetail] = useState<MsgRecord | null>(null);
-  const table = useServerTable<MsgRecord, { read?: boolean }>(['my-msg'], pagingMsg, { selectable: true });
+  const table = useServerTable<MsgRecord, { read?: boolean }>(['my-msg'], (data) => call(sysUserMsgPaging, data), {
+    selectable: true,
+  });
   const ids = table.selectedRowKeys.map(String);
 
   const changeFilter = (value: Filter) => {
@@ -41,7 +38,7 @@ export default function MessageList() {
   };
   const open = async (record: MsgRecord) => {
     try {
-      setDetail(await readMsg(record.id));
+      setDetail(await call(sysUserMsgDetailForRead, { id: record.id }));
       if (!record.read) await done('已标记为已读');
     } catch {
       // shown by the client
@@ -49,7 +46,7 @@ export default function MessageList() {
   };
   const markRead = async (list: string[]) => {
     try {
-      await markMsgRead(list);
+      await call(sysUserMsgMarkRead, { ids: list });
       await done('已标记为已读');
     } catch {
       // shown by the client
@@ -61,7 +58,7 @@ export default function MessageList() {
       content: `确实要删除选中的 ${list.length} 条消息吗？`,
       okType: 'danger',
       onOk: async () => {
-        await deleteMsg(list);
+        await call(sysUserMsgUserDelete, { ids: list });
         await done('删除成功');
       },
     });
@@ -83,7 +80,7 @@ export default function MessageList() {
         </Button>
         <Button
           onClick={() =>
-            markAllMsgRead()
+            call(sysUserMsgMarkRead, { all: true })
               .then(() => done('全部消息已标记为已读'))
               .catch(() => undefined)
           }

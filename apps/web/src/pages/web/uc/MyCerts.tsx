@@ -1,9 +1,10 @@
 /** 我的证书: the learner's certificates with preview and PDF download. */
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { CERT_STATUS_LABELS, type TCert } from '@exam/contracts';
+import { CERT_STATUS_LABELS, certCertDownload, certCertMyPaging, type TCert } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, List, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { call, callDownload } from '../../../api/call';
 import { certApi } from '../../../api/cert';
 import LoadFailed from '../../../components/LoadFailed';
 import { formatCertDate as formatDate } from '../../cert/format';
@@ -13,7 +14,7 @@ const STATUS_COLOR = { valid: 'green', expired: 'orange', revoked: 'red' } as co
 export default function MyCerts() {
   const { data, isLoading, isError, error, refetch } = useQuery({
     queryKey: ['my-certs'],
-    queryFn: () => certApi.myPaging({ current: 1, size: 100, params: {} }),
+    queryFn: () => call(certCertMyPaging, { current: 1, size: 100, params: {} }),
   });
   const [preview, setPreview] = useState<string | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
@@ -63,7 +64,7 @@ export default function MyCerts() {
                       size="small"
                       type="primary"
                       icon={<DownloadOutlined />}
-                      onClick={() => certApi.download(c.id, c.certNo)}
+                      onClick={() => callDownload(certCertDownload, { id: c.id }, `${c.certNo}.pdf`)}
                     >
                       下载
                     </Button>,

@@ -1,14 +1,19 @@
 /** 学习记录: the learner's study time — totals, this year's credit hours, the last 14 days, recent courses. */
+
+import { courseLearnMyStudy } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, List, Progress, Row, Skeleton, Statistic, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { courseApi } from '../../../api/course';
+import { call } from '../../../api/call';
 import LoadFailed from '../../../components/LoadFailed';
 import { formatStudy } from '../../../utils/study-time';
 
 export default function MyStudy() {
   const navigate = useNavigate();
-  const { data, isLoading, isError, error, refetch } = useQuery({ queryKey: ['my-study'], queryFn: courseApi.myStudy });
+  const { data, isLoading, isError, error, refetch } = useQuery({
+    queryKey: ['my-study'],
+    queryFn: () => call(courseLearnMyStudy, {}),
+  });
   if (isLoading) return <Skeleton active />;
   if (isError || !data) return <LoadFailed error={error} onRetry={() => void refetch()} />;
   const most = Math.max(60, ...data.days.map((d) => d.seconds));

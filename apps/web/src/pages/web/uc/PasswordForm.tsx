@@ -1,7 +1,9 @@
 /** 修改密码: old and new password (SPEC 5 rule). */
+
+import { sysUserUpdatePass } from '@exam/contracts';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { updatePassword } from '../../../api/system';
+import { call } from '../../../api/call';
 import { passwordRule } from '../../../utils/validators';
 
 export default function PasswordForm() {
@@ -11,7 +13,7 @@ export default function PasswordForm() {
   const onFinish = async (values: { oldPassword: string; password: string }) => {
     setSaving(true);
     try {
-      await updatePassword({ oldPassword: values.oldPassword, password: values.password });
+      await call(sysUserUpdatePass, { oldPassword: values.oldPassword, password: values.password });
       message.success('密码修改成功，下次登录请使用新密码');
       form.resetFields();
     } catch {

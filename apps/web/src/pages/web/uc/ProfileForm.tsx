@@ -1,8 +1,10 @@
 /** 个人资料: real name, optional mobile, avatar upload; saved by /api/sys/user/update-profile. */
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { sysUserUpdateProfile } from '@exam/contracts';
 import { App, Avatar, Button, Form, Input, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { updateProfile, uploadFile } from '../../../api/system';
+import { call } from '../../../api/call';
+import { uploadFile } from '../../../api/system';
 import { useUserStore } from '../../../stores/user';
 import { optionalMobileRule } from '../../../utils/validators';
 
@@ -20,7 +22,7 @@ export default function ProfileForm() {
     setSaving(true);
     try {
       const body = { realName: values.realName.trim(), mobile: values.mobile?.trim() || null, avatar: avatar || null };
-      await updateProfile(body);
+      await call(sysUserUpdateProfile, body);
       useUserStore.getState().patch({ realName: body.realName, mobile: body.mobile ?? '', avatar: body.avatar ?? '' });
       message.success('个人资料已保存');
     } catch {

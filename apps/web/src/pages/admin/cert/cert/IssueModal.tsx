@@ -1,9 +1,9 @@
 /** 手动发放: a template, the chosen learners and what they achieved; each learner gets it at most once. */
 import type { TCertTmpl } from '@exam/contracts';
+import { certCertIssue, sysUserPaging } from '@exam/contracts';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { certApi } from '../../../../api/cert';
-import { pagingUsers } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 
 interface Props {
   open: boolean;
@@ -17,14 +17,14 @@ export default function IssueModal({ open, tmpls, onClose }: Props) {
   const [users, setUsers] = useState<{ value: string; label: string }[]>([]);
   const [saving, setSaving] = useState(false);
   const searchUsers = async (keyword: string) => {
-    const page = await pagingUsers({ current: 1, size: 30, params: { keyword: keyword || undefined } });
+    const page = await call(sysUserPaging, { current: 1, size: 30, params: { keyword: keyword || undefined } });
     setUsers(page.records.map((u) => ({ value: u.id, label: `${u.realName}（${u.userName}）` })));
   };
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      const r = await certApi.issue(values);
+      const r = await call(certCertIssue, values);
       message.success(`已发放 ${r.issued} 张${r.skipped ? `，${r.skipped} 人已有该证书` : ''}`);
       form.resetFields();
       onClose(true);

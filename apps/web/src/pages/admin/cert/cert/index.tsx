@@ -1,12 +1,22 @@
 /** 证书管理: issued certificates in the administrator's data scope: filter, preview, revoke, re-render, issue, export. */
 import { DownloadOutlined, ExportOutlined, PlusOutlined, RedoOutlined, StopOutlined } from '@ant-design/icons';
-import { CERT_STATUS_LABELS, type TCert, type TCertPagingParams } from '@exam/contracts';
+import {
+  CERT_STATUS_LABELS,
+  certCertDownload,
+  certCertExport,
+  certCertPaging,
+  certCertReissue,
+  certCertRevoke,
+  certTmplPaging,
+  examExamPaging,
+  sysDepartTree,
+  type TCert,
+  type TCertPagingParams,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { certApi, certTmplApi } from '../../../../api/cert';
-import { examApi } from '../../../../api/exam';
-import { deptTree } from '../../../../api/sys-admin';
+import { call, callDownload } from '../../../../api/call';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { formatCertDate } from '../../../cert/format';
 import IssueModal from './IssueModal';
@@ -19,18 +29,18 @@ export default function CertListPage() {
   const canIssue = usePermission('cert:cert:issue');
   const canRevoke = usePermission('cert:cert:revoke');
   const canExport = usePermission('cert:cert:export');
-  const table = useServerTable<TCert, TCertPagingParams>(['cert-list'], (req) => certApi.paging(req));
+  const table = useServerTable<TCert, TCertPagingParams>(['cert-list'], (req) => call(certCertPaging, req));
   const params = table.request.params;
   const [issuing, setIssuing] = useState(false);
   const tmpls = useQuery({
     queryKey: ['cert-tmpl-options'],
-    queryFn: () => certTmplApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(certTmplPaging, { current: 1, size: 200, params: {} }),
   });
   const exams = useQuery({
     queryKey: ['cert-exam-options'],
-    queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(examExamPaging, { current: 1, size: 200, params: {} }),
   });
-  const depts = useQuery({ queryKey: ['dept-tree'], queryFn: deptTree });
+  const depts = useQuery({ queryKey: ['dept-tree'], queryFn: () => call(sysDepartTree, {}) });
 
   const revoke = (c: TCert) => {
     let reason = '';
@@ -47,14 +57,14 @@ export default function CertListPage() {
       okText: '撤销',
       okButtonProps: { danger: true },
       onOk: async () => {
-        await certApi.revoke(c.id, reason);
+        await call(certCertRevoke, { id: c.id, reason });
         message.success('已撤销');
         table.refresh();
       },
     });
   };
   const reissue = async (c: TCert) => {
-    await certApi.reissue(c.id);
+    await call(certCertReissue, { id: c.id });
     message.success('已重新生成，下载时按当前模板出具');
   };
 
@@ -64,7 +74,7 @@ export default function CertListPage() {
       extra={
         <Space>
           {canExport && (
-            <Button icon={<ExportOutlined />} onClick={() => certApi.exportXlsx(params)}>
+            <Button icon={<ExportOutlined />} onClick={() => callDownload(certCertExport, params, '证书列表.xlsx')}>
               导出
             </Button>
           )}
@@ -174,7 +184,7 @@ export default function CertListPage() {
                   type="link"
                   size="small"
                   icon={<DownloadOutlined />}
-                  onClick={() => certApi.download(r.id, r.certNo)}
+                  onClick={() => callDownload(certCertDownload, { id: r.id }, `${r.certNo}.pdf`)}
                 >
                   下载
                 </Button>

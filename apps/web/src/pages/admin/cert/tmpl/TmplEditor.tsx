@@ -5,14 +5,16 @@ import {
   CERT_BORDERS,
   CERT_FIELD_KINDS,
   CERT_FIELD_LABELS,
+  certTmplSave,
+  examExamPaging,
   type TCertField,
   type TCertTmplSave,
 } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, ColorPicker, Form, Input, InputNumber, Modal, Radio, Select, Slider, Space, Upload } from 'antd';
 import { useEffect, useState } from 'react';
+import { call } from '../../../../api/call';
 import { certTmplApi } from '../../../../api/cert';
-import { examApi } from '../../../../api/exam';
 import { uploadFile } from '../../../../api/system';
 import DesignCanvas from './DesignCanvas';
 
@@ -75,7 +77,7 @@ export default function TmplEditor({ value, onClose }: Props) {
   const titleError = checked ? tmplTitleError(tmpl.title) : undefined;
   const exams = useQuery({
     queryKey: ['cert-exam-options'],
-    queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(examExamPaging, { current: 1, size: 200, params: {} }),
     enabled: Boolean(value),
   });
   const set = (patch: Partial<TCertTmplSave>) => setTmpl((t) => ({ ...t, ...patch }));
@@ -100,7 +102,7 @@ export default function TmplEditor({ value, onClose }: Props) {
     if (tmplTitleError(tmpl.title)) return;
     setSaving(true);
     try {
-      await certTmplApi.save(tmpl);
+      await call(certTmplSave, tmpl);
       message.success('保存成功');
       onClose(true);
     } catch {

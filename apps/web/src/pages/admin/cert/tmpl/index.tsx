@@ -1,9 +1,10 @@
 /** 证书模板: templates with the issued count, the designer (new/edit) and delete. */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TCertTmpl, TCertTmplSave } from '@exam/contracts';
+import { certTmplDelete, certTmplPaging } from '@exam/contracts';
 import { App, Button, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { certTmplApi } from '../../../../api/cert';
+import { call } from '../../../../api/call';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import { confirmDelete } from '../../sys/shared';
@@ -13,11 +14,11 @@ export default function CertTmplPage() {
   const { message, modal } = App.useApp();
   const canSave = usePermission('cert:tmpl:save');
   const canDelete = usePermission('cert:tmpl:delete');
-  const table = useServerTable<TCertTmpl, { title?: string }>(['cert-tmpl'], (req) => certTmplApi.paging(req));
+  const table = useServerTable<TCertTmpl, { title?: string }>(['cert-tmpl'], (req) => call(certTmplPaging, req));
   const [editing, setEditing] = useState<TCertTmplSave | null>(null);
   const remove = (ids: string[]) =>
     confirmDelete(modal, async () => {
-      await certTmplApi.remove(ids);
+      await call(certTmplDelete, { ids });
       message.success('删除成功');
       table.refresh();
     });

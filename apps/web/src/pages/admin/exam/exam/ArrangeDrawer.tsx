@@ -5,6 +5,14 @@
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TExamOverrideRecord, TExamRecord, TResitCandidate, TUserRecord } from '@exam/contracts';
+import {
+  examExamOverrideDelete,
+  examExamOverrideList,
+  examExamOverrideSave,
+  examExamResit,
+  examExamResitPreview,
+  sysUserPaging,
+} from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -27,8 +35,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { arrangeApi } from '../../../../api/exam-arrange';
-import { pagingUsers } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { TableActions, usePermission } from '../../../../components';
 import { formatTime } from '../../../../utils/date-format';
 import { windowText } from '../../../web/index/ExamCard';
@@ -41,7 +48,7 @@ function UserPick({ value, onChange }: { value?: string; onChange?: (v: string) 
   const [keyword, setKeyword] = useState('');
   const users = useQuery({
     queryKey: ['arrange-user-search', keyword],
-    queryFn: () => pagingUsers({ current: 1, size: 20, params: { keyword: keyword || null } }),
+    queryFn: () => call(sysUserPaging, { current: 1, size: 20, params: { keyword: keyword || null } }),
   });
   const label = (u: TUserRecord) => `${u.realName}（${u.userName}）${u.deptName ? ` - ${u.deptName}` : ''}`;
   return (
@@ -104,7 +111,7 @@ function OverrideModal({
     const [start, end] = v.range ?? [];
     setSaving(true);
     const ok = await attempt(() =>
-      arrangeApi.save({
+      call(examExamOverrideSave, {
         id: editing && editing !== 'new' ? editing.id : null,
         examId: exam.id,
         targetType: v.targetType,
@@ -211,7 +218,7 @@ function ResitModal({ exam, open, onClose }: { exam: TExamRecord; open: boolean;
   const [saving, setSaving] = useState(false);
   const candidates = useQuery({
     queryKey: ['resit-preview', exam.id, failed, missed],
-    queryFn: () => arrangeApi.resitPreview(exam.id, failed, missed),
+    queryFn: () => call(examExamResitPreview, { examId: exam.id, failed, missed }),
     enabled: open && (failed || missed),
     gcTime: 0,
   });
@@ -225,7 +232,7 @@ function ResitModal({ exam, open, onClose }: { exam: TExamRecord; open: boolean;
     if (selected.length === 0) return void message.error('请选择补考的考生');
     setSaving(true);
     const ok = await attempt(async () => {
-      const r = await arrangeApi.resit({
+      const r = await call(examExamResit, {
         examId: exam.id,
         userIds: selected,
         startTime: (range[0] as Dayjs).second(0).format(),
@@ -305,7 +312,7 @@ export default function ArrangeDrawer({ exam, onClose }: { exam: TExamRecord | n
   const [resit, setResit] = useState(false);
   const list = useQuery({
     queryKey: ['exam-overrides', exam?.id],
-    queryFn: () => arrangeApi.list(exam?.id as string),
+    queryFn: () => call(examExamOverrideList, { examId: exam?.id as string }),
     enabled: Boolean(exam),
   });
   const refresh = () => {
@@ -316,7 +323,7 @@ export default function ArrangeDrawer({ exam, onClose }: { exam: TExamRecord | n
     confirmDelete(
       modal,
       async () => {
-        await arrangeApi.remove([r.id]);
+        await call(examExamOverrideDelete, { ids: [r.id] });
         message.success('删除成功');
         refresh();
       },

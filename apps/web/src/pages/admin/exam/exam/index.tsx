@@ -4,13 +4,21 @@
  * deleted, listed under 已归档 with 恢复.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { EXAM_STATE_LABELS, EXAM_TIME_STATE_LABELS, OPEN_TYPE_LABELS, type TExamRecord } from '@exam/contracts';
+import {
+  EXAM_STATE_LABELS,
+  EXAM_TIME_STATE_LABELS,
+  examExamDelete,
+  examExamPaging,
+  examExamRestore,
+  examExamState,
+  OPEN_TYPE_LABELS,
+  type TExamRecord,
+} from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { examApi } from '../../../../api/exam';
-import { arrangeApi } from '../../../../api/exam-arrange';
+import { call } from '../../../../api/call';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { windowText } from '../../../web/index/ExamCard';
 import { attempt, confirmDelete } from '../../sys/shared';
@@ -32,11 +40,12 @@ export default function ExamExamPage() {
   const canDelete = usePermission('exam:exam:delete');
   const canResult = usePermission('exam:result:view');
   const canInvigilate = usePermission('exam:invigilate:view');
-  const table = useServerTable<TExamRecord, Params>(['exam-exam'], (req) => arrangeApi.paging(req));
+  const table = useServerTable<TExamRecord, Params>(['exam-exam'], (req) => call(examExamPaging, req));
   const params = table.request.params;
   const archived = Boolean(params.archived);
   const setState = async (r: TExamRecord, state: 0 | 1 | 2) => {
-    if (await attempt(() => examApi.setState([r.id], state))) message.success(state === 1 ? '已发布' : '已关闭');
+    if (await attempt(() => call(examExamState, { ids: [r.id], state })))
+      message.success(state === 1 ? '已发布' : '已关闭');
     table.refresh();
   };
   // Archive and restore move an exam between the two lists: both cached pages are out of date.
@@ -47,7 +56,7 @@ export default function ExamExamPage() {
     confirmDelete(
       modal,
       async () => {
-        await examApi.remove([r.id]);
+        await call(examExamDelete, { ids: [r.id] });
         message.success(r.paperCount > 0 ? '考试已有答卷，已归档（成绩保留，可在“已归档”中恢复）' : '删除成功');
         refreshBoth();
       },
@@ -56,7 +65,7 @@ export default function ExamExamPage() {
         : '确定要删除吗？',
     );
   const restore = async (r: TExamRecord) => {
-    if (await attempt(() => arrangeApi.restore([r.id]))) message.success('已恢复');
+    if (await attempt(() => call(examExamRestore, { ids: [r.id] }))) message.success('已恢复');
     refreshBoth();
   };
 

@@ -7,8 +7,8 @@
 import { examInvigilateDetail, invigilateTopic, type TInvigilateNote, type TInvigilateSnapshot } from '@exam/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../../api/call';
+import type { RealtimeState } from '../../../../api/realtime';
 import { useRealtime } from '../../../../hooks/useRealtime';
-import type { RealtimeState } from '../../../../utils/realtime';
 
 export type LiveNote = Pick<TInvigilateNote, 'kind' | 'text' | 'at' | 'userId'>;
 

@@ -3,9 +3,10 @@ import { HighlightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { markQuApi } from '../../../../api/marking';
 import { PageContainer, usePermission } from '../../../../components';
 import '../mark/detail/mark.css';
+import { paperMarkQuQuestionList, paperMarkQuSettingDetail, paperMarkQuSettingSave } from '@exam/contracts';
+import { call } from '../../../../api/call';
 import ExamPicker from '../regrade/ExamPicker';
 import MarkQuBoard from './MarkQuBoard';
 
@@ -14,7 +15,10 @@ const plain = (html: string) => html.replace(/<[^>]*>/g, '');
 function SettingCard({ examId }: { examId: string }) {
   const { message } = App.useApp();
   const canSet = usePermission('exam:mark:setting');
-  const q = useQuery({ queryKey: ['mark-qu-setting', examId], queryFn: () => markQuApi.setting(examId) });
+  const q = useQuery({
+    queryKey: ['mark-qu-setting', examId],
+    queryFn: () => call(paperMarkQuSettingDetail, { examId }),
+  });
   const [doubleMark, setDoubleMark] = useState(false);
   const [gap, setGap] = useState<number | null>(0);
   useEffect(() => {
@@ -24,7 +28,7 @@ function SettingCard({ examId }: { examId: string }) {
     }
   }, [q.data]);
   const save = async () => {
-    await markQuApi.saveSetting({ examId, doubleMark, gap: gap ?? 0 });
+    await call(paperMarkQuSettingSave, { examId, doubleMark, gap: gap ?? 0 });
     message.success('双评设置已保存');
     void q.refetch();
   };
@@ -63,7 +67,7 @@ export default function ExamMarkQuPage() {
   const [open, setOpen] = useState<{ quId: string; arbitrate: boolean } | null>(null);
   const questions = useQuery({
     queryKey: ['mark-qu-questions', examId],
-    queryFn: () => markQuApi.questions(examId as string),
+    queryFn: () => call(paperMarkQuQuestionList, { examId: examId as string }),
     enabled: Boolean(examId) && !open,
   });
   return (

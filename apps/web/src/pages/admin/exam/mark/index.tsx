@@ -1,10 +1,11 @@
 /** 阅卷中心: papers awaiting marking (state 1), oldest first; open one to mark it. */
 import { HighlightOutlined } from '@ant-design/icons';
-import { PAPER_STATE_LABELS } from '@exam/contracts';
+import { examExamPaging, PAPER_STATE_LABELS, paperMarkPaging } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { examApi, markApi, type TMarkRecord } from '../../../../api/exam';
+import { call } from '../../../../api/call';
+import type { TMarkRecord } from '../../../../api/exam';
 import { PageContainer, usePermission, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 
@@ -13,10 +14,12 @@ type Params = { examId?: string; realName?: string };
 export default function ExamMarkPage() {
   const navigate = useNavigate();
   const canMark = usePermission('exam:mark:save');
-  const table = useServerTable<TMarkRecord & { id?: string }, Params>(['exam-mark'], (req) => markApi.paging(req));
+  const table = useServerTable<TMarkRecord & { id?: string }, Params>(['exam-mark'], (req) =>
+    call(paperMarkPaging, req),
+  );
   const exams = useQuery({
     queryKey: ['mark-exam-options'],
-    queryFn: () => examApi.paging({ current: 1, size: 100, params: {} }),
+    queryFn: () => call(examExamPaging, { current: 1, size: 100, params: {} }),
   });
   const params = table.request.params;
   return (

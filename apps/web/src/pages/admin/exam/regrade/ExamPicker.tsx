@@ -1,12 +1,14 @@
 /** The exam select of the regrade and marking-by-question screens. */
+
+import { examExamPaging } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { examApi } from '../../../../api/exam';
+import { call } from '../../../../api/call';
 
 export default function ExamPicker({ value, onChange }: { value?: string; onChange: (id?: string) => void }) {
   const exams = useQuery({
     queryKey: ['exam-picker-options'],
-    queryFn: () => examApi.paging({ current: 1, size: 200, params: {} }),
+    queryFn: () => call(examExamPaging, { current: 1, size: 200, params: {} }),
   });
   return (
     <Select

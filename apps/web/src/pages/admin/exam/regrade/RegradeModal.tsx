@@ -1,8 +1,9 @@
 /** 更正题目: the corrected score and/or key of one question of the exam, and the reason. */
 import type { TRegradeQu } from '@exam/contracts';
+import { examRegradeStart } from '@exam/contracts';
 import { Alert, App, Checkbox, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { regradeApi } from '../../../../api/marking';
+import { call } from '../../../../api/call';
 import RichHtml from '../../../../components/question/RichHtml';
 
 interface Blanks {
@@ -49,7 +50,7 @@ export default function RegradeModal({
     }
     setSaving(true);
     try {
-      const job = await regradeApi.start({
+      const job = await call(examRegradeStart, {
         examId,
         quId: qu.quId,
         score: score ?? qu.score,

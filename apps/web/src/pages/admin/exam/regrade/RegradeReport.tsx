@@ -1,9 +1,15 @@
 /** The before/after report of one regrade job. */
-import { EXAM_RESULT_LABELS, PAPER_STATE_LABELS, type TRegradeItem, type TRegradeJob } from '@exam/contracts';
+import {
+  EXAM_RESULT_LABELS,
+  examRegradeReportPaging,
+  PAPER_STATE_LABELS,
+  type TRegradeItem,
+  type TRegradeJob,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Descriptions, Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { regradeApi } from '../../../../api/marking';
+import { call } from '../../../../api/call';
 import { formatDateTime } from '../../../../utils/time';
 
 const result = (passed: boolean) => (
@@ -15,7 +21,8 @@ export default function RegradeReport({ job, onClose }: { job: TRegradeJob; onCl
   const [only, setOnly] = useState(false);
   const q = useQuery({
     queryKey: ['regrade-report', job.id, page, only],
-    queryFn: () => regradeApi.report({ current: page, size: 10, params: { jobId: job.id, onlyResultChanged: only } }),
+    queryFn: () =>
+      call(examRegradeReportPaging, { current: page, size: 10, params: { jobId: job.id, onlyResultChanged: only } }),
   });
   const certs = (q.data?.records ?? []).some((r) => r.hasCert);
   return (

@@ -1,10 +1,16 @@
 /** 重新评分: correct a question of an exam (score and/or key) and regrade its papers as a background job. */
 import { EditOutlined, FileSearchOutlined } from '@ant-design/icons';
-import { QUESTION_TYPE_LABELS, type TRegradeJob, type TRegradeQu } from '@exam/contracts';
+import {
+  examRegradeJobList,
+  examRegradeQuestionList,
+  QUESTION_TYPE_LABELS,
+  type TRegradeJob,
+  type TRegradeQu,
+} from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { regradeApi } from '../../../../api/marking';
+import { call } from '../../../../api/call';
 import { PageContainer, usePermission } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import ExamPicker from './ExamPicker';
@@ -27,7 +33,7 @@ export default function ExamRegradePage() {
   const [report, setReport] = useState<TRegradeJob | null>(null);
   const jobs = useQuery({
     queryKey: ['regrade-jobs', examId],
-    queryFn: () => regradeApi.jobs(examId as string),
+    queryFn: () => call(examRegradeJobList, { examId: examId as string }),
     enabled: Boolean(examId),
     // Poll while a job runs (progress comes from the job row).
     refetchInterval: (q) => ((q.state.data ?? []).some((j) => j.state < 2) ? 1000 : false),
@@ -37,7 +43,7 @@ export default function ExamRegradePage() {
   const finished = (jobs.data ?? []).filter((j) => j.state === 2).length;
   const questions = useQuery({
     queryKey: ['regrade-questions', examId, finished],
-    queryFn: () => regradeApi.questions(examId as string),
+    queryFn: () => call(examRegradeQuestionList, { examId: examId as string }),
     enabled: Boolean(examId) && jobs.isSuccess,
   });
   return (

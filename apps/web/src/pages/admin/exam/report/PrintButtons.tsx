@@ -1,7 +1,8 @@
 /** 打印 buttons of the exam, paper and answer-sheet screens: PDFs from /api/exam/print/*. */
 import { PrinterOutlined } from '@ant-design/icons';
+import { examPrintAnsweredPreview, examPrintPaperPreview } from '@exam/contracts';
 import { Button, Dropdown } from 'antd';
-import { printApi } from '../../../../api/report';
+import { callDownload } from '../../../../api/call';
 import { usePermission } from '../../../../components';
 
 /** 打印试卷 with a choice of 空白卷 and 答案卷, for an exam or a template. */
@@ -15,7 +16,12 @@ export function PrintPaperButton({ target, title }: { target: { examId?: string;
           { key: 'blank', label: '空白卷' },
           { key: 'key', label: '答案卷（含答案与解析）' },
         ],
-        onClick: ({ key }) => printApi.paper(target, key === 'key', title),
+        onClick: ({ key }) =>
+          callDownload(
+            examPrintPaperPreview,
+            { ...target, withKey: key === 'key' },
+            `${title}-${key === 'key' ? '答案卷' : '空白卷'}.pdf`,
+          ),
       }}
     >
       <Button type="link" size="small" icon={<PrinterOutlined />}>
@@ -37,7 +43,7 @@ export function PrintAnsweredButton({
 }) {
   if (!usePermission('exam:print:answer') || state === 0) return null;
   return (
-    <Button icon={<PrinterOutlined />} onClick={() => printApi.answered(paperId, fileName)}>
+    <Button icon={<PrinterOutlined />} onClick={() => callDownload(examPrintAnsweredPreview, { paperId }, fileName)}>
       打印答卷
     </Button>
   );

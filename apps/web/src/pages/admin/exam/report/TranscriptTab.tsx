@@ -1,10 +1,12 @@
 /** 学员成绩单: one learner's exams (attempts, best and last score, result) and the trend of their score rate. */
 import { DownloadOutlined } from '@ant-design/icons';
+import type { TTranscriptRow } from '@exam/contracts';
+import { examReportLearnerList, examReportTranscriptDetail, examReportTranscriptExport } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Select, Space, Statistic, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { reportApi, type TTranscriptRow } from '../../../../api/report';
+import { call, callDownload } from '../../../../api/call';
 import { LoadFailed, Permission } from '../../../../components';
 import { Chart, pct } from './shared';
 
@@ -13,10 +15,13 @@ const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '�
 export default function TranscriptTab() {
   const [keyword, setKeyword] = useState('');
   const [userId, setUserId] = useState<string | undefined>();
-  const learners = useQuery({ queryKey: ['report-learners', keyword], queryFn: () => reportApi.learners(keyword) });
+  const learners = useQuery({
+    queryKey: ['report-learners', keyword],
+    queryFn: () => call(examReportLearnerList, { keyword }),
+  });
   const data = useQuery({
     queryKey: ['report-transcript', userId],
-    queryFn: () => reportApi.transcript(userId as string),
+    queryFn: () => call(examReportTranscriptDetail, { userId: userId as string }),
     enabled: Boolean(userId),
   });
   const t = data.data;
@@ -42,7 +47,12 @@ export default function TranscriptTab() {
         />
         {t && (
           <Permission tag="exam:report:export">
-            <Button icon={<DownloadOutlined />} onClick={() => reportApi.exportTranscript(t.user.id, t.user.realName)}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                callDownload(examReportTranscriptExport, { userId: t.user.id }, `成绩单-${t.user.realName}.xlsx`)
+              }
+            >
               导出
             </Button>
           </Permission>

@@ -1,8 +1,11 @@
 /** 考试趋势: every exam with results in the order it started: participation, pass rate, average rate. */
+
+import type { TExamTrendRow } from '@exam/contracts';
+import { examReportTrendExport, examReportTrendStat } from '@exam/contracts';
 import { Input } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { reportApi, type TExamTrendRow } from '../../../../api/report';
+import { call, callDownload } from '../../../../api/call';
 import RateReport from './RateReport';
 
 export default function TrendTab() {
@@ -14,8 +17,8 @@ export default function TrendTab() {
       filterControl={
         <Input.Search allowClear placeholder="考试名称" style={{ width: 220 }} onSearch={(v) => setTitle(v.trim())} />
       }
-      load={reportApi.trend}
-      exportFile={reportApi.exportTrend}
+      load={(q) => call(examReportTrendStat, q)}
+      exportFile={(q) => callDownload(examReportTrendExport, q, '考试成绩趋势.xlsx')}
       chart={{
         kind: 'line',
         testId: 'trend-chart',

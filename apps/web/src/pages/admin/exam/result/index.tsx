@@ -1,8 +1,10 @@
 /** 成绩统计: every exam with participants, attempts, awaiting marking and passed people; open one for details. */
 import { BarChartOutlined } from '@ant-design/icons';
+import { examResultExamPaging } from '@exam/contracts';
 import { Button, Input, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { resultApi, type TResultExamRecord } from '../../../../api/exam';
+import { call } from '../../../../api/call';
+import type { TResultExamRecord } from '../../../../api/exam';
 import { PageContainer, useServerTable } from '../../../../components';
 import { formatPercent } from '../../../../utils/number';
 import { windowText } from '../../../web/index/ExamCard';
@@ -10,7 +12,7 @@ import { windowText } from '../../../web/index/ExamCard';
 export default function ExamResultPage() {
   const navigate = useNavigate();
   const table = useServerTable<TResultExamRecord & { id?: string }, { title?: string }>(['exam-result'], (req) =>
-    resultApi.examPaging(req),
+    call(examResultExamPaging, req),
   );
   return (
     <PageContainer

@@ -2,10 +2,11 @@
 import type { TTmplSave } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Modal, Spin, Tag } from 'antd';
-import { tmplApi } from '../../../../api/exam';
 import ReviewList from '../../../web/exam/result/ReviewList';
 import '../../../web/exam/exam.css';
 import '../../../web/exam/start/room.css';
+import { paperTmplPreview } from '@exam/contracts';
+import { call } from '../../../../api/call';
 
 interface Props {
   open: boolean;
@@ -17,7 +18,7 @@ interface Props {
 export default function PreviewModal({ open, onClose, id, tmpl }: Props) {
   const query = useQuery({
     queryKey: ['tmpl-preview', id, tmpl],
-    queryFn: () => tmplApi.preview(id ? { id } : { tmpl }),
+    queryFn: () => call(paperTmplPreview, id ? { id } : { tmpl }),
     enabled: open,
     gcTime: 0,
     retry: false,

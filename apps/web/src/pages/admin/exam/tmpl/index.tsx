@@ -1,10 +1,10 @@
 /** 试卷管理: fixed and rule papers, with total, question count, exams using them; edit, preview, delete. */
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { TMPL_KIND_LABELS, type TTmplRecord } from '@exam/contracts';
+import { paperTmplDelete, paperTmplPaging, TMPL_KIND_LABELS, type TTmplRecord } from '@exam/contracts';
 import { App, Button, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { tmplApi } from '../../../../api/exam';
+import { call } from '../../../../api/call';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import { confirmDelete } from '../../sys/shared';
@@ -18,13 +18,13 @@ export default function ExamTmplPage() {
   const { message, modal } = App.useApp();
   const canSave = usePermission('exam:tmpl:save');
   const canDelete = usePermission('exam:tmpl:delete');
-  const table = useServerTable<TTmplRecord, Params>(['exam-tmpl'], (req) => tmplApi.paging(req));
+  const table = useServerTable<TTmplRecord, Params>(['exam-tmpl'], (req) => call(paperTmplPaging, req));
   const [preview, setPreview] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const params = table.request.params;
   const remove = (ids: string[]) =>
     confirmDelete(modal, async () => {
-      await tmplApi.remove(ids);
+      await call(paperTmplDelete, { ids });
       message.success('删除成功');
       table.refresh();
     });

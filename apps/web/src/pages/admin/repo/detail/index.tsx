@@ -1,20 +1,24 @@
 /** 题库详情: the bank, its counts per type and level, and its questions. */
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS } from '@exam/contracts';
+import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS, repoRepoDetail, repoRepoListStat } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { repoApi } from '../../../../api/repo';
+import { call } from '../../../../api/call';
 import { PageContainer } from '../../../../components';
 import { QuestionTable } from '../../../../components/question';
 
 export default function RepoDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const repo = useQuery({ queryKey: ['repo-detail', id], queryFn: () => repoApi.detail(id), enabled: Boolean(id) });
+  const repo = useQuery({
+    queryKey: ['repo-detail', id],
+    queryFn: () => call(repoRepoDetail, { id }),
+    enabled: Boolean(id),
+  });
   const stat = useQuery({
     queryKey: ['repo-stat', id],
-    queryFn: async () => (await repoApi.listStat([id]))[0],
+    queryFn: async () => (await call(repoRepoListStat, { ids: [id] }))[0],
     enabled: Boolean(id),
   });
   const refetch = () => {

@@ -1,9 +1,11 @@
 /** 编辑试题: the editor of one question with a live preview; `new` creates one. */
+
+import { repoQuDetail, repoQuSave, repoRepoList } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, message, Row, Select, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { quApi, repoApi } from '../../../../api/repo';
+import { call } from '../../../../api/call';
 import { PageContainer } from '../../../../components';
 import { newQuestion, QuestionEditor, QuestionPreview, type QuForm } from '../../../../components/question';
 import RepoSelect from './RepoSelect';
@@ -14,8 +16,13 @@ export default function QuEditPage() {
   const backRepo = query.get('repoId');
   const navigate = useNavigate();
   const isNew = id === 'new';
-  const repos = useQuery({ queryKey: ['repo-list'], queryFn: repoApi.list });
-  const detail = useQuery({ queryKey: ['qu-detail', id], queryFn: () => quApi.detail(id), enabled: !isNew, gcTime: 0 });
+  const repos = useQuery({ queryKey: ['repo-list'], queryFn: () => call(repoRepoList, {}) });
+  const detail = useQuery({
+    queryKey: ['qu-detail', id],
+    queryFn: () => call(repoQuDetail, { id }),
+    enabled: !isNew,
+    gcTime: 0,
+  });
   // A draft of AI 出题 arrives as router state: reviewed here, saved by the usual save.
   const draft = (useLocation().state as { draft?: QuForm } | null)?.draft;
   const [value, setValue] = useState<QuForm>(() => (isNew && draft ? draft : newQuestion(1)));
@@ -39,7 +46,7 @@ export default function QuEditPage() {
     }
     setSaving(true);
     try {
-      await quApi.save({
+      await call(repoQuSave, {
         ...value,
         analysis: value.analysis || null,
         tags,

@@ -1,11 +1,19 @@
 /** 题库列表: banks with their counts per type, create/edit dialog, delete. */
 import { PlusOutlined } from '@ant-design/icons';
-import { QUESTION_TYPE_LABELS, type TRepo, type TRepoSave } from '@exam/contracts';
+import {
+  QUESTION_TYPE_LABELS,
+  repoRepoDelete,
+  repoRepoPaging,
+  repoRepoSave,
+  sysDicValueTree,
+  type TRepo,
+  type TRepoSave,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, message, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { repoApi } from '../../../../api/repo';
+import { call } from '../../../../api/call';
 import { PageContainer, Permission, useServerTable } from '../../../../components';
 import { formatTime } from '../../../../utils/date-format';
 
@@ -16,8 +24,11 @@ export default function RepoListPage() {
   const [search] = Form.useForm<Filters>();
   const [form] = Form.useForm<TRepoSave>();
   const [editing, setEditing] = useState<Partial<TRepo> | null>(null);
-  const categories = useQuery({ queryKey: ['dic', 'repo_catalog'], queryFn: repoApi.categories });
-  const table = useServerTable<TRepo, Filters>(['repo-paging'], (req) => repoApi.paging(req));
+  const categories = useQuery({
+    queryKey: ['dic', 'repo_catalog'],
+    queryFn: () => call(sysDicValueTree, { dicCode: 'repo_catalog' }),
+  });
+  const table = useServerTable<TRepo, Filters>(['repo-paging'], (req) => call(repoRepoPaging, req));
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.value, label: c.title }));
 
   const open = (repo: Partial<TRepo>) => {
@@ -33,13 +44,13 @@ export default function RepoListPage() {
   };
   const save = async () => {
     const values = await form.validateFields();
-    await repoApi.save({ ...values, id: editing?.id });
+    await call(repoRepoSave, { ...values, id: editing?.id });
     message.success('保存成功');
     setEditing(null);
     table.refresh();
   };
   const remove = async (ids: string[]) => {
-    await repoApi.remove(ids);
+    await call(repoRepoDelete, { ids });
     message.success('删除成功');
     table.refresh();
   };

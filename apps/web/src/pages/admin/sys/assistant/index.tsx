@@ -5,10 +5,11 @@
  */
 import { SaveOutlined } from '@ant-design/icons';
 import type { TAssistantConf } from '@exam/contracts';
+import { assistantConfDetail, assistantConfSave } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Switch } from 'antd';
 import { useEffect, useState } from 'react';
-import { assistantApi } from '../../../../api/assistant';
+import { call } from '../../../../api/call';
 import { PageContainer, usePermission } from '../../../../components';
 
 export default function SysAssistantPage() {
@@ -16,7 +17,7 @@ export default function SysAssistantPage() {
   const canSave = usePermission('sys:assistant:save');
   const [form] = Form.useForm<TAssistantConf>();
   const [saving, setSaving] = useState(false);
-  const conf = useQuery({ queryKey: ['assistant-conf'], queryFn: assistantApi.confDetail });
+  const conf = useQuery({ queryKey: ['assistant-conf'], queryFn: () => call(assistantConfDetail, {}) });
   const client = useQueryClient();
   useEffect(() => {
     if (conf.data) form.setFieldsValue(conf.data);
@@ -26,7 +27,7 @@ export default function SysAssistantPage() {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await assistantApi.confSave({ ...values, baseUrl: values.baseUrl ?? '', model: values.model ?? '' });
+      await call(assistantConfSave, { ...values, baseUrl: values.baseUrl ?? '', model: values.model ?? '' });
       message.success('保存成功');
       await client.invalidateQueries({ queryKey: ['assistant-conf'] });
       await client.invalidateQueries({ queryKey: ['assistant-status'] });

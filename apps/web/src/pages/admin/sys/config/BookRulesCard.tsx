@@ -1,9 +1,9 @@
 /** 错题本规则: how many right answers in a row take a question out, and the share below which partial credit is wrong. */
-import { BOOK_LEAVE_STREAK_ITEM, BOOK_WRONG_SHARE_ITEM } from '@exam/contracts';
+import { BOOK_LEAVE_STREAK_ITEM, BOOK_WRONG_SHARE_ITEM, sysConfigList, sysConfigSaveItem } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, InputNumber, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { configItems, saveConfigItem } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { usePermission } from '../../../../components';
 import { attempt } from '../shared';
 
@@ -14,7 +14,7 @@ export default function BookRulesCard() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const canSave = usePermission('sys:config:save');
-  const items = useQuery({ queryKey: ['sys-config-items'], queryFn: configItems });
+  const items = useQuery({ queryKey: ['sys-config-items'], queryFn: () => call(sysConfigList, {}) });
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 
@@ -32,12 +32,12 @@ export default function BookRulesCard() {
   const submit = async (v: Values) => {
     setSaving(true);
     const ok = await attempt(async () => {
-      await saveConfigItem({
+      await call(sysConfigSaveItem, {
         title: BOOK_LEAVE_STREAK_ITEM,
         value: String(v.leaveStreak),
         remark: '错题本：连续答对几次后移出',
       });
-      await saveConfigItem({
+      await call(sysConfigSaveItem, {
         title: BOOK_WRONG_SHARE_ITEM,
         value: String(v.wrongShare),
         remark: '错题本：部分得分低于满分的百分之几记为错题',

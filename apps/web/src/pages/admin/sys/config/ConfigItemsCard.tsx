@@ -1,10 +1,16 @@
 /** The configuration list (title/value); pathUrl is empty or a URL ending with a slash (SPEC 5). */
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PATH_URL_ITEM, type TConfigItem, ZConfigItemSaveSchema } from '@exam/contracts';
+import {
+  PATH_URL_ITEM,
+  sysConfigList,
+  sysConfigSaveItem,
+  type TConfigItem,
+  ZConfigItemSaveSchema,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { configItems, saveConfigItem } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { usePermission } from '../../../../components';
 import { optionalUrlRule } from '../../../../utils/validators';
 import { attempt, zodRule } from '../shared';
@@ -15,7 +21,7 @@ const fields = ZConfigItemSaveSchema.shape;
 export default function ConfigItemsCard() {
   const { message } = App.useApp();
   const canSave = usePermission('sys:config:save');
-  const items = useQuery({ queryKey: ['sys-config-items'], queryFn: configItems });
+  const items = useQuery({ queryKey: ['sys-config-items'], queryFn: () => call(sysConfigList, {}) });
   const [editing, setEditing] = useState<TConfigItem | null | undefined>(undefined);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -32,7 +38,7 @@ export default function ConfigItemsCard() {
     const values = await form.validateFields();
     setSaving(true);
     const ok = await attempt(() =>
-      saveConfigItem({ ...values, value: values.value ?? '', remark: values.remark || null }),
+      call(sysConfigSaveItem, { ...values, value: values.value ?? '', remark: values.remark || null }),
     );
     setSaving(false);
     if (!ok) return;

@@ -1,10 +1,16 @@
 /** 系统配置: site data and logos, layout and login switches, SMS settings, storage folder, and the configuration list. */
 import { SaveOutlined } from '@ant-design/icons';
-import { type TAdminConfig, type TConfigSave, ZSiteConfigSchema } from '@exam/contracts';
+import {
+  sysConfigAdminDetail,
+  sysConfigSave,
+  type TAdminConfig,
+  type TConfigSave,
+  ZSiteConfigSchema,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
-import { adminConfig, saveConfig } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { usePermission } from '../../../../components';
 import { useAppStore } from '../../../../stores/app';
 import { directoryRule } from '../../../../utils/validators';
@@ -36,7 +42,7 @@ export default function SysConfigPage() {
   const setSite = useAppStore((s) => s.setSite);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const config = useQuery({ queryKey: ['sys-config-admin'], queryFn: adminConfig });
+  const config = useQuery({ queryKey: ['sys-config-admin'], queryFn: () => call(sysConfigAdminDetail, {}) });
   const customDir = Form.useWatch('customDir', form);
   const provider = Form.useWatch(['sms', 'provider'], form);
 
@@ -48,7 +54,7 @@ export default function SysConfigPage() {
     const { customDir: custom, ...values } = await form.validateFields();
     const body: TConfigSave = { ...values, storageDir: custom ? values.storageDir : null };
     setSaving(true);
-    const ok = await attempt(() => saveConfig(body));
+    const ok = await attempt(() => call(sysConfigSave, body));
     setSaving(false);
     if (!ok) return;
     message.success('保存成功');

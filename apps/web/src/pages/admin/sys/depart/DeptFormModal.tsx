@@ -1,7 +1,7 @@
 /** Add a department (top level or under a parent) or edit one: name, parent, sort. */
-import { type TDeptNode, ZDeptSaveSchema } from '@exam/contracts';
+import { sysDepartSave, type TDeptNode, ZDeptSaveSchema } from '@exam/contracts';
 import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
-import { saveDept } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { useModalForm } from '../../../../components/useModalForm';
 import { deptSelectProps, useDeptTree, zodRule } from '../shared';
 
@@ -29,7 +29,12 @@ export default function DeptFormModal({
       sort: editing?.dept?.sort ?? 0,
     }),
     save: (values) =>
-      saveDept({ id: editing?.dept?.id, name: values.name, parentId: values.parentId ?? null, sort: values.sort ?? 0 }),
+      call(sysDepartSave, {
+        id: editing?.dept?.id,
+        name: values.name,
+        parentId: values.parentId ?? null,
+        sort: values.sort ?? 0,
+      }),
     onSaved,
     onClose,
   });

@@ -1,10 +1,11 @@
 /** 部门管理: the department tree, draggable to sort or move; add child, edit and delete (with the server's refusals shown). */
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TDeptNode } from '@exam/contracts';
+import { sysDepartDelete, sysDepartSort } from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Spin, Tree, type TreeProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { deleteDepts, sortDepts } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { PageContainer, TableActions, usePermission } from '../../../../components';
 import { allKeys, attempt, confirmDelete, useDeptTree } from '../shared';
 import DeptFormModal, { type DeptEditing } from './DeptFormModal';
@@ -77,13 +78,13 @@ export default function SysDepartPage() {
     const placed = placeAfterDrop(depts.data ?? [], info);
     if (!placed) return;
     const list = placed.siblings.map((d, i) => ({ id: d.id, parentId: placed.parentId, sort: i + 1 }));
-    if (await attempt(() => sortDepts(list))) message.success('部门顺序已保存');
+    if (await attempt(() => call(sysDepartSort, { list }))) message.success('部门顺序已保存');
     await reload();
   };
 
   const remove = (dept: TDeptNode) =>
     confirmDelete(modal, async () => {
-      await deleteDepts([dept.id]);
+      await call(sysDepartDelete, { ids: [dept.id] });
       message.success('删除成功');
       await reload();
     });

@@ -1,7 +1,7 @@
 /** Create or edit a dictionary: code, name, remark. */
-import { type TDic, ZDicSaveSchema } from '@exam/contracts';
+import { sysDicSave, type TDic, ZDicSaveSchema } from '@exam/contracts';
 import { Form, Input, Modal } from 'antd';
-import { saveDic } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { useModalForm } from '../../../../components/useModalForm';
 import { zodRule } from '../shared';
 
@@ -22,7 +22,7 @@ export default function DicFormModal({
     open,
     source: dic,
     initial: () => (dic ? { code: dic.code, title: dic.title, remark: dic.remark ?? undefined } : undefined),
-    save: (values) => saveDic({ ...values, id: dic?.id, remark: values.remark || null }),
+    save: (values) => call(sysDicSave, { ...values, id: dic?.id, remark: values.remark || null }),
     onSaved,
     onClose,
   });

@@ -1,7 +1,7 @@
 /** Create or edit one dictionary value (optionally under a parent value). */
-import { type TDicValueNode, ZDicValueSaveSchema } from '@exam/contracts';
+import { sysDicValueSave, type TDicValueNode, ZDicValueSaveSchema } from '@exam/contracts';
 import { Form, Input, InputNumber, Modal } from 'antd';
-import { saveDicValue } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { useModalForm } from '../../../../components/useModalForm';
 import { zodRule } from '../shared';
 
@@ -32,7 +32,7 @@ export default function DicValueFormModal({
     },
     save: (values) => {
       const v = editing?.value;
-      return saveDicValue({
+      return call(sysDicValueSave, {
         ...values,
         id: v?.id,
         dicCode,

@@ -1,11 +1,12 @@
 /** The values of one dictionary as a tree table: add (top level or child), edit, delete. */
 import { PlusOutlined } from '@ant-design/icons';
 import type { TDic, TDicValueNode } from '@exam/contracts';
+import { sysDicValueDelete, sysDicValueTree } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { deleteDicValues, dicValueTree } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { PageContainer, TableActions, usePermission } from '../../../../components';
 import { confirmDelete } from '../shared';
 import DicValueFormModal, { type DicValueEditing } from './DicValueFormModal';
@@ -19,7 +20,7 @@ export default function DicValuePanel({ dic }: { dic: TDic | null }) {
   const canDelete = usePermission('sys:dic:delete');
   const values = useQuery({
     queryKey: ['sys-dic-values', dic?.code],
-    queryFn: () => dicValueTree(dic?.code as string),
+    queryFn: () => call(sysDicValueTree, { dicCode: dic?.code as string }),
     enabled: Boolean(dic),
   });
   const data = useMemo(() => prune(values.data ?? []), [values.data]);
@@ -28,7 +29,7 @@ export default function DicValuePanel({ dic }: { dic: TDic | null }) {
 
   const remove = (row: TDicValueNode) =>
     confirmDelete(modal, async () => {
-      await deleteDicValues([row.id]);
+      await call(sysDicValueDelete, { ids: [row.id] });
       message.success('删除成功');
       reload();
     });

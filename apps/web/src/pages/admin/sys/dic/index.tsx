@@ -1,10 +1,11 @@
 /** 数据字典: dictionaries (server-paged) on the left, the selected dictionary's value tree on the right. */
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TDic } from '@exam/contracts';
+import { sysDicDelete, sysDicPaging } from '@exam/contracts';
 import { App, Button, Col, Form, Input, Row, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { deleteDics, pagingDics } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { confirmDelete } from '../shared';
 import DicFormModal from './DicFormModal';
@@ -14,7 +15,7 @@ export default function SysDicPage() {
   const { message, modal } = App.useApp();
   const canSave = usePermission('sys:dic:save');
   const canDelete = usePermission('sys:dic:delete');
-  const table = useServerTable<TDic, { keyword?: string | null }>(['sys-dic'], pagingDics);
+  const table = useServerTable<TDic, { keyword?: string | null }>(['sys-dic'], (req) => call(sysDicPaging, req));
   const [current, setCurrent] = useState<TDic | null>(null);
   const [editing, setEditing] = useState<TDic | null | undefined>(undefined);
   const active = current ?? table.records[0] ?? null;
@@ -23,7 +24,7 @@ export default function SysDicPage() {
     confirmDelete(
       modal,
       async () => {
-        await deleteDics([dic.id]);
+        await call(sysDicDelete, { ids: [dic.id] });
         message.success('删除成功');
         if (current?.id === dic.id) setCurrent(null);
         table.refresh();

@@ -4,10 +4,11 @@
  */
 import { RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TEventDelivery, TEventDeliveryPagingParams } from '@exam/contracts';
+import { sysEventDeliveryPaging, sysEventDeliveryRetry } from '@exam/contracts';
 import { App, Button, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { pagingEventDeliveries, retryEventDeliveries } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { usePermission, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 
@@ -42,7 +43,7 @@ export default function EventDeliveries() {
   const [retrying, setRetrying] = useState(false);
   const table = useServerTable<TEventDelivery, TEventDeliveryPagingParams>(
     ['sys-event-delivery'],
-    pagingEventDeliveries,
+    (req) => call(sysEventDeliveryPaging, req),
     {
       initialParams: { parked: true },
     },
@@ -51,7 +52,9 @@ export default function EventDeliveries() {
   const retry = async (rows: TEventDelivery[]) => {
     setRetrying(true);
     try {
-      const { retried } = await retryEventDeliveries(rows.map((r) => ({ eventId: r.eventId, consumer: r.consumer })));
+      const { retried } = await call(sysEventDeliveryRetry, {
+        items: rows.map((r) => ({ eventId: r.eventId, consumer: r.consumer })),
+      });
       message.success(`已重新投递 ${retried} 条`);
       setSelected([]);
       table.refresh();

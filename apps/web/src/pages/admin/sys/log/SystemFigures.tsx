@@ -10,10 +10,11 @@ import {
   ThunderboltOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { sysDashboardStat } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { fetchDashboardStat } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 
 // ECharts (~150 KB gzip) loads after the figures: the chart is below them and not needed to start.
 const TrendChart = lazy(() => import('./TrendChart'));
@@ -34,7 +35,7 @@ const FIGURES: Figure[] = [
 ];
 
 export default function SystemFigures() {
-  const stat = useQuery({ queryKey: ['sys-dashboard'], queryFn: fetchDashboardStat, staleTime: 60_000 });
+  const stat = useQuery({ queryKey: ['sys-dashboard'], queryFn: () => call(sysDashboardStat, {}), staleTime: 60_000 });
   return (
     <Card title="系统概况" variant="borderless" className="page-card" style={{ marginBottom: 16 }}>
       <Row gutter={[16, 16]}>

@@ -1,11 +1,12 @@
 /** 系统日志: sign-ins, administrator operations and client errors; filters by user, result and time range. */
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TLog, TLogPagingParams } from '@exam/contracts';
+import { sysLogPaging } from '@exam/contracts';
 import { Button, DatePicker, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { pagingLogs } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { DateTimeLines, PageContainer, usePermission, useServerTable } from '../../../../components';
 import { timeRangeRule } from '../../../../utils/validators';
 import EventDeliveries from './EventDeliveries';
@@ -50,7 +51,9 @@ function rangeOf(period: Period, range: Filters['range']): string[] | null {
 export default function SysLogPage() {
   const [type, setType] = useState(1);
   const [form] = Form.useForm<Filters>();
-  const table = useServerTable<TLog, TLogPagingParams>(['sys-log'], pagingLogs, { initialParams: { type: 1 } });
+  const table = useServerTable<TLog, TLogPagingParams>(['sys-log'], (req) => call(sysLogPaging, req), {
+    initialParams: { type: 1 },
+  });
   const [viewing, setViewing] = useState<TLog | null>(null);
   const period = Form.useWatch('period', form);
   const seesFigures = usePermission('sys:dashboard:view');

@@ -1,8 +1,15 @@
 /** Create or edit a menu; the fields follow the type (1 菜单 / 3 路由: route fields; 2 功能: permission tag). */
-import { labelOptions, MENU_TYPE_LABELS, PERMISSION_PATTERN, type TMenuNode, ZMenuSaveSchema } from '@exam/contracts';
+import {
+  labelOptions,
+  MENU_TYPE_LABELS,
+  PERMISSION_PATTERN,
+  sysMenuSave,
+  type TMenuNode,
+  ZMenuSaveSchema,
+} from '@exam/contracts';
 import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { saveMenu } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { useModalForm } from '../../../../components/useModalForm';
 import { MENU_ICONS, MenuIcon } from '../../../../layouts/admin/icons';
 import { required, zodRule } from '../shared';
@@ -55,7 +62,7 @@ export default function MenuFormModal({
         f.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] as keyof Values, errors: [i.message] })));
         return false;
       }
-      return saveMenu(parsed.data);
+      return call(sysMenuSave, parsed.data);
     },
     onSaved,
     onClose,

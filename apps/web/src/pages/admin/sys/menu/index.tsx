@@ -1,11 +1,11 @@
 /** 菜单管理: the menu tree as a table, inline sort, edit modal with type-dependent fields, delete. */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { MENU_TYPE_LABELS, type TMenuNode } from '@exam/contracts';
+import { MENU_TYPE_LABELS, sysMenuDelete, sysMenuSort, sysMenuTree, type TMenuNode } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { deleteMenus, menuTree, sortMenu } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { PageContainer, TableActions, usePermission } from '../../../../components';
 import { MenuIcon } from '../../../../layouts/admin/icons';
 import { allKeys, attempt, confirmDelete } from '../shared';
@@ -23,7 +23,7 @@ function SortCell({ menu, editable, onSaved }: { menu: TMenuNode; editable: bool
   if (!editable) return <>{menu.sort}</>;
   const save = async () => {
     if (value === null || value === menu.sort) return;
-    if (await attempt(() => sortMenu(menu.id, value))) message.success('排序已保存');
+    if (await attempt(() => call(sysMenuSort, { id: menu.id, sort: value }))) message.success('排序已保存');
     onSaved();
   };
   return (
@@ -46,7 +46,7 @@ export default function SysMenuPage() {
   const { message, modal } = App.useApp();
   const canSave = usePermission('sys:menu:save');
   const canDelete = usePermission('sys:menu:delete');
-  const menus = useQuery({ queryKey: ['sys-menu-tree'], queryFn: menuTree });
+  const menus = useQuery({ queryKey: ['sys-menu-tree'], queryFn: () => call(sysMenuTree, {}) });
   const data = useMemo(() => prune(menus.data ?? []), [menus.data]);
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
   const [editing, setEditing] = useState<MenuEditing | null>(null);
@@ -56,7 +56,7 @@ export default function SysMenuPage() {
     confirmDelete(
       modal,
       async () => {
-        await deleteMenus([menu.id]);
+        await call(sysMenuDelete, { ids: [menu.id] });
         message.success('删除成功');
         reload();
       },

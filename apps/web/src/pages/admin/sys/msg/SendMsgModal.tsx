@@ -1,7 +1,7 @@
 /** Send a message to all users, chosen departments (with their sub-departments) or chosen people. */
-import { type TMsgSend, ZMsgSendSchema } from '@exam/contracts';
+import { sysMsgSend, type TMsgSend, ZMsgSendSchema } from '@exam/contracts';
 import { Form, Input, Modal, Radio, TreeSelect } from 'antd';
-import { sendMsg } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { useModalForm } from '../../../../components/useModalForm';
 import { deptSelectProps, required, useDeptTree, zodRule } from '../shared';
 import UserSearchSelect from './UserSearchSelect';
@@ -26,7 +26,7 @@ export default function SendMsgModal({
     source: null,
     initial: () => undefined,
     save: (values) =>
-      sendMsg({
+      call(sysMsgSend, {
         title: values.title,
         content: values.content,
         target: values.target,

@@ -1,9 +1,10 @@
 /** A multiple select of users searched on the server by name, real name or mobile. */
 import type { TUserRecord } from '@exam/contracts';
+import { sysUserPaging } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { pagingUsers } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 
 export default function UserSearchSelect({
   value,
@@ -21,7 +22,7 @@ export default function UserSearchSelect({
   }, [typed]);
   const users = useQuery({
     queryKey: ['sys-user-search', keyword],
-    queryFn: () => pagingUsers({ current: 1, size: 20, params: { keyword: keyword || null } }),
+    queryFn: () => call(sysUserPaging, { current: 1, size: 20, params: { keyword: keyword || null } }),
   });
   useEffect(() => {
     if (!users.data) return;

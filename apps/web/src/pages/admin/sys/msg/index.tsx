@@ -1,17 +1,18 @@
 /** 消息管理: messages sent by administrators (server-paged) and the send form. */
 import { SearchOutlined, SendOutlined } from '@ant-design/icons';
 import type { TSentMsg } from '@exam/contracts';
+import { sysMsgPaging } from '@exam/contracts';
 import { Button, Form, Input, Progress, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { pagingSentMsgs } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { PageContainer, usePermission, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import SendMsgModal from './SendMsgModal';
 
 export default function SysMsgPage() {
   const canSend = usePermission('sys:msg:send');
-  const table = useServerTable<TSentMsg, { keyword?: string | null }>(['sys-msg'], pagingSentMsgs);
+  const table = useServerTable<TSentMsg, { keyword?: string | null }>(['sys-msg'], (req) => call(sysMsgPaging, req));
   const [sending, setSending] = useState(false);
 
   const columns: ColumnsType<TSentMsg> = [

@@ -1,7 +1,14 @@
 /** Create or edit a role: code, name, roleType (1 学员 / 2 管理员), dataScope (1-4). */
-import { DATA_SCOPE_LABELS, labelOptions, ROLE_TYPE_LABELS, type TRole, ZRoleSaveSchema } from '@exam/contracts';
+import {
+  DATA_SCOPE_LABELS,
+  labelOptions,
+  ROLE_TYPE_LABELS,
+  sysRoleSave,
+  type TRole,
+  ZRoleSaveSchema,
+} from '@exam/contracts';
 import { Form, Input, Modal, Radio, Select } from 'antd';
-import { saveRole } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { useModalForm } from '../../../../components/useModalForm';
 import { zodRule } from '../shared';
 
@@ -39,7 +46,7 @@ export default function RoleFormModal({
             remark: role.remark ?? undefined,
           }
         : undefined,
-    save: (values) => saveRole({ ...values, id: role?.id, remark: values.remark || null }),
+    save: (values) => call(sysRoleSave, { ...values, id: role?.id, remark: values.remark || null }),
     onSaved,
     onClose,
   });

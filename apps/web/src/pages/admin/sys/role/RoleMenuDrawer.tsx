@@ -1,9 +1,16 @@
 /** Grant menus to a role: a checkable menu tree (menus, functions, routes). */
-import { MENU_TYPE_LABELS, type TMenuNode, type TRole } from '@exam/contracts';
+import {
+  MENU_TYPE_LABELS,
+  sysMenuTree,
+  sysRoleListMenus,
+  sysRoleSaveMenus,
+  type TMenuNode,
+  type TRole,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Space, Spin, Tag, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { menuTree, roleMenuIds, saveRoleMenus } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { allKeys, attempt } from '../shared';
 
 interface Node {
@@ -41,10 +48,10 @@ function parentIds(list: TMenuNode[], out = new Set<string>()): Set<string> {
 
 export default function RoleMenuDrawer({ role, onClose }: { role: TRole | null; onClose: () => void }) {
   const { message } = App.useApp();
-  const menus = useQuery({ queryKey: ['sys-menu-tree'], queryFn: menuTree, enabled: role !== null });
+  const menus = useQuery({ queryKey: ['sys-menu-tree'], queryFn: () => call(sysMenuTree, {}), enabled: role !== null });
   const granted = useQuery({
     queryKey: ['sys-role-menus', role?.id],
-    queryFn: () => roleMenuIds(role?.id as string),
+    queryFn: () => call(sysRoleListMenus, { id: role?.id as string }),
     enabled: role !== null,
     staleTime: 0,
     gcTime: 0,
@@ -66,7 +73,7 @@ export default function RoleMenuDrawer({ role, onClose }: { role: TRole | null; 
     if (!role) return;
     setSaving(true);
     const ids = [...new Set([...checked, ...half, ...parentsOfChecked(menus.data ?? [], checked)])];
-    const ok = await attempt(() => saveRoleMenus(role.id, ids));
+    const ok = await attempt(() => call(sysRoleSaveMenus, { id: role.id, menuIds: ids }));
     setSaving(false);
     if (!ok) return;
     message.success('授权成功');

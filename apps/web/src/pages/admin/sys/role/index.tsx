@@ -1,10 +1,18 @@
 /** 角色管理: server-paged roles, edit modal, menu grant drawer. */
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { DATA_SCOPE_LABELS, labelOptions, ROLE_TYPE_LABELS, type TRole } from '@exam/contracts';
+import {
+  DATA_SCOPE_LABELS,
+  labelOptions,
+  ROLE_TYPE_LABELS,
+  sysRoleDelete,
+  sysRolePaging,
+  type TRole,
+} from '@exam/contracts';
 import { App, Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { deleteRoles, pagingRoles, type RolePagingParams } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
+import type { RolePagingParams } from '../../../../api/sys-admin';
 import { PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { formatDateTime } from '../../../../utils/time';
 import { confirmDelete } from '../shared';
@@ -16,13 +24,13 @@ export default function SysRolePage() {
   const canSave = usePermission('sys:role:save');
   const canDelete = usePermission('sys:role:delete');
   const [form] = Form.useForm<RolePagingParams>();
-  const table = useServerTable<TRole, RolePagingParams>(['sys-role'], pagingRoles);
+  const table = useServerTable<TRole, RolePagingParams>(['sys-role'], (req) => call(sysRolePaging, req));
   const [editing, setEditing] = useState<TRole | null | undefined>(undefined);
   const [granting, setGranting] = useState<TRole | null>(null);
 
   const remove = (role: TRole) =>
     confirmDelete(modal, async () => {
-      await deleteRoles([role.id]);
+      await call(sysRoleDelete, { ids: [role.id] });
       message.success('删除成功');
       table.refresh();
     });

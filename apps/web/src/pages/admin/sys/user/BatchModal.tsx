@@ -1,7 +1,9 @@
 /** Batch department or batch role for the selected users (SPEC 3: ids plus the target). */
+
+import { sysUserBatchDept, sysUserBatchRole } from '@exam/contracts';
 import { App, Form, Modal, Select, TreeSelect, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { batchDept, batchRole } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { attempt, deptSelectProps, required, useDeptTree, useRoleOptions } from '../shared';
 
 export type BatchKind = 'dept' | 'role';
@@ -32,8 +34,8 @@ export default function BatchModal({
     setSaving(true);
     const ok = await attempt(() =>
       kind === 'dept'
-        ? batchDept({ ids, deptId: values.deptId as string })
-        : batchRole({ ids, roleIds: values.roleIds ?? [] }),
+        ? call(sysUserBatchDept, { ids, deptId: values.deptId as string })
+        : call(sysUserBatchRole, { ids, roleIds: values.roleIds ?? [] }),
     );
     setSaving(false);
     if (!ok) return;

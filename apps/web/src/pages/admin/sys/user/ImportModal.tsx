@@ -1,9 +1,11 @@
 /** Import users from xlsx: template download, upload, and the error report table (row, column, reason). */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { TImportError } from '@exam/contracts';
+import { sysUserImportTemplate } from '@exam/contracts';
 import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { downloadUserTemplate, importUsers } from '../../../../api/sys-admin';
+import { callDownload } from '../../../../api/call';
+import { importUsers } from '../../../../api/sys-admin';
 
 export default function ImportModal({
   open,
@@ -44,7 +46,10 @@ export default function ImportModal({
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           请先下载导入模板，按模板填写后上传（仅支持 .xlsx）。任一行有错误时不会导入任何数据。
         </Typography.Paragraph>
-        <Button icon={<DownloadOutlined />} onClick={() => downloadUserTemplate()}>
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => callDownload(sysUserImportTemplate, {}, '用户导入模板.xlsx')}
+        >
           下载导入模板
         </Button>
         <Upload.Dragger

@@ -1,8 +1,9 @@
 /** An administrator sets a new password for a user (SPEC 5 password rule, typed twice). */
 import type { TUserRecord } from '@exam/contracts';
+import { sysUserResetPass } from '@exam/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
-import { resetUserPass } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { passwordRule } from '../../../../utils/validators';
 import { attempt } from '../shared';
 
@@ -19,7 +20,7 @@ export default function ResetPassModal({ user, onClose }: { user: TUserRecord | 
     if (!user) return;
     const { password } = await form.validateFields();
     setSaving(true);
-    const ok = await attempt(() => resetUserPass(user.id, password));
+    const ok = await attempt(() => call(sysUserResetPass, { id: user.id, password }));
     setSaving(false);
     if (!ok) return;
     message.success('密码已重置');

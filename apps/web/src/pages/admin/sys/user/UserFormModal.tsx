@@ -1,7 +1,14 @@
 /** Create or edit a user: SPEC 5 mobile and password rules, department TreeSelect, roles multi-select. */
-import { labelOptions, type TUserRecord, USER_STATE_LABELS, ZUserSaveSchema } from '@exam/contracts';
+import {
+  labelOptions,
+  sysUserSave,
+  sysUserUpdate,
+  type TUserRecord,
+  USER_STATE_LABELS,
+  ZUserSaveSchema,
+} from '@exam/contracts';
 import { Form, Input, Modal, Select, TreeSelect } from 'antd';
-import { createUser, updateUser } from '../../../../api/sys-admin';
+import { call } from '../../../../api/call';
 import { useModalForm } from '../../../../components/useModalForm';
 import { optionalMobileRule, passwordRule } from '../../../../utils/validators';
 import { deptSelectProps, required, useDeptTree, useRoleOptions, zodRule } from '../shared';
@@ -57,8 +64,8 @@ export default function UserFormModal({
         remark: values.remark || null,
       };
       return user
-        ? updateUser({ ...body, id: user.id, state: values.state })
-        : createUser({ ...body, password: values.password as string, state: values.state ?? 0 });
+        ? call(sysUserUpdate, { ...body, id: user.id, state: values.state })
+        : call(sysUserSave, { ...body, password: values.password as string, state: values.state ?? 0 });
     },
     successMsg: user ? '修改成功' : '新增成功',
     onSaved,

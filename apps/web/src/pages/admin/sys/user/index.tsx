@@ -1,10 +1,20 @@
 /** 用户管理: department filter, search, server-paged users, state, create/edit, reset password, batch, import/export. */
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { labelOptions, type TUserPagingParams, type TUserRecord, USER_STATE_LABELS, UserState } from '@exam/contracts';
+import {
+  labelOptions,
+  sysUserDelete,
+  sysUserExport,
+  sysUserPaging,
+  sysUserState,
+  type TUserPagingParams,
+  type TUserRecord,
+  USER_STATE_LABELS,
+  UserState,
+} from '@exam/contracts';
 import { App, Button, Card, Col, Dropdown, Form, Input, Row, Select, Space, Switch, Table, Tag, Tree } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { deleteUsers, exportUsers, pagingUsers, setUserState } from '../../../../api/sys-admin';
+import { call, callDownload } from '../../../../api/call';
 import { DateTimeLines, PageContainer, TableActions, usePermission, useServerTable } from '../../../../components';
 import { allKeys, attempt, confirmDelete, deptNodes, useDeptTree } from '../shared';
 import BatchModal, { type BatchKind } from './BatchModal';
@@ -23,7 +33,9 @@ export default function SysUserPage() {
   const canExport = usePermission('sys:user:export');
   const [form] = Form.useForm<Filters>();
   const [deptId, setDeptId] = useState<string | null>(null);
-  const table = useServerTable<TUserRecord, TUserPagingParams>(['sys-user'], pagingUsers, { selectable: true });
+  const table = useServerTable<TUserRecord, TUserPagingParams>(['sys-user'], (req) => call(sysUserPaging, req), {
+    selectable: true,
+  });
   const depts = useDeptTree();
   const expanded = useMemo(() => allKeys(depts.data), [depts.data]);
   const [editing, setEditing] = useState<TUserRecord | null | undefined>(undefined);
@@ -37,12 +49,12 @@ export default function SysUserPage() {
     table.search({ deptId: nextDept, keyword: values.keyword?.trim() || null, state: values.state ?? null });
   };
   const changeState = async (ids: string[], state: number, text: string) => {
-    if (await attempt(() => setUserState(ids, state))) message.success(text);
+    if (await attempt(() => call(sysUserState, { ids, state }))) message.success(text);
     table.refresh();
   };
   const remove = (ids: string[]) =>
     confirmDelete(modal, async () => {
-      await deleteUsers(ids);
+      await call(sysUserDelete, { ids });
       message.success('删除成功');
       table.setSelectedRowKeys([]);
       table.refresh();
@@ -197,7 +209,10 @@ export default function SysUserPage() {
                 </Button>
               )}
               {canExport && (
-                <Button icon={<DownloadOutlined />} onClick={() => exportUsers(table.request.params)}>
+                <Button
+                  icon={<DownloadOutlined />}
+                  onClick={() => callDownload(sysUserExport, { params: table.request.params }, '用户列表.xlsx')}
+                >
                   导出
                 </Button>
               )}

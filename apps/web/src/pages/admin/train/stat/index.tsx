@@ -1,11 +1,12 @@
 /** 练习统计 (admin/train/stat): practice per bank and per learner — sessions, answers, accuracy; exportable. */
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TTrainStatRepo, TTrainStatUser } from '@exam/contracts';
+import { repoRepoList, trainStatByRepo, trainStatByUser, trainStatExport } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Progress, Select, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
-import { repoApi } from '../../../../api/repo';
-import { type StatParams, trainApi } from '../../../../api/train';
+import { call, callDownload } from '../../../../api/call';
+import type { StatParams } from '../../../../api/train';
 import { PageContainer, Permission, useServerTable } from '../../../../components';
 import { formatTime } from '../../../../utils/date-format';
 
@@ -18,9 +19,13 @@ export default function AdminTrainStat() {
   const [tab, setTab] = useState('repo');
   const [params, setParams] = useState<StatParams>({});
   const [keyword, setKeyword] = useState('');
-  const repos = useQuery({ queryKey: ['repo-list'], queryFn: repoApi.list });
-  const byRepo = useServerTable<TTrainStatRepo & { id?: string }, StatParams>(['train-stat-repo'], trainApi.statByRepo);
-  const byUser = useServerTable<TTrainStatUser & { id?: string }, StatParams>(['train-stat-user'], trainApi.statByUser);
+  const repos = useQuery({ queryKey: ['repo-list'], queryFn: () => call(repoRepoList, {}) });
+  const byRepo = useServerTable<TTrainStatRepo & { id?: string }, StatParams>(['train-stat-repo'], (req) =>
+    call(trainStatByRepo, req),
+  );
+  const byUser = useServerTable<TTrainStatUser & { id?: string }, StatParams>(['train-stat-user'], (req) =>
+    call(trainStatByUser, req),
+  );
   const apply = (next: StatParams) => {
     setParams(next);
     byRepo.search(next);
@@ -31,7 +36,10 @@ export default function AdminTrainStat() {
       title="练习统计"
       extra={
         <Permission tag="train:stat:export">
-          <Button icon={<DownloadOutlined />} onClick={() => trainApi.statExport(params)}>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => callDownload(trainStatExport, { params }, '练习统计.xlsx')}
+          >
             导出
           </Button>
         </Permission>

@@ -1,15 +1,16 @@
 /** 考试错题 (/web/book/list/:examId): the wrong answers of one exam, to review and redo. */
 import { ArrowLeftOutlined, DeleteOutlined, RedoOutlined } from '@ant-design/icons';
-import { QUESTION_TYPE_LABELS } from '@exam/contracts';
+import { bookDelete, bookPaging, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { Button, Card, Popconfirm, Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { bookApi, type TBookRecord } from '../../../../api/exam';
+import type { TBookRecord } from '../../../../api/exam';
 import { useServerTable } from '../../../../components';
 import LearnerTable from '../../../../components/LearnerTable';
 import { formatDateTime } from '../../../../utils/time';
 import '../../exam/exam.css';
 import '../../exam/start/room.css';
+import { call } from '../../../../api/call';
 import QuestionLine from '../../../../components/question/QuestionLine';
 import BookRules from '../BookRules';
 import RedoPanel, { EmptyBook } from './RedoPanel';
@@ -21,7 +22,7 @@ export default function WebBookList() {
   const redoFilter = useMemo(() => ({ examId }), [examId]);
   const table = useServerTable<TBookRecord, { examId: string; quType?: number | null }>(
     ['book', examId],
-    (req) => bookApi.paging(req),
+    (req) => call(bookPaging, req),
     { initialParams: { examId } },
   );
   if (redo)
@@ -91,7 +92,7 @@ export default function WebBookList() {
               <Popconfirm
                 title="确定将该题移出错题本吗？"
                 onConfirm={async () => {
-                  await bookApi.remove([r.id]);
+                  await call(bookDelete, { ids: [r.id] });
                   table.refresh();
                 }}
               >

@@ -2,7 +2,7 @@
 import type { TCourseFile, TFileProgress, THeartbeatResult } from '@exam/contracts';
 import { App, Button, Result } from 'antd';
 import { useState } from 'react';
-import { courseApi, courseContentUrl } from '../../../../api/course';
+import { courseContentUrl, courseHeartbeat } from '../../../../api/course';
 import MediaPlayer from './MediaPlayer';
 import PdfViewer from './PdfViewer';
 
@@ -19,8 +19,7 @@ export default function FileView({ file, progress, allowSkip, onBeat }: Props) {
   // An image (and a document without a PDF) counts once its bytes arrived: one heartbeat records it
   // (the server credits nothing for a file it never served).
   const opened = () =>
-    void courseApi
-      .heartbeat({ fileId: file.id, page: 1, pages: 1 })
+    void courseHeartbeat({ fileId: file.id, page: 1, pages: 1 })
       .then(onBeat)
       .catch(() => undefined);
   const download = async () => {

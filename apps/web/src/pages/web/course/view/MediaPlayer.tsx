@@ -13,7 +13,7 @@ import {
 } from '@exam/contracts';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
-import { courseApi, courseContentUrl } from '../../../../api/course';
+import { courseContentUrl, courseHeartbeat } from '../../../../api/course';
 
 const MAX_RATE = 2;
 /** A jump of the play head larger than this between two time updates is a seek, not playback. */
@@ -66,8 +66,7 @@ export default function MediaPlayer({ file, progress, allowSkip, onBeat }: Props
       };
       st.played = !el.paused;
       st.hidden = document.visibilityState !== 'visible';
-      courseApi
-        .heartbeat(beat)
+      courseHeartbeat(beat)
         .then((r) => {
           st.allowed = Math.max(st.allowed, r.allowedUntil);
           onBeat(r);

@@ -7,7 +7,7 @@ import { COURSE_BEAT_SECONDS, type TFileProgress, type THeartbeatResult } from '
 import { Button, Flex, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
-import { courseApi } from '../../../../api/course';
+import { courseHeartbeat } from '../../../../api/course';
 
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
@@ -37,13 +37,12 @@ export default function PdfViewer({ fileId, url, progress, onBeat }: Props) {
   useEffect(() => {
     if (pages === 0) return;
     const send = () =>
-      courseApi
-        .heartbeat({
-          fileId,
-          page: state.current.page,
-          pages: state.current.pages,
-          visible: document.visibilityState === 'visible',
-        })
+      courseHeartbeat({
+        fileId,
+        page: state.current.page,
+        pages: state.current.pages,
+        visible: document.visibilityState === 'visible',
+      })
         .then(onBeat)
         .catch(() => undefined);
     send();

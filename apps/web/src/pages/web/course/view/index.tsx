@@ -5,16 +5,17 @@
  */
 import { CheckCircleFilled, LockOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { TCourseFile, TFileProgress, THeartbeatResult } from '@exam/contracts';
-import { COURSE_FILE_KIND_LABELS } from '@exam/contracts';
+import { COURSE_FILE_KIND_LABELS, courseLearnDetail } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Progress, Result, Skeleton, Tag, Typography } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { courseApi, courseContentUrl } from '../../../../api/course';
 import LoadFailed from '../../../../components/LoadFailed';
 import { formatStudy } from '../../../../utils/study-time';
 import '../../../../components/media-card.css';
 import '../course.css';
+import { call } from '../../../../api/call';
+import { courseContentUrl } from '../../../../api/course';
 import FileView from './FileView';
 
 function FileState({ p }: { p: TFileProgress | undefined }) {
@@ -33,7 +34,7 @@ export default function WebCourseView() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const key = ['course-learn', courseId];
-  const query = useQuery({ queryKey: key, queryFn: () => courseApi.learnDetail(courseId), retry: false });
+  const query = useQuery({ queryKey: key, queryFn: () => call(courseLearnDetail, { id: courseId }), retry: false });
   const d = query.data;
   const files = useMemo(() => (d?.chapters ?? []).flatMap((c) => c.files), [d]);
   const progressOf = (id: string) => d?.files.find((f) => f.fileId === id);

@@ -5,9 +5,11 @@
 import { ArrowLeftOutlined, DesktopOutlined, ExclamationCircleOutlined, MobileOutlined } from '@ant-design/icons';
 import {
   ErrorCode,
+  examExamCheck,
   FOCUS_MODE_REFUSED,
   focusModeRefused,
   OPEN_TYPE_LABELS,
+  paperPaperCreate,
   RESULT_SHOW_LABELS,
   REVIEW_AFTER_LABELS,
   type TExamCheck,
@@ -29,11 +31,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { examApi, paperApi } from '../../../../api/exam';
 import type { ApiError } from '../../../../api/http-errors';
 import LoadFailed from '../../../../components/LoadFailed';
 import { windowText } from '../../index/ExamCard';
 import '../exam.css';
+import { call } from '../../../../api/call';
 import { formatTime } from '../../../../utils/date-format';
 import { canFullScreen, enterFullscreen } from '../fullscreen';
 
@@ -72,7 +74,7 @@ export default function WebExamCheck() {
   const [starting, setStarting] = useState(false);
   // 考试须知: a new attempt starts only once the learner confirms the rules.
   const [agreed, setAgreed] = useState(false);
-  const query = useQuery({ queryKey: ['exam-check', id], queryFn: () => examApi.check(id) });
+  const query = useQuery({ queryKey: ['exam-check', id], queryFn: () => call(examExamCheck, { id }) });
   const c = query.data;
 
   const start = async () => {
@@ -80,7 +82,11 @@ export default function WebExamCheck() {
     setStarting(true);
     try {
       if (c.fullScreen) await enterFullscreen();
-      const created = await paperApi.create(c.id, password, canFullScreen());
+      const created = await call(paperPaperCreate, {
+        examId: c.id,
+        password: password || undefined,
+        canFullScreen: canFullScreen(),
+      });
       navigate(`/web/exam/start/${created.paperId}`);
     } catch (err) {
       if ((err as ApiError).code === ErrorCode.EXAM_IN_PROGRESS) void query.refetch();

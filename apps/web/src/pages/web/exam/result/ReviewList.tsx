@@ -1,8 +1,8 @@
 /** The review after hand-in: each question with my answer, the right answer, score and comment. */
-import { QUESTION_TYPE_LABELS, type TReviewQu } from '@exam/contracts';
+import { QUESTION_TYPE_LABELS, type TReviewQu, trainFavStateList } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
-import { favApi } from '../../../../api/fav';
+import { call } from '../../../../api/call';
 import { type AnswerValue, QuestionAnswer } from '../../../../components/answer';
 import ExplainButton from '../../../../components/assistant/ExplainButton';
 import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
@@ -41,7 +41,7 @@ export default function ReviewList({
   const ids = tops.map((q) => q.quId);
   const favs = useQuery({
     queryKey: ['fav-states', ids],
-    queryFn: () => favApi.states(ids),
+    queryFn: () => call(trainFavStateList, { quIds: ids }),
     enabled: Boolean(favourites) && !preview && ids.length > 0,
     retry: false,
   });

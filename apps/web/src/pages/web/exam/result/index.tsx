@@ -1,15 +1,15 @@
 /** 考试结果 (/web/exam/result/:id, :id = paper id): score, 通过/未通过, time used, review when allowed. */
 import { BookOutlined, HistoryOutlined, HomeOutlined } from '@ant-design/icons';
-import { EXAM_RESULT_LABELS } from '@exam/contracts';
+import { EXAM_RESULT_LABELS, paperPaperResult } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Result, Row, Skeleton, Space, Statistic, Tag } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { paperApi } from '../../../../api/exam';
 import { useUserStore } from '../../../../stores/user';
 import { formatDateTime } from '../../../../utils/time';
 import '../exam.css';
 import { usedText } from '../format';
 import '../start/room.css';
+import { call } from '../../../../api/call';
 import ReviewList from './ReviewList';
 import ScoreBreakdown from './ScoreBreakdown';
 import { useRefetchWhenMarked } from './useRefetchWhenMarked';
@@ -21,7 +21,7 @@ export default function WebExamResult() {
   // Fetched afresh on every visit: a paper marked since the last one shows its score.
   const query = useQuery({
     queryKey: ['paper-result', id],
-    queryFn: () => paperApi.result(id),
+    queryFn: () => call(paperPaperResult, { paperId: id }),
     refetchOnMount: 'always',
   });
   const r = query.data;

@@ -3,12 +3,11 @@
  * layout. Answers are journalled and saved as they change; the countdown runs on the server's clock.
  */
 import { ExpandOutlined, LeftOutlined, MobileOutlined, RightOutlined } from '@ant-design/icons';
-import { FOCUS_MODE_REFUSED } from '@exam/contracts';
+import { FOCUS_MODE_REFUSED, paperPaperAbandon, paperPaperHand } from '@exam/contracts';
 import { Alert, App, Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { paperApi } from '../../../../api/exam';
 import AnswerSheet from './AnswerSheet';
 import PaperQuestion from './PaperQuestion';
 import RoomHeader from './RoomHeader';
@@ -18,6 +17,7 @@ import { useAntiCheat } from './useAntiCheat';
 import { useExamRoom } from './useExamRoom';
 import { useInvigilation } from './useInvigilation';
 import './room.css';
+import { call } from '../../../../api/call';
 import { formatTime } from '../../../../utils/date-format';
 
 const MODE_KEY = 'exam-room-mode';
@@ -108,7 +108,7 @@ export default function WebExamStart() {
           message.error(`还有 ${left} 个答案未保存到服务器，请检查网络连接后再交卷`);
           return;
         }
-        await paperApi.hand(paperId);
+        await call(paperPaperHand, { paperId });
         journal.current?.clear();
         toResult(auto ? '考试时间到，已自动交卷' : '交卷成功');
       } catch {
@@ -154,7 +154,7 @@ export default function WebExamStart() {
       okButtonProps: { danger: true },
       cancelText: '取消',
       onOk: async () => {
-        await paperApi.abandon(paperId);
+        await call(paperPaperAbandon, { paperId });
         journal.current?.clear();
         toResult('已放弃本次考试');
       },

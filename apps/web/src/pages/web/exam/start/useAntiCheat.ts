@@ -3,10 +3,10 @@
  * blurred, full screen exited) reported to the server, whose forced hand-in is respected, and
  * copy/paste blocked when the exam says so.
  */
-import { focusModeRefused, type TPaperDetail } from '@exam/contracts';
+import { focusModeRefused, paperPaperLeave, type TPaperDetail } from '@exam/contracts';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { paperApi } from '../../../../api/exam';
+import { call } from '../../../../api/call';
 import { canFullScreen } from '../fullscreen';
 
 export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForced: () => void) {
@@ -36,8 +36,7 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
       const t = Date.now();
       if (t - lastReport.current < 1500) return; // one leave fires several events
       lastReport.current = t;
-      paperApi
-        .leave(paperId, kind)
+      call(paperPaperLeave, { paperId, kind }, { silent: true })
         .then((r) => {
           setLeaveCount(r.leaveCount);
           if (r.handed) {

@@ -4,10 +4,17 @@
  * countdown on the server's clock. One window answers a paper (it claims it on opening); when
  * another window takes it over, this one stops sending and `blocked` asks whether to take it back.
  */
-import { ErrorCode, type TPaperDetail, type TPaperQuView } from '@exam/contracts';
+import {
+  ErrorCode,
+  paperPaperClaim,
+  paperPaperDetail,
+  paperPaperFillAnswer,
+  type TPaperDetail,
+  type TPaperQuView,
+} from '@exam/contracts';
 import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { paperApi } from '../../../../api/exam';
+import { call } from '../../../../api/call';
 import { ApiError } from '../../../../api/http-errors';
 import type { AnswerValue } from '../../../../components/answer';
 import { isComposite, kindOf } from '../../../../components/question/kinds/registry';
@@ -80,9 +87,9 @@ export function useExamRoom(paperId: string, onClosed: (reason: string) => void)
   /** Claims the paper for this window, loads the server's answers and lays the journal over them. */
   const load = useCallback(
     async (journal: AnswerJournal, isCancelled: () => boolean) => {
-      const { takenOver } = await paperApi.claim(paperId, windowId);
+      const { takenOver } = await call(paperPaperClaim, { paperId, windowId });
       const sentAt = Date.now();
-      const d = await paperApi.detail(paperId);
+      const d = await call(paperPaperDetail, { paperId });
       if (isCancelled()) return;
       setOffset(clockOffset(d.serverTime, sentAt, Date.now()));
       const state: Record<string, AnswerState> = {};
@@ -107,14 +114,18 @@ export function useExamRoom(paperId: string, onClosed: (reason: string) => void)
     let cancelled = false;
     const journal = new AnswerJournal(paperId, {
       send: (e) =>
-        paperApi.fillAnswer({
-          paperId,
-          quId: e.quId,
-          answer: e.answer as never,
-          flagged: e.flagged,
-          seq: e.seq,
-          windowId,
-        }),
+        call(
+          paperPaperFillAnswer,
+          {
+            paperId,
+            quId: e.quId,
+            answer: e.answer as never,
+            flagged: e.flagged,
+            seq: e.seq,
+            windowId,
+          },
+          { silent: true },
+        ),
       classify: classifySaveError,
       onPending: () => setPendingIds(new Set(journal.pendingEntries().map((e) => e.quId))),
       onClosed: (err) => closedRef.current((err as Error).message || '考试已结束'),

@@ -4,12 +4,20 @@
  * rendered as a text node (React escapes it), never as markup; the server strips control characters only.
  */
 import { DeleteOutlined, StopOutlined } from '@ant-design/icons';
-import { LIVE_CHAT_MAX, liveTopic, type TLiveChat } from '@exam/contracts';
+import {
+  LIVE_CHAT_MAX,
+  liveChatDelete,
+  liveChatList,
+  liveChatMute,
+  liveChatSend,
+  liveTopic,
+  type TLiveChat,
+} from '@exam/contracts';
 import { App, Button, Card, Empty, Input, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { liveChatApi } from '../../../../api/live';
+import { call } from '../../../../api/call';
+import type { RealtimeEvent } from '../../../../api/realtime';
 import { useRealtime } from '../../../../hooks/useRealtime';
-import type { RealtimeEvent } from '../../../../utils/realtime';
 import { formatDateTime } from '../../../../utils/time';
 
 const ROLE_TAGS: Record<string, { color: string; label: string } | undefined> = {
@@ -49,8 +57,7 @@ export default function ChatPanel({
 
   // History on each (re)connection and after a reset; live lines through the hub (topic live:<id>).
   const load = useCallback(() => {
-    liveChatApi
-      .list(liveId, null)
+    call(liveChatList, { liveId, afterId: null }, { silent: true })
       .then((r) => {
         merge(r.messages, r.deleted);
         setMuted(r.muted);
@@ -81,7 +88,7 @@ export default function ChatPanel({
     if (!content) return;
     setSending(true);
     try {
-      merge([await liveChatApi.send(liveId, content)]);
+      merge([await call(liveChatSend, { liveId, content })]);
       setText('');
     } catch {
       // the request client has shown the reason (muted, too frequent)
@@ -94,7 +101,7 @@ export default function ChatPanel({
     modal.confirm({
       title: '删除这条消息？',
       onOk: async () => {
-        await liveChatApi.remove(m.id);
+        await call(liveChatDelete, { id: m.id });
         merge([], [m.id]);
       },
     });
@@ -103,7 +110,7 @@ export default function ChatPanel({
       title: `禁言 ${m.userName}？`,
       content: '禁言后该学员在本场直播中不能再发言。',
       onOk: async () => {
-        await liveChatApi.mute(liveId, m.userId, true);
+        await call(liveChatMute, { liveId, userId: m.userId, muted: true });
         message.success('已禁言');
       },
     });

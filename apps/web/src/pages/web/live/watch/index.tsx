@@ -6,18 +6,18 @@
  * stall is not a stop (LivePlayer). The server credits the time (never the browser).
  */
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { LIVE_STATE_LABELS, LiveState } from '@exam/contracts';
+import { LIVE_STATE_LABELS, LiveState, liveLearnBeat, liveLearnDetail } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { liveLearnApi } from '../../../../api/live';
 import LoadFailed from '../../../../components/LoadFailed';
 import { useUserStore } from '../../../../stores/user';
 import { formatDateTime, watchMinutes } from '../../../../utils/time';
 import { countdown, useServerNow } from '../index';
 import '../../../../components/media-card.css';
 import '../live.css';
+import { call } from '../../../../api/call';
 import ChatPanel from './ChatPanel';
 
 const LivePlayer = lazy(() => import('./LivePlayer'));
@@ -35,8 +35,7 @@ function useBeats(liveId: string, playing: boolean, onState: (state: number) => 
   useEffect(() => {
     if (!playing) return;
     const send = (on: boolean, visible: boolean) =>
-      liveLearnApi
-        .beat(liveId, on, visible)
+      call(liveLearnBeat, { liveId, playing: on, visible }, { silent: true })
         .then((r) => {
           setLast({ online: r.online, watchSeconds: r.watchSeconds });
           onStateRef.current(r.state);
@@ -66,7 +65,7 @@ export default function WebLiveWatch() {
   const navigate = useNavigate();
   const detail = useQuery({
     queryKey: ['live-watch', id],
-    queryFn: () => liveLearnApi.detail(id),
+    queryFn: () => call(liveLearnDetail, { id }),
     // State changes arrive on the hub (ChatPanel's `state` events); a slow look again covers a lost connection.
     refetchInterval: 30_000,
   });

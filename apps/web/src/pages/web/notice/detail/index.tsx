@@ -4,12 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Divider, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { noticeApi } from '../../../../api/notice';
 import { countUnreadMsg } from '../../../../api/system';
 import RichHtml from '../../../../components/question/RichHtml';
 import { useUserStore } from '../../../../stores/user';
 import { formatDateTime } from '../../../../utils/time';
 import '../notice.css';
+import { noticeRead } from '@exam/contracts';
+import { call } from '../../../../api/call';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -18,7 +19,7 @@ export default function WebNoticeDetail() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ['notice-read', id], queryFn: () => noticeApi.read(id), retry: false });
+  const query = useQuery({ queryKey: ['notice-read', id], queryFn: () => call(noticeRead, { id }), retry: false });
 
   useEffect(() => {
     if (!query.data) return;

@@ -1,9 +1,10 @@
 /** 考试记录 (/web/paper/list/:examId/:userId): every attempt of one exam. */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TPaperRecord } from '@exam/contracts';
+import { paperPaperRecordPaging } from '@exam/contracts';
 import { Button, Card, Space } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { paperApi } from '../../../../api/exam';
+import { call } from '../../../../api/call';
 import { paperOutcomeColumns, useServerTable } from '../../../../components';
 import LearnerTable from '../../../../components/LearnerTable';
 import { formatDateTime } from '../../../../utils/time';
@@ -14,7 +15,7 @@ export default function WebPaperList() {
   const navigate = useNavigate();
   const table = useServerTable<TPaperRecord, { examId: string; userId?: string }>(
     ['paper-records', examId, userId],
-    (req) => paperApi.recordPaging(req),
+    (req) => call(paperPaperRecordPaging, req),
     { initialParams: { examId, userId: userId || undefined } },
   );
   const title = table.records[0]?.title;

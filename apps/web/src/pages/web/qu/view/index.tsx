@@ -1,9 +1,11 @@
 /** 试题详情 (learner): the question; answer and analysis only where the learner may see them. */
+
+import { repoQuView } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Skeleton, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { quApi } from '../../../../api/repo';
+import { call } from '../../../../api/call';
 import FavNoteButtons from '../../../../components/fav/FavNoteButtons';
 import { QuestionPreview } from '../../../../components/question';
 
@@ -13,7 +15,7 @@ export default function WebQuView() {
   const [show, setShow] = useState(false);
   const view = useQuery({
     queryKey: ['qu-view', id],
-    queryFn: () => quApi.view(id),
+    queryFn: () => call(repoQuView, { id }),
     enabled: Boolean(id),
     retry: false,
   });

@@ -1,25 +1,26 @@
 /** 训练结果 (/web/repo/repo/:trainId): counts, accuracy, score (mock), time used and each question reviewed. */
-import { TRAIN_MODE_LABELS, TrainMode } from '@exam/contracts';
+import { TRAIN_MODE_LABELS, TrainMode, trainDetail, trainNext } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Statistic } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatSeconds, trainApi } from '../../../../api/train';
+import { formatSeconds } from '../../../../api/train';
 import AnswerCard from '../training/AnswerCard';
 import QuestionPane from '../training/QuestionPane';
 import '../train.css';
+import { call } from '../../../../api/call';
 import { formatTime } from '../../../../utils/date-format';
 import { resultHeading } from './result-heading';
 
 export default function WebRepoResult() {
   const { trainId = '' } = useParams();
   const navigate = useNavigate();
-  const detail = useQuery({ queryKey: ['train-result', trainId], queryFn: () => trainApi.detail(trainId) });
+  const detail = useQuery({ queryKey: ['train-result', trainId], queryFn: () => call(trainDetail, { trainId }) });
   const [sort, setSort] = useState(0);
   const d = detail.data;
   const qu = useQuery({
     queryKey: ['train-result-qu', trainId, sort],
-    queryFn: () => trainApi.next(trainId, sort),
+    queryFn: () => call(trainNext, { trainId, sort }),
     enabled: Boolean(d),
   });
   if (!d) return <Card>{detail.isLoading ? <Skeleton active /> : '训练记录不存在'}</Card>;

@@ -4,7 +4,19 @@
  * Mock mode (6) runs a countdown from the server's deadline and hands in when it reaches zero; its
  * answers go through the exam room's journal (useMockJournal), so none is lost offline.
  */
-import { type TAnswerValue, TRAIN_MODE_LABELS, TrainMode, type TTrainStarted } from '@exam/contracts';
+import {
+  type TAnswerValue,
+  TRAIN_MODE_LABELS,
+  TrainMode,
+  type TTrainStarted,
+  trainClear,
+  trainDetail,
+  trainFinish,
+  trainNext,
+  trainReviewStart,
+  trainSelfMark,
+  trainStart,
+} from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Modal, Result, Row, Skeleton, Space, Statistic } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -16,6 +28,7 @@ import MockSyncState, { withUnsent } from './MockSyncState';
 import QuestionPane from './QuestionPane';
 import { useMockJournal } from './useMockJournal';
 import '../train.css';
+import { call } from '../../../../api/call';
 
 /** One start per page visit, shared by StrictMode's double effects. */
 function useStart(repoId: string, mode: number, search: URLSearchParams) {
@@ -26,8 +39,8 @@ function useStart(repoId: string, mode: number, search: URLSearchParams) {
     const num = (k: string) => (search.get(k) ? Number(search.get(k)) : undefined);
     once.current ??=
       mode === TrainMode.REVIEW
-        ? trainApi.reviewStart()
-        : trainApi.start({
+        ? call(trainReviewStart, {})
+        : call(trainStart, {
             repoId,
             mode,
             types: search.get('types')?.split(',').filter(Boolean).map(Number),
@@ -52,7 +65,7 @@ export default function WebRepoTraining() {
   const flush = useRef<(() => Promise<void>) | null>(null);
   const detail = useQuery({
     queryKey: ['train-detail', trainId],
-    queryFn: () => trainApi.detail(trainId as string),
+    queryFn: () => call(trainDetail, { trainId: trainId as string }),
     enabled: Boolean(trainId),
   });
   const d = detail.data;
@@ -63,7 +76,7 @@ export default function WebRepoTraining() {
   }, [d, current]);
   const qu = useQuery({
     queryKey: ['train-qu', trainId, sort],
-    queryFn: () => trainApi.next(trainId as string, sort),
+    queryFn: () => call(trainNext, { trainId: trainId as string, sort }),
     enabled: Boolean(d),
     gcTime: 0,
   });
@@ -100,7 +113,7 @@ export default function WebRepoTraining() {
       message.warning('考试时间到，已自动交卷');
       // What is still unsent after one last try is past the deadline: the server would refuse it.
       void flushJournal()
-        .then(() => trainApi.finish(d.id))
+        .then(() => call(trainFinish, { trainId: d.id }))
         .then(() => {
           clearJournal();
           navigate(resultUrl, { replace: true });
@@ -133,7 +146,7 @@ export default function WebRepoTraining() {
           message.error(`还有 ${left} 个答案未保存到服务器，请检查网络连接后再交卷`);
           return;
         }
-        await trainApi.finish(trainId as string);
+        await call(trainFinish, { trainId: trainId as string });
         if (mock) journal.clear();
         void client.invalidateQueries({ queryKey: ['train-repos'] });
         navigate(resultUrl);
@@ -154,7 +167,12 @@ export default function WebRepoTraining() {
     return res.feedback;
   };
   const onSelfMark = async (childId: string | null, right: boolean) => {
-    const res = await trainApi.selfMark({ trainId: trainId as string, quId: qu.data?.quId as string, childId, right });
+    const res = await call(trainSelfMark, {
+      trainId: trainId as string,
+      quId: qu.data?.quId as string,
+      childId,
+      right,
+    });
     void detail.refetch();
     return res;
   };
@@ -262,7 +280,7 @@ export default function WebRepoTraining() {
                       title: '提示',
                       content: '确定要重新开始吗？当前进度将被清除。',
                       onOk: async () => {
-                        await trainApi.clear(repoId, mode);
+                        await call(trainClear, { repoId, mode });
                         navigate(`/web/repo/view/${repoId}`, { replace: true });
                       },
                     })

@@ -5,6 +5,8 @@ import {
   TRAIN_STATE_LABELS,
   TrainMode,
   type TTrainRecord,
+  trainClear,
+  trainRepoDetail,
 } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -28,6 +30,7 @@ import { formatSeconds, trainApi } from '../../../../api/train';
 import { useServerTable } from '../../../../components';
 import LearnerTable from '../../../../components/LearnerTable';
 import '../train.css';
+import { call } from '../../../../api/call';
 import { formatTime } from '../../../../utils/date-format';
 
 const MODE_TEXT: Record<number, string> = {
@@ -43,7 +46,7 @@ export default function WebRepoView() {
   const { repoId = '' } = useParams();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const detail = useQuery({ queryKey: ['train-repo', repoId], queryFn: () => trainApi.repoDetail(repoId) });
+  const detail = useQuery({ queryKey: ['train-repo', repoId], queryFn: () => call(trainRepoDetail, { id: repoId }) });
   const [types, setTypes] = useState<number[]>([]);
   const [mock, setMock] = useState({ count: 20, time: 30 });
   const history = useServerTable<TTrainRecord, { repoId: string }>(['train-history', repoId], trainApi.paging, {
@@ -67,7 +70,7 @@ export default function WebRepoView() {
       title: '提示',
       content: `确定要重新开始${TRAIN_MODE_LABELS[mode]}吗？当前进度将被清除。`,
       onOk: async () => {
-        await trainApi.clear(repoId, mode);
+        await call(trainClear, { repoId, mode });
         await client.invalidateQueries({ queryKey: ['train-repo', repoId] });
         history.refresh();
       },

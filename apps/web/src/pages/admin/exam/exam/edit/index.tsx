@@ -1,12 +1,20 @@
 /** 编辑考试 (/admin/exam/exam/edit/:id?): paper, audience, time window, rules, anti-cheat, state. */
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { EXAM_STATE_LABELS, OPEN_TYPE_LABELS, type TExamSave, ZKindSettingsSchema } from '@exam/contracts';
+import {
+  EXAM_STATE_LABELS,
+  examExamDetail,
+  examExamSave,
+  OPEN_TYPE_LABELS,
+  paperTmplPaging,
+  type TExamSave,
+  ZKindSettingsSchema,
+} from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Divider, Form, Input, Radio, Row, Select, Space, Spin, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { examApi, tmplApi } from '../../../../../api/exam';
+import { call } from '../../../../../api/call';
 import { useTagsViewStore } from '../../../../../stores/tags-view';
 import LogoUpload from '../../../sys/config/LogoUpload';
 import UserSearchSelect from '../../../sys/msg/UserSearchSelect';
@@ -52,7 +60,7 @@ function TmplSelect({
   const [keyword, setKeyword] = useState('');
   const q = useQuery({
     queryKey: ['tmpl-options', keyword],
-    queryFn: () => tmplApi.paging({ current: 1, size: 50, params: { title: keyword || undefined } }),
+    queryFn: () => call(paperTmplPaging, { current: 1, size: 50, params: { title: keyword || undefined } }),
   });
   const records = q.data?.records ?? [];
   useEffect(() => {
@@ -86,7 +94,7 @@ export default function ExamExamEdit() {
   const openType = Form.useWatch('openType', form);
   const detail = useQuery({
     queryKey: ['exam-detail', id],
-    queryFn: () => examApi.detail(id as string),
+    queryFn: () => call(examExamDetail, { id: id as string }),
     enabled: Boolean(id),
     gcTime: 0,
   });
@@ -125,7 +133,7 @@ export default function ExamExamEdit() {
     } as TExamSave;
     setSaving(true);
     try {
-      await examApi.save(body);
+      await call(examExamSave, body);
       message.success('保存成功');
       useTagsViewStore.getState().delView(pathname);
       void qc.invalidateQueries({ queryKey: ['exam-exam'] });

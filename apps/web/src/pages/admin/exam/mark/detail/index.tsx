@@ -1,13 +1,13 @@
 /** 阅卷 (/admin/exam/mark/detail/:paperId): mark every subjective question of one paper, then submit. */
 import { ArrowLeftOutlined, CheckOutlined } from '@ant-design/icons';
-import { PAPER_STATE_LABELS } from '@exam/contracts';
+import { PAPER_STATE_LABELS, paperMarkDetail, paperMarkSave } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { markApi } from '../../../../../api/exam';
 import MarkItem, { type MarkInput } from './MarkItem';
 import './mark.css';
+import { call } from '../../../../../api/call';
 
 export default function ExamMarkDetail() {
   const { paperId = '' } = useParams();
@@ -16,7 +16,11 @@ export default function ExamMarkDetail() {
   const { message, modal } = App.useApp();
   const [inputs, setInputs] = useState<Record<string, MarkInput>>({});
   const [saving, setSaving] = useState(false);
-  const query = useQuery({ queryKey: ['mark-detail', paperId], queryFn: () => markApi.detail(paperId), gcTime: 0 });
+  const query = useQuery({
+    queryKey: ['mark-detail', paperId],
+    queryFn: () => call(paperMarkDetail, { paperId }),
+    gcTime: 0,
+  });
   const d = query.data;
   const toMark = (d?.questions ?? []).filter((q) => q.needMark || q.markState === 2 || q.markState === 3);
 
@@ -41,15 +45,15 @@ export default function ExamMarkDetail() {
     }
     setSaving(true);
     try {
-      const r = await markApi.save(
+      const r = await call(paperMarkSave, {
         paperId,
-        toMark.map((q) => ({
+        items: toMark.map((q) => ({
           quId: q.quId,
           score: inputs[q.quId].score as number,
           comment: inputs[q.quId].comment || null,
           tookSuggestion: inputs[q.quId].tookSuggestion,
         })),
-      );
+      });
       void qc.invalidateQueries({ queryKey: ['exam-mark'] });
       modal.success({
         title: '阅卷完成',

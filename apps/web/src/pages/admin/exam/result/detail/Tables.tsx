@@ -1,9 +1,18 @@
 /** Tabs of the exam result page: participants, attempts and per-question statistics. */
-import { EXAM_RESULT_LABELS, PAPER_STATE_LABELS, QUESTION_TYPE_LABELS, type TPaperRecord } from '@exam/contracts';
+import {
+  EXAM_RESULT_LABELS,
+  examResultPaperPaging,
+  examResultQuStat,
+  examResultUserPaging,
+  PAPER_STATE_LABELS,
+  QUESTION_TYPE_LABELS,
+  type TPaperRecord,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
-import { resultApi, type TParticipant } from '../../../../../api/exam';
+import { call } from '../../../../../api/call';
+import type { TParticipant } from '../../../../../api/exam';
 import { paperOutcomeColumns, useServerTable } from '../../../../../components';
 import QuestionLine from '../../../../../components/question/QuestionLine';
 import { formatDateTime } from '../../../../../utils/time';
@@ -13,7 +22,7 @@ export function Participants({ examId, onAttempts }: { examId: string; onAttempt
   const table = useServerTable<
     TParticipant & { id?: string },
     { examId: string; realName?: string; passed?: boolean | null }
-  >(['result-users', examId], (req) => resultApi.participants(req), { initialParams: { examId } });
+  >(['result-users', examId], (req) => call(examResultUserPaging, req), { initialParams: { examId } });
   const params = table.request.params;
   return (
     <>
@@ -81,7 +90,7 @@ export function Attempts({
   const navigate = useNavigate();
   const table = useServerTable<TPaperRecord, { examId: string; userId?: string; state?: number | null }>(
     ['result-papers', examId, userId],
-    (req) => resultApi.attempts(req),
+    (req) => call(examResultPaperPaging, req),
     { initialParams: { examId, userId } },
   );
   return (
@@ -124,7 +133,7 @@ export function Attempts({
 }
 
 export function QuStats({ examId }: { examId: string }) {
-  const q = useQuery({ queryKey: ['result-qu-stat', examId], queryFn: () => resultApi.quStat(examId) });
+  const q = useQuery({ queryKey: ['result-qu-stat', examId], queryFn: () => call(examResultQuStat, { examId }) });
   return (
     <Table
       rowKey="quId"

@@ -1,10 +1,11 @@
 /** 考试成绩详情 (/admin/exam/result/detail/:examId): pass rate, distribution, participants, attempts, question analysis, export. */
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { examExamDetail, examResultExport, examResultStat } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Space, Statistic, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { examApi, resultApi } from '../../../../../api/exam';
+import { call, callDownload } from '../../../../../api/call';
 import { usePermission } from '../../../../../components';
 import { formatPercent } from '../../../../../utils/number';
 import ScoreChart from './ScoreChart';
@@ -16,8 +17,12 @@ export default function ExamResultDetail() {
   const canExport = usePermission('exam:result:export');
   const [tab, setTab] = useState('users');
   const [userId, setUserId] = useState<string | undefined>();
-  const stat = useQuery({ queryKey: ['result-stat', examId], queryFn: () => resultApi.stat(examId) });
-  const exam = useQuery({ queryKey: ['exam-detail', examId], queryFn: () => examApi.detail(examId), retry: false });
+  const stat = useQuery({ queryKey: ['result-stat', examId], queryFn: () => call(examResultStat, { examId }) });
+  const exam = useQuery({
+    queryKey: ['exam-detail', examId],
+    queryFn: () => call(examExamDetail, { id: examId }),
+    retry: false,
+  });
   const s = stat.data;
   const title = exam.data?.title ?? '考试成绩';
   return (
@@ -33,7 +38,10 @@ export default function ExamResultDetail() {
         }
         extra={
           canExport && (
-            <Button icon={<DownloadOutlined />} onClick={() => resultApi.exportXlsx(examId, `${title}-成绩.xlsx`)}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => callDownload(examResultExport, { examId }, `${title}-成绩.xlsx`)}
+            >
               导出成绩
             </Button>
           )

@@ -1,11 +1,10 @@
 /** 答卷详情 (/admin/exam/result/paper/:paperId): one attempt in full, with voiding (reason required). */
 import { ArrowLeftOutlined, StopOutlined } from '@ant-design/icons';
-import { EXAM_RESULT_LABELS, PAPER_STATE_LABELS } from '@exam/contracts';
+import { EXAM_RESULT_LABELS, examResultPaperDetail, examResultVoid, PAPER_STATE_LABELS } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Input, Modal, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { resultApi } from '../../../../../api/exam';
 import { usePermission } from '../../../../../components';
 import { formatDateTime } from '../../../../../utils/time';
 import { usedText } from '../../../../web/exam/format';
@@ -13,6 +12,7 @@ import ReviewList from '../../../../web/exam/result/ReviewList';
 import { PrintAnsweredButton } from '../../report/PrintButtons';
 import '../../../../web/exam/exam.css';
 import '../../../../web/exam/start/room.css';
+import { call } from '../../../../../api/call';
 
 export default function ExamResultPaper() {
   const { paperId = '' } = useParams();
@@ -22,7 +22,11 @@ export default function ExamResultPaper() {
   const canVoid = usePermission('exam:result:void');
   const [voiding, setVoiding] = useState(false);
   const [reason, setReason] = useState('');
-  const query = useQuery({ queryKey: ['result-paper', paperId], queryFn: () => resultApi.paper(paperId), gcTime: 0 });
+  const query = useQuery({
+    queryKey: ['result-paper', paperId],
+    queryFn: () => call(examResultPaperDetail, { paperId }),
+    gcTime: 0,
+  });
   const r = query.data;
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   if (!r) return <Empty description="答卷不存在" />;
@@ -32,7 +36,7 @@ export default function ExamResultPaper() {
       message.error('请输入作废原因');
       return;
     }
-    await resultApi.voidPaper(paperId, reason.trim());
+    await call(examResultVoid, { paperId, reason: reason.trim() });
     message.success('答卷已作废');
     setVoiding(false);
     void query.refetch();

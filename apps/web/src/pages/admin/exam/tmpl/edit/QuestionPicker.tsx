@@ -1,9 +1,16 @@
 /** Picks questions from the banks for a fixed paper: filter by bank, type, level and keyword (/api/repo/qu/paging). */
-import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS, type TQuListItem, type TQuPagingParams } from '@exam/contracts';
+import {
+  QUESTION_LEVEL_LABELS,
+  QUESTION_TYPE_LABELS,
+  repoQuPaging,
+  repoRepoList,
+  type TQuListItem,
+  type TQuPagingParams,
+} from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { quApi, repoApi } from '../../../../../api/repo';
+import { call } from '../../../../../api/call';
 import { useServerTable } from '../../../../../components';
 import { QuestionLine } from '../../../../../components/question';
 import { pickedItem } from './picked-item';
@@ -26,13 +33,13 @@ export const typeOptions = Object.entries(QUESTION_TYPE_LABELS).map(([v, l]) => 
 export const levelOptions = Object.entries(QUESTION_LEVEL_LABELS).map(([v, l]) => ({ value: Number(v), label: l }));
 
 export function useRepoOptions() {
-  const q = useQuery({ queryKey: ['repo-options'], queryFn: repoApi.list, staleTime: 60_000 });
+  const q = useQuery({ queryKey: ['repo-options'], queryFn: () => call(repoRepoList, {}), staleTime: 60_000 });
   return (q.data ?? []).map((r) => ({ value: r.id, label: r.title }));
 }
 
 export default function QuestionPicker({ open, exclude, onClose, onPick }: Props) {
   const repos = useRepoOptions();
-  const table = useServerTable<TQuListItem, TQuPagingParams>(['tmpl-qu-picker'], (req) => quApi.paging(req), {
+  const table = useServerTable<TQuListItem, TQuPagingParams>(['tmpl-qu-picker'], (req) => call(repoQuPaging, req), {
     selectable: true,
   });
   const [picked, setPicked] = useState<Map<string, TQuListItem>>(new Map());

@@ -1,8 +1,9 @@
 /** Sections of a rule paper: banks, type, level, count and score each; drawn afresh for every attempt. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { repoRepoListStat } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
-import { repoApi } from '../../../../../api/repo';
+import { call } from '../../../../../api/call';
 import { typeOptions, useRepoOptions } from './QuestionPicker';
 
 export interface RuleSectionState {
@@ -30,7 +31,7 @@ function useAvailable(repoIds: string[]) {
   const ids = [...new Set(repoIds)].sort();
   const q = useQuery({
     queryKey: ['repo-stat', ids],
-    queryFn: () => repoApi.listStat(ids),
+    queryFn: () => call(repoRepoListStat, { ids }),
     enabled: ids.length > 0,
     staleTime: 30_000,
   });

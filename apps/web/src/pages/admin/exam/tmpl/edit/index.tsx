@@ -1,11 +1,11 @@
 /** 编辑试卷 (/admin/exam/tmpl/edit/:id?): fixed or rule paper, sections, live total, preview, save. */
 import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
-import { TMPL_KIND_LABELS, type TTmplSave } from '@exam/contracts';
+import { paperTmplDetail, paperTmplSave, TMPL_KIND_LABELS, type TTmplSave } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Radio, Space, Spin, Statistic } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { tmplApi } from '../../../../../api/exam';
+import { call } from '../../../../../api/call';
 import { useTagsViewStore } from '../../../../../stores/tags-view';
 import PreviewModal from '../PreviewModal';
 import FixedSections, { type FixedSectionState } from './FixedSections';
@@ -26,7 +26,7 @@ export default function ExamTmplEdit() {
   const [preview, setPreview] = useState<TTmplSave | null>(null);
   const detail = useQuery({
     queryKey: ['tmpl-detail', id],
-    queryFn: () => tmplApi.detail(id as string),
+    queryFn: () => call(paperTmplDetail, { id: id as string }),
     enabled: Boolean(id),
     gcTime: 0,
   });
@@ -93,7 +93,7 @@ export default function ExamTmplEdit() {
     setSaving(true);
     setServerError(null);
     try {
-      await tmplApi.save(body);
+      await call(paperTmplSave, body);
       message.success('保存成功');
       useTagsViewStore.getState().delView(pathname);
       void qc.invalidateQueries({ queryKey: ['exam-tmpl'] });

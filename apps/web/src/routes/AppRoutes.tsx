@@ -1,11 +1,12 @@
 /** The route table: open pages, the learner layout, the admin layout built from the server's menus. */
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { flattenMenus } from '../router/menu-routes';
+import RouteGuard, { FullPageLoading } from '../router/RouteGuard';
+import { fullScreenRoutes, webRoutes } from '../router/web-routes';
 import { useUserStore } from '../stores/user';
-import { flattenMenus } from './menu-routes';
+import { learnerPages } from './learner-pages';
 import { resolvePage } from './pages';
-import RouteGuard, { FullPageLoading } from './RouteGuard';
-import { fullScreenRoutes, webRoutes } from './web-routes';
 
 const AdminLayout = lazy(() => import('../layouts/admin/AdminLayout'));
 const WebLayout = lazy(() => import('../layouts/web/WebLayout'));
@@ -61,11 +62,11 @@ export function buildRoutes(menus: ReturnType<typeof flattenMenus>): RouteObject
         },
         {
           element: page(WebLayout, loading),
-          children: [...webRoutes.map((r) => ({ path: r.path, element: page(r.Component) })), ...web],
+          children: [...webRoutes.map((r) => ({ path: r.path, element: page(learnerPages[r.path]) })), ...web],
         },
         ...fullScreenRoutes.map((r) => ({
           path: r.path,
-          element: <div className="fullscreen-page">{page(r.Component, loading)}</div>,
+          element: <div className="fullscreen-page">{page(learnerPages[r.path], loading)}</div>,
         })),
         ...bare,
         { path: '*', element: page(Error404, loading) },

@@ -13,8 +13,8 @@ import {
   type TRealtimeMessage,
   type TRealtimeTicket,
 } from '@exam/contracts';
-import { call } from '../api/call';
-import { ApiError } from '../api/http-errors';
+import { call } from './call';
+import { ApiError } from './http-errors';
 
 export interface RealtimeEvent<T = unknown> {
   id: string;

@@ -1,7 +1,7 @@
 /** The realtime client: ticket, events, reconnection with the last id, reset, refusal, close. */
 import { ErrorCode } from '@exam/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/http-errors';
+import { ApiError } from './http-errors';
 import { backoffMs, openRealtime, type RealtimeEvent, type RealtimeState, realtimeDeps } from './realtime';
 
 /** An EventSource the test drives: it records its URL and whether it was closed. */

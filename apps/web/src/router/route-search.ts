@@ -1,7 +1,7 @@
 /** Search over route titles for the admin top bar (SPEC 2: Fuse, threshold 0.4, title 0.7, path 0.3). */
 import type { TMenuRoute } from '@exam/contracts';
 import Fuse from 'fuse.js';
-import { joinPath } from '../router/menu-routes';
+import { joinPath } from './menu-routes';
 
 export interface SearchItem {
   path: string;

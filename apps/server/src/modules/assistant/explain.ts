@@ -8,8 +8,8 @@
 import { ErrorCode, type TAssistantExplain, type TReviewQu } from '@exam/contracts';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { paperResult } from '../paper/paper-result.js';
 import { learnerQuestion, learnerReader } from '../repo/question-reader.js';
+import { paperResult } from '../sitting/paper-result.js';
 import { answerText, type ExplainInput } from './prompts.js';
 
 export const NOT_REVIEWABLE = '该题的答案与解析尚未开放查看，暂不能讲解';

@@ -1,7 +1,7 @@
 /**
  * 讲解这道题: what is sent about a question the learner has answered. Read only
  * through the readers the learner's pages use, so that the sitting guard and the exam's review
- * options decide: the result page's reader (paper/paper-result.ts `paperResult`, review held back →
+ * options decide: the result page's reader (sitting/paper-result.ts `paperResult`, review held back →
  * refused) for a paper's question, the question reader (repo/question-reader.ts `learnerQuestion`,
  * answer not visible → refused) otherwise; and first the reader's lock (the sitting guard).
  */

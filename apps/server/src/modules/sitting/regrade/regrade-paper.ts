@@ -1,6 +1,6 @@
 /**
  * Regrading one paper (pure): applies a question's correction (score and/or key) to the paper's
- * rows, re-marks them with paper/mark-rows.ts (each kind through the registry, the exam's
+ * rows, re-marks them with sitting/mark-rows.ts (each kind through the registry, the exam's
  * partial-credit policy; scores given by hand are kept, capped at a lowered full score) and
  * answers the rows that changed and the paper's new totals. regrade-run.ts stores what it answers.
  */

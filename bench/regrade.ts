@@ -23,7 +23,7 @@ import {
   sysUserMsg,
 } from '../apps/server/src/db/schema/index.js';
 import { eventConsumers } from '../apps/server/src/modules/index.js';
-import { runRegradeJob } from '../apps/server/src/modules/paper/regrade/regrade-run.js';
+import { runRegradeJob } from '../apps/server/src/modules/sitting/regrade/regrade-run.js';
 import { createDispatcher } from '../apps/server/src/platform/events/dispatcher.js';
 import { deliveryShape } from '../apps/server/src/platform/events/install.js';
 import { createBenchDatabase, dbKind, loadAverage, machine, writeReport } from './setup.js';

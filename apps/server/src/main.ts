@@ -10,7 +10,7 @@ import { startupHooks } from './modules/index.js';
 import { startLiveReminder } from './modules/live/live.module.js';
 import { liveStartRefusal } from './modules/live/live-settings.js';
 import { startNoticeSweeper } from './modules/notice/notice.module.js';
-import { startPaperSweeper } from './modules/paper/sweep.js';
+import { startPaperSweeper } from './modules/sitting/sweep.js';
 import { connectRedis, createDeps, prepareDatabase, seedBlobStore } from './platform/boot.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db.js';

@@ -19,7 +19,7 @@ import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { seedExam } from './exam/exam.seed.js';
 import { countExams } from './exam/exam-count.js';
-import { examsForPaperPort, examTitles, keyReviewed } from './exam/exam-facts.js';
+import { examsForSittingPort, examTitles, keyReviewed, templateExams } from './exam/exam-facts.js';
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
 import { seedDemoLive } from './live/live.demo-seed.js';
 import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.module.js';
@@ -28,10 +28,8 @@ import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
 import { registerOverviewModule } from './overview/overview.routes.js';
-import { provideCertHolders } from './paper/cert-holders.js';
-import { provideExamsForPaper } from './paper/exam-port.js';
+import { provideTemplateExams } from './paper/exam-port.js';
 import { registerPaperModule } from './paper/paper.module.js';
-import { sittingLock } from './paper/sitting-guard.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
 import { provideAnswerLock, provideKeyReviewed } from './repo/answer-lock.js';
 import { provideUsageCheck } from './repo/qu-usage.js';
@@ -39,6 +37,10 @@ import { seedDemoBanks } from './repo/repo.demo-seed.js';
 import { registerRepoModule } from './repo/repo.module.js';
 import { seedRepo } from './repo/repo.seed.js';
 import { countQuestions, countRepos } from './repo/repo-counts.js';
+import { provideCertHolders } from './sitting/cert-holders.js';
+import { provideExamsForSitting } from './sitting/exam-port.js';
+import { registerSittingModule } from './sitting/sitting.module.js';
+import { sittingLock } from './sitting/sitting-guard.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
 import { storageDirSetting } from './system/config/config.service.js';
 import { provideContentCount } from './system/dashboard/content-counts.js';
@@ -73,11 +75,12 @@ import { registerTrainModule, trainConsumers } from './train/train.module.js';
  */
 provideIdentity(identitySource); // the platform's token and permission checks read users, roles and menus through system
 provideUploadFolder(storageDirSetting); // the local blob store reads the site config's storage folder through system
-provideAnswerLock(sittingLock); // repo/question-reader asks paper's sitting guard
+provideAnswerLock(sittingLock); // repo/question-reader asks the sitting guard
 provideKeyReviewed(keyReviewed); // repo's canSeeAnswer asks exam whether a handed-in paper's exam shows the key
 provideExamTitles(examTitles); // course and cert check and name their linked exams through exam
-provideExamsForPaper(examsForPaperPort); // paper reads its exam's settings, its templates' use and the review hold through exam
-provideCertHolders(examCertHolders); // paper/regrade's report asks cert who holds the exam's certificate
+provideTemplateExams(templateExams); // paper asks exam which exams use a template
+provideExamsForSitting(examsForSittingPort); // the sitting asks exam for its settings, a start's gate and terms, and the review hold
+provideCertHolders(examCertHolders); // sitting/regrade's report asks cert who holds the exam's certificate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
 addPrivateFileRule(courseFileOutsideRefused); // course files only through /api/course/file/content (audience check)
 provideContentCount('examCount', countExams); // system/dashboard counts each module's content through its owner
@@ -106,6 +109,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerFaceRoutes(app);
   registerRepoModule(app);
   registerPaperModule(app);
+  registerSittingModule(app);
   registerExamModule(app);
   registerTrainModule(app);
   registerCertModule(app);

@@ -52,8 +52,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { sit } from './paper/regrade/regrade-fixtures.js';
 import { saveExam, saveFixedTmpl, seedBank, testClock } from './paper/test-fixtures.js';
+import { sit } from './sitting/regrade/regrade-fixtures.js';
 
 const clock = testClock();
 let t: TestApp;

@@ -2,7 +2,7 @@
  * Arrows point down: platform/ and db/ never import a module; modules hand the platform what it
  * needs (routes, event consumers, start-up hooks) through modules/index.ts. Between modules too:
  * each imports only modules below it in MODULE_ORDER; where a lower one needs a higher one's
- * answer it offers a port that modules/index.ts fills (repo/answer-lock.ts, paper/exam-port.ts,
+ * answer it offers a port that modules/index.ts fills (repo/answer-lock.ts, sitting/exam-port.ts,
  * system/file/private-file-rules.ts; the platform's own: platform/auth.ts provideIdentity).
  */
 import fs from 'node:fs';
@@ -36,8 +36,9 @@ function importsOfModules(layer: string): string[] {
 
 /**
  * The modules from the ground up: system (users, departments, files, messages) and notice (its
- * audience rules serve courses and exams) stand on nothing; the question bank below the papers
- * built from it; training and exams on top; the administrator's home (overview) reads them all, last.
+ * audience rules serve courses and exams) stand on nothing; the question bank below the paper
+ * templates drawn from it; courses; the sitting (an attempt from its start to its review) below the
+ * certificates, exams and training that read it through its functions; training and exams on top; the administrator's home (overview) reads them all, last.
  */
 const MODULE_ORDER = [
   'system',
@@ -45,6 +46,7 @@ const MODULE_ORDER = [
   'repo',
   'paper',
   'course',
+  'sitting',
   'cert',
   'exam',
   'train',
@@ -114,7 +116,7 @@ export function foreignWrites(): string[] {
  * table"). Empty since h22ports (there were 16): the platform reads users, roles, menus and the site
  * config through the system module's port (platform/auth.ts `provideIdentity`, platform/boot.ts
  * `provideUploadFolder`), data scope moved into system, and repo, paper, course and cert ask exam
- * through ports (repo/answer-lock.ts `keyReviewed`, paper/exam-port.ts, course/exam-titles.ts).
+ * through ports (repo/answer-lock.ts `keyReviewed`, paper/exam-port.ts, sitting/exam-port.ts, course/exam-titles.ts).
  * A new upward read fails; add it here only with a reason no port can serve.
  */
 const UPWARD_READS: Record<string, string> = {};
@@ -182,21 +184,10 @@ describe('table ownership', () => {
     expect(upwardReads()).toEqual(Object.keys(UPWARD_READS).sort());
   });
 
-  it("only the paper lifecycle's apply changes el_paper.state", () => {
-    expect(paperStateWrites()).toEqual([path.join('modules', 'paper', 'lifecycle', 'index.ts')]);
+  it("only the sitting's lifecycle apply changes el_paper.state", () => {
+    expect(paperStateWrites()).toEqual([path.join('modules', 'sitting', 'lifecycle', 'index.ts')]);
   });
 });
-
-/**
- * Tables declared ahead of their owner: the file says where the table is going. The attempt's
- * tables are in sitting.ts, the module that takes the attempt over from paper and exam; owners.ts
- * names it when the code moves. An entry whose owner already matches fails, so the list only shrinks.
- */
-const DECLARED_AHEAD: Record<string, string> = {
-  el_paper: 'sitting',
-  el_paper_qu: 'sitting',
-  el_paper_presence: 'sitting',
-};
 
 /** Each table and the schema file declaring it (without `.ts`), read from the files' text. */
 function declaringFiles(): Map<string, string> {
@@ -215,14 +206,10 @@ describe('schema files', () => {
     expect([...tableNames].filter((t) => !files.has(t)).sort()).toEqual([]);
     const misplaced = [...files]
       .filter(([table, file]) => {
-        const owner = DECLARED_AHEAD[table] ?? ownerOf(table);
+        const owner = ownerOf(table);
         return file !== owner && !file.startsWith(`${owner}-`);
       })
       .map(([table, file]) => `${table} (${ownerOf(table)}) in ${file}.ts`);
     expect(misplaced).toEqual([]);
-  });
-
-  it('a table declared ahead of its owner is not owned there yet', () => {
-    expect(Object.keys(DECLARED_AHEAD).filter((t) => ownerOf(t) === DECLARED_AHEAD[t])).toEqual([]);
   });
 });

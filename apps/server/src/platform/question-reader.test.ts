@@ -32,7 +32,7 @@ const OUTSIDE_READER: Record<string, Listed> = {
     reason:
       "paper start (hot path, statements left as they are): copies the drawn questions, keys included, into the attempt's own rows (el_paper_qu) and returns nothing of them; the exam room reads those rows through paper/paper-view.ts, which never returns a key",
   },
-  'modules/paper/sitting-guard.ts': {
+  'modules/sitting/sitting-guard.ts': {
     keys: false,
     reason: 'the guard itself: ids and content fingerprints of the locked questions',
   },

@@ -43,7 +43,7 @@ export interface RouteSpec<B extends z.ZodType, D extends z.ZodType> {
   bodyLimit?: number;
   /**
    * The answer can hold question data, so its service hides keys through the sitting-learner
-   * guard (modules/paper/sitting-guard.ts). Published as `x-question-data` in the OpenAPI
+   * guard (modules/sitting/sitting-guard.ts). Published as `x-question-data` in the OpenAPI
    * document, where the walker test checks it.
    */
   questionData?: boolean;

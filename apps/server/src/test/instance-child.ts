@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { buildApp } from '../app.js';
 import { sysConfigItem } from '../db/schema/index.js';
 import { startupHooks } from '../modules/index.js';
-import { startPaperSweeper } from '../modules/paper/sweep.js';
+import { startPaperSweeper } from '../modules/sitting/sweep.js';
 import { connectRedis, createDeps, prepareDatabase } from '../platform/boot.js';
 import { loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db.js';

@@ -48,7 +48,7 @@ export const elExam = pgTable(
      * When the learner may see right answers, analysis and right/wrong (like Moodle's
      * review options): 1 right after the attempt, 2 after the last allowed attempt (or the close),
      * 3 after the exam closes, 0 never. Until then the sitting guard keeps the exam's questions
-     * locked for that learner (paper/sitting-guard.ts).
+     * locked for that learner (sitting/sitting-guard.ts).
      */
     reviewAfter: smallint('review_after').notNull().default(2),
     fullScreen: boolean('full_screen').notNull().default(false),

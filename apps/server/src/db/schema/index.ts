@@ -13,7 +13,7 @@ export * from './exam-invigilate.js';
 export * from './live.js';
 export * from './notice.js';
 export * from './paper.js';
-export * from './paper-marking.js';
+export * from './sitting-marking.js';
 export * from './platform.js';
 export * from './repo.js';
 export * from './sitting.js';

@@ -44,12 +44,6 @@ export const TABLE_OWNERS = {
   el_qu_repo: 'repo',
   // paper
   el_paper_tmpl: 'paper',
-  el_paper: 'paper',
-  el_paper_qu: 'paper',
-  el_mark_setting: 'paper',
-  el_qu_mark: 'paper',
-  el_regrade_job: 'paper',
-  el_regrade_item: 'paper',
   // course
   el_course_category: 'course',
   el_course: 'course',
@@ -59,6 +53,14 @@ export const TABLE_OWNERS = {
   el_learn_clock: 'course',
   el_course_user: 'course',
   el_course_day: 'course',
+  // sitting
+  el_paper: 'sitting',
+  el_paper_qu: 'sitting',
+  el_paper_presence: 'sitting',
+  el_mark_setting: 'sitting',
+  el_qu_mark: 'sitting',
+  el_regrade_job: 'sitting',
+  el_regrade_item: 'sitting',
   // cert
   el_cert_tmpl: 'cert',
   el_cert_rule: 'cert',
@@ -69,7 +71,6 @@ export const TABLE_OWNERS = {
   el_exam_override: 'exam',
   el_user_exam: 'exam',
   el_invigilate_msg: 'exam',
-  el_paper_presence: 'exam',
   // train
   el_train: 'train',
   el_train_qu: 'train',

@@ -29,8 +29,8 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { elAssistantCall, elPaperQu, elQu } from '../../db/schema/index.js';
 import { createTestApp } from '../../test/test-app.js';
-import { createSittingKit, type SittingKit } from '../paper/sitting-kit.js';
 import { testClock } from '../paper/test-fixtures.js';
+import { createSittingKit, type SittingKit } from '../sitting/sitting-kit.js';
 import { forgetReachable } from './reachable.js';
 import { type FakeOpenAi, startFakeOpenAi } from './testing/fake-openai.js';
 

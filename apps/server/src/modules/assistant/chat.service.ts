@@ -8,7 +8,7 @@ import { elAssistantMsg, sysConfig } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { myCourses } from '../course/learn.service.js';
-import { assertNotSittingAPaper } from '../paper/sitting-guard.js';
+import { assertNotSittingAPaper } from '../sitting/sitting-guard.js';
 import { practiceRepos } from '../train/train-query.service.js';
 import type { LlmMessage } from './llm.js';
 import { chatSystemPrompt } from './prompts.js';

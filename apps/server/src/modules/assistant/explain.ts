@@ -1,15 +1,15 @@
 /**
  * 讲解这道题: what is sent about a question the learner has answered. Read only
  * through the readers the learner's pages use, so that the sitting guard and the exam's review
- * options decide: the result page's reader (paper/paper-result.ts `paperResult`, review held back →
+ * options decide: the result page's reader (sitting/paper-result.ts `paperResult`, review held back →
  * refused) for a paper's question, the question reader (repo/question-reader.ts `learnerQuestion`,
  * answer not visible → refused) otherwise; and first the reader's lock (the sitting guard).
  */
 import { ErrorCode, type TAssistantExplain, type TReviewQu } from '@exam/contracts';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { paperResult } from '../paper/paper-result.js';
 import { learnerQuestion, learnerReader } from '../repo/question-reader.js';
+import { paperResult } from '../sitting/paper-result.js';
 import { answerText, type ExplainInput } from './prompts.js';
 
 export const NOT_REVIEWABLE = '该题的答案与解析尚未开放查看，暂不能讲解';

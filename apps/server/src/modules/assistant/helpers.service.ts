@@ -15,7 +15,7 @@ import { elPaperQu } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { loadScopedPaper } from '../paper/mark.service.js';
+import { loadScopedPaper } from '../sitting/mark.service.js';
 import type { AssistantSettings } from './assistant-config.js';
 import { complete, LlmError, type LlmMessage } from './llm.js';
 import { answerText, plainText } from './prompts.js';

@@ -46,8 +46,8 @@ import { elExamOverride, elInvigilateMsg, elPaper, elRegradeJob, sysUser } from 
 import { drainEvents } from '../../test/events.js';
 import { openTopics } from '../../test/sse.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { sit } from '../paper/regrade/regrade-fixtures.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
+import { sit } from '../sitting/regrade/regrade-fixtures.js';
 import { createAdmin, deptId } from '../system/user/user.test-helpers.js';
 
 const PERMISSIONS = [

@@ -5,8 +5,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elExam } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
-import type { ExamSettings, ExamsForPaper } from '../paper/exam-port.js';
-import { examReviewHeldSql } from './review-hold.js';
+import type { ExamSettings, ExamsForSitting } from '../sitting/exam-port.js';
+import { entryTerms, unchangedSince } from './entry-gate.js';
+import { heldExams } from './review-hold.js';
 
 /** The exams among `ids` that exist (deleted ones included), with their titles (course/exam-titles.ts). */
 export async function examTitles(db: Executor, ids: readonly string[]): Promise<{ id: string; title: string }[]> {
@@ -30,7 +31,7 @@ export async function keyReviewed(db: Executor, userId: string, topId: string): 
   return reviewed.rows.length > 0;
 }
 
-/** One exam's settings for its papers (paper/exam-port.ts). */
+/** One exam's settings for its attempts (sitting/exam-port.ts). */
 async function settings(db: Executor, examId: string): Promise<ExamSettings | undefined> {
   const [exam] = await db
     .select({
@@ -58,7 +59,10 @@ async function kindSettings(tx: Executor, examId: string): Promise<{ kindSetting
 }
 
 /** The exams not deleted that use one of the paper templates (a used template cannot be deleted). */
-async function templateExams(db: Executor, tmplIds: readonly string[]): Promise<{ tmplId: string; title: string }[]> {
+export async function templateExams(
+  db: Executor,
+  tmplIds: readonly string[],
+): Promise<{ tmplId: string; title: string }[]> {
   if (tmplIds.length === 0) return [];
   return db
     .select({ tmplId: elExam.tmplId, title: elExam.title })
@@ -66,10 +70,11 @@ async function templateExams(db: Executor, tmplIds: readonly string[]): Promise<
     .where(and(inArray(elExam.tmplId, [...tmplIds]), isNull(elExam.deletedAt)));
 }
 
-/** What modules/index.ts hands the paper module (paper/exam-port.ts). */
-export const examsForPaperPort: ExamsForPaper = {
+/** What modules/index.ts hands the sitting module (sitting/exam-port.ts). */
+export const examsForSittingPort: ExamsForSitting = {
   settings,
   kindSettings,
-  templateExams,
-  reviewHeldSql: examReviewHeldSql,
+  entryTerms,
+  unchangedSince,
+  reviewHeld: heldExams,
 };

@@ -3,11 +3,12 @@
  * cycle period. Shared by the online list, the check page and paper creation.
  */
 import { CycleType, ErrorCode, ExamState, OpenType } from '@exam/contracts';
-import { and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
-import { elExam, elPaper, sysDepart } from '../../db/schema/index.js';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { elExam, sysDepart } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { addLocalDays, localWeekday, startOfDay, startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
+import { countAttempts as sittingAttempts } from '../sitting/attempt.js';
 
 /** The learner facts the rules need. */
 export interface Learner {
@@ -83,24 +84,10 @@ export function periodStart(cycleType: number, now: Date, zone: string): Date | 
   return null;
 }
 
-/** Attempts of the learner at this exam in the current period (abandoned ones included). */
-export async function countAttempts(
-  db: Executor,
-  exam: ExamRow,
-  userId: string,
-  now: Date,
-  zone: string,
-): Promise<number> {
-  const from = periodStart(exam.cycleType, now, zone);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(elPaper)
-    .where(
-      and(eq(elPaper.userId, userId), eq(elPaper.examId, exam.id), from ? gte(elPaper.startTime, from) : undefined),
-    );
-  return row?.n ?? 0;
+/** Attempts of `userId` in the exam's current cycle (daily/weekly/monthly limit; else all time). */
+export function countAttempts(db: Executor, exam: ExamRow, userId: string, now: Date, zone: string): Promise<number> {
+  return sittingAttempts(db, { examId: exam.id, attemptsFrom: periodStart(exam.cycleType, now, zone) }, userId);
 }
 
-/** Attempts left, or null when unlimited. */
 export const triesLeftOf = (exam: Pick<ExamRow, 'tryLimit'>, used: number): number | null =>
   exam.tryLimit > 0 ? Math.max(0, exam.tryLimit - used) : null;

@@ -19,9 +19,9 @@ import type { TmplSection } from '../../db/schema/paper.js';
 import type { SeedContext } from '../../db/seed/context.js';
 import type { Tx } from '../../platform/db.js';
 import { hashPassword } from '../../platform/password.js';
-import { handInTx } from '../paper/hand-in.js';
 import { buildPaperQuestions } from '../paper/paper-build.js';
 import { ALL_KINDS_BANK } from '../repo/repo.demo-seed.js';
+import { handInTx } from '../sitting/hand-in.js';
 
 export const ALL_KINDS_EXAM = '全题型体验考试';
 const DAY = 86400_000;

@@ -1,7 +1,6 @@
 /** The exam module: exams (admin and learner list/check) and results. */
 import type { FastifyInstance } from 'fastify';
 import type { AnyConsumer } from '../../platform/events/index.js';
-import { registerEntryRoutes } from './entry.routes.js';
 import { registerExamRoutes } from './exam.routes.js';
 import { registerExamArrangeRoutes } from './exam-arrange.routes.js';
 import { registerInvigilateRoutes } from './invigilate/invigilate.routes.js';
@@ -14,7 +13,6 @@ import { userRecordConsumer } from './user-record.js';
 
 export function registerExamModule(app: FastifyInstance): void {
   registerExamRoutes(app);
-  registerEntryRoutes(app);
   registerExamArrangeRoutes(app);
   registerResultRoutes(app);
   registerMyExamRoutes(app);

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
 import { lockedExams } from '../course/course.module.js';
-import { findOpenPaper } from '../paper/paper.service.js';
+import { findOpenPaper } from '../sitting/paper.service.js';
 import { type ArrangedExam, arrangedExam, arrangementLabel, effectiveWindow } from './exam-override.js';
 import {
   countAttempts,

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { FileAnswer } from '../../platform/route.js';
 import { personColumns, xlsxBook } from '../../platform/xlsx.js';
-import { adminRecordPaging } from '../paper/paper-result.js';
+import { adminRecordPaging } from '../sitting/paper-result.js';
 import { examStat, questionStat } from './result-stat.js';
 
 const stripHtml = (html: string) => html.replace(/<[^>]*>/g, '').slice(0, 200);

@@ -11,7 +11,7 @@ import {
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, routeFile } from '../../platform/route.js';
-import { adminRecordPaging } from '../paper/paper-result.js';
+import { adminRecordPaging } from '../sitting/paper-result.js';
 import { adminPaperDetail, participantPaging, resultExamPaging, voidPaper } from './result.service.js';
 import { exportResults } from './result-export.js';
 import { examStat, questionStat } from './result-stat.js';

@@ -9,9 +9,9 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
-import { voidPaperTx } from '../paper/lifecycle/index.js';
-import { loadScopedPaper } from '../paper/mark.service.js';
-import { buildResult } from '../paper/paper-result.js';
+import { voidPaperTx } from '../sitting/lifecycle/index.js';
+import { loadScopedPaper } from '../sitting/mark.service.js';
+import { buildResult } from '../sitting/paper-result.js';
 import { userScope } from '../system/data-scope.js';
 
 /** Exams with their participation counts (within the scope), newest first. */

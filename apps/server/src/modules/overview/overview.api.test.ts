@@ -6,8 +6,8 @@
 import { DataScope, dashboardTrainingOverview } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { newLearner, sit } from '../paper/regrade/regrade-fixtures.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
+import { newLearner, sit } from '../sitting/regrade/regrade-fixtures.js';
 import { createAdmin } from '../system/user/user.test-helpers.js';
 
 const clock = testClock();

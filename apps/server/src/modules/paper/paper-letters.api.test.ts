@@ -13,7 +13,7 @@ import {
 } from '@exam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { seedSittingBank } from './sitting-kit.js';
+import { seedSittingBank } from '../sitting/sitting-kit.js';
 import { saveExam, saveFixedTmpl, testClock } from './test-fixtures.js';
 
 interface Shown {

@@ -5,11 +5,27 @@
  * a review the exam allows after hand-in.
  */
 import type { TPaperQuView, TReviewQu } from '@exam/contracts';
-import type { elPaperQu } from '../../db/schema/index.js';
 import { findKind } from '../repo/kinds/registry.js';
 import { plainParts } from '../repo/kinds/shared.js';
+import type { BuiltQu } from './paper-build.js';
 
-export type PaperQuRow = typeof elPaperQu.$inferSelect;
+/**
+ * A drawn question as an attempt holds it (the sitting's el_paper_qu row; the template preview
+ * builds the same shape): the draw's snapshot plus the learner's answer and its marking.
+ */
+export type PaperQuRow = BuiltQu & {
+  paperId: string;
+  answer: unknown;
+  flagged: boolean;
+  seq: number;
+  answeredAt: Date | null;
+  isRight: boolean | null;
+  actualScore: number;
+  markState: number;
+  suggestScore: number | null;
+  suggestTaken: boolean | null;
+  markComment: string | null;
+};
 
 const hasAnswer = (a: unknown): boolean => {
   if (a === null || a === undefined || a === '') return false;

@@ -12,7 +12,7 @@ import { AppError, badParams, conflict, notFound } from '../../platform/errors.j
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
 import { adminStems } from '../repo/question-reader.js';
-import { examsForPaper } from './exam-port.js';
+import { templateExams } from './exam-port.js';
 import { isRuleSection, loadTmpl, ruleCandidates, ruleName } from './paper-build.js';
 import { round2 } from './scoring.js';
 
@@ -21,8 +21,7 @@ type TmplRow = typeof elPaperTmpl.$inferSelect;
 /** How many exams (not deleted) use each template (the ones that refuse its delete), through the exam port. */
 async function examCounts(db: Executor, tmplIds: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const e of await examsForPaper().templateExams(db, tmplIds))
-    counts.set(e.tmplId, (counts.get(e.tmplId) ?? 0) + 1);
+  for (const e of await templateExams()(db, tmplIds)) counts.set(e.tmplId, (counts.get(e.tmplId) ?? 0) + 1);
   return counts;
 }
 
@@ -154,7 +153,7 @@ export async function tmplDetail(db: Db, id: string): Promise<TTmplDetail> {
 
 /** Soft-deletes templates that no exam uses. */
 export async function deleteTmpls(db: Db, ids: string[], now: Date): Promise<void> {
-  const [used] = await examsForPaper().templateExams(db, ids);
+  const [used] = await templateExams()(db, ids);
   if (used) throw conflict(`试卷已被考试「${used.title}」使用，不能删除`);
   await db
     .update(elPaperTmpl)

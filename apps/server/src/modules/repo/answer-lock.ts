@@ -1,6 +1,6 @@
 /**
  * The bank's port for the sitting guard. Whether a learner may see a question's key depends first
- * on the paper they are sitting now, a rule of the paper module (paper/sitting-guard.ts), which
+ * on the paper they are sitting now, a rule of the sitting module (sitting/sitting-guard.ts), which
  * stands above the bank: paper builds on questions, so the bank may not import it. The bank asks
  * through this port and modules/index.ts hands in paper's `sittingLock` at start. Only the question
  * reader (question-reader.ts) asks it; every learner-facing caller goes through the reader.

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysUser } from '../../db/schema/index.js';
 import { createTestApp } from '../../test/test-app.js';
-import { createSittingKit, type SittingKit } from '../paper/sitting-kit.js';
 import { testClock } from '../paper/test-fixtures.js';
+import { createSittingKit, type SittingKit } from '../sitting/sitting-kit.js';
 import { learnerQuestion, learnerReader } from './question-reader.js';
 
 let k: SittingKit;

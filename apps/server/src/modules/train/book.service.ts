@@ -13,11 +13,11 @@ import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/paging.js';
 import { reviewHeldSql } from '../exam/review-hold.js';
-import { examMarkPolicy } from '../paper/exam-policy.js';
 import { referenceOf } from '../paper/paper-view.js';
 import { markComposite, markQuestion } from '../paper/scoring.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, type LearnerReader, learnerReader } from '../repo/question-reader.js';
+import { examMarkPolicy } from '../sitting/exam-policy.js';
 import { bookRulesOf, recordAnswer, removeBookEntries } from './book-record.js';
 
 /** Which entries a page or a redo shows: one exam, one bank, one kind, or all. */

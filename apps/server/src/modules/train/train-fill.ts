@@ -2,7 +2,7 @@
  * Saving a practice answer. Outside mock mode it is marked at once, kept (a second fill of the same
  * question answers the first result, not accepted) and written to the book; in mock mode it may
  * change until the finish, and nothing about right or wrong is answered. Like the exam save
- * (paper/fill-answer.ts), a save carrying a client sequence is stored only when that sequence is
+ * (sitting/fill-answer.ts), a save carrying a client sequence is stored only when that sequence is
  * newer than the stored one, checked in the same UPDATE: a request processed late never overwrites
  * a newer answer, and is answered accepted false WITH the held answer, so the client shows the truth.
  */

@@ -13,9 +13,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { elInvigilateMsg, elPaper, sysUser } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
-import { extendDeadline } from '../../paper/attempt.js';
-import { handInTx } from '../../paper/hand-in.js';
-import { voidPaperTx } from '../../paper/lifecycle/index.js';
+import { extendDeadline } from '../../sitting/attempt.js';
+import { handInTx } from '../../sitting/hand-in.js';
+import { voidPaperTx } from '../../sitting/lifecycle/index.js';
 import { assertUsersInScope, type ScopeHolder, userScope } from '../../system/data-scope.js';
 import { loadInvigilatedExam } from './invigilate-snapshot.js';
 

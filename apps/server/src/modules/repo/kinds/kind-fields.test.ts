@@ -35,9 +35,9 @@ const NOT_A_KIND_FIELD = new Set([
 
 /** Still outside their kind, each for its reason: may only shrink. */
 const NOT_YET_MOVED = new Set([
-  'apps/server/src/modules/paper/mark-by-question.service.ts', // marking hints' keywords in the API
-  'apps/server/src/modules/paper/mark.service.ts', // marking hints' keywords in the API
-  'apps/server/src/modules/paper/sitting-leaks.ts', // the answer-secrecy walker's key texts
+  'apps/server/src/modules/sitting/mark-by-question.service.ts', // marking hints' keywords in the API
+  'apps/server/src/modules/sitting/mark.service.ts', // marking hints' keywords in the API
+  'apps/server/src/modules/sitting/sitting-leaks.ts', // the answer-secrecy walker's key texts
   'apps/server/src/modules/repo/qu-import.ts', // format column names (interchange work)
   'apps/server/src/modules/repo/qu-text.ts', // fill blank flags in the text formats (interchange work)
   'apps/web/src/pages/admin/exam/mark-qu/AnswerCard.tsx', // marking hints' keywords

@@ -21,9 +21,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elQu, elQuRepo, elUserFavNote } from '../../../db/schema/index.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { createSittingKit, type SittingKit } from '../../paper/sitting-kit.js';
-import { findLeaks, keysOf } from '../../paper/sitting-leaks.js';
 import { testClock } from '../../paper/test-fixtures.js';
+import { createSittingKit, type SittingKit } from '../../sitting/sitting-kit.js';
+import { findLeaks, keysOf } from '../../sitting/sitting-leaks.js';
 
 let k: SittingKit;
 let lisi: string;

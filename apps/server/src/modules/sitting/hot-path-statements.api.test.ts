@@ -1,0 +1,83 @@
+/**
+ * The exam-day hot paths in statements per call (token check, BEGIN and COMMIT included): start,
+ * paper read, claim, save, beat and hand-in. A refactor may keep or lower these numbers; a rise
+ * fails here, before a bench would show it.
+ */
+import {
+  examInvigilateBeat,
+  paperPaperClaim,
+  paperPaperCreate,
+  paperPaperDetail,
+  paperPaperFillAnswer,
+  paperPaperHand,
+} from '@exam/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteProxy } from '../../platform/pglite-proxy.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
+
+const clock = testClock();
+let t: TestApp;
+let admin: string;
+let student: string;
+let bank: Bank;
+let examId: string;
+
+/** Counts every statement sent to the database (either kind) while `fn` runs. */
+let counted = 0;
+const proxyRaw = (PgliteProxy.prototype as unknown as { raw: (...a: unknown[]) => unknown }).raw;
+const clientQuery = pg.Client.prototype.query;
+async function statements(fn: () => Promise<unknown>): Promise<number> {
+  counted = 0;
+  await fn();
+  return counted;
+}
+
+beforeAll(async () => {
+  (PgliteProxy.prototype as unknown as { raw: (...a: unknown[]) => unknown }).raw = function (...a: unknown[]) {
+    counted++;
+    return proxyRaw.apply(this, a);
+  };
+  pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+    counted++;
+    return (clientQuery as (...x: unknown[]) => unknown).apply(this, a);
+  } as typeof clientQuery;
+  t = await createTestApp({ clock });
+  admin = await t.login('admin', 'admin123');
+  student = await t.login('student', 'student123');
+  bank = await seedBank(t.db);
+  const tmplId = await saveFixedTmpl(t, admin, [bank.single, bank.multi, bank.judge, bank.fill, bank.short]);
+  examId = await saveExam(t, admin, tmplId, clock.ms());
+});
+afterAll(async () => {
+  (PgliteProxy.prototype as unknown as { raw: unknown }).raw = proxyRaw;
+  pg.Client.prototype.query = clientQuery;
+  await t.close();
+});
+
+describe('statements per exam-day call', () => {
+  it('start, read, claim, save, beat and hand-in keep their counts', async () => {
+    // The token's first check is cached after one call: warm it, as on exam day.
+    await t.call(paperPaperCreate.path, { examId: 'none' }, student);
+    let paperId = '';
+    const figures: Record<string, number> = {};
+    figures.start = await statements(async () => {
+      const res = await t.call(paperPaperCreate.path, { examId }, student);
+      paperId = res.data.paperId;
+    });
+    figures.resume = await statements(() => t.call(paperPaperCreate.path, { examId }, student));
+    figures.read = await statements(() => t.call(paperPaperDetail.path, { paperId }, student));
+    figures.claim = await statements(() => t.call(paperPaperClaim.path, { paperId, windowId: 'w1' }, student));
+    figures.save = await statements(() =>
+      t.call(paperPaperFillAnswer.path, { paperId, quId: bank.single, answer: ['A'], seq: 1, windowId: 'w1' }, student),
+    );
+    figures.beat = await statements(() => t.call(examInvigilateBeat.path, { paperId }, student));
+    figures.hand = await statements(() => t.call(paperPaperHand.path, { paperId }, student));
+    if (process.env.SHOW_STATEMENTS) console.log('statements per call', JSON.stringify(figures));
+    // Before the sitting became one module (PGlite; PostgreSQL's hand-in is one fewer).
+    const ceiling = { start: 12, resume: 1, read: 3, claim: 1, save: 1, beat: 3, hand: 12 };
+    for (const [call, n] of Object.entries(figures))
+      expect(n, `${call}: ${JSON.stringify(figures)}`).toBeLessThanOrEqual(ceiling[call as keyof typeof ceiling]);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Sitting an exam: create (or resume) an attempt, read it, leave the page, hand in, abandon.
+ * One open paper per learner is enforced by the partial unique index el_paper_open_uq, which makes
+ * two concurrent creates give one attempt on PGlite and PostgreSQL alike.
+ */
+import {
+  ErrorCode,
+  HandKind,
+  PaperState,
+  type TOpenPaperRef,
+  type TPaperCreated,
+  type TPaperDetail,
+  type TPaperQuView,
+} from '@exam/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { elPaper, elPaperQu } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { publish } from '../../platform/events/index.js';
+import { learnerQuView } from '../paper/paper-view.js';
+import { examsForSitting } from './exam-port.js';
+import { abandonPaper, type HandOutcome, handPaper } from './hand-in.js';
+import { ownPaper } from './own-paper.js';
+
+type PaperRow = typeof elPaper.$inferSelect;
+
+/** The learner's open paper, if any. */
+export async function findOpenPaper(db: Db, userId: string): Promise<TOpenPaperRef | null> {
+  const [p] = await db
+    .select({ paperId: elPaper.id, examId: elPaper.examId, title: elPaper.title })
+    .from(elPaper)
+    .where(and(eq(elPaper.userId, userId), eq(elPaper.state, PaperState.IN_EXAM)));
+  return p ?? null;
+}
+
+/** Answers the learner's open paper of this exam as resumed; another exam's open paper is refused (20010002). */
+export function resumeOrRefuse(open: TOpenPaperRef, examId: string): TPaperCreated {
+  if (open.examId === examId) return { ...open, resumed: true };
+  throw new AppError(ErrorCode.EXAM_IN_PROGRESS, `您有正在进行的考试「${open.title}」，请先完成`, {
+    ...open,
+    resumed: false,
+  });
+}
+
+/** Loads a paper of the caller (10010003 unknown, 10010004 someone else's). */
+export async function loadOwnPaper(db: Db, userId: string, paperId: string): Promise<PaperRow> {
+  const [paper] = await db.select().from(elPaper).where(eq(elPaper.id, paperId));
+  return ownPaper(paper, userId);
+}
+
+/** Hands an overdue open paper in when it is read (any instance may do it; the sweep does the rest). */
+async function settleOverdue(db: Db, paper: PaperRow, now: Date): Promise<PaperRow> {
+  if (paper.state !== PaperState.IN_EXAM || paper.deadline > now) return paper;
+  await handPaper(db, paper.id, now, HandKind.DEADLINE);
+  const [fresh] = await db.select().from(elPaper).where(eq(elPaper.id, paper.id));
+  return fresh;
+}
+
+/** The paper being sat, with the server's deadline and current time, the answer card and saved answers. */
+export async function paperDetail(db: Db, userId: string, paperId: string, now: Date): Promise<TPaperDetail> {
+  const paper = await settleOverdue(db, await loadOwnPaper(db, userId, paperId), now);
+  const exam = await examsForSitting().settings(db, paper.examId);
+  const rows =
+    paper.state === PaperState.IN_EXAM
+      ? await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId)).orderBy(asc(elPaperQu.sort))
+      : [];
+  return {
+    id: paper.id,
+    examId: paper.examId,
+    title: paper.title,
+    state: paper.state,
+    totalScore: paper.totalScore,
+    passScore: paper.passScore,
+    startTime: paper.startTime.toISOString(),
+    deadline: paper.deadline.toISOString(),
+    serverTime: now.toISOString(),
+    earliestHandTime: new Date(paper.startTime.getTime() + (exam?.handMinMinutes ?? 0) * 60_000).toISOString(),
+    leaveCount: paper.leaveCount,
+    leaveLimit: exam?.leaveLimit ?? 0,
+    fullScreen: exam?.fullScreen ?? false,
+    allowFocusMode: exam?.allowFocusMode ?? true,
+    noCopy: exam?.noCopy ?? false,
+    questions: rows.map(learnerQuView),
+  };
+}
+
+/** One question of an open paper (learner view). */
+export async function paperQuDetail(db: Db, userId: string, paperId: string, quId: string): Promise<TPaperQuView> {
+  const paper = await loadOwnPaper(db, userId, paperId);
+  if (paper.state !== PaperState.IN_EXAM) throw new AppError(ErrorCode.PAPER_CLOSED);
+  const [row] = await db
+    .select()
+    .from(elPaperQu)
+    .where(and(eq(elPaperQu.paperId, paperId), eq(elPaperQu.quId, quId)));
+  if (!row) throw notFound('题目');
+  return learnerQuView(row);
+}
+
+/** Counts a blur / full-screen exit; one more than the exam allows forces the hand-in. */
+export async function leavePage(db: Db, userId: string, paperId: string, now: Date) {
+  const paper = await settleOverdue(db, await loadOwnPaper(db, userId, paperId), now);
+  const exam = await examsForSitting().settings(db, paper.examId);
+  const leaveLimit = exam?.leaveLimit ?? 0;
+  if (paper.state !== PaperState.IN_EXAM) return { leaveCount: paper.leaveCount, leaveLimit, handed: true };
+  // Atomic increment: concurrent reports each count once. The event tells the invigilation
+  // console's feed, in the same transaction as the count its 切屏 column reads.
+  const [row] = await db.transaction(async (tx) => {
+    const done = await tx
+      .update(elPaper)
+      .set({ leaveCount: sql`${elPaper.leaveCount} + 1` })
+      .where(and(eq(elPaper.id, paperId), eq(elPaper.state, PaperState.IN_EXAM)))
+      .returning({ leaveCount: elPaper.leaveCount });
+    if (done[0])
+      await publish(tx, {
+        name: 'paper.leftPage',
+        payload: { paperId, userId, examId: paper.examId, leaveCount: done[0].leaveCount, at: now.toISOString() },
+      });
+    return done;
+  });
+  if (!row) return { leaveCount: paper.leaveCount, leaveLimit, handed: true };
+  const leaveCount = row.leaveCount;
+  if (leaveLimit > 0 && leaveCount > leaveLimit) {
+    await handPaper(db, paperId, now, HandKind.LEAVE_LIMIT);
+    return { leaveCount, leaveLimit, handed: true };
+  }
+  return { leaveCount, leaveLimit, handed: false };
+}
+
+/** The learner hands in; the earliest hand-in is enforced until the deadline. Twice gives one result. */
+export async function handByLearner(db: Db, userId: string, paperId: string, now: Date): Promise<HandOutcome> {
+  const paper = await loadOwnPaper(db, userId, paperId);
+  if (paper.state !== PaperState.IN_EXAM) return { paperId, state: paper.state, handedNow: false };
+  const exam = await examsForSitting().settings(db, paper.examId);
+  const earliest = new Date(paper.startTime.getTime() + (exam?.handMinMinutes ?? 0) * 60_000);
+  if (now < earliest && now < paper.deadline)
+    throw new AppError(ErrorCode.HAND_TOO_EARLY, `开考${exam?.handMinMinutes ?? 0}分钟后才能交卷，请继续作答`);
+  return handPaper(db, paperId, now, now < paper.deadline ? HandKind.LEARNER : HandKind.DEADLINE);
+}
+
+/** 放弃考试: ends the open paper without a score; it counts as an attempt. */
+export async function abandonByLearner(db: Db, userId: string, paperId: string, now: Date): Promise<HandOutcome> {
+  const paper = await loadOwnPaper(db, userId, paperId);
+  return abandonPaper(db, paper.id, now);
+}

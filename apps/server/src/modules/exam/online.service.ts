@@ -2,14 +2,15 @@
  * The learner's side of exams: the exams open to me (/web/index) with their time state, attempts
  * left and best score, and the facts of the check page (/web/exam/check/:id).
  */
-import { EXAM_TIME_STATE_LABELS, ExamState, PaperState, type TExamCheck, type TOnlineExam } from '@exam/contracts';
+import { EXAM_TIME_STATE_LABELS, ExamState, type TExamCheck, type TOnlineExam } from '@exam/contracts';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperTmpl, elUserExam } from '../../db/schema/index.js';
+import { elExam, elPaperTmpl, elUserExam } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
 import { lockedExams } from '../course/course.module.js';
 import { findOpenPaper } from '../sitting/paper.service.js';
+import { openAttemptOf } from '../sitting/reads/invigilation.js';
 import { type ArrangedExam, arrangedExam, arrangementLabel, effectiveWindow } from './exam-override.js';
 import {
   countAttempts,
@@ -38,10 +39,7 @@ async function onlineView(
     .from(elUserExam)
     .where(and(eq(elUserExam.userId, learner.id), eq(elUserExam.examId, exam.id)));
   const tryCount = await countAttempts(db, exam, learner.id, now, zone);
-  const [open] = await db
-    .select({ id: elPaper.id })
-    .from(elPaper)
-    .where(and(eq(elPaper.userId, learner.id), eq(elPaper.examId, exam.id), eq(elPaper.state, PaperState.IN_EXAM)));
+  const open = await openAttemptOf(db, learner.id, exam.id);
   const timeState = timeStateOf(exam, now);
   return {
     id: exam.id,

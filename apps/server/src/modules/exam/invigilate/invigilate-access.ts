@@ -7,11 +7,12 @@
  * lies inside their data scope. Otherwise 10010004, before anything is read or written.
  */
 import { DataScope, ErrorCode, OpenType } from '@exam/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { elPaper, sysUser } from '../../../db/schema/index.js';
+import { and, isNull, sql } from 'drizzle-orm';
+import { sysUser } from '../../../db/schema/index.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { userInAudience } from '../../notice/notice-audience.js';
+import { attemptHolderInScope } from '../../sitting/reads/invigilation.js';
 import { type ScopeHolder, userScope } from '../../system/data-scope.js';
 import type { ExamRow } from './invigilate-snapshot.js';
 
@@ -26,7 +27,7 @@ export async function mayInvigilate(db: Executor, admin: ScopeHolder, exam: Exam
   const audience = userInAudience({ openType, deptIds: exam.deptIds, userIds: exam.userIds });
   const res = await db.execute(sql`select (
       exists (select 1 from ${sysUser} where ${and(isNull(sysUser.deletedAt), audience, userScope(admin))})
-      or exists (select 1 from ${elPaper} where ${and(eq(elPaper.examId, exam.id), userScope(admin, elPaper.userId))})
+      or ${attemptHolderInScope(exam.id, admin)}
     ) as ok`);
   const row = (res.rows as { ok: unknown }[])[0];
   return row?.ok === true || row?.ok === 't';

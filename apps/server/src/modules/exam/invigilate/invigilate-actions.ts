@@ -9,24 +9,30 @@
  * everyone from them reaches only the learners of their scope (one row per learner sitting now).
  */
 import { DataScope, ErrorCode, HandKind, PaperState, type TInvigilateMsg } from '@exam/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { elInvigilateMsg, elPaper, sysUser } from '../../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { elInvigilateMsg, sysUser } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
 import { extendDeadline } from '../../sitting/attempt.js';
 import { handInTx } from '../../sitting/hand-in.js';
 import { voidPaperTx } from '../../sitting/lifecycle/index.js';
-import { assertUsersInScope, type ScopeHolder, userScope } from '../../system/data-scope.js';
+import {
+  type AttemptRow,
+  attemptById,
+  countOpenAttempts,
+  sittingLearnersInScope,
+} from '../../sitting/reads/invigilation.js';
+import { assertUsersInScope, type ScopeHolder } from '../../system/data-scope.js';
 import { loadInvigilatedExam } from './invigilate-snapshot.js';
 
-type PaperRow = typeof elPaper.$inferSelect;
+type PaperRow = AttemptRow;
 
 /**
  * The paper acted on: its exam must be one the administrator may invigilate, and its
  * learner inside the administrator's data scope.
  */
 async function loadPaper(db: Db, admin: ScopeHolder, paperId: string): Promise<PaperRow> {
-  const [paper] = await db.select().from(elPaper).where(eq(elPaper.id, paperId));
+  const paper = await attemptById(db, paperId);
   if (!paper) throw notFound('试卷');
   await loadInvigilatedExam(db, admin, paper.examId);
   await assertUsersInScope(db, admin, [paper.userId]);
@@ -48,15 +54,11 @@ export async function sendMessage(db: Db, admin: ScopeHolder, body: TInvigilateM
     createdBy: admin.id,
     createdAt: now,
   };
-  const sitting = and(eq(elPaper.examId, exam.id), eq(elPaper.state, PaperState.IN_EXAM));
   if (!body.userId && admin.dataScope < DataScope.ALL) {
     // "Everyone" of a scoped administrator is everyone of their scope sitting now: a message to
     // all would reach other departments' rooms. (A room reads messages from its own start only,
     // so a learner starting later misses a message to all just the same.)
-    const learners = await db
-      .selectDistinct({ userId: elPaper.userId })
-      .from(elPaper)
-      .where(and(sitting, userScope(admin, elPaper.userId)));
+    const learners = await sittingLearnersInScope(db, exam.id, admin);
     if (learners.length === 0) throw conflict('您的数据权限范围内没有正在考试的考生，消息未发送');
     const inserted = await db
       .insert(elInvigilateMsg)
@@ -74,13 +76,10 @@ export async function sendMessage(db: Db, admin: ScopeHolder, body: TInvigilateM
     .values({ ...row, userId: body.userId ?? null })
     .returning({ id: elInvigilateMsg.id });
   // Who reads it now: the open papers of the exam (of that learner).
-  const [open] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(elPaper)
-    .where(and(sitting, body.userId ? eq(elPaper.userId, body.userId) : undefined));
+  const recipients = await countOpenAttempts(db, exam.id, body.userId);
   return {
     id: inserted.id,
-    recipients: Number(open?.n ?? 0),
+    recipients,
     examId: exam.id,
     userIds: body.userId ? [body.userId] : undefined,
   };

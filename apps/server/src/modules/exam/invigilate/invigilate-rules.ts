@@ -9,25 +9,10 @@ import {
   type TInvigilateRow,
   type TInvigilateStatus,
 } from '@exam/contracts';
+import type { LearnerFacts } from '../../sitting/reads/invigilation.js';
 
 /** What the snapshot query reads for one learner of the audience. */
-export interface LearnerFacts {
-  userId: string;
-  userName: string;
-  realName: string;
-  deptName: string | null;
-  paperId: string | null;
-  state: number | null;
-  voided: boolean;
-  startTime: Date | null;
-  deadline: Date | null;
-  leaveCount: number;
-  answered: number;
-  total: number;
-  lastSaveAt: Date | null;
-  lastSeenAt: Date | null;
-  clientIp: string | null;
-}
+export type { LearnerFacts };
 
 /** The learner's status from their latest paper of the exam. */
 export function statusOf(paper: { state: number | null; voided: boolean } | null): TInvigilateStatus {

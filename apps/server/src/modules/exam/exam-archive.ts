@@ -5,22 +5,16 @@
  * - locks: once a paper of the exam has started, its paper template, pass mark and marking
  *   settings (multiple-choice and ordering partial credit) cannot change (20010011).
  */
-import { changedKindSettings, ErrorCode, PaperState } from '@exam/contracts';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { elExam, elExamOverride, elPaper } from '../../db/schema/index.js';
+import { changedKindSettings, ErrorCode } from '@exam/contracts';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { elExam, elExamOverride } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError, conflict } from '../../platform/errors.js';
+import { anyOpenPaperTitle, examsWithPapers, paperCountOf } from '../sitting/reads/results.js';
 
 type ExamRow = typeof elExam.$inferSelect;
 
-/** Papers (any state) of an exam. */
-export async function paperCountOf(db: Executor, examId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(elPaper)
-    .where(eq(elPaper.examId, examId));
-  return row?.n ?? 0;
-}
+export { paperCountOf };
 
 /** Why the locked fields cannot change, or null while no paper has started. */
 export const lockReasonOf = (papers: number): string | null =>
@@ -69,17 +63,9 @@ export async function deleteOrArchive(
   now: Date,
 ): Promise<{ archived: number; deleted: number }> {
   return db.transaction(async (tx) => {
-    const [open] = await tx
-      .select({ title: elPaper.title })
-      .from(elPaper)
-      .where(and(inArray(elPaper.examId, ids), eq(elPaper.state, PaperState.IN_EXAM)))
-      .limit(1);
-    if (open) throw conflict(`考试「${open.title}」有考生正在作答，不能删除`);
-    const withPapers = await tx
-      .selectDistinct({ id: elPaper.examId })
-      .from(elPaper)
-      .where(inArray(elPaper.examId, ids));
-    const keep = withPapers.map((r) => r.id);
+    const openTitle = await anyOpenPaperTitle(tx, ids);
+    if (openTitle !== undefined) throw conflict(`考试「${openTitle}」有考生正在作答，不能删除`);
+    const keep = await examsWithPapers(tx, ids);
     const drop = ids.filter((id) => !keep.includes(id));
     const archived =
       keep.length === 0

@@ -1,26 +1,14 @@
-/**
- * Statistics of an exam over its finished attempts that are not voided, within the
- * administrator's data scope: pass rate, score distribution in ten buckets of the total score,
- * and per question the correct rate, the difficulty (1 − average score rate) and the
- * discrimination index (correct rate of the top 27 % of papers minus that of the bottom 27 %).
- */
-import { PaperState } from '@exam/contracts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu, elPaperTmpl } from '../../db/schema/index.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import { elExam, elPaperTmpl } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { userScope } from '../system/data-scope.js';
+import { attemptCounts, finishedPapers, type ScoredPaper, topQuestionRows } from '../sitting/reads/results.js';
 
 const r4 = (n: number) => Math.round(n * 10000) / 10000;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
-export interface ScoredPaper {
-  id: string;
-  userId: string;
-  userScore: number;
-  passed: boolean;
-}
+export type { ScoredPaper };
 
 /** Ten buckets of `total`; the last one includes the full score. */
 export function distribution(scores: number[], total: number) {
@@ -53,35 +41,11 @@ async function loadExam(db: Db, examId: string) {
   return row;
 }
 
-/** Finished, not voided attempts of the exam within the scope. */
-export async function finishedPapers(db: Db, user: AuthUser, examId: string): Promise<ScoredPaper[]> {
-  return db
-    .select({ id: elPaper.id, userId: elPaper.userId, userScore: elPaper.userScore, passed: elPaper.passed })
-    .from(elPaper)
-    .where(
-      and(
-        eq(elPaper.examId, examId),
-        eq(elPaper.state, PaperState.FINISHED),
-        eq(elPaper.voided, false),
-        userScope(user, elPaper.userId),
-      ),
-    )
-    .orderBy(asc(elPaper.id));
-}
+export { finishedPapers };
 
 export async function examStat(db: Db, user: AuthUser, examId: string) {
   const { e, totalScore } = await loadExam(db, examId);
-  const [counts] = await db
-    .select({
-      participants: sql<number>`count(distinct ${elPaper.userId})`.mapWith(Number),
-      attempts: sql<number>`count(*)`.mapWith(Number),
-      awaiting:
-        sql<number>`count(*) filter (where ${elPaper.state} = ${PaperState.AWAITING_MARK} and not ${elPaper.voided})`.mapWith(
-          Number,
-        ),
-    })
-    .from(elPaper)
-    .where(and(eq(elPaper.examId, examId), userScope(user, elPaper.userId)));
+  const counts = await attemptCounts(db, user, examId);
   const papers = await finishedPapers(db, user, examId);
   const scores = papers.map((p) => p.userScore);
   const passed = papers.filter((p) => p.passed);
@@ -109,27 +73,10 @@ export async function questionStat(db: Db, user: AuthUser, examId: string) {
   await loadExam(db, examId);
   const papers = await finishedPapers(db, user, examId);
   if (papers.length === 0) return [];
-  const rows = await db
-    .select({
-      paperId: elPaperQu.paperId,
-      quId: elPaperQu.quId,
-      type: elPaperQu.type,
-      content: elPaperQu.content,
-      score: elPaperQu.score,
-      sort: elPaperQu.sort,
-      isRight: elPaperQu.isRight,
-      actualScore: elPaperQu.actualScore,
-    })
-    .from(elPaperQu)
-    .where(
-      and(
-        inArray(
-          elPaperQu.paperId,
-          papers.map((p) => p.id),
-        ),
-        isNull(elPaperQu.parentQuId),
-      ),
-    );
+  const rows = await topQuestionRows(
+    db,
+    papers.map((p) => p.id),
+  );
   const { top, bottom } = extremeGroups(papers);
   const byQu = new Map<string, typeof rows>();
   for (const r of rows) byQu.set(r.quId, [...(byQu.get(r.quId) ?? []), r]);

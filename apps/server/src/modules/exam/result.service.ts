@@ -4,7 +4,7 @@
  */
 import { EXAM_RESULT_LABELS } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
-import { elExam, elPaper, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
+import { elExam, elUserExam, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { containing } from '../../platform/like.js';
@@ -12,6 +12,7 @@ import { paginate } from '../../platform/paging.js';
 import { voidPaperTx } from '../sitting/lifecycle/index.js';
 import { loadScopedPaper } from '../sitting/mark.service.js';
 import { buildResult } from '../sitting/paper-result.js';
+import { attemptCountColumns } from '../sitting/reads/results.js';
 import { userScope } from '../system/data-scope.js';
 
 /** Exams with their participation counts (within the scope), newest first. */
@@ -23,25 +24,17 @@ export async function resultExamPaging(
   size: number,
 ) {
   const where = and(isNull(elExam.deletedAt), params.title ? ilike(elExam.title, containing(params.title)) : undefined);
-  const scoped = and(eq(elPaper.examId, elExam.id), userScope(user, elPaper.userId));
+  const counts = attemptCountColumns(elExam.id, user);
   return paginate(
     { current, size },
     db.select({ n: count() }).from(elExam).where(where),
     db
       .select({
         e: elExam,
-        participants: sql<number>`(select count(distinct ${elPaper.userId}) from ${elPaper} where ${scoped})`.mapWith(
-          Number,
-        ),
-        attempts: sql<number>`(select count(*) from ${elPaper} where ${scoped})`.mapWith(Number),
-        awaiting:
-          sql<number>`(select count(*) from ${elPaper} where ${scoped} and ${elPaper.state} = 1 and not ${elPaper.voided})`.mapWith(
-            Number,
-          ),
-        passedUsers:
-          sql<number>`(select count(distinct ${elPaper.userId}) from ${elPaper} where ${scoped} and ${elPaper.state} = 2 and ${elPaper.passed} and not ${elPaper.voided})`.mapWith(
-            Number,
-          ),
+        participants: counts.participants,
+        attempts: counts.attempts,
+        awaiting: counts.awaiting,
+        passedUsers: counts.passedUsers,
       })
       .from(elExam)
       .where(where)

@@ -4,14 +4,15 @@
  * lies in their data scope, and only once handed in.
  */
 import { ErrorCode, PAPER_STATE_LABELS, type TPrintPaper } from '@exam/contracts';
-import { and, eq } from 'drizzle-orm';
-import { elExam, elPaper, elPaperQu, sysDepart, sysUser } from '../../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { elExam } from '../../../db/schema/index.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError, badParams, notFound } from '../../../platform/errors.js';
 import type { FileAnswer } from '../../../platform/route.js';
 import { formatLocalDateTime } from '../../../platform/time-zone.js';
 import { buildPaperQuestions, isRuleSection, loadTmpl } from '../../paper/paper-build.js';
-import { type ScopeHolder, userScope } from '../../system/data-scope.js';
+import { paperInScope, paperQuestionRows, paperWithLearner } from '../../sitting/reads/results.js';
+import type { ScopeHolder } from '../../system/data-scope.js';
 import { renderPaperPdf } from './print-pdf.js';
 import { type PrintRow, printBlocks } from './print-text.js';
 
@@ -52,26 +53,13 @@ export async function printAnswered(
   paperId: string,
   zone: string,
 ): Promise<FileAnswer> {
-  const [paper] = await db
-    .select({
-      p: elPaper,
-      userName: sysUser.userName,
-      realName: sysUser.realName,
-      deptName: sysDepart.name,
-    })
-    .from(elPaper)
-    .leftJoin(sysUser, eq(sysUser.id, elPaper.userId))
-    .leftJoin(sysDepart, eq(sysDepart.id, elPaper.deptId))
-    .where(eq(elPaper.id, paperId));
+  const paper = await paperWithLearner(db, paperId);
   if (!paper) throw notFound('答卷');
-  const [inScope] = await db
-    .select({ id: elPaper.id })
-    .from(elPaper)
-    .where(and(eq(elPaper.id, paperId), userScope(admin, elPaper.userId)));
-  if (!inScope) throw new AppError(ErrorCode.NO_PERMISSION, '该答卷的学员不在您的数据权限范围内');
+  if (!(await paperInScope(db, admin, paperId)))
+    throw new AppError(ErrorCode.NO_PERMISSION, '该答卷的学员不在您的数据权限范围内');
   const p = paper.p;
   if (p.state === 0) throw new AppError(ErrorCode.CONFLICT, '该答卷仍在考试中，交卷后才能打印');
-  const rows = await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId));
+  const rows = await paperQuestionRows(db, paperId);
   const result = p.voided ? '已作废' : p.state === 2 ? (p.passed ? '通过' : '未通过') : PAPER_STATE_LABELS[p.state];
   const info = [
     `考生：${paper.realName ?? ''}（${paper.userName ?? ''}）    部门：${paper.deptName ?? '—'}`,

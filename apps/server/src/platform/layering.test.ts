@@ -138,8 +138,6 @@ function upwardReads(): string[] {
  * (modules/sitting/reads/), so the attempt's columns and statements change in one place.
  */
 const ATTEMPT_TABLE_READERS: Record<string, string> = {
-  'modules/assistant/helpers.service.ts': 'not yet moved to a sitting read',
-  'modules/cert/cert-issue.service.ts': 'not yet moved to a sitting read',
   'modules/exam/exam-facts.ts': 'not yet moved to a sitting read',
   'modules/exam/exam-override.service.ts': 'not yet moved to a sitting read',
   'modules/exam/exam.service.ts': 'not yet moved to a sitting read',
@@ -147,8 +145,6 @@ const ATTEMPT_TABLE_READERS: Record<string, string> = {
   'modules/exam/report/report.service.ts': 'not yet moved to a sitting read',
   'modules/exam/review-hold.ts': 'not yet moved to a sitting read',
   'modules/exam/user-record.ts': 'not yet moved to a sitting read',
-  'modules/overview/exam-parts.ts': 'not yet moved to a sitting read',
-  'modules/train/book-on-paper.ts': 'not yet moved to a sitting read',
 };
 
 /** Files outside modules/sitting that read a table the sitting owns (paths with '/'). */

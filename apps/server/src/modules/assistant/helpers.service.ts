@@ -10,12 +10,11 @@ import {
   type TAssistantDraftQu,
   type TAssistantMarkSuggestion,
 } from '@exam/contracts';
-import { and, eq } from 'drizzle-orm';
-import { elPaperQu } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { loadScopedPaper } from '../sitting/mark.service.js';
+import { paperQuestionRow } from '../sitting/reads/others.js';
 import type { AssistantSettings } from './assistant-config.js';
 import { complete, LlmError, type LlmMessage } from './llm.js';
 import { answerText, plainText } from './prompts.js';
@@ -139,10 +138,7 @@ export async function suggestMark(
   zone: string,
 ): Promise<TAssistantMarkSuggestion> {
   await loadScopedPaper(db, user, body.paperId);
-  const [row] = await db
-    .select()
-    .from(elPaperQu)
-    .where(and(eq(elPaperQu.paperId, body.paperId), eq(elPaperQu.quId, body.quId)));
+  const row = await paperQuestionRow(db, body.paperId, body.quId);
   if (!row) throw notFound('试题');
   if (row.type !== 4) throw new AppError(ErrorCode.BAD_PARAMS, '只有简答题可以给出建议评分');
   const text = await callOnce(db, user.id, 'mark', s, now, zone, [

@@ -5,11 +5,12 @@
  * records, so a font or image problem can never lose a certificate.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { elCert, elCertRule, elCertTmpl, elPaper, sysDepart, sysUser } from '../../db/schema/index.js';
+import { elCert, elCertRule, elCertTmpl, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { examTitles } from '../course/exam-titles.js';
+import { holdsPass, passExists } from '../sitting/reads/others.js';
 import { userScope } from '../system/data-scope.js';
 import { formatCertNo, localYear, lockSequence, newVerifyCode, nextSequence } from './cert-number.js';
 
@@ -186,20 +187,7 @@ export async function revokeWithoutPass(
   at: Date,
 ): Promise<number> {
   if (!p.examId) return 0;
-  const [stillPassed] = await tx
-    .select({ id: elPaper.id })
-    .from(elPaper)
-    .where(
-      and(
-        eq(elPaper.examId, p.examId),
-        eq(elPaper.userId, p.userId),
-        eq(elPaper.state, 2),
-        eq(elPaper.passed, true),
-        eq(elPaper.voided, false),
-      ),
-    )
-    .limit(1);
-  if (stillPassed) return 0;
+  if (await holdsPass(tx, p.examId, p.userId)) return 0;
   const done = await tx
     .update(elCert)
     .set({ revokedAt: at, revokeReason: reason.slice(0, 200) })
@@ -234,8 +222,7 @@ export async function revokeManyWithoutPass(
   await tx.execute(sql`update ${elCert} c set revoked_at = x.at, revoke_reason = x.r
     from jsonb_to_recordset(${JSON.stringify([...first.values()])}::jsonb) as x(u text, e text, r text, at timestamptz)
     where c.source_kind = 'exam' and c.ref_id = x.e and c.user_id = x.u and c.revoked_at is null
-      and not exists (select 1 from ${elPaper} p where p.exam_id = x.e and p.user_id = x.u
-        and p.state = 2 and p.passed and not p.voided)`);
+      and not ${passExists(sql`x.e`, sql`x.u`)}`);
 }
 
 /** The consumer of paper.voided. */

@@ -4,25 +4,19 @@
  * learners of their audience who never sat them. Papers and people are cut by the viewer's data
  * scope; the exams themselves are the shared catalogue every administrator lists.
  */
-import { ExamState, PaperState } from '@exam/contracts';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { elExam, elPaper, sysUser } from '../../db/schema/index.js';
+import { ExamState } from '@exam/contracts';
+import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { elExam, sysUser } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { learnerOfAudience } from '../exam/exam-override.service.js';
+import { awaitingMarkByExam, sat, sittingCounts } from '../sitting/reads/others.js';
 import { type ScopeHolder, userScope } from '../system/data-scope.js';
 
 /** How many rows a part lists (the page it links to has the rest). */
 export const PART_ROWS = 8;
 
 export async function markingPart(db: Executor, viewer: ScopeHolder) {
-  const rows = await db
-    .select({ examId: elPaper.examId, title: elPaper.title, papers: count() })
-    .from(elPaper)
-    .where(
-      and(eq(elPaper.state, PaperState.AWAITING_MARK), eq(elPaper.voided, false), userScope(viewer, elPaper.userId)),
-    )
-    .groupBy(elPaper.examId, elPaper.title)
-    .orderBy(desc(count()), asc(elPaper.title));
+  const rows = await awaitingMarkByExam(db, viewer);
   return { papers: rows.reduce((n, r) => n + r.papers, 0), exams: rows.slice(0, PART_ROWS) };
 }
 
@@ -37,25 +31,11 @@ export async function examsIn(db: Executor, viewer: ScopeHolder, from: Date, to:
     .orderBy(asc(elExam.startTime), asc(elExam.title))
     .limit(PART_ROWS);
   if (!exams.length) return [];
-  const counts = await db
-    .select({
-      examId: elPaper.examId,
-      sitting: sql<number>`count(*) filter (where ${elPaper.state} = ${PaperState.IN_EXAM})`.mapWith(Number),
-      handed: sql<number>`count(*) filter (where ${elPaper.state} <> ${PaperState.IN_EXAM})`.mapWith(Number),
-      learners: sql<number>`count(distinct ${elPaper.userId})`.mapWith(Number),
-    })
-    .from(elPaper)
-    .where(
-      and(
-        inArray(
-          elPaper.examId,
-          exams.map((e) => e.examId),
-        ),
-        eq(elPaper.voided, false),
-        userScope(viewer, elPaper.userId),
-      ),
-    )
-    .groupBy(elPaper.examId);
+  const counts = await sittingCounts(
+    db,
+    viewer,
+    exams.map((e) => e.examId),
+  );
   const by = new Map(counts.map((c) => [c.examId, c]));
   return exams.map((e) => ({
     ...e,
@@ -81,7 +61,7 @@ export async function missedExams(db: Executor, viewer: ScopeHolder, since: Date
     const res = await db.execute<{ n: number | string }>(sql`select count(*) as n
       from sys_user u left join sys_depart ud on ud.id = u.dept_id
       where (${learnerOfAudience(exam)}) and ${inScope}
-        and not exists (select 1 from el_paper p where p.user_id = u.id and p.exam_id = ${exam.id} and not p.voided)`);
+        and not ${sat(sql`u.id`, exam.id)}`);
     const learners = Number(res.rows[0]?.n ?? 0);
     if (learners)
       out.push({

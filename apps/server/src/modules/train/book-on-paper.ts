@@ -1,18 +1,8 @@
-/**
- * The wrong-answer book follows exams through paper events (the paper module no longer writes it):
- * at hand-in the top-level questions marked automatically count, and when an administrator finishes
- * marking, the short-answer and composite questions do. A wrong answer (partial credit below the
- * configured share) joins or bumps the book; a right one (or partial credit at or above the share)
- * counts towards the right streak of a question already in the book, which leaves at the streak.
- * It runs in the delivery's transaction, which commits together with its removal, so it is not
- * repeated once it has succeeded.
- */
-import { MarkState } from '@exam/contracts';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { elPaperQu, elUserBook } from '../../db/schema/index.js';
+import { and, inArray } from 'drizzle-orm';
+import { elUserBook } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { type DomainEvent, defineConsumer } from '../../platform/events/index.js';
-import { COMPOSITE_TYPES, MANUAL_TYPES } from '../repo/kinds/registry.js';
+import { markedTopRows } from '../sitting/reads/others.js';
 import { bookRulesOf, recordAnswer, recordWrongAnswersOfUsers } from './book-record.js';
 import { bookVerdict } from './review-schedule.js';
 
@@ -38,23 +28,7 @@ async function addWrong(db: Executor, items: WrongOf[]): Promise<void> {
   const byPaper = new Map(items.map((i) => [i.p.paperId, i]));
   const auto = items.filter((i) => !i.byHand).map((i) => i.p.paperId);
   const manual = items.filter((i) => i.byHand).map((i) => i.p.paperId);
-  const which = [
-    auto.length ? and(inArray(elPaperQu.paperId, auto), eq(elPaperQu.markState, MarkState.AUTO)) : undefined,
-    manual.length
-      ? and(inArray(elPaperQu.paperId, manual), inArray(elPaperQu.type, [...MANUAL_TYPES, ...COMPOSITE_TYPES]))
-      : undefined,
-  ];
-  const marked = await db
-    .select({
-      paperId: elPaperQu.paperId,
-      quId: elPaperQu.quId,
-      answer: elPaperQu.answer,
-      isRight: elPaperQu.isRight,
-      score: elPaperQu.score,
-      actualScore: elPaperQu.actualScore,
-    })
-    .from(elPaperQu)
-    .where(and(isNull(elPaperQu.parentQuId), or(...which)));
+  const marked = await markedTopRows(db, auto, manual);
   const rules = await bookRulesOf(db);
   const verdictOf = (row: (typeof marked)[number]) =>
     bookVerdict(row.isRight, row.score > 0 ? row.actualScore / row.score : null, rules.wrongShare);

@@ -138,12 +138,8 @@ function upwardReads(): string[] {
  * (modules/sitting/reads/), so the attempt's columns and statements change in one place.
  */
 const ATTEMPT_TABLE_READERS: Record<string, string> = {
-  'modules/exam/exam-facts.ts': 'not yet moved to a sitting read',
-  'modules/exam/exam-override.service.ts': 'not yet moved to a sitting read',
-  'modules/exam/exam.service.ts': 'not yet moved to a sitting read',
   'modules/exam/my-exams.ts': 'not yet moved to a sitting read',
   'modules/exam/report/report.service.ts': 'not yet moved to a sitting read',
-  'modules/exam/review-hold.ts': 'not yet moved to a sitting read',
   'modules/exam/user-record.ts': 'not yet moved to a sitting read',
 };
 

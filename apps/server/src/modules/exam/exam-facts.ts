@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elExam } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import type { ExamSettings, ExamsForSitting } from '../sitting/exam-port.js';
+import { handedInExamsHolding } from '../sitting/reads/exam-side.js';
 import { entryTerms, unchangedSince } from './entry-gate.js';
 import { heldExams } from './review-hold.js';
 
@@ -23,10 +24,9 @@ export async function examTitles(db: Executor, ids: readonly string[]): Promise<
  * (repo/answer-lock.ts `keyReviewed`, for the question reader's canSeeAnswer).
  */
 export async function keyReviewed(db: Executor, userId: string, topId: string): Promise<boolean> {
-  const reviewed = await db.execute(sql`select 1 from el_paper p
-    join el_paper_qu pq on pq.paper_id = p.id and pq.qu_id = ${topId}
-    join el_exam e on e.id = p.exam_id
-    where p.user_id = ${userId} and p.state in (1, 2) and (e.result_show = 2 or e.end_time <= now() or e.state = 2)
+  const reviewed = await db.execute(sql`select 1 from el_exam e
+    where e.id in (${handedInExamsHolding(userId, topId)})
+      and (e.result_show = 2 or e.end_time <= now() or e.state = 2)
     limit 1`);
   return reviewed.rows.length > 0;
 }

@@ -25,6 +25,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elExamOverride, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, duplicate, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
+import { papersOfExam } from '../sitting/reads/exam-side.js';
 import { assertUsersInScope, deptInScope, deptScope, type ScopeHolder, userScope } from '../system/data-scope.js';
 import { examOpenTo } from './exam-rules.js';
 
@@ -209,8 +210,8 @@ export async function resitCandidates(
       max(case when p.voided or p.state <> ${PaperState.FINISHED} then null else p.user_score end) as best
     from sys_user u
     left join sys_depart ud on ud.id = u.dept_id
-    left join el_paper p on p.user_id = u.id and p.exam_id = ${exam.id}
-    where ((${learnerOfAudience(exam)}) or exists (select 1 from el_paper q where q.user_id = u.id and q.exam_id = ${exam.id}))
+    left join ${papersOfExam(exam.id)} p on p.user_id = u.id
+    where ((${learnerOfAudience(exam)}) or exists (select 1 from ${papersOfExam(exam.id)} q where q.user_id = u.id))
       and ${inScope}
     group by u.id, u.user_name, u.real_name, ud.name
     order by u.user_name`);

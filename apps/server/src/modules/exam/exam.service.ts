@@ -10,6 +10,7 @@ import { AppError, badParams, conflict, notFound } from '../../platform/errors.j
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
+import { paperCountOfExam } from '../sitting/reads/exam-side.js';
 import { assertLockedUnchanged, lockReasonOf } from './exam-archive.js';
 import { timeStateOf } from './exam-rules.js';
 
@@ -23,7 +24,7 @@ interface Counts {
 
 /** Papers and arrangements of the outer query's el_exam row (plain SQL names: see notice-audience.ts). */
 const countsOf = {
-  paperCount: sql<number>`(select count(*) from el_paper p where p.exam_id = el_exam.id)`.mapWith(Number),
+  paperCount: paperCountOfExam(sql`el_exam.id`).mapWith(Number),
   overrideCount: sql<number>`(select count(*) from el_exam_override o where o.exam_id = el_exam.id)`.mapWith(Number),
 };
 

@@ -9,6 +9,7 @@ import { ExamState, ReviewAfter } from '@exam/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.js';
 import type { ExamAttempts } from '../sitting/exam-port.js';
+import { attemptCountOf } from '../sitting/reads/exam-side.js';
 
 /**
  * SQL: whether review of exam `e` is still held for user `userId` (an attempt of theirs is handed in
@@ -18,8 +19,7 @@ import type { ExamAttempts } from '../sitting/exam-port.js';
  */
 export function reviewHeldSql(e: string, userId: string | SQL, attempts?: SQL): SQL {
   const ex = sql.raw(e);
-  const used =
-    attempts ?? sql`(select count(*) from el_paper pa where pa.user_id = ${userId} and pa.exam_id = ${ex}.id)`;
+  const used = attempts ?? attemptCountOf(userId, sql`${ex}.id`);
   const arranged = sql`from el_exam_override o
     left join sys_depart od on od.id = o.dept_id
     where o.exam_id = ${ex}.id and (o.user_id = ${userId} or (od.code is not null and exists (

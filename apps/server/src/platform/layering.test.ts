@@ -138,9 +138,10 @@ function upwardReads(): string[] {
  * (modules/sitting/reads/), so the attempt's columns and statements change in one place.
  */
 const ATTEMPT_TABLE_READERS: Record<string, string> = {
-  'modules/exam/my-exams.ts': 'not yet moved to a sitting read',
-  'modules/exam/report/report.service.ts': 'not yet moved to a sitting read',
-  'modules/exam/user-record.ts': 'not yet moved to a sitting read',
+  'modules/exam/my-exams.ts':
+    "我的成绩 pages the learner's records and filters and labels them by their latest paper's state in the same statement (count and page)",
+  'modules/exam/report/report.service.ts':
+    "the reports group marked papers by the exam's and the department's columns, cut by the exam's period, in one grouped statement each",
 };
 
 /** Files outside modules/sitting that read a table the sitting owns (paths with '/'). */

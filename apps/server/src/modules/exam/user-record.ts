@@ -4,9 +4,10 @@
  * abandoning, voiding). Recomputing from the papers makes the consumer idempotent.
  */
 import { sql } from 'drizzle-orm';
-import { elPaper, elUserExam } from '../../db/schema/index.js';
+import { elUserExam } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { defineConsumer } from '../../platform/events/index.js';
+import { recordFiguresOf } from '../sitting/reads/exam-side.js';
 
 type RecordKey = { userId: string; examId: string };
 
@@ -20,16 +21,7 @@ export async function refreshRecords(tx: Executor, keys: RecordKey[]): Promise<v
   if (keys.length === 0) return;
   const json = JSON.stringify(keys.map((k) => ({ u: k.userId, e: k.examId })));
   await tx.execute(sql`insert into ${elUserExam} (user_id, exam_id, try_count, best_score, last_score, passed, last_paper_id, last_time, updated_at)
-    select k.u, k.e, count(p.id)::int,
-      max(p.user_score) filter (where p.state = 2 and not p.voided),
-      (array_agg(p.user_score order by p.start_time desc) filter (where p.state in (1, 2) and not p.voided))[1],
-      coalesce(bool_or(p.passed) filter (where p.state = 2 and not p.voided), false),
-      (array_agg(p.id order by p.start_time desc) filter (where p.id is not null))[1],
-      max(p.hand_time), now()
-    from (select distinct u, e from jsonb_to_recordset(${json}::jsonb) as x(u text, e text)) k
-    left join ${elPaper} p on p.user_id = k.u and p.exam_id = k.e
-    group by k.u, k.e
-    order by k.u, k.e
+    ${recordFiguresOf(json)}
     on conflict (user_id, exam_id) do update set try_count = excluded.try_count, best_score = excluded.best_score,
       last_score = excluded.last_score, passed = excluded.passed, last_paper_id = excluded.last_paper_id,
       last_time = excluded.last_time, updated_at = excluded.updated_at`);

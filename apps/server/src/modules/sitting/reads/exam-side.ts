@@ -28,3 +28,22 @@ export function handedInExamsHolding(userId: string, topId: string): SQL {
 export function papersOfExam(examId: string): SQL {
   return sql`(select id, user_id, state, voided, passed, user_score from el_paper where exam_id = ${examId})`;
 }
+
+/**
+ * Per (learner, exam) key of the JSON list `keys` (`[{ u, e }]`), the figures of their record from
+ * the papers, in key order: attempts, best score and passed over finished papers that are not
+ * voided, last score and time of the latest handed-in one, the latest paper. A SELECT the exam's
+ * record consumer inserts from (exam/user-record.ts), one statement in the hand-in's transaction.
+ */
+export function recordFiguresOf(keys: string): SQL {
+  return sql`select k.u, k.e, count(p.id)::int,
+      max(p.user_score) filter (where p.state = 2 and not p.voided),
+      (array_agg(p.user_score order by p.start_time desc) filter (where p.state in (1, 2) and not p.voided))[1],
+      coalesce(bool_or(p.passed) filter (where p.state = 2 and not p.voided), false),
+      (array_agg(p.id order by p.start_time desc) filter (where p.id is not null))[1],
+      max(p.hand_time), now()
+    from (select distinct u, e from jsonb_to_recordset(${keys}::jsonb) as x(u text, e text)) k
+    left join el_paper p on p.user_id = k.u and p.exam_id = k.e
+    group by k.u, k.e
+    order by k.u, k.e`;
+}

@@ -35,6 +35,12 @@ export type Rules = Record<string, (ctx: PolicyContext, target: any) => unknown>
 /** An action open to every holder of the endpoint's permission tag: the tag is the whole rule. */
 export const holderOfTag = (_ctx: PolicyContext, _target: unknown): void => {};
 
+/**
+ * A learner's own record (a practice session, a book entry, a message, a note): the service reads
+ * it with the learner's id in its condition, so another's record is simply not found (10010003).
+ */
+export const ownRowsOnly = (_ctx: PolicyContext, _target: unknown): void => {};
+
 export interface Policy<Rs extends Rules = Rules> {
   /** The aggregate's name in the log and the walker ("exam", "course", "user"...). */
   readonly aggregate: string;
@@ -72,16 +78,25 @@ interface AskLog {
 }
 
 const requestLog = new AsyncLocalStorage<AskLog>();
-const observers = new Set<(ask: PolicyAsk, url: string | null) => void>();
+/** What an observer sees: a request's handler entered (`ask` null), or one ask, with the request's url. */
+export interface AskEvent {
+  url: string | null;
+  ask: PolicyAsk | null;
+}
+
+const observers = new Set<(event: AskEvent) => void>();
 
 /** Runs a request's handler with its own ask log (route.ts). */
-export const withAskLog = <T>(url: string, fn: () => Promise<T>): Promise<T> => requestLog.run({ url, asks: [] }, fn);
+export function withAskLog<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  for (const observe of observers) observe({ url, ask: null });
+  return requestLog.run({ url, asks: [] }, fn);
+}
 
 /** The asks of the running request (empty outside a request). */
 export const asksOfThisRequest = (): readonly PolicyAsk[] => requestLog.getStore()?.asks ?? [];
 
-/** Watches every ask with the url of its request (tests); answers the function that stops watching. */
-export function observeAsks(fn: (ask: PolicyAsk, url: string | null) => void): () => void {
+/** Watches handlers entered and asks (the endpoint walker); answers the function that stops watching. */
+export function observeAsks(fn: (event: AskEvent) => void): () => void {
   observers.add(fn);
   return () => observers.delete(fn);
 }
@@ -89,7 +104,7 @@ export function observeAsks(fn: (ask: PolicyAsk, url: string | null) => void): (
 function record(ask: PolicyAsk): void {
   const log = requestLog.getStore();
   log?.asks.push(ask);
-  for (const fn of observers) fn(ask, log?.url ?? null);
+  for (const observe of observers) observe({ url: log?.url ?? null, ask });
 }
 
 /** Asks the policy; throws its refusal (the endpoint's code and text) when the action is not allowed. */

@@ -4,7 +4,7 @@ import type { Seeder } from '../db/seed/context.js';
 import { provideIdentity } from '../platform/auth.js';
 import { provideUploadFolder, type StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
-import type { Policy } from '../platform/policy.js';
+import type { Policy } from '../platform/policy/index.js';
 import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
 import { conversationPolicy } from './assistant/assistant.policy.js';
@@ -140,7 +140,7 @@ export const eventConsumers: AnyConsumer[] = [
 
 /** Who may subscribe to each module's realtime topics (platform/realtime); one line per prefix. */
 /**
- * The record policies, one per aggregate (platform/policy.ts): loading them here declares the
+ * The record policies, one per aggregate (platform/policy/): loading them here declares the
  * endpoints each guards before the first request, whichever routes a build registers.
  */
 export const policies: Policy[] = [

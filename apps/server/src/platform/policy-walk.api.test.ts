@@ -2,7 +2,7 @@
  * The record policies' walker: every endpoint of the contracts whose body names a record id (`id`,
  * `ids`, `examId`, `params.repoId`...) is called on the real app with ids of real records of the
  * seeded demo, as an administrator (a tag endpoint) or a learner (a signed-in one). When its
- * handler ran, the request's log (platform/policy.ts) must hold an ask of a policy: an endpoint
+ * handler ran, the request's log (platform/policy/) must hold an ask of a policy: an endpoint
  * that answers about a record without asking fails here. A new endpoint is walked without editing
  * this file; one whose id is not a record under access control is listed below with its reason.
  */
@@ -12,7 +12,7 @@ import * as contracts from '@exam/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { type AskEvent, guardedEndpoints, observeAsks } from './policy.js';
+import { type AskEvent, guardedEndpoints, observeAsks } from './policy/index.js';
 
 /** Endpoints whose ids are not records under access control, each with its reason. */
 const NOT_A_RECORD: Record<string, string> = {
@@ -32,6 +32,8 @@ const NOT_A_RECORD: Record<string, string> = {
  */
 const ASKED_FIRST_IN_SERVICE: Record<string, string> = {
   [contracts.sysRoleSave.path]: 'saveRole asks the role policy (grantScope, then change) before it reads or writes',
+  [contracts.sysUserSave.path]: "createUser asks the user policy's create (department, roles) first",
+  [contracts.sysUserResetPass.path]: "resetPassword asks the user policy's reset-pass first",
 };
 
 /** Id-like fields of a body, with their dotted paths (`params.repoId`). */
@@ -56,11 +58,14 @@ function idFields(schema: unknown, prefix = ''): string[] {
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'access' in v && 'kind' in v;
 /** Walked last: they end or remove the records the other calls read. */
-const LAST = /\/(delete|[a-z]+-delete|clear|remove|void|abandon|hand|restore|state|revoke|save-menus)$/;
+const LAST = /\/(delete|[a-z]+-delete|clear|remove|void|abandon|hand|restore|state|revoke)$/;
+/** Walked at the very end: re-granting the first role's menus can take the walking administrator's tags. */
+const VERY_LAST = /\/save-menus$/;
+const order = (path: string) => (VERY_LAST.test(path) ? 2 : LAST.test(path) ? 1 : 0);
 const WALKED = (Object.values(contracts) as unknown[])
   .filter(isEndpoint)
   .filter((ep) => ep.kind !== 'upload' && ep.access !== 'public' && 'body' in ep && idFields(ep.body).length > 0)
-  .sort((a, b) => Number(LAST.test(a.path)) - Number(LAST.test(b.path)));
+  .sort((a, b) => order(a.path) - order(b.path));
 
 /** The table of a bare `id`/`ids`, by the endpoint's path. */
 const ID_TABLES: [RegExp, string][] = [

@@ -19,7 +19,7 @@ import { type AuthUser, assertPermission } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { AppError } from './errors.js';
 import { multipartRefusal } from './multipart-guard.js';
-import { askForEndpoint, withAskLog } from './policy.js';
+import { askForEndpoint, withAskLog } from './policy/index.js';
 
 /** Who may call: anyone, any signed-in user, or an administrator holding a permission tag. */
 export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: PermissionTag };
@@ -115,7 +115,7 @@ export async function authorize(app: FastifyInstance, request: FastifyRequest, a
 
 /**
  * Runs a handler with the request's policy log open, after the policy guarding the endpoint's
- * record ids (platform/policy.ts) allowed the call; a refusal is the endpoint's own.
+ * record ids (platform/policy/) allowed the call; a refusal is the endpoint's own.
  */
 function guarded<T>(app: FastifyInstance, request: FastifyRequest, url: string, handler: () => Promise<T>): Promise<T> {
   return withAskLog(url, async () => {

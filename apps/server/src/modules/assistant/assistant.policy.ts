@@ -5,7 +5,7 @@
  * own policies: a question to explain through the question reader, a paper to suggest a mark for
  * through the paper's policy (its endpoint is guarded in paper.policy.ts).
  */
-import { definePolicy, ownRowsOnly, type PolicyContext } from '../../platform/policy.js';
+import { definePolicy, ownRowsOnly, type PolicyContext } from '../../platform/policy/index.js';
 import { assertNotSittingAPaper } from '../paper/sitting-guard.js';
 
 export const OPEN_PAPER_REFUSAL = '考试进行中，学习助教暂停使用；交卷后再来提问吧';

@@ -14,7 +14,7 @@ import {
   ZAssistantExplainSchema,
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { route, routeUpload } from '../../platform/route.js';
 import { conversationPolicy } from './assistant.policy.js';
 import { confDetail, isOn, readSettings, saveConf } from './assistant-config.js';

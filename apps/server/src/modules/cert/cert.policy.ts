@@ -16,7 +16,7 @@ import {
   certTmplPreview,
   certTmplSave,
 } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../platform/policy/index.js';
 
 export const certPolicy = definePolicy({
   aggregate: 'cert',

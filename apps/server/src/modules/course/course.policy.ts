@@ -25,7 +25,7 @@ import {
   courseStatPaging,
   courseStatSummary,
 } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../platform/policy/index.js';
 
 export const coursePolicy = definePolicy({
   aggregate: 'course',

@@ -14,7 +14,7 @@ import type { Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
 import { audiencePolicy } from '../notice/notice.policy.js';
 import type { CourseRow } from './course-audience.js';

@@ -25,7 +25,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elExamOverride, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, duplicate, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { deptInScope, deptScope, type ScopeHolder, userScope } from '../system/data-scope.js';
 import { userPolicy } from '../system/user/user.policy.js';
 import { examOpenTo } from './exam-rules.js';

@@ -40,7 +40,13 @@ import {
   examResultUserPaging,
   examResultVoid,
 } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly, type PolicyContext } from '../../platform/policy.js';
+import {
+  definePolicy,
+  guardEndpoints,
+  holderOfTag,
+  ownRowsOnly,
+  type PolicyContext,
+} from '../../platform/policy/index.js';
 import { assertMayInvigilate, type ExamFacts } from './invigilate/invigilate-access.js';
 
 export const examPolicy = definePolicy({

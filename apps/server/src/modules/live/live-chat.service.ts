@@ -13,7 +13,7 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { userScope } from '../system/data-scope.js';
 import { userPolicy } from '../system/user/user.policy.js';
 import type { Viewer } from './live-audience.js';

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sysFile } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { fileHeaders, sendStoredFile } from '../system/file/serve-file.js';
 import { livePolicy } from './live.policy.js';
 import { acceptPublish, endPublish, relayTarget } from './live-hooks.js';

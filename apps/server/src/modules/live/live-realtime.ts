@@ -6,7 +6,7 @@
  */
 import { ErrorCode, liveTopic, type TLiveChat } from '@exam/contracts';
 import { AppError } from '../../platform/errors.js';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { realtimeHub, type TopicRule } from '../../platform/realtime/index.js';
 import { livePolicy } from './live.policy.js';
 

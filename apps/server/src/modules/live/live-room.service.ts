@@ -19,7 +19,7 @@ import { badParams, notFound } from '../../platform/errors.js';
 import { secretId } from '../../platform/ids.js';
 import { containing } from '../../platform/like.js';
 import { page } from '../../platform/paging.js';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { audiencePolicy } from '../notice/notice.policy.js';
 import { type ScopeHolder, userScope } from '../system/data-scope.js';
 import type { LiveRow } from './live-audience.js';

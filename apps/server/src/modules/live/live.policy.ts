@@ -18,7 +18,7 @@ import {
   liveStatSummary,
 } from '@exam/contracts';
 import type { AuthUser } from '../../platform/auth.js';
-import { definePolicy, guardEndpoints, holderOfTag, type PolicyContext } from '../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag, type PolicyContext } from '../../platform/policy/index.js';
 import { roomForViewer, type Viewer } from './live-audience.js';
 
 export const livePolicy = definePolicy({

@@ -19,7 +19,7 @@ import {
   liveStatSummary,
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { route, routeFile } from '../../platform/route.js';
 import { livePolicy } from './live.policy.js';
 import { liveBeat } from './live-beat.js';

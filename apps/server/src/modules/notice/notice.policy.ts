@@ -13,7 +13,13 @@ import {
   noticeWithdraw,
 } from '@exam/contracts';
 import type { AuthUser } from '../../platform/auth.js';
-import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly, type PolicyContext } from '../../platform/policy.js';
+import {
+  definePolicy,
+  guardEndpoints,
+  holderOfTag,
+  ownRowsOnly,
+  type PolicyContext,
+} from '../../platform/policy/index.js';
 import { type Audience, assertAudienceInScope } from './notice-audience.js';
 
 export const noticePolicy = definePolicy({

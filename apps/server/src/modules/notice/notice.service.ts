@@ -17,7 +17,7 @@ import type { Db, Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
-import { authorize } from '../../platform/policy.js';
+import { authorize } from '../../platform/policy/index.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
 import { userScope } from '../system/data-scope.js';
 import { audiencePolicy } from './notice.policy.js';

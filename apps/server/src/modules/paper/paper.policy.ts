@@ -37,7 +37,7 @@ import {
   paperTmplPreview,
   paperTmplSave,
 } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../platform/policy/index.js';
 
 export const paperPolicy = definePolicy({
   aggregate: 'paper',

@@ -17,7 +17,7 @@ import {
   repoRepoListStat,
   repoRepoSave,
 } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag } from '../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag } from '../../platform/policy/index.js';
 
 export const repoPolicy = definePolicy({
   aggregate: 'repo',

@@ -28,7 +28,7 @@ import {
   trainStatByUser,
   trainStatExport,
 } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../platform/policy/index.js';
 
 export const trainPolicy = definePolicy({
   aggregate: 'train',

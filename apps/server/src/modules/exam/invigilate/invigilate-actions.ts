@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { elInvigilateMsg, elPaper, sysUser } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
-import { authorize } from '../../../platform/policy.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { extendDeadline } from '../../paper/attempt.js';
 import { handInTx } from '../../paper/hand-in.js';
 import { voidPaperTx } from '../../paper/lifecycle/index.js';

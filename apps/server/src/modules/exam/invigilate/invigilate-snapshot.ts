@@ -11,7 +11,7 @@ import { elExam, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import { notFound } from '../../../platform/errors.js';
-import { authorize } from '../../../platform/policy.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { userInAudience } from '../../notice/notice-audience.js';
 import { COMPOSITE_TYPES } from '../../repo/kinds/registry.js';
 import { type ScopeHolder, userScope } from '../../system/data-scope.js';

@@ -10,7 +10,7 @@ import { DataScope, ErrorCode } from '@exam/contracts';
 import { type AuthUser, assertPermission } from '../../../platform/auth.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
-import { authorize } from '../../../platform/policy.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { TOPIC_REFUSED, type TopicRule } from '../../../platform/realtime/index.js';
 import { splitByScope } from '../../system/data-scope.js';
 import { examPolicy } from '../exam.policy.js';

@@ -5,7 +5,7 @@
  * the user policy's `assignDept`.
  */
 import { sysDepartDelete, sysDepartDetail, sysDepartSave, sysDepartSort } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag } from '../../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag } from '../../../platform/policy/index.js';
 
 export const deptPolicy = definePolicy({
   aggregate: 'dept',

@@ -4,7 +4,7 @@
  * permission (the role policy's `grantPermission`, asked by menu.service.ts).
  */
 import { sysMenuDelete, sysMenuDetail, sysMenuSave, sysMenuSort } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag } from '../../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag } from '../../../platform/policy/index.js';
 
 export const menuPolicy = definePolicy({
   aggregate: 'menu',

@@ -5,8 +5,8 @@ import { sysMenu, sysRoleMenu } from '../../../db/schema/index.js';
 import { authChanged } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, conflict, notFound } from '../../../platform/errors.js';
-import { authorize } from '../../../platform/policy.js';
-import type { ScopeHolder } from '../data-scope.js';
+import type { Actor } from '../../../platform/policy/index.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { rolePolicy } from '../role/role.policy.js';
 import { buildTree } from '../tree.js';
 
@@ -56,7 +56,7 @@ async function checkParent(db: Executor, id: string | null, parentId: string | n
 }
 
 /** Creates or updates a menu. Built-in (catalogue) menus keep their type and permission tag. */
-export async function saveMenu(db: Db, actor: ScopeHolder, input: TMenuSave): Promise<string> {
+export async function saveMenu(db: Db, actor: Actor, input: TMenuSave): Promise<string> {
   const isFunction = input.type === MenuType.FUNCTION;
   // A menu of one's own role given a tag one lacks would raise one's rights (role-guard.ts).
   if (isFunction && input.permission) await authorize(db, actor, rolePolicy, 'grantPermission', input.permission);

@@ -4,7 +4,7 @@
  * of their data scope (msg.service.ts cuts the recipients to it).
  */
 import { sysMsgSend, sysUserMsgDetailForRead, sysUserMsgMarkRead, sysUserMsgUserDelete } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag, ownRowsOnly } from '../../../platform/policy/index.js';
 
 export const messagePolicy = definePolicy({
   aggregate: 'message',

@@ -5,7 +5,7 @@
  * roles is open to the holders of the role pages' tags.
  */
 import { sysRoleDetail, sysRoleListMenus } from '@exam/contracts';
-import { definePolicy, guardEndpoints, holderOfTag, type PolicyContext } from '../../../platform/policy.js';
+import { definePolicy, guardEndpoints, holderOfTag, type PolicyContext } from '../../../platform/policy/index.js';
 import { assertMenusHeld, assertPermissionHeld, assertRoleEditable, assertScopeGrantable } from './role-guard.js';
 import { assertRoleInReach } from './role-rank.js';
 

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
-import { authorize } from '../../../platform/policy.js';
+import { authorize } from '../../../platform/policy/index.js';
 import type { ScopeHolder } from '../data-scope.js';
 import { iso } from '../tree.js';
 import { rolePolicy } from './role.policy.js';

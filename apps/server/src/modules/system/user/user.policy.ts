@@ -9,7 +9,7 @@ import { ErrorCode } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { sysDepart } from '../../../db/schema/index.js';
 import { AppError, notFound } from '../../../platform/errors.js';
-import { definePolicy, holderOfTag, type PolicyContext } from '../../../platform/policy.js';
+import { definePolicy, holderOfTag, type PolicyContext } from '../../../platform/policy/index.js';
 import { assertUsersInScope as assertInDataScope, deptInScope, userScope } from '../data-scope.js';
 import {
   assertRolesGrantable,

@@ -22,7 +22,7 @@ import { duplicate, isUniqueViolation } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { type PageOf, paginateWith } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/password.js';
-import { authorize, scopeOf } from '../../../platform/policy.js';
+import { authorize, scopeOf } from '../../../platform/policy/index.js';
 import { deptAndBelowIds, type ScopeHolder } from '../data-scope.js';
 import { userPolicy } from './user.policy.js';
 import { lockedUsers } from './user-guard.js';

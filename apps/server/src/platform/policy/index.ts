@@ -12,9 +12,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SQL } from 'drizzle-orm';
-import type { AuthUser } from './auth.js';
-import type { Executor } from './db.js';
-import { AppError } from './errors.js';
+import type { AuthUser } from '../auth.js';
+import type { Executor } from '../db.js';
+import { AppError } from '../errors.js';
 
 /** Who acts: the signed-in user, or the user a job acts for (what decides scope and ownership). */
 export type Actor = Pick<AuthUser, 'id' | 'dataScope' | 'deptId' | 'deptCode'>;

@@ -17,7 +17,7 @@ import type { ExamRow } from './invigilate-snapshot.js';
 
 export const NOT_YOUR_EXAM = '该考试的考生不在您的数据权限范围内，不能监考';
 
-type ExamFacts = Pick<ExamRow, 'id' | 'openType' | 'deptIds' | 'userIds' | 'createdBy'>;
+export type ExamFacts = Pick<ExamRow, 'id' | 'openType' | 'deptIds' | 'userIds' | 'createdBy'>;
 
 /** Whether the administrator may see the exam in the console (one statement when not obvious). */
 export async function mayInvigilate(db: Executor, admin: ScopeHolder, exam: ExamFacts): Promise<boolean> {

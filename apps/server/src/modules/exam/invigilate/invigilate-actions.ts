@@ -13,10 +13,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { elInvigilateMsg, elPaper, sysUser } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { extendDeadline } from '../../sitting/attempt.js';
 import { handInTx } from '../../sitting/hand-in.js';
 import { voidPaperTx } from '../../sitting/lifecycle/index.js';
-import { assertUsersInScope, type ScopeHolder, userScope } from '../../system/data-scope.js';
+import { type ScopeHolder, userScope } from '../../system/data-scope.js';
+import { userPolicy } from '../../system/user/user.policy.js';
 import { loadInvigilatedExam } from './invigilate-snapshot.js';
 
 type PaperRow = typeof elPaper.$inferSelect;
@@ -29,7 +31,7 @@ async function loadPaper(db: Db, admin: ScopeHolder, paperId: string): Promise<P
   const [paper] = await db.select().from(elPaper).where(eq(elPaper.id, paperId));
   if (!paper) throw notFound('试卷');
   await loadInvigilatedExam(db, admin, paper.examId);
-  await assertUsersInScope(db, admin, [paper.userId]);
+  await authorize(db, admin, userPolicy, 'actOn', { ids: [paper.userId] });
   return paper;
 }
 
@@ -39,7 +41,7 @@ export async function sendMessage(db: Db, admin: ScopeHolder, body: TInvigilateM
   if (body.userId) {
     const [user] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, body.userId));
     if (!user) throw notFound('考生');
-    await assertUsersInScope(db, admin, [body.userId]);
+    await authorize(db, admin, userPolicy, 'actOn', { ids: [body.userId] });
   }
   const row = {
     examId: exam.id,

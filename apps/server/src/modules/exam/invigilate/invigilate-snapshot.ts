@@ -11,10 +11,11 @@ import { elExam, sysUser } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import { notFound } from '../../../platform/errors.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { userInAudience } from '../../notice/notice-audience.js';
 import { COMPOSITE_TYPES } from '../../repo/kinds/registry.js';
 import { type ScopeHolder, userScope } from '../../system/data-scope.js';
-import { assertMayInvigilate } from './invigilate-access.js';
+import { examPolicy } from '../exam.policy.js';
 import { countsOf, type LearnerFacts, rowOf } from './invigilate-rules.js';
 
 export type ExamRow = typeof elExam.$inferSelect;
@@ -93,7 +94,7 @@ async function learnerFacts(db: Executor, exam: ExamRow, admin: AuthUser): Promi
 /** Loads a live exam (10010003 otherwise) the administrator may invigilate (10010004 otherwise). */
 export async function loadInvigilatedExam(db: Executor, admin: ScopeHolder, examId: string): Promise<ExamRow> {
   const exam = await loadExam(db, examId);
-  await assertMayInvigilate(db, admin, exam);
+  await authorize(db, admin, examPolicy, 'invigilate', exam);
   return exam;
 }
 

@@ -4,28 +4,35 @@ import type { Seeder } from '../db/seed/context.js';
 import { provideIdentity } from '../platform/auth.js';
 import { provideUploadFolder, type StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
+import type { Policy } from '../platform/policy/index.js';
 import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
+import { conversationPolicy } from './assistant/assistant.policy.js';
 import { isOn, readSettings } from './assistant/assistant-config.js';
 import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
+import { certPolicy } from './cert/cert.policy.js';
 import { examCertHolders } from './cert/cert-holders.js';
 import { seedDemoCourse } from './course/course.demo-seed.js';
 import { registerCourseModule } from './course/course.module.js';
+import { coursePolicy } from './course/course.policy.js';
 import { courseFileOutsideRefused } from './course/course-content.js';
 import { provideExamTitles } from './course/exam-titles.js';
 import { questionsInUse, reposInUse } from './exam/content-usage.js';
 import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
+import { examPolicy } from './exam/exam.policy.js';
 import { seedExam } from './exam/exam.seed.js';
 import { countExams } from './exam/exam-count.js';
 import { examsForSittingPort, examTitles, keyReviewed, templateExams } from './exam/exam-facts.js';
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
 import { seedDemoLive } from './live/live.demo-seed.js';
 import { liveConsumers, liveTopicRule, registerLiveModule } from './live/live.module.js';
+import { livePolicy } from './live/live.policy.js';
 import { liveSettings } from './live/live-settings.js';
 import { seedDemoNotice } from './notice/notice.demo-seed.js';
 import { registerNoticeModule } from './notice/notice.module.js';
+import { audiencePolicy, noticePolicy } from './notice/notice.policy.js';
 import { noticeFileAllowed } from './notice/notice-files.js';
 import { registerOverviewModule } from './overview/overview.routes.js';
 import { provideTemplateExams } from './paper/exam-port.js';
@@ -35,16 +42,19 @@ import { provideAnswerLock, provideKeyReviewed } from './repo/answer-lock.js';
 import { provideUsageCheck } from './repo/qu-usage.js';
 import { seedDemoBanks } from './repo/repo.demo-seed.js';
 import { registerRepoModule } from './repo/repo.module.js';
+import { repoPolicy } from './repo/repo.policy.js';
 import { seedRepo } from './repo/repo.seed.js';
 import { countQuestions, countRepos } from './repo/repo-counts.js';
 import { provideCertHolders } from './sitting/cert-holders.js';
 import { provideExamsForSitting } from './sitting/exam-port.js';
+import { paperPolicy } from './sitting/paper.policy.js';
 import { registerSittingModule } from './sitting/sitting.module.js';
 import { sittingLock } from './sitting/sitting-guard.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
 import { storageDirSetting } from './system/config/config.service.js';
 import { provideContentCount } from './system/dashboard/content-counts.js';
 import { registerDashboardRoutes } from './system/dashboard/dashboard.routes.js';
+import { deptPolicy } from './system/dept/dept.policy.js';
 import { registerDeptRoutes } from './system/dept/dept.routes.js';
 import { registerDictRoutes } from './system/dict/dict.routes.js';
 import { registerFaceRoutes } from './system/face/face.routes.js';
@@ -52,20 +62,25 @@ import { registerFileRoutes } from './system/file/file.routes.js';
 import { addPrivateFileRule } from './system/file/private-file-rules.js';
 import { registerLogRoutes } from './system/log/log.routes.js';
 import { grantDemoDeptAdminMenus } from './system/menu/demo-dept-admin.js';
+import { menuPolicy } from './system/menu/menu.policy.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { syncMenuCatalogue } from './system/menu/sync-catalogue.js';
+import { messagePolicy } from './system/msg/msg.policy.js';
 import { registerMsgRoutes } from './system/msg/msg.routes.js';
 import { paperMarkedMsgConsumer } from './system/msg/paper-marked-msg.js';
 import { registerOauthRoutes } from './system/oauth/oauth.routes.js';
+import { rolePolicy } from './system/role/role.policy.js';
 import { registerRoleRoutes } from './system/role/role.routes.js';
 import { registerSmsRoutes } from './system/sms/sms.routes.js';
 import { registerAuthRoutes } from './system/user/auth.routes.js';
 import { provideFeature } from './system/user/features.js';
 import { identitySource } from './system/user/identity.js';
 import { registerProfileRoutes } from './system/user/profile.routes.js';
+import { userPolicy } from './system/user/user.policy.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
 import { seedDemoPractice } from './train/train.demo-seed.js';
 import { registerTrainModule, trainConsumers } from './train/train.module.js';
+import { trainPolicy } from './train/train.policy.js';
 
 /**
  * Ports: where a module (or the platform) needs what a module above it knows, the lower one offers
@@ -130,6 +145,28 @@ export const eventConsumers: AnyConsumer[] = [
 ];
 
 /** Who may subscribe to each module's realtime topics (platform/realtime); one line per prefix. */
+/**
+ * The record policies, one per aggregate (platform/policy/): loading them here declares the
+ * endpoints each guards before the first request, whichever routes a build registers.
+ */
+export const policies: Policy[] = [
+  userPolicy,
+  rolePolicy,
+  deptPolicy,
+  menuPolicy,
+  messagePolicy,
+  noticePolicy,
+  audiencePolicy,
+  repoPolicy,
+  paperPolicy,
+  coursePolicy,
+  certPolicy,
+  examPolicy,
+  trainPolicy,
+  livePolicy,
+  conversationPolicy,
+];
+
 export const topicRules: TopicRule[] = [
   invigilateTopicRule, // exam:<id>:invigilate
   liveTopicRule, // live:<roomId>

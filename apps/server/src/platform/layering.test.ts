@@ -113,7 +113,7 @@ export function foreignWrites(): string[] {
 
 /**
  * Reads of a higher module's tables allowed by exception, each with its reason ("module reads
- * table"). Empty since h22ports (there were 16): the platform reads users, roles, menus and the site
+ * table"). Empty since the platform got its ports (there were 16): the platform reads users, roles, menus and the site
  * config through the system module's port (platform/auth.ts `provideIdentity`, platform/boot.ts
  * `provideUploadFolder`), data scope moved into system, and repo, paper, course and cert ask exam
  * through ports (repo/answer-lock.ts `keyReviewed`, paper/exam-port.ts, sitting/exam-port.ts, course/exam-titles.ts).

@@ -19,6 +19,7 @@ import { type AuthUser, assertPermission } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { AppError } from './errors.js';
 import { multipartRefusal } from './multipart-guard.js';
+import { askForEndpoint, withAskLog } from './policy/index.js';
 
 /** Who may call: anyone, any signed-in user, or an administrator holding a permission tag. */
 export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: PermissionTag };
@@ -112,6 +113,17 @@ export async function authorize(app: FastifyInstance, request: FastifyRequest, a
   if (access.kind === 'admin') await assertPermission(app.deps.db, request.authUser, access.permission);
 }
 
+/**
+ * Runs a handler with the request's policy log open, after the policy guarding the endpoint's
+ * record ids (platform/policy/) allowed the call; a refusal is the endpoint's own.
+ */
+function guarded<T>(app: FastifyInstance, request: FastifyRequest, url: string, handler: () => Promise<T>): Promise<T> {
+  return withAskLog(url, async () => {
+    await askForEndpoint(app.deps.db, request.authUser, url, request.body);
+    return handler();
+  });
+}
+
 /** Registers a JSON call answered with the envelope. */
 export function post<B extends z.ZodType = z.ZodObject<{}>, D extends z.ZodType = z.ZodNull>(
   app: FastifyInstance,
@@ -139,7 +151,7 @@ export function post<B extends z.ZodType = z.ZodObject<{}>, D extends z.ZodType 
       const ctx = contextOf<z.infer<B>>(app, request, reply);
       const started = Date.now();
       try {
-        const data = await handler(ctx);
+        const data = await guarded(app, request, url, () => handler(ctx));
         if (shouldAudit) await writeAuditLog(app.deps.db, ctx, spec.summary, url, true, null, Date.now() - started);
         return { code: ErrorCode.SUCCESS, msg: ctx.successMsg ?? SUCCESS_MSG, data: data ?? null };
       } catch (err) {
@@ -180,7 +192,8 @@ export function postFile<B extends z.ZodType = z.ZodObject<{}>>(
     },
     preValidation: async (request) => authorize(app, request, spec.access),
     handler: async (request, reply) => {
-      const file = await handler(contextOf<z.infer<B>>(app, request, reply));
+      const ctx = contextOf<z.infer<B>>(app, request, reply);
+      const file = await guarded(app, request, url, () => handler(ctx));
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
@@ -214,7 +227,7 @@ export function postMultipart<D extends z.ZodType>(
       const ctx = contextOf<null>(app, request, reply);
       const started = Date.now();
       try {
-        const data = await handler(ctx);
+        const data = await guarded(app, request, url, () => handler(ctx));
         if (shouldAudit) await writeAuditLog(app.deps.db, ctx, spec.summary, url, true, null, Date.now() - started);
         return { code: ErrorCode.SUCCESS, msg: SUCCESS_MSG, data: data ?? null };
       } catch (thrown) {

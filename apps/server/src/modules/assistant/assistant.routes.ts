@@ -14,9 +14,11 @@ import {
   ZAssistantExplainSchema,
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
+import { authorize } from '../../platform/policy/index.js';
 import { route, routeUpload } from '../../platform/route.js';
+import { conversationPolicy } from './assistant.policy.js';
 import { confDetail, isOn, readSettings, saveConf } from './assistant-config.js';
-import { addMessage, assertNoOpenPaper, chatMessages, clearHistory, history, siteName } from './chat.service.js';
+import { addMessage, chatMessages, clearHistory, history, siteName } from './chat.service.js';
 import { uploadedDocumentText } from './doc-text.js';
 import { explainInput } from './explain.js';
 import { draftQuestions, suggestMark } from './helpers.service.js';
@@ -67,7 +69,7 @@ export function registerAssistantRoutes(app: FastifyInstance): void {
     kind: 'chat',
     body: ZAssistantChatSchema,
     plan: async (app, user, body, now) => {
-      await assertNoOpenPaper(app.deps.db, user.id);
+      await authorize(app.deps.db, user, conversationPolicy, 'ask', null);
       const messages = await chatMessages(app.deps.db, user, body.content, now, app.deps.config.timeZone);
       return { messages, question: body.content };
     },
@@ -79,7 +81,7 @@ export function registerAssistantRoutes(app: FastifyInstance): void {
     kind: 'explain',
     body: ZAssistantExplainSchema,
     plan: async (app, user, body, now) => {
-      await assertNoOpenPaper(app.deps.db, user.id);
+      await authorize(app.deps.db, user, conversationPolicy, 'ask', null);
       const q = await explainInput(app.deps.db, user.id, body, now);
       return { messages: explainMessages(await siteName(app.deps.db), q), question: explainTitle(q.content) };
     },

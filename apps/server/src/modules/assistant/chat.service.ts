@@ -8,20 +8,13 @@ import { elAssistantMsg, sysConfig } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { myCourses } from '../course/learn.service.js';
-import { assertNotSittingAPaper } from '../sitting/sitting-guard.js';
 import { practiceRepos } from '../train/train-query.service.js';
 import type { LlmMessage } from './llm.js';
 import { chatSystemPrompt } from './prompts.js';
 
-export const OPEN_PAPER_REFUSAL = '考试进行中，学习助教暂停使用；交卷后再来提问吧';
 /** How many earlier messages go with a question. */
 const HISTORY_SENT = 10;
 const HISTORY_SHOWN = 100;
-
-/** Refuses (20010002) while the learner has an open paper: nothing is sent (the sitting guard's rule). */
-export async function assertNoOpenPaper(db: Db, userId: string): Promise<void> {
-  await assertNotSittingAPaper(db, userId, OPEN_PAPER_REFUSAL);
-}
 
 export async function siteName(db: Executor): Promise<string> {
   const [row] = await db.select({ siteName: sysConfig.siteName }).from(sysConfig).where(eq(sysConfig.id, '1'));

@@ -1,4 +1,4 @@
-/** Who holds an exam's certificate, for the paper module's regrade report (paper/cert-holders.ts port). */
+/** Who holds an exam's certificate, for the sitting module's regrade report (sitting/cert-holders.ts port). */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { elCert } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';

@@ -14,8 +14,9 @@ import type { Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
+import { authorize } from '../../platform/policy/index.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
-import { assertAudienceInScope } from '../notice/notice-audience.js';
+import { audiencePolicy } from '../notice/notice.policy.js';
 import type { CourseRow } from './course-audience.js';
 import { examTitles } from './exam-titles.js';
 
@@ -158,7 +159,7 @@ export async function saveCourse(db: Executor, admin: AuthUser, input: SaveInput
     passRate: input.passRate,
     examIds: [...new Set(input.examIds)],
   };
-  await assertAudienceInScope(db, admin, values);
+  await authorize(db, admin, audiencePolicy, 'address', { admin, audience: values });
   if (values.categoryId) {
     const [c] = await db.select().from(elCourseCategory).where(eq(elCourseCategory.id, values.categoryId));
     if (!c) throw badParams('课程分类：分类不存在或已被删除');

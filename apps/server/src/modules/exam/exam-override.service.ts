@@ -25,8 +25,10 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elExamOverride, sysDepart, sysUser } from '../../db/schema/index.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { badParams, conflict, duplicate, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
+import { authorize } from '../../platform/policy/index.js';
 import { papersOfExam } from '../sitting/reads/exam-side.js';
-import { assertUsersInScope, deptInScope, deptScope, type ScopeHolder, userScope } from '../system/data-scope.js';
+import { deptInScope, deptScope, type ScopeHolder, userScope } from '../system/data-scope.js';
+import { userPolicy } from '../system/user/user.policy.js';
 import { examOpenTo } from './exam-rules.js';
 
 type ExamRow = typeof elExam.$inferSelect;
@@ -110,7 +112,10 @@ export async function saveOverride(db: Db, admin: ScopeHolder, input: TExamOverr
   }
   if (isUser) {
     await assertUserInAudience(db, exam, input.userId as string);
-    await assertUsersInScope(db, admin, [input.userId as string], '该考生不在您的数据权限范围内，不能为其安排');
+    await authorize(db, admin, userPolicy, 'actOn', {
+      ids: [input.userId as string],
+      message: '该考生不在您的数据权限范围内，不能为其安排',
+    });
   } else {
     const [d] = await db
       .select({ id: sysDepart.id, code: sysDepart.code, name: sysDepart.name })
@@ -252,7 +257,10 @@ export async function arrangeResit(db: Db, admin: ScopeHolder, input: TResit): P
   const exam = await arrangeableExam(db, input.examId);
   if (exam.state !== ExamState.PUBLISHED) throw conflict('考试未发布或已关闭，请先发布后再安排补考');
   const ids = [...new Set(input.userIds)];
-  await assertUsersInScope(db, admin, ids, '所选考生中有人不在您的数据权限范围内，不能为其安排补考');
+  await authorize(db, admin, userPolicy, 'actOn', {
+    ids,
+    message: '所选考生中有人不在您的数据权限范围内，不能为其安排补考',
+  });
   const candidates = new Map(
     (await resitCandidates(db, exam, { failed: true, missed: true }, admin)).map((c) => [c.userId, c]),
   );

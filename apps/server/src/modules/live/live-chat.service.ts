@@ -13,8 +13,9 @@ import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { authorize } from '../../platform/policy/index.js';
 import { userScope } from '../system/data-scope.js';
-import { assertUsersInScope } from '../system/user/user-guard.js';
+import { userPolicy } from '../system/user/user.policy.js';
 import type { Viewer } from './live-audience.js';
 
 export const CHAT_GAP_S = 2;
@@ -150,7 +151,7 @@ export async function deleteChat(db: Executor, admin: AuthUser, id: string, now:
     .select({ userId: elLiveChat.userId })
     .from(elLiveChat)
     .where(and(eq(elLiveChat.id, id), isNull(elLiveChat.deletedAt)));
-  if (line) await assertUsersInScope(db, admin, [line.userId]); // names the author outside the scope
+  if (line) await authorize(db, admin, userPolicy, 'view', [line.userId]); // names the author outside the scope
   throw notFound('消息');
 }
 
@@ -162,7 +163,7 @@ export const MUTE_ADMIN_REFUSAL = '只能禁言学员，不能禁言管理员';
  * mutes an administrator (whose messages carry their role).
  */
 export async function muteLearner(db: Executor, admin: AuthUser, liveId: string, userId: string, muted: boolean) {
-  await assertUsersInScope(db, admin, [userId]);
+  await authorize(db, admin, userPolicy, 'view', [userId]);
   const [adminRole] = await db
     .select({ id: sysRole.id })
     .from(sysUserRole)

@@ -12,8 +12,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sysFile } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { authorize } from '../../platform/policy/index.js';
 import { fileHeaders, sendStoredFile } from '../system/file/serve-file.js';
-import { roomForViewer } from './live-audience.js';
+import { livePolicy } from './live.policy.js';
 import { acceptPublish, endPublish, relayTarget } from './live-hooks.js';
 import { publishState } from './live-realtime.js';
 import { makeReplay, recordingPath } from './live-replay.js';
@@ -107,7 +108,10 @@ export function registerLiveMedia(app: FastifyInstance): void {
       const user = request.authUser;
       if (!user) return reply.code(401).send({ code: ErrorCode.NOT_LOGIN, msg: '请先登录', data: null });
       try {
-        const { room } = await roomForViewer(app.deps.db, user, request.params.id);
+        const { room } = await authorize(app.deps.db, user, livePolicy, 'watch', {
+          viewer: user,
+          liveId: request.params.id,
+        });
         const [file] = room.replayFileId
           ? await app.deps.db.select().from(sysFile).where(eq(sysFile.id, room.replayFileId))
           : [];

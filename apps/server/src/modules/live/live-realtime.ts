@@ -6,8 +6,9 @@
  */
 import { ErrorCode, liveTopic, type TLiveChat } from '@exam/contracts';
 import { AppError } from '../../platform/errors.js';
+import { authorize } from '../../platform/policy/index.js';
 import { realtimeHub, type TopicRule } from '../../platform/realtime/index.js';
-import { roomForViewer } from './live-audience.js';
+import { livePolicy } from './live.policy.js';
 
 const TOPIC = /^live:([A-Za-z0-9_-]{1,64})$/;
 
@@ -16,7 +17,7 @@ export const liveTopicRule: TopicRule = {
   authorize: async ({ db, user, topic }) => {
     const liveId = TOPIC.exec(topic)?.[1];
     if (!liveId) throw new AppError(ErrorCode.NO_PERMISSION, '直播主题格式不正确');
-    await roomForViewer(db, user, liveId);
+    await authorize(db, user, livePolicy, 'watch', { viewer: user, liveId: liveId });
     return {};
   },
 };

@@ -19,7 +19,8 @@ import { badParams, notFound } from '../../platform/errors.js';
 import { secretId } from '../../platform/ids.js';
 import { containing } from '../../platform/like.js';
 import { page } from '../../platform/paging.js';
-import { assertAudienceInScope } from '../notice/notice-audience.js';
+import { authorize } from '../../platform/policy/index.js';
+import { audiencePolicy } from '../notice/notice.policy.js';
 import { type ScopeHolder, userScope } from '../system/data-scope.js';
 import type { LiveRow } from './live-audience.js';
 import { liveSettings } from './live-settings.js';
@@ -77,7 +78,7 @@ export async function onlineCounts(
 type SaveInput = z.output<typeof ZLiveSaveSchema>;
 
 export async function saveRoom(db: Executor, admin: AuthUser, input: SaveInput): Promise<string> {
-  await assertAudienceInScope(db, admin, input);
+  await authorize(db, admin, audiencePolicy, 'address', { admin, audience: input });
   if (input.courseId) {
     const [course] = await db
       .select({ id: elCourse.id })

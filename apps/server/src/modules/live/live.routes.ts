@@ -19,8 +19,9 @@ import {
   liveStatSummary,
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
+import { authorize } from '../../platform/policy/index.js';
 import { route, routeFile } from '../../platform/route.js';
-import { roomForViewer } from './live-audience.js';
+import { livePolicy } from './live.policy.js';
 import { liveBeat } from './live-beat.js';
 import { deleteChat, listChat, muteLearner, sendChat } from './live-chat.service.js';
 import { learnList, watchDetail } from './live-learn.service.js';
@@ -85,21 +86,26 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     learnList(deps.db, user, deps.clock()),
   );
   route(app, liveLearnDetail, { summary: '观看直播', tags }, async ({ body, user, deps }) =>
-    watchDetail(deps.db, await roomForViewer(deps.db, user, body.id), user.id, deps.clock()),
+    watchDetail(
+      deps.db,
+      await authorize(deps.db, user, livePolicy, 'watch', { viewer: user, liveId: body.id }),
+      user.id,
+      deps.clock(),
+    ),
   );
   route(
     app,
     liveLearnBeat,
     { summary: '观看心跳（约每15秒，仅播放且页面可见时计时）', tags },
     async ({ body, user, deps }) => {
-      const { room } = await roomForViewer(deps.db, user, body.liveId);
+      const { room } = await authorize(deps.db, user, livePolicy, 'watch', { viewer: user, liveId: body.liveId });
       const result = await liveBeat(deps.db, room, user.id, body, deps.clock());
       publishOnline(room.id, result.online, deps.clock().getTime());
       return result;
     },
   );
   route(app, liveChatList, { summary: '互动消息', tags }, async ({ body, user, deps }) => {
-    await roomForViewer(deps.db, user, body.liveId);
+    await authorize(deps.db, user, livePolicy, 'watch', { viewer: user, liveId: body.liveId });
     return listChat(deps.db, body.liveId, user.id, body.afterId);
   });
   route(
@@ -107,7 +113,7 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     liveChatSend,
     { summary: '发送互动消息', tags, rateLimit: { max: 20, timeWindow: '1 minute', per: 'user' } },
     async ({ body, user, deps }) => {
-      const viewer = await roomForViewer(deps.db, user, body.liveId);
+      const viewer = await authorize(deps.db, user, livePolicy, 'watch', { viewer: user, liveId: body.liveId });
       const msg = await sendChat(deps.db, viewer, user, body.content, deps.clock());
       publishChat(msg);
       return msg;
@@ -119,7 +125,7 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     return null;
   });
   route(app, liveChatMute, { summary: '禁言或解除禁言', tags }, async ({ body, user, deps }) => {
-    await roomForViewer(deps.db, user, body.liveId);
+    await authorize(deps.db, user, livePolicy, 'watch', { viewer: user, liveId: body.liveId });
     await muteLearner(deps.db, user, body.liveId, body.userId, body.muted);
     publishMuted(body.liveId, body.userId, body.muted);
     return null;

@@ -17,16 +17,11 @@ import type { Db, Executor } from '../../platform/db.js';
 import { badParams, notFound } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
+import { authorize } from '../../platform/policy/index.js';
 import { sanitizeRichText } from '../../platform/sanitize-html.js';
 import { userScope } from '../system/data-scope.js';
-import {
-  assertAudienceInScope,
-  audienceWhere,
-  findManagedNotice,
-  type NoticeRow,
-  noticeInScope,
-  userInNoticeRow,
-} from './notice-audience.js';
+import { audiencePolicy } from './notice.policy.js';
+import { audienceWhere, findManagedNotice, type NoticeRow, noticeInScope, userInNoticeRow } from './notice-audience.js';
 import { markAttachmentsPrivate } from './notice-files.js';
 import { deliverTx, removeMessagesTx } from './notice-publish.js';
 
@@ -152,7 +147,7 @@ export async function saveNotice(db: Db, admin: AuthUser, input: SaveInput, now:
     pinned: input.pinned,
     fileIds,
   };
-  await assertAudienceInScope(db, admin, values);
+  await authorize(db, admin, audiencePolicy, 'address', { admin, audience: values });
   if (fileIds.length) {
     const found = await db.select({ id: sysFile.id }).from(sysFile).where(inArray(sysFile.id, fileIds));
     if (found.length !== fileIds.length) throw badParams('附件：文件不存在或已被删除');

@@ -1,5 +1,5 @@
 /**
- * The one question reader on a learner sitting a paper (paper/sitting-kit.ts): the
+ * The one question reader on a learner sitting a paper (sitting/sitting-kit.ts): the
  * lock applies whatever the caller asks for, keys are refused, and a user who sits nothing reads
  * the same questions with their keys.
  */

@@ -5,12 +5,13 @@
  * it has no subscriber for. The app registers its consumers at start (install.ts, via the
  * dispatcher); until then `publish` leaves the fan-out to a dispatcher (tools, tests' children).
  */
-import type { AnyConsumer } from './index.js';
+/** What the fan-out needs of a consumer (index.ts `Consumer` has it): its name and its events. */
+type Subscriber = { name: string; events: readonly string[] };
 
 let byEvent: ReadonlyMap<string, readonly string[]> | null = null;
 
 /** Makes `consumers` the subscribers of every event published from now on in this process. */
-export function registerSubscribers(consumers: readonly AnyConsumer[]): void {
+export function registerSubscribers(consumers: readonly Subscriber[]): void {
   const map = new Map<string, string[]>();
   for (const c of consumers) {
     for (const name of c.events) {

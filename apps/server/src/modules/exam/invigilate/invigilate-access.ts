@@ -8,17 +8,16 @@
  */
 import { DataScope, ErrorCode, OpenType } from '@exam/contracts';
 import { and, isNull, sql } from 'drizzle-orm';
-import { sysUser } from '../../../db/schema/index.js';
+import { type elExam, sysUser } from '../../../db/schema/index.js';
 import type { Executor } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { userInAudience } from '../../notice/notice-audience.js';
 import { attemptHolderInScope } from '../../sitting/reads/invigilation.js';
 import { type ScopeHolder, userScope } from '../../system/data-scope.js';
-import type { ExamRow } from './invigilate-snapshot.js';
 
 export const NOT_YOUR_EXAM = '该考试的考生不在您的数据权限范围内，不能监考';
 
-type ExamFacts = Pick<ExamRow, 'id' | 'openType' | 'deptIds' | 'userIds' | 'createdBy'>;
+export type ExamFacts = Pick<typeof elExam.$inferSelect, 'id' | 'openType' | 'deptIds' | 'userIds' | 'createdBy'>;
 
 /** Whether the administrator may see the exam in the console (one statement when not obvious). */
 export async function mayInvigilate(db: Executor, admin: ScopeHolder, exam: ExamFacts): Promise<boolean> {

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { elInvigilateMsg, sysUser } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError, badParams, conflict, notFound } from '../../../platform/errors.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { extendDeadline } from '../../sitting/attempt.js';
 import { handInTx } from '../../sitting/hand-in.js';
 import { voidPaperTx } from '../../sitting/lifecycle/index.js';
@@ -22,7 +23,8 @@ import {
   countOpenAttempts,
   sittingLearnersInScope,
 } from '../../sitting/reads/invigilation.js';
-import { assertUsersInScope, type ScopeHolder } from '../../system/data-scope.js';
+import type { ScopeHolder } from '../../system/data-scope.js';
+import { userPolicy } from '../../system/user/user.policy.js';
 import { loadInvigilatedExam } from './invigilate-snapshot.js';
 
 type PaperRow = AttemptRow;
@@ -35,7 +37,7 @@ async function loadPaper(db: Db, admin: ScopeHolder, paperId: string): Promise<P
   const paper = await attemptById(db, paperId);
   if (!paper) throw notFound('试卷');
   await loadInvigilatedExam(db, admin, paper.examId);
-  await assertUsersInScope(db, admin, [paper.userId]);
+  await authorize(db, admin, userPolicy, 'actOn', { ids: [paper.userId] });
   return paper;
 }
 
@@ -45,7 +47,7 @@ export async function sendMessage(db: Db, admin: ScopeHolder, body: TInvigilateM
   if (body.userId) {
     const [user] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, body.userId));
     if (!user) throw notFound('考生');
-    await assertUsersInScope(db, admin, [body.userId]);
+    await authorize(db, admin, userPolicy, 'actOn', { ids: [body.userId] });
   }
   const row = {
     examId: exam.id,

@@ -11,9 +11,10 @@ import { elExam } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import { notFound } from '../../../platform/errors.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { learnerFacts } from '../../sitting/reads/invigilation.js';
 import type { ScopeHolder } from '../../system/data-scope.js';
-import { assertMayInvigilate } from './invigilate-access.js';
+import { examPolicy } from '../exam.policy.js';
 import { countsOf, rowOf } from './invigilate-rules.js';
 
 export type ExamRow = typeof elExam.$inferSelect;
@@ -31,7 +32,7 @@ export async function loadExam(db: Executor, examId: string): Promise<ExamRow> {
 /** Loads a live exam (10010003 otherwise) the administrator may invigilate (10010004 otherwise). */
 export async function loadInvigilatedExam(db: Executor, admin: ScopeHolder, examId: string): Promise<ExamRow> {
   const exam = await loadExam(db, examId);
-  await assertMayInvigilate(db, admin, exam);
+  await authorize(db, admin, examPolicy, 'invigilate', exam);
   return exam;
 }
 

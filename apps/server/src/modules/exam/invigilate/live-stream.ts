@@ -10,9 +10,10 @@ import { DataScope, ErrorCode } from '@exam/contracts';
 import { type AuthUser, assertPermission } from '../../../platform/auth.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
+import { authorize } from '../../../platform/policy/index.js';
 import { TOPIC_REFUSED, type TopicRule } from '../../../platform/realtime/index.js';
 import { splitByScope } from '../../system/data-scope.js';
-import { assertMayInvigilate } from './invigilate-access.js';
+import { examPolicy } from '../exam.policy.js';
 import { loadExam } from './invigilate-snapshot.js';
 
 const TOPIC = /^exam:([A-Za-z0-9_-]+):invigilate$/;
@@ -29,7 +30,7 @@ export const invigilateTopicRule: TopicRule = {
     if (!examId) throw new AppError(ErrorCode.NO_PERMISSION, TOPIC_REFUSED);
     if (user.roleType !== 2) throw new AppError(ErrorCode.NO_PERMISSION);
     await assertPermission(db, user, 'exam:invigilate:view');
-    await assertMayInvigilate(db, user, await loadExam(db, examId));
+    await authorize(db, user, examPolicy, 'invigilate', await loadExam(db, examId));
     return { filter: (event) => inScope(db, user, event.about) };
   },
 };

@@ -5,7 +5,9 @@ import { sysMenu, sysRoleMenu } from '../../../db/schema/index.js';
 import { authChanged } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { badParams, conflict, notFound } from '../../../platform/errors.js';
-import { assertPermissionHeld, type RoleActor } from '../role/role-guard.js';
+import type { Actor } from '../../../platform/policy/index.js';
+import { authorize } from '../../../platform/policy/index.js';
+import { rolePolicy } from '../role/role.policy.js';
 import { buildTree } from '../tree.js';
 
 type MenuRow = typeof sysMenu.$inferSelect;
@@ -54,10 +56,10 @@ async function checkParent(db: Executor, id: string | null, parentId: string | n
 }
 
 /** Creates or updates a menu. Built-in (catalogue) menus keep their type and permission tag. */
-export async function saveMenu(db: Db, actor: RoleActor, input: TMenuSave): Promise<string> {
+export async function saveMenu(db: Db, actor: Actor, input: TMenuSave): Promise<string> {
   const isFunction = input.type === MenuType.FUNCTION;
   // A menu of one's own role given a tag one lacks would raise one's rights (role-guard.ts).
-  if (isFunction && input.permission) await assertPermissionHeld(db, actor, input.permission);
+  if (isFunction && input.permission) await authorize(db, actor, rolePolicy, 'grantPermission', input.permission);
   const values = {
     parentId: input.parentId ?? null,
     type: input.type,

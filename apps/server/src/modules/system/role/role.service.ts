@@ -7,10 +7,10 @@ import type { Db, Executor } from '../../../platform/db.js';
 import { conflict, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { paginate } from '../../../platform/paging.js';
+import { authorize } from '../../../platform/policy/index.js';
 import type { ScopeHolder } from '../data-scope.js';
 import { iso } from '../tree.js';
-import { assertMenusHeld, assertRoleEditable, assertScopeGrantable } from './role-guard.js';
-import { assertRoleInReach } from './role-rank.js';
+import { rolePolicy } from './role.policy.js';
 
 /**
  * Users holding the role, deleted users left out (their grant rows stay until the role goes). The
@@ -78,7 +78,7 @@ export async function roleDetail(db: Executor, id: string) {
  * one above their rank or held by someone outside their reach (role-rank.ts).
  */
 export async function saveRole(db: Db, actor: ScopeHolder, input: TRoleSave): Promise<string> {
-  await assertScopeGrantable(db, actor, input.dataScope);
+  await authorize(db, actor, rolePolicy, 'grantScope', input.dataScope);
   const values = {
     code: input.code,
     name: input.name,
@@ -93,8 +93,7 @@ export async function saveRole(db: Db, actor: ScopeHolder, input: TRoleSave): Pr
     }
     const [existing] = await db.select().from(sysRole).where(eq(sysRole.id, input.id));
     if (!existing) throw notFound('角色');
-    await assertRoleEditable(db, actor, existing);
-    await assertRoleInReach(db, actor, existing);
+    await authorize(db, actor, rolePolicy, 'change', existing);
     if (existing.builtIn && (existing.code !== input.code || existing.roleType !== input.roleType))
       throw conflict('内置角色的编码和类型不能修改');
     await db.update(sysRole).set(values).where(eq(sysRole.id, input.id));
@@ -113,8 +112,7 @@ export async function deleteRoles(db: Db, actor: ScopeHolder, ids: string[]): Pr
     const rows = await tx.select({ role: sysRole, userCount }).from(sysRole).where(inArray(sysRole.id, ids));
     if (rows.length !== ids.length) throw notFound('角色');
     for (const { role, userCount: n } of rows) {
-      await assertRoleEditable(tx, actor, role);
-      await assertRoleInReach(tx, actor, role);
+      await authorize(tx, actor, rolePolicy, 'change', role);
       if (role.builtIn) throw conflict(`“${role.name}”是内置角色，不能删除`);
       if (n > 0) throw conflict(`角色“${role.name}”仍有${n}个用户在使用，不能删除`);
     }
@@ -143,17 +141,18 @@ export async function saveRoleMenus(db: Db, actor: ScopeHolder, roleId: string, 
   await db.transaction(async (tx) => {
     const [role] = await tx.select().from(sysRole).where(eq(sysRole.id, roleId)).for('update');
     if (!role) throw notFound('角色');
-    await assertRoleEditable(tx, actor, role);
-    await assertRoleInReach(tx, actor, role);
+    await authorize(tx, actor, rolePolicy, 'change', role);
     if (ids.length) {
       const [known] = await tx.select({ n: count() }).from(sysMenu).where(inArray(sysMenu.id, ids));
       if (known.n !== ids.length) throw notFound('菜单');
     }
     const current = await tx.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
     const had = new Set(current.map((r) => r.id));
-    await assertMenusHeld(
+    await authorize(
       tx,
       actor,
+      rolePolicy,
+      'grantMenus',
       ids.filter((id) => !had.has(id)),
     );
     await tx.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));

@@ -5,7 +5,6 @@
  * nobody changes a user holding more than they do); nothing answers the password hash.
  */
 import {
-  ErrorCode,
   RoleType,
   type TBatchDept,
   type TBatchRole,
@@ -19,25 +18,21 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, type
 import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import { type AuthUser, authChanged, revokeUserTokens } from '../../../platform/auth.js';
 import type { Db, Executor } from '../../../platform/db.js';
-import { AppError, duplicate, isUniqueViolation, notFound } from '../../../platform/errors.js';
+import { duplicate, isUniqueViolation } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { type PageOf, paginateWith } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/password.js';
-import { deptAndBelowIds, deptInScope, type ScopeHolder, userScope } from '../data-scope.js';
-import {
-  assertRolesGrantable,
-  assertUsersChangeable,
-  assertUsersInScope,
-  lockedUsers,
-  rightsOf,
-} from './user-guard.js';
+import { authorize, scopeOf } from '../../../platform/policy/index.js';
+import { deptAndBelowIds, type ScopeHolder } from '../data-scope.js';
+import { userPolicy } from './user.policy.js';
+import { lockedUsers } from './user-guard.js';
 
 /** The administrator acting, as the services need them. */
 export type Actor = ScopeHolder & Pick<AuthUser, 'userName'>;
 
 /** The filters of the list and the export, inside the actor's scope. */
 export async function userFilter(db: Executor, actor: Actor, params: TUserPagingParams): Promise<SQL> {
-  const conditions: (SQL | undefined)[] = [isNull(sysUser.deletedAt), userScope(actor)];
+  const conditions: (SQL | undefined)[] = [isNull(sysUser.deletedAt), scopeOf(actor, userPolicy, 'list')];
   if (params.deptId) {
     const [dept] = await db.select({ code: sysDepart.code }).from(sysDepart).where(eq(sysDepart.id, params.deptId));
     conditions.push(dept ? inArray(sysUser.deptId, deptAndBelowIds(dept.code)) : sql`false`);
@@ -174,7 +169,7 @@ export async function listUsers(db: Db, actor: Actor, params: TUserPagingParams,
 
 /** One user inside the actor's scope. */
 export async function userDetail(db: Db, actor: Actor, id: string): Promise<TUserRecord> {
-  await assertUsersInScope(db, actor, [id]);
+  await authorize(db, actor, userPolicy, 'view', [id]);
   const rows = await db
     .select(recordColumns)
     .from(sysUser)
@@ -182,17 +177,6 @@ export async function userDetail(db: Db, actor: Actor, id: string): Promise<TUse
     .where(eq(sysUser.id, id));
   const [record] = await asRecords(db, actor, await withRoles(db, rows));
   return record;
-}
-
-/** The department must exist and lie inside the actor's scope. */
-export async function assertDeptAssignable(db: Executor, actor: Actor, deptId: string): Promise<void> {
-  const [dept] = await db
-    .select({ id: sysDepart.id, code: sysDepart.code, name: sysDepart.name })
-    .from(sysDepart)
-    .where(eq(sysDepart.id, deptId));
-  if (!dept) throw notFound('部门');
-  if (!deptInScope(actor, dept))
-    throw new AppError(ErrorCode.NO_PERMISSION, `部门 ${dept.name} 不在您的数据权限范围内`);
 }
 
 /** A mobile may belong to one live user only (it identifies the account for forgot-password). */
@@ -210,8 +194,7 @@ const nameTaken = (userName: string) => duplicate(`用户名 ${userName} 已存�
 
 /** Creates a user with its roles; exactly one of two concurrent saves of a name wins. */
 export async function createUser(db: Db, actor: Actor, input: TUserSave): Promise<string> {
-  await assertDeptAssignable(db, actor, input.deptId);
-  await assertRolesGrantable(db, await rightsOf(db, actor.id), input.roleIds);
+  await authorize(db, actor, userPolicy, 'create', { deptId: input.deptId, roleIds: input.roleIds });
   await assertMobileFree(db, input.mobile);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -241,9 +224,9 @@ export async function createUser(db: Db, actor: Actor, input: TUserSave): Promis
 
 /** Updates a user's profile, department, roles and state (not the password). */
 export async function updateUser(db: Db, actor: Actor, input: TUserUpdate): Promise<void> {
-  const rights = await assertUsersChangeable(db, actor, [input.id], 'update');
-  await assertDeptAssignable(db, actor, input.deptId);
-  await assertRolesGrantable(db, rights, input.roleIds);
+  const rights = await authorize(db, actor, userPolicy, 'update', [input.id]);
+  await authorize(db, actor, userPolicy, 'assignDept', input.deptId);
+  await authorize(db, actor, userPolicy, 'grantRoles', { rights, roleIds: input.roleIds });
   await assertMobileFree(db, input.mobile, input.id);
   try {
     await db.transaction(async (tx) => {
@@ -273,7 +256,7 @@ export async function updateUser(db: Db, actor: Actor, input: TUserUpdate): Prom
 
 /** Soft-deletes users and revokes their tokens; an administrator cannot delete themself. */
 export async function deleteUsers(db: Db, actor: Actor, ids: string[], now: Date): Promise<void> {
-  await assertUsersChangeable(db, actor, ids, 'delete');
+  await authorize(db, actor, userPolicy, 'delete', ids);
   await db.transaction(async (tx) => {
     await tx
       .update(sysUser)
@@ -286,7 +269,7 @@ export async function deleteUsers(db: Db, actor: Actor, ids: string[], now: Date
 
 /** Sets the state of users (approving a pending registration is state 0); revokes tokens unless normal. */
 export async function setUserState(db: Db, actor: Actor, ids: string[], state: number): Promise<void> {
-  await assertUsersChangeable(db, actor, ids, 'state');
+  await authorize(db, actor, userPolicy, 'state', ids);
   await db.transaction(async (tx) => {
     await tx.update(sysUser).set({ state }).where(inArray(sysUser.id, ids));
     if (state !== UserState.NORMAL) await revokeUserTokens(tx, ids);
@@ -296,7 +279,7 @@ export async function setUserState(db: Db, actor: Actor, ids: string[], state: n
 
 /** An administrator sets a new password; the user's tokens are revoked. */
 export async function resetPassword(db: Db, actor: Actor, id: string, password: string): Promise<void> {
-  await assertUsersChangeable(db, actor, [id], 'reset-pass');
+  await authorize(db, actor, userPolicy, 'reset-pass', [id]);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, id));
@@ -307,16 +290,16 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
 
 /** Moves users to a department. */
 export async function batchDept(db: Db, actor: Actor, input: TBatchDept): Promise<void> {
-  await assertUsersChangeable(db, actor, input.ids, 'dept');
-  await assertDeptAssignable(db, actor, input.deptId);
+  await authorize(db, actor, userPolicy, 'dept', input.ids);
+  await authorize(db, actor, userPolicy, 'assignDept', input.deptId);
   await db.update(sysUser).set({ deptId: input.deptId }).where(inArray(sysUser.id, input.ids));
   await authChanged({ users: input.ids });
 }
 
 /** Replaces the roles of users. */
 export async function batchRole(db: Db, actor: Actor, input: TBatchRole): Promise<void> {
-  const rights = await assertUsersChangeable(db, actor, input.ids, 'role');
-  await assertRolesGrantable(db, rights, input.roleIds);
+  const rights = await authorize(db, actor, userPolicy, 'role', input.ids);
+  await authorize(db, actor, userPolicy, 'grantRoles', { rights, roleIds: input.roleIds });
   const ids = [...new Set(input.ids)];
   const roleIds = [...new Set(input.roleIds)];
   await db.transaction(async (tx) => {

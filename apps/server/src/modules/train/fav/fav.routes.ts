@@ -19,7 +19,7 @@ import { deleteNote, favDetail, favPaging, favStates, favView, saveFav, saveNote
 const tags = ['收藏与笔记'];
 
 /**
- * Reads are registered before writes: the OpenAPI walker (paper/sitting-walker.api.test.ts) calls
+ * Reads are registered before writes: the OpenAPI walker (sitting/sitting-walker.api.test.ts) calls
  * paths in document order, so the lists and the view are walked while the learner's favourites
  * and notes of the open paper's questions are still there, before the writes change them.
  */

@@ -8,22 +8,10 @@
 import type { TImportIssue } from '@exam/contracts';
 import type { ImportItem } from '../../qu-import.js';
 import { formatsOf } from '../kinds/index.js';
+import type { LayoutParts } from '../kinds/types.js';
+
 import type { InterQuestion } from '../model.js';
 import { fromInterchange, type SaveInput } from '../registry.js';
-
-/** What a layout row or paragraph holds besides the text. */
-export interface LayoutParts {
-  /** Option texts A.. (choices, ordering items, right-hand matching items). */
-  options: string[];
-  /** Left-hand matching items. */
-  left: string[];
-  answer: string;
-  /** 得分关键词, 填空设置. */
-  field: (name: string) => string;
-  issue: (column: string, reason: string) => void;
-  /** xlsx reports answer letters beyond the options; docx leaves that to the rules. */
-  strictLetters: boolean;
-}
 
 /** Fills the model parts of question `q` (its type set) from a layout row, as its kind reads it. */
 export function readLayout(q: InterQuestion, p: LayoutParts): void {

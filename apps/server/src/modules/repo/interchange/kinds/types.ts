@@ -6,7 +6,6 @@
  * format module's values, so adding a kind is one file here plus its line in index.ts.
  */
 
-import type { LayoutParts } from '../formats/layout.js';
 import type { InterBlank, InterQuestion } from '../model.js';
 
 /** The layout cells of a question: 选项A.., 左侧项, 答案, 得分关键词, 填空设置. */
@@ -78,3 +77,17 @@ export interface KindFormats {
 }
 
 export const never = () => null;
+
+/** What a layout row or paragraph holds besides the text. */
+export interface LayoutParts {
+  /** Option texts A.. (choices, ordering items, right-hand matching items). */
+  options: string[];
+  /** Left-hand matching items. */
+  left: string[];
+  answer: string;
+  /** 得分关键词, 填空设置. */
+  field: (name: string) => string;
+  issue: (column: string, reason: string) => void;
+  /** xlsx reports answer letters beyond the options; docx leaves that to the rules. */
+  strictLetters: boolean;
+}

@@ -13,14 +13,9 @@ import { useState } from 'react';
 import { call } from '../../../../../api/call';
 import { useServerTable } from '../../../../../components';
 import { QuestionLine } from '../../../../../components/question';
-import { pickedItem } from './picked-item';
+import { type PickedQu, pickedItem } from './picked-item';
 
-export interface PickedQu {
-  quId: string;
-  type: number;
-  level: number;
-  content: string;
-}
+export type { PickedQu };
 
 interface Props {
   open: boolean;

@@ -5,7 +5,14 @@
  */
 import type { TQuListItem } from '@exam/contracts';
 import { summaryLineHtml } from '../../../../../components/question/line-html';
-import type { PickedQu } from './QuestionPicker';
+
+/** A picked question in the section table. */
+export interface PickedQu {
+  quId: string;
+  type: number;
+  level: number;
+  content: string;
+}
 
 export const pickedItem = (q: Pick<TQuListItem, 'id' | 'type' | 'level' | 'summary'>): PickedQu => ({
   quId: q.id,

@@ -1,7 +1,7 @@
 /** The system administration screens, driven as an administrator. */
 import { sysMenuTree, sysRoleList, sysRoleListMenus, sysUserMsgPaging, sysUserPaging } from '@exam/contracts';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, openDialog, signInBrowser } from '../fixtures/api';
 import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
@@ -57,7 +57,7 @@ test('[ADMIN][USER_CREATE] creates a department and a user in it, found by searc
     .getByTestId('dept-云帆科技集团')
     .getByRole('button', { name: /添加下级/ })
     .click();
-  const deptModal = page.locator('.ant-modal:visible');
+  const deptModal = await openDialog(page);
   await expect(deptModal).toContainText('新增下级部门（云帆科技集团）');
   await deptModal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(deptModal).toContainText('请输入部门名称');
@@ -77,7 +77,7 @@ test('[ADMIN][USER_CREATE] creates a department and a user in it, found by searc
 
   await open(page, '/admin/sys/user', '用户管理');
   await page.getByRole('button', { name: /新增用户/ }).click();
-  const modal = page.locator('.ant-modal:visible');
+  const modal = await openDialog(page);
   await modal.getByRole('button', { name: '保 存' }).click();
   await expect(modal).toContainText('用户名至少2个字符');
   await expect(modal).toContainText('请选择部门');
@@ -136,7 +136,7 @@ test('[ADMIN][USER_STATE] toggles a user state, resets a password, opens the imp
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
 
   await page.getByRole('button', { name: /重置密码/ }).click();
-  const modal = page.locator('.ant-modal:visible');
+  const modal = await openDialog(page);
   await modal.getByLabel('新密码').fill('123456');
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(modal).toContainText('密码至少6位，且必须同时包含字母和数字');
@@ -146,7 +146,7 @@ test('[ADMIN][USER_STATE] toggles a user state, resets a password, opens the imp
   await toast(page, '密码已重置');
 
   await page.getByRole('button', { name: /导\s*入/ }).click();
-  const importer = page.locator('.ant-modal:visible');
+  const importer = await openDialog(page);
   await importer.locator('input[type=file]').setInputFiles({
     name: 'bad.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -227,7 +227,7 @@ test('[ADMIN][MENU] the menu tree table, type-dependent edit form and inline sor
   expect(sys.children.find((m: { title: string }) => m.title === '数据字典').sort).toBe(15);
 
   await row.getByRole('button', { name: /编辑/ }).click();
-  const modal = page.locator('.ant-modal:visible');
+  const modal = await openDialog(page);
   await expect(modal.getByLabel('组件')).toHaveValue('admin/sys/dic');
   await shot(page, 'menu-form');
   await modal.getByText('功能', { exact: true }).click();
@@ -243,7 +243,7 @@ test('[ADMIN][DIC] dictionaries and their value tree', async ({ page }) => {
   await page.locator('.ant-table-row').filter({ hasText: 'aiExam_conf' }).click();
   await expect(page.locator('.page-card').filter({ hasText: '字典值 - ' })).toContainText('aiExam_conf');
   await page.getByRole('button', { name: /新增字典值/ }).click();
-  const modal = page.locator('.ant-modal:visible');
+  const modal = await openDialog(page);
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(modal).toContainText('请输入显示名称');
   await modal.getByLabel('显示名称').fill('端到端值');
@@ -264,7 +264,7 @@ test('[ADMIN][MSG_SEND] sends a message to a department', async ({ page, request
   const title = `部门通知${Date.now() % 100000}`;
   await open(page, '/admin/sys/msg', '消息管理');
   await page.getByRole('button', { name: /发送消息/ }).click();
-  const modal = page.locator('.ant-modal:visible');
+  const modal = await openDialog(page);
   await modal.getByLabel('标题').fill(title);
   await modal.getByLabel('内容').fill('请技术部同事按时参加本周的安全考试。');
   await modal.getByText('指定部门', { exact: true }).click();
@@ -308,7 +308,7 @@ test('[ADMIN][CONFIG] changes the site name and sees it in the header; validates
 
   const item = page.locator('.ant-table-row').filter({ hasText: 'pathUrl' });
   await item.getByRole('button', { name: /编辑/ }).click();
-  const modal = page.locator('.ant-modal:visible');
+  const modal = await openDialog(page);
   await modal.getByLabel('配置值').fill('http://127.0.0.1:8080');
   await expect(modal).toContainText('URL必须以/结尾！');
   await shot(page, 'config-item');

@@ -53,6 +53,8 @@ export const PERMISSIONS = [
   'notice:notice:publish',
   'notice:notice:save',
   'notice:notice:view',
+  'repo:kp:delete',
+  'repo:kp:save',
   'repo:qu:delete',
   'repo:qu:export',
   'repo:qu:import',

@@ -4,6 +4,16 @@ import { z } from 'zod';
 import { endpoint, fileEndpoint, uploadEndpoint } from '../endpoint.js';
 import { ZIdSchema, ZIdsSchema, zPage, zPageRequest } from '../envelope.js';
 import {
+  ZKpDeleteResultSchema,
+  ZKpDeleteSchema,
+  ZKpMatrixCellSchema,
+  ZKpMatrixQuerySchema,
+  ZKpMergeSchema,
+  ZKpMoveSchema,
+  ZKpNodeSchema,
+  ZKpSaveSchema,
+} from '../repo/knowledge.js';
+import {
   ZQuBatchSchema,
   ZQuDetailSchema,
   ZQuExportSchema,
@@ -141,5 +151,53 @@ export const repoQuView = endpoint({
   body: ZIdSchema,
   data: ZQuViewAnswerSchema,
   access: 'user',
+  operation: false,
+});
+
+export const repoKnowledgeTree = endpoint({
+  path: '/api/repo/knowledge/tree',
+  data: z.array(ZKpNodeSchema),
+  // whoever sees questions picks and filters by points: the tree is read with the questions' tag
+  access: { permission: 'repo:qu:view' },
+  operation: false,
+});
+
+export const repoKnowledgeSave = endpoint({
+  path: '/api/repo/knowledge/save',
+  body: ZKpSaveSchema,
+  data: z.object({ id: z.string() }),
+  access: { permission: 'repo:kp:save' },
+  operation: true,
+});
+
+export const repoKnowledgeMove = endpoint({
+  path: '/api/repo/knowledge/move',
+  body: ZKpMoveSchema,
+  data: z.null(),
+  access: { permission: 'repo:kp:save' },
+  operation: true,
+});
+
+export const repoKnowledgeMerge = endpoint({
+  path: '/api/repo/knowledge/merge',
+  body: ZKpMergeSchema,
+  data: z.object({ moved: z.number() }),
+  access: { permission: 'repo:kp:save' },
+  operation: true,
+});
+
+export const repoKnowledgeDelete = endpoint({
+  path: '/api/repo/knowledge/delete',
+  body: ZKpDeleteSchema,
+  data: ZKpDeleteResultSchema,
+  access: { permission: 'repo:kp:delete' },
+  operation: true,
+});
+
+export const repoKnowledgeMatrix = endpoint({
+  path: '/api/repo/knowledge/matrix',
+  body: ZKpMatrixQuerySchema,
+  data: z.array(ZKpMatrixCellSchema),
+  access: { permission: 'repo:repo:view' },
   operation: false,
 });

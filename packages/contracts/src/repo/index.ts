@@ -5,6 +5,7 @@ export * from './kinds/multiple.js';
 export * from './kinds/ordering.js';
 export * from './kinds/settings.js';
 export * from './kinds/short-answer.js';
+export * from './knowledge.js';
 export * from './qu.js';
 export * from './repo.js';
 export * from './rich-text.js';

@@ -54,7 +54,18 @@ export type TQuChildSave = z.infer<typeof ZQuChildSaveSchema>;
 
 export const ZQuSaveSchema = z.object({
   ...baseFields,
-  tags: z.array(z.string().trim().min(1).max(30)).max(20).default([]).describe('知识点'),
+  tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .refine((p) => p.split('/').every((t) => t.trim().length <= 30), '知识点名称不能超过30个字'),
+    )
+    .max(20)
+    .default([])
+    .describe('知识点（路径，如 安全/消防；不存在的知识点会新建）'),
   repoIds: z.array(z.string().min(1)).min(1, '请至少选择一个题库').max(20).describe('所属题库'),
   children: z.array(ZQuChildSaveSchema).max(50).default([]).describe('子题'),
 });
@@ -64,7 +75,8 @@ export const ZQuPagingParamsSchema = z.object({
   repoId: z.string().nullish().describe('题库'),
   type: z.number().int().nullish().describe('题型'),
   level: z.number().int().nullish().describe('难度'),
-  tag: z.string().trim().max(30).nullish().describe('知识点'),
+  tag: z.string().trim().max(200).nullish().describe('知识点路径（含下级）'),
+  kpId: z.string().nullish().describe('知识点（含下级）'),
   keyword: z.string().trim().max(100).nullish().describe('关键字'),
 });
 export type TQuPagingParams = z.infer<typeof ZQuPagingParamsSchema>;

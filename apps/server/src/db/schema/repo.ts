@@ -5,7 +5,8 @@
  * - `answer`: type 4 { reference, keywords: [{ word, weight }] };
  *   type 5 { blanks: [{ answers: string[] }], caseSensitive, widthSensitive, orderMatters };
  *   type 6 { left: [{ key, content }], right: [{ key, content }], pairs: [{ left, right }] }.
- * Composite questions (99) hold their children as rows with `parentId` set.
+ * Composite questions (99) hold their children as rows with `parentId` set. Knowledge points are
+ * links (repo-knowledge.ts el_qu_knowledge), the one place a question's points are kept.
  * Learners never receive `isRight`, `answer` or `analysis` while a paper is open (DESIGN 4).
  */
 import { sql } from 'drizzle-orm';
@@ -62,8 +63,6 @@ export const elQu = pgTable(
     /** Sanitised rich text; fill-in blanks are `<span data-blank="n"></span>` nodes. */
     content: text('content').notNull(),
     analysis: text('analysis'),
-    /** Knowledge-point tags. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     options: jsonb('options').$type<QuestionOption[]>().notNull().default([]),
     answer: jsonb('answer').$type<QuestionAnswer>().notNull().default({}),
     /** Parent composite question, for the children of type 99. */
@@ -86,7 +85,6 @@ export const elQu = pgTable(
   (t) => [
     index('el_qu_parent_idx').on(t.parentId),
     index('el_qu_type_level_idx').on(t.type, t.level),
-    index('el_qu_tags_idx').using('gin', t.tags),
     index('el_qu_fingerprint_idx').on(t.fingerprint),
   ],
 );

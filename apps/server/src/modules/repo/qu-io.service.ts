@@ -34,7 +34,7 @@ import { findDuplicates, storeImages } from './interchange/import.js';
 import { assertImportSize } from './interchange/import-cap.js';
 import type { InterImage } from './interchange/model.js';
 import { readOffThread } from './interchange/read-off-thread.js';
-import { questionDetails, questionFilter } from './qu.service.js';
+import { questionDetails, questionFilter, withKnowledgeFilter } from './qu.service.js';
 import { docxColumnOf, readQuestionsDocx } from './qu-docx.js';
 import { type CheckedItem, checkItemsYielding, type ImportItem, importChecked } from './qu-import.js';
 import { normaliseQuestion } from './qu-rules.js';
@@ -87,10 +87,12 @@ export async function exportQuestions(
   },
   now: Date,
 ) {
-  const filter = questionFilter({
-    ...(body.params ?? {}),
-    repoId: body.repoId ?? (body.params?.repoId as string | undefined),
-  });
+  const filter = questionFilter(
+    await withKnowledgeFilter(db, {
+      ...(body.params ?? {}),
+      repoId: body.repoId ?? (body.params?.repoId as string | undefined),
+    }),
+  );
   const rows = await db
     .select({ id: elQu.id })
     .from(elQu)

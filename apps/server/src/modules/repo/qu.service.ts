@@ -1,26 +1,18 @@
 /** Questions: save (with children), detail, paging with filters, delete, batch move/copy. */
 import { htmlToText, type TQuPagingParams, type TQuSave } from '@exam/contracts';
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { badParams, conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
+import {
+  inKnowledgeSubtree,
+  knowledgePointOfPath,
+  questionKnowledgePaths,
+  setQuestionKnowledge,
+} from './knowledge.service.js';
 import { checkQuestion, type NormalQuestion, normaliseQuestion } from './qu-rules.js';
 import { isQuestionInUse } from './qu-usage.js';
 
@@ -65,9 +57,7 @@ export async function insertQuestions(
     const chunkIds = ids.slice(start, start + INSERT_CHUNK);
     await tx
       .insert(elQu)
-      .values(
-        chunk.map(({ q, tags }, i) => ({ ...rowValues(q), ...hidden, id: chunkIds[i], tags, createdBy: userId })),
-      );
+      .values(chunk.map(({ q }, i) => ({ ...rowValues(q), ...hidden, id: chunkIds[i], createdBy: userId })));
     const children = chunk.flatMap(({ q }, i) =>
       q.children.map((c, n) => ({
         ...rowValues(c),
@@ -81,6 +71,12 @@ export async function insertQuestions(
     for (let c = 0; c < children.length; c += INSERT_CHUNK)
       await tx.insert(elQu).values(children.slice(c, c + INSERT_CHUNK));
     await tx.insert(elQuRepo).values(chunkIds.flatMap((quId) => repoIds.map((repoId) => ({ repoId, quId }))));
+    await setQuestionKnowledge(
+      tx,
+      chunk.map(({ tags }, i) => ({ quId: chunkIds[i], paths: tags })),
+      userId,
+      false,
+    );
   }
   return ids;
 }
@@ -108,10 +104,8 @@ export async function saveQuestion(db: Executor, input: TQuSave, userId: string)
   const oldIds = new Set(oldChildren.map((c) => c.id));
   const now = new Date();
   await db.transaction(async (tx) => {
-    await tx
-      .update(elQu)
-      .set({ ...rowValues(q), tags })
-      .where(eq(elQu.id, id));
+    await tx.update(elQu).set(rowValues(q)).where(eq(elQu.id, id));
+    await setQuestionKnowledge(tx, [{ quId: id, paths: tags }], userId, true);
     const keep: string[] = [];
     for (const [i, c] of q.children.entries()) {
       if (c.id && oldIds.has(c.id)) {
@@ -165,12 +159,13 @@ export async function questionDetails(db: Executor, ids: string[]) {
     .innerJoin(elRepo, eq(elRepo.id, elQuRepo.repoId))
     .where(and(inArray(elQuRepo.quId, ids), isNull(elRepo.deletedAt)));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const points = await questionKnowledgePaths(db, ids);
   return ids
     .map((id) => byId.get(id))
     .filter((r): r is QuRow => Boolean(r))
     .map((r) => ({
       ...childOut(r),
-      tags: r.tags,
+      tags: points.get(r.id) ?? [],
       repoIds: links.filter((l) => l.quId === r.id).map((l) => l.repoId),
       children: kids.filter((k) => k.parentId === r.id).map(childOut),
       createdAt: r.createdAt,
@@ -185,7 +180,18 @@ export async function questionDetail(db: Executor, id: string) {
   return q;
 }
 
-/** The filter of the paging and export calls: live top-level questions. */
+/**
+ * A filter by a knowledge point's title path (`tag`) as one by the point's id: a path that names
+ * no point matches nothing, rather than everything.
+ */
+export async function withKnowledgeFilter(db: Executor, p: TQuPagingParams): Promise<TQuPagingParams> {
+  if (!p.tag || p.kpId) return p;
+  return { ...p, kpId: (await knowledgePointOfPath(db, p.tag)) ?? NO_POINT };
+}
+
+const NO_POINT = '-';
+
+/** The filter of the paging and export calls: live top-level questions (`tag`: see withKnowledgeFilter). */
 export function questionFilter(p: TQuPagingParams): SQL {
   const where: SQL[] = [isNull(elQu.deletedAt), isNull(elQu.parentId)];
   if (p.repoId)
@@ -194,7 +200,7 @@ export function questionFilter(p: TQuPagingParams): SQL {
     );
   if (p.type) where.push(eq(elQu.type, p.type));
   if (p.level) where.push(eq(elQu.level, p.level));
-  if (p.tag) where.push(arrayContains(elQu.tags, [p.tag]));
+  if (p.kpId) where.push(inKnowledgeSubtree(elQu.id, p.kpId));
   if (p.keyword) {
     const like = containing(p.keyword);
     where.push(or(ilike(elQu.content, like), ilike(elQu.analysis, like)) as SQL);
@@ -204,7 +210,7 @@ export function questionFilter(p: TQuPagingParams): SQL {
 
 /** One page of questions with a text summary, tags and banks. */
 export async function pagingQuestions(db: Executor, q: { current: number; size: number; params: TQuPagingParams }) {
-  const where = questionFilter(q.params);
+  const where = questionFilter(await withKnowledgeFilter(db, q.params));
   return paginateWith(
     q,
     db.select({ n: count() }).from(elQu).where(where),
@@ -214,7 +220,6 @@ export async function pagingQuestions(db: Executor, q: { current: number; size: 
         type: elQu.type,
         level: elQu.level,
         content: elQu.content,
-        tags: elQu.tags,
         updatedAt: elQu.updatedAt,
         childCount:
           sql<number>`(select count(*) from ${elQu} c where c.parent_id = ${elQu}.id and c.deleted_at is null)`.mapWith(
@@ -234,8 +239,10 @@ export async function pagingQuestions(db: Executor, q: { current: number; size: 
             .innerJoin(elRepo, eq(elRepo.id, elQuRepo.repoId))
             .where(and(inArray(elQuRepo.quId, ids), isNull(elRepo.deletedAt)))
         : [];
+      const points = await questionKnowledgePaths(db, ids);
       return rows.map(({ content, ...r }) => ({
         ...r,
+        tags: points.get(r.id) ?? [],
         summary: htmlToText(content).slice(0, 200),
         repos: links.filter((l) => l.quId === r.id).map((l) => ({ id: l.id, title: l.title })),
       }));

@@ -1,9 +1,11 @@
-/** The question bank module: banks and questions. */
+/** The question bank module: banks, questions and knowledge points. */
 import type { FastifyInstance } from 'fastify';
+import { registerKnowledgeRoutes } from './knowledge.routes.js';
 import { registerQuRoutes } from './qu.routes.js';
 import { registerRepoRoutes } from './repo.routes.js';
 
 export function registerRepoModule(app: FastifyInstance): void {
   registerRepoRoutes(app);
   registerQuRoutes(app);
+  registerKnowledgeRoutes(app);
 }

@@ -4,6 +4,11 @@
  * the question reader (question-reader.ts), whose sitting lock hides keys while a paper is open.
  */
 import {
+  repoKnowledgeDelete,
+  repoKnowledgeMatrix,
+  repoKnowledgeMerge,
+  repoKnowledgeMove,
+  repoKnowledgeSave,
   repoQuBatchCopy,
   repoQuBatchMove,
   repoQuDelete,
@@ -44,4 +49,10 @@ guardEndpoints(repoPolicy, {
   [repoQuBatchCopy.path]: ['edit', () => null],
   [repoQuExport.path]: ['export', () => null],
   [repoQuView.path]: ['read', (b) => b.id],
+  // knowledge points are shared content too: the tags' holders change any point
+  [repoKnowledgeSave.path]: ['edit', (b) => b.id ?? null],
+  [repoKnowledgeMove.path]: ['edit', (b) => b.id],
+  [repoKnowledgeMerge.path]: ['edit', (b) => [b.id, b.intoId]],
+  [repoKnowledgeDelete.path]: ['delete', (b) => b.id],
+  [repoKnowledgeMatrix.path]: ['view', (b) => b.repoId],
 });

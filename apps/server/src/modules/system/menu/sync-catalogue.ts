@@ -52,6 +52,19 @@ export async function syncMenuCatalogue(db: Db, catalogue: CatalogueEntry[] = CA
         .values(inserted.map((menuId) => ({ roleId: admin.id, menuId })))
         .onConflictDoNothing();
     }
+    for (const [i, entry] of missing.entries()) {
+      if (!entry.grantWith) continue;
+      const holders = await tx
+        .selectDistinct({ roleId: sysRoleMenu.roleId })
+        .from(sysRoleMenu)
+        .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+        .where(eq(sysMenu.permission, entry.grantWith));
+      if (holders.length)
+        await tx
+          .insert(sysRoleMenu)
+          .values(holders.map((h) => ({ roleId: h.roleId, menuId: inserted[i] })))
+          .onConflictDoNothing();
+    }
     return inserted.length;
   });
 }

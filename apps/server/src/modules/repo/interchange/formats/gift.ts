@@ -59,13 +59,18 @@ interface Block {
   text: string;
   /** A `// 未导出：reason` comment just before it. */
   note: string | null;
+  /** Moodle's tag comments before it (`// [tag:安全/消防]`): our knowledge points. */
+  tags: string[];
 }
+
+const TAG_COMMENT = /\[tag:([^\]]+)\]/g;
 
 /** Blocks of non-blank lines, comments removed (their line numbers kept). */
 function blocksOf(source: string): Block[] {
   const blocks: Block[] = [];
   let cur: Block | null = null;
   let note: string | null = null;
+  let tags: string[] = [];
   source
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
@@ -73,6 +78,7 @@ function blocksOf(source: string): Block[] {
       const line = raw.trim();
       if (line.startsWith('//')) {
         if (line.startsWith(NOT_EXPORTED)) note = line.slice(NOT_EXPORTED.length).trim();
+        for (const m of line.matchAll(TAG_COMMENT)) tags.push(m[1].trim());
         return;
       }
       if (!line) {
@@ -80,8 +86,9 @@ function blocksOf(source: string): Block[] {
         return;
       }
       if (!cur) {
-        cur = { line: i + 1, text: raw, note };
+        cur = { line: i + 1, text: raw, note, tags };
         note = null;
+        tags = [];
         blocks.push(cur);
       } else cur.text += `\n${raw}`;
     });
@@ -134,6 +141,7 @@ export function readGift(source: string): ReadResult {
     const q = read.q;
     q.name = name;
     q.category = category;
+    q.tags = [...new Set(block.tags.filter(Boolean))];
     result.entries.push({ place: named, question: q });
   }
   return result;
@@ -251,6 +259,8 @@ export function writeGift(questions: InterQuestion[]): { text: string; skipped: 
       out.push(`${NOT_EXPORTED}${why}`, `${title}${esc(q.text)}`, '');
       return;
     }
+    // Moodle's GIFT tag comment; a tag's "]" cannot be written in it (titles never hold one)
+    if (q.tags.length) out.push(`// ${q.tags.map((t) => `[tag:${t.replace(/\]/g, '')}]`).join(' ')}`);
     const answer = `{${kind.gift.block(q, SYNTAX)}${general}}`;
     const text = esc(q.text);
     const at = text.indexOf(esc(blankHtml(1)));

@@ -23,19 +23,43 @@ function add(result: ReadResult, read: ReturnType<typeof readQtiItem>) {
 }
 
 /** The item files a manifest names, in its order (hrefs relative to the manifest, which is at the root). */
-function itemFiles(manifest: XmlEl): string[] {
-  const out: string[] = [];
+function itemFiles(manifest: XmlEl): { href: string; keywords: string[] }[] {
+  const out: { href: string; keywords: string[] }[] = [];
   const visit = (el: XmlEl) => {
     for (const k of el.kids) {
       if (typeof k === 'string') continue;
       if (k.name === 'resource' && /^imsqti_item_xmlv(2p[12]|3p0)$/.test(k.attrs.type ?? '') && k.attrs.href)
-        out.push(k.attrs.href.replace(/^\.\//, ''));
+        out.push({ href: k.attrs.href.replace(/^\.\//, ''), keywords: keywordsOf(k) });
       else visit(k);
     }
   };
   visit(manifest);
   return out;
 }
+
+const localName = (name: string) => name.replace(/^.*:/, '');
+const textIn = (el: XmlEl): string => el.kids.map((k) => (typeof k === 'string' ? k : textIn(k))).join('');
+
+/**
+ * The LOM keywords of a resource's metadata (`<imsmd:keyword><imsmd:string>`): our knowledge
+ * points as paths (安全/消防), which other tools show as keywords.
+ */
+function keywordsOf(resource: XmlEl): string[] {
+  const out: string[] = [];
+  const visit = (el: XmlEl) => {
+    for (const k of el.kids) {
+      if (typeof k === 'string') continue;
+      if (localName(k.name) === 'keyword') {
+        const t = textIn(k).trim();
+        if (t) out.push(t);
+      } else visit(k);
+    }
+  };
+  visit(resource);
+  return out;
+}
+
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Reads a QTI content package or a single item document (badParams for a malformed file). */
 export async function readQti(buffer: Buffer, limits: ZipLimits = ZIP_LIMITS): Promise<ReadResult> {
@@ -63,13 +87,15 @@ export async function readQti(buffer: Buffer, limits: ZipLimits = ZIP_LIMITS): P
       throw err;
     }
   };
-  for (const file of files) {
+  for (const { href: file, keywords } of files) {
     const body = read(file);
     if (!body) {
       result.skipped.push({ place: file, reason: 'imsmanifest.xml 列出的试题文件不在压缩包中' });
       continue;
     }
-    add(result, readQtiItem(utf8(body), { file, read }));
+    const item = readQtiItem(utf8(body), { file, read });
+    if ('q' in item) item.q.tags = [...new Set([...item.q.tags, ...keywords])];
+    add(result, item);
   }
   return result;
 }
@@ -84,11 +110,15 @@ export function writeQtiPackage(questions: InterQuestion[]): { body: Buffer; ski
     const { xml, skip } = writeQtiItem(q, id);
     if (skip) skipped.push({ place: `第${i + 1}题（${typeName[q.type] ?? q.type}）`, reason: skip });
     files[href] = Buffer.from(xml, 'utf8');
-    return `<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="${href}"><file href="${href}"/></resource>`;
+    const keywords = q.tags.map((t) => `<imsmd:keyword><imsmd:string>${xmlText(t)}</imsmd:string></imsmd:keyword>`);
+    const metadata = keywords.length
+      ? `<metadata><imsmd:lom><imsmd:general>${keywords.join('')}</imsmd:general></imsmd:lom></metadata>`
+      : '';
+    return `<resource identifier="${id}" type="imsqti_item_xmlv3p0" href="${href}">${metadata}<file href="${href}"/></resource>`;
   });
   const manifest =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="MANIFEST-1">' +
+    '<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="MANIFEST-1" xmlns:imsmd="http://ltsc.ieee.org/xsd/LOM">' +
     '<metadata><schema>QTI Package</schema><schemaversion>3.0.0</schemaversion></metadata>' +
     `<organizations/><resources>${resources.join('')}</resources></manifest>\n`;
   const body = Buffer.from(zipSync({ 'imsmanifest.xml': Buffer.from(manifest, 'utf8'), ...files }, { level: 6 }));

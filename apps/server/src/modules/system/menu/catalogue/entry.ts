@@ -22,4 +22,9 @@ export interface CatalogueEntry {
   noCache?: boolean;
   affix?: boolean;
   activeMenu?: string;
+  /**
+   * When the entry is added to an existing site, the roles holding this permission get it too
+   * (besides the administrator): a new function of a screen they already use is theirs at once.
+   */
+  grantWith?: PermissionTag;
 }

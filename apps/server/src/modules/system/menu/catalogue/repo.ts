@@ -2,13 +2,20 @@
 import { MenuType, type PermissionTag } from '@exam/contracts';
 import type { CatalogueEntry } from './entry.js';
 
-const f = (parentKey: string, permission: PermissionTag, title: string, sort: number): CatalogueEntry => ({
+const f = (
+  parentKey: string,
+  permission: PermissionTag,
+  title: string,
+  sort: number,
+  grantWith?: PermissionTag,
+): CatalogueEntry => ({
   key: permission,
   parentKey,
   type: MenuType.FUNCTION,
   title,
   permission,
   sort,
+  grantWith,
 });
 
 export const repoCatalogue: CatalogueEntry[] = [
@@ -54,6 +61,21 @@ export const repoCatalogue: CatalogueEntry[] = [
   f('repo-qu', 'repo:qu:delete', '删除试题', 3),
   f('repo-qu', 'repo:qu:import', '导入试题', 4),
   f('repo-qu', 'repo:qu:export', '导出试题', 5),
+  {
+    // roles that already keep questions get the tree with their next start (grantWith)
+    key: 'repo-knowledge',
+    parentKey: 'repo',
+    type: MenuType.MENU,
+    title: '知识点',
+    path: 'knowledge',
+    name: 'RepoKnowledge',
+    component: 'admin/repo/knowledge',
+    icon: 'ApartmentOutlined',
+    sort: 3,
+    grantWith: 'repo:qu:save',
+  },
+  f('repo-knowledge', 'repo:kp:save', '编辑知识点', 1, 'repo:qu:save'),
+  f('repo-knowledge', 'repo:kp:delete', '删除知识点', 2, 'repo:qu:delete'),
   {
     key: 'repo-detail',
     parentKey: 'repo',

@@ -16,6 +16,9 @@ import {
   PaperState,
   paperPaperCreate,
   paperPaperDetail,
+  repoKnowledgeMatrix,
+  repoKnowledgeTree,
+  repoRepoList,
   sysMenuRoutes,
   trainDetail,
   trainRepoList,
@@ -160,6 +163,23 @@ describe('demo data', () => {
     expect(res.data.examsToday?.find((e) => e.title === '技术部基础测验')).toMatchObject({ handed: 3, learners: 3 });
     expect(res.data.courses?.length).toBeGreaterThan(0);
     expect(res.data.setup?.filter((s) => !s.done).map((s) => s.key)).toContain('live');
+  });
+});
+
+describe('the demo knowledge points', () => {
+  it('is a tree over the demo banks, their questions tagged, counted per point in the bank', async () => {
+    const admin = await t.login('admin', 'admin123');
+    const nodes = (await t.request(repoKnowledgeTree, {}, admin)).data;
+    const at = (path: string) => nodes.find((n) => n.path === path);
+    for (const path of ['安全生产/消防安全', '安全生产/应急救护', '计算机基础/软件/办公软件', '数学/公式'])
+      expect(at(path)?.quCount, path).toBeGreaterThan(0);
+    const safety = at('安全生产');
+    expect(safety?.quCount).toBe(0);
+    expect(safety?.totalCount).toBeGreaterThan(at('安全生产/消防安全')?.totalCount ?? 0);
+    const kinds = (await t.request(repoRepoList, {}, admin)).data.find((r) => r.title === '全题型体验题库');
+    const cells = (await t.request(repoKnowledgeMatrix, { repoId: kinds?.id as string }, admin)).data;
+    const fire = cells.filter((c) => c.kpId === at('安全生产/消防安全')?.id);
+    expect(fire.map((c) => c.type).sort()).toEqual([3, 5]);
   });
 });
 

@@ -34,7 +34,7 @@ let bank: string;
 const sample = (type: number): TQuSave => structuredClone(QU_TEMPLATE_SAMPLES.find((s) => s.type === type) as TQuSave);
 const tree = async (): Promise<TKpNode[]> => (await t.request(repoKnowledgeTree, {}, admin)).data;
 const byPath = async (path: string) => (await tree()).find((n) => n.path === path);
-const saveQu = async (tags: string[], type = 1, level = 1, content?: string) => {
+const saveQu = async (tags: string[], type = 1, level: 1 | 2 = 1, content?: string) => {
   const q = { ...sample(type), level, tags, repoIds: [bank] };
   if (content) q.content = `<p>${content}</p>`;
   const res = await t.request(repoQuSave, q, admin);
@@ -160,7 +160,7 @@ describe('tagging, filter and counts', () => {
 
   it('counts a bank’s questions per point (subtree), kind and band; untagged ones apart', async () => {
     const b2 = (await t.request(repoRepoSave, { title: '计数题库' }, admin)).data.id;
-    const mk = async (tags: string[], type: number, level: number) => {
+    const mk = async (tags: string[], type: number, level: 1 | 2) => {
       const res = await t.request(repoQuSave, { ...sample(type), level, tags, repoIds: [b2] }, admin);
       return res.data.id;
     };

@@ -44,27 +44,32 @@ export function titlePaths(rows: Pick<PointRow, 'id' | 'parentId' | 'title'>[]):
   return out;
 }
 
-const liveQuestion = sql`exists (select 1 from ${elQu} q where q.id = ${elQuKnowledge.quId} and q.deleted_at is null)`;
-
 /** The whole tree, flat, with each point's own and subtree question counts (live questions). */
 export async function knowledgeTree(db: Executor): Promise<TKpNode[]> {
-  const rows = await db
-    .select({
-      id: elKnowledgePoint.id,
-      parentId: elKnowledgePoint.parentId,
-      title: elKnowledgePoint.title,
-      sort: elKnowledgePoint.sort,
-      quCount:
-        sql<number>`(select count(*) from ${elQuKnowledge} where ${elQuKnowledge.kpId} = ${elKnowledgePoint.id} and ${liveQuestion})`.mapWith(
-          Number,
-        ),
-      totalCount: sql<number>`(select count(distinct k.qu_id) from ${elKnowledgePoint} d
+  const res = await db.execute<{
+    id: string;
+    parent_id: string | null;
+    title: string;
+    sort: number;
+    own: number | string;
+    total: number | string;
+  }>(sql`select p.id, p.parent_id, p.title, p.sort,
+      (select count(*) from ${elQuKnowledge} k join ${elQu} q on q.id = k.qu_id and q.deleted_at is null
+        where k.kp_id = p.id) as own,
+      (select count(distinct k.qu_id) from ${elKnowledgePoint} d
         join ${elQuKnowledge} k on k.kp_id = d.id
         join ${elQu} q on q.id = k.qu_id and q.deleted_at is null
-        where d.path like ${elKnowledgePoint.path} || '%')`.mapWith(Number),
-    })
-    .from(elKnowledgePoint)
-    .orderBy(elKnowledgePoint.sort, elKnowledgePoint.title, elKnowledgePoint.id);
+        where d.path like p.path || '%') as total
+    from ${elKnowledgePoint} p
+    order by p.sort, p.title, p.id`);
+  const rows = res.rows.map((r) => ({
+    id: r.id,
+    parentId: r.parent_id,
+    title: r.title,
+    sort: Number(r.sort),
+    quCount: Number(r.own),
+    totalCount: Number(r.total),
+  }));
   const paths = titlePaths(rows);
   return rows.map((r) => ({ ...r, path: paths.get(r.id) ?? r.title }));
 }
@@ -321,7 +326,7 @@ export async function questionKnowledgePaths(db: Executor, quIds: string[]): Pro
 }
 
 /** Questions tagged with the point `kpId` or a point below it. */
-export const inKnowledgeSubtree = (quId: SQL | typeof elQu.id, kpId: string): SQL =>
+export const inKnowledgeSubtree = (quId: SQL, kpId: string): SQL =>
   sql`exists (select 1 from ${elQuKnowledge} k join ${elKnowledgePoint} d on d.id = k.kp_id
     where k.qu_id = ${quId} and d.path like (select p.path from ${elKnowledgePoint} p where p.id = ${kpId}) || '%')`;
 

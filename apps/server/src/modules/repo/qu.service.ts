@@ -200,7 +200,7 @@ export function questionFilter(p: TQuPagingParams): SQL {
     );
   if (p.type) where.push(eq(elQu.type, p.type));
   if (p.level) where.push(eq(elQu.level, p.level));
-  if (p.kpId) where.push(inKnowledgeSubtree(elQu.id, p.kpId));
+  if (p.kpId) where.push(inKnowledgeSubtree(sql`${elQu}.id`, p.kpId));
   if (p.keyword) {
     const like = containing(p.keyword);
     where.push(or(ilike(elQu.content, like), ilike(elQu.analysis, like)) as SQL);

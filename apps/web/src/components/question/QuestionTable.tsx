@@ -1,5 +1,6 @@
 /**
- * The question list of the admin screens: filters (bank, type, level, tag, keyword), preview,
+ * The question list of the admin screens: filters (bank, type, level, knowledge point with its
+ * descendants, keyword), preview,
  * edit and delete per row, batch move/copy/delete, import and export. `repoId` fixes the bank.
  */
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
@@ -19,7 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, message, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/call';
 import { quApi } from '../../api/repo';
 import { formatTime } from '../../utils/date-format';
@@ -28,11 +29,15 @@ import { Permission, useServerTable } from '../index';
 import ExportMenu from './ExportMenu';
 import { showExportNote } from './ExportNote';
 import ImportDialog from './ImportDialog';
+import KnowledgeSelect from './KnowledgeSelect';
 import QuestionLine from './QuestionLine';
 import QuestionPreview from './QuestionPreview';
 
 export default function QuestionTable({ repoId, onChanged }: { repoId?: string; onChanged?: () => void }) {
   const navigate = useNavigate();
+  // 知识点 screen's count links here with ?kpId=: the list opens filtered by that point
+  const [query] = useSearchParams();
+  const initialKp = query.get('kpId') ?? undefined;
   const [form] = Form.useForm<TQuPagingParams>();
   const repos = useQuery({ queryKey: ['repo-list'], queryFn: () => call(repoRepoList, {}) });
   const table = useServerTable<TQuListItem, TQuPagingParams>(
@@ -40,6 +45,7 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
     (req) => call(repoQuPaging, { ...req, params: { ...req.params, repoId: repoId ?? req.params.repoId } }),
     {
       selectable: true,
+      initialParams: initialKp ? { kpId: initialKp } : undefined,
     },
   );
   const [importOpen, setImportOpen] = useState(false);
@@ -73,7 +79,13 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
 
   return (
     <>
-      <Form form={form} layout="inline" onFinish={(v) => table.search(v)} style={{ marginBottom: 12, rowGap: 8 }}>
+      <Form
+        form={form}
+        initialValues={initialKp ? { kpId: initialKp } : undefined}
+        layout="inline"
+        onFinish={(v) => table.search(v)}
+        style={{ marginBottom: 12, rowGap: 8 }}
+      >
         {!repoId && (
           <Form.Item name="repoId">
             <Select
@@ -96,8 +108,8 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
         <Form.Item name="level">
           <Select allowClear placeholder="难度" style={{ width: 100 }} options={labelOptions(QUESTION_LEVEL_LABELS)} />
         </Form.Item>
-        <Form.Item name="tag">
-          <Input allowClear placeholder="知识点" style={{ width: 120 }} />
+        <Form.Item name="kpId">
+          <KnowledgeSelect placeholder="知识点（含下级）" />
         </Form.Item>
         <Form.Item name="keyword">
           <Input allowClear placeholder="题目关键字" style={{ width: 180 }} data-testid="filter-keyword" />
@@ -195,8 +207,13 @@ export default function QuestionTable({ repoId, onChanged }: { repoId?: string; 
           {
             title: '知识点',
             dataIndex: 'tags',
-            width: 120,
-            render: (tags: string[]) => tags.map((t) => <Tag key={t}>{t}</Tag>),
+            width: 140,
+            render: (tags: string[]) =>
+              tags.map((t) => (
+                <Tag key={t} title={t}>
+                  {t.split('/').pop()}
+                </Tag>
+              )),
           },
           ...(repoId
             ? []

@@ -1,12 +1,14 @@
-/** 题库详情: the bank, its counts per type and level, and its questions. */
+/** 题库详情: the bank, its counts per type and level and per knowledge point, and its questions. */
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { QUESTION_LEVEL_LABELS, QUESTION_TYPE_LABELS, repoRepoDetail, repoRepoListStat } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Skeleton, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../../../api/call';
 import { PageContainer } from '../../../../components';
 import { QuestionTable } from '../../../../components/question';
+import KnowledgeMatrix from './KnowledgeMatrix';
 
 export default function RepoDetailPage() {
   const { id = '' } = useParams();
@@ -21,9 +23,11 @@ export default function RepoDetailPage() {
     queryFn: async () => (await call(repoRepoListStat, { ids: [id] }))[0],
     enabled: Boolean(id),
   });
+  const [version, setVersion] = useState(0);
   const refetch = () => {
     void repo.refetch();
     void stat.refetch();
+    setVersion((v) => v + 1);
   };
   const types = Object.keys(QUESTION_TYPE_LABELS);
   const rows = Object.entries(QUESTION_LEVEL_LABELS).map(([level, label]) => ({
@@ -74,6 +78,7 @@ export default function RepoDetailPage() {
                 })),
               ]}
             />
+            <KnowledgeMatrix repoId={id} version={version} />
           </>
         )
       )}

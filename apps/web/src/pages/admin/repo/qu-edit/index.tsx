@@ -2,12 +2,18 @@
 
 import { repoQuDetail, repoQuSave, repoRepoList } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, message, Row, Select, Skeleton, Space } from 'antd';
+import { Button, Card, Col, Form, message, Row, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { call } from '../../../../api/call';
 import { PageContainer } from '../../../../components';
-import { newQuestion, QuestionEditor, QuestionPreview, type QuForm } from '../../../../components/question';
+import {
+  KnowledgeSelect,
+  newQuestion,
+  QuestionEditor,
+  QuestionPreview,
+  type QuForm,
+} from '../../../../components/question';
 import RepoSelect from './RepoSelect';
 
 export default function QuEditPage() {
@@ -91,14 +97,7 @@ export default function QuEditPage() {
               </Col>
               <Col span={12}>
                 <Form.Item label="知识点" htmlFor="qu-tags">
-                  <Select
-                    id="qu-tags"
-                    mode="tags"
-                    value={tags}
-                    onChange={setTags}
-                    placeholder="输入知识点后回车"
-                    open={false}
-                  />
+                  <KnowledgeSelect multiple id="qu-tags" value={tags} onChange={setTags} placeholder="选择知识点" />
                 </Form.Item>
               </Col>
             </Row>

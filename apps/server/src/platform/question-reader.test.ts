@@ -55,6 +55,10 @@ const OUTSIDE_READER: Record<string, Listed> = {
     keys: true,
     reason: "the bank's own administration: questions created, edited, listed and shown to administrators",
   },
+  'modules/repo/knowledge.service.ts': {
+    keys: false,
+    reason: "the knowledge point tree and a bank's counts: ids, types and levels of live questions, no key",
+  },
   'modules/repo/repo-counts.ts': { keys: false, reason: "the dashboard's question count (a port system asks)" },
   'modules/repo/repo.service.ts': {
     keys: false,

@@ -195,7 +195,7 @@ export const repoKnowledgeDelete = endpoint({
 });
 
 export const repoKnowledgeMatrix = endpoint({
-  path: '/api/repo/knowledge/matrix',
+  path: '/api/repo/knowledge/stat',
   body: ZKpMatrixQuerySchema,
   data: z.array(ZKpMatrixCellSchema),
   access: { permission: 'repo:repo:view' },

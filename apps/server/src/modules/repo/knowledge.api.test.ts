@@ -20,9 +20,11 @@ import {
   type TKpNode,
   type TQuSave,
 } from '@exam/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elQuStat } from '../../db/schema/index.js';
+import { elQuStat, sysMenu, sysRole, sysRoleMenu } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { syncMenuCatalogue } from '../system/menu/sync-catalogue.js';
 import { uploadQuestions } from './interchange/test/upload.js';
 import { QU_TEMPLATE_SAMPLES } from './qu-samples.js';
 
@@ -216,4 +218,51 @@ describe('round trip through the file formats', () => {
       expect(back.data.records.map((r) => r.tags.sort())).toEqual([[tag, '往返共用'].sort()]);
     });
   }
+});
+
+describe('permissions on a site that had no knowledge points yet', () => {
+  it('gives the new entries to the roles that keep questions, not to others', async () => {
+    const kpKeys = ['repo-knowledge', 'repo:kp:save', 'repo:kp:delete'];
+    const menuOf = async (permission: string) =>
+      (await t.db.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.permission, permission)))[0].id;
+    const [editor] = await t.db
+      .insert(sysRole)
+      .values({ code: 'kp-editor', name: '题库编辑', roleType: 1 })
+      .returning({ id: sysRole.id });
+    const [viewer] = await t.db
+      .insert(sysRole)
+      .values({ code: 'kp-viewer', name: '只看题库', roleType: 1 })
+      .returning({ id: sysRole.id });
+    await t.db.insert(sysRoleMenu).values([
+      { roleId: editor.id, menuId: await menuOf('repo:qu:save') },
+      { roleId: viewer.id, menuId: await menuOf('repo:qu:view') },
+    ]);
+    // as before this release: the catalogue's knowledge entries not in the menu table
+    const old = await t.db.select({ id: sysMenu.id }).from(sysMenu).where(inArray(sysMenu.catalogueKey, kpKeys));
+    await t.db.delete(sysRoleMenu).where(
+      inArray(
+        sysRoleMenu.menuId,
+        old.map((m) => m.id),
+      ),
+    );
+    await t.db.delete(sysMenu).where(
+      inArray(
+        sysMenu.id,
+        old.map((m) => m.id),
+      ),
+    );
+    expect(await syncMenuCatalogue(t.db)).toBe(3);
+    const held = async (roleId: string) =>
+      (
+        await t.db
+          .select({ key: sysMenu.catalogueKey })
+          .from(sysRoleMenu)
+          .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+          .where(and(eq(sysRoleMenu.roleId, roleId), inArray(sysMenu.catalogueKey, kpKeys)))
+      )
+        .map((r) => r.key)
+        .sort();
+    expect(await held(editor.id)).toEqual(['repo-knowledge', 'repo:kp:save']);
+    expect(await held(viewer.id)).toEqual([]);
+  });
 });

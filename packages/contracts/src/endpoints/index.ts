@@ -24,6 +24,7 @@ export * from './paper.js';
 export * from './paper-paper.js';
 export * from './realtime.js';
 export * from './repo.js';
+export * from './repo-stat.js';
 export * from './role.js';
 export * from './sms.js';
 export * from './train.js';

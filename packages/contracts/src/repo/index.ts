@@ -5,5 +5,6 @@ export * from './kinds/ordering.js';
 export * from './kinds/settings.js';
 export * from './kinds/short-answer.js';
 export * from './qu.js';
+export * from './qu-stat.js';
 export * from './repo.js';
 export * from './rich-text.js';

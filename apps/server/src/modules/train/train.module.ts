@@ -4,6 +4,7 @@ import type { AnyConsumer } from '../../platform/events/index.js';
 import { registerBookRoutes } from './book.routes.js';
 import { bookOnPaperConsumer } from './book-on-paper.js';
 import { registerFavRoutes } from './fav/fav.routes.js';
+import { quStatsConsumer } from './qu-stats-consumer.js';
 import { registerTrainStatRoutes } from './stat.routes.js';
 import { registerTrainRoutes } from './train.routes.js';
 
@@ -15,4 +16,4 @@ export function registerTrainModule(app: FastifyInstance): void {
 }
 
 /** The training module's event consumers. */
-export const trainConsumers: AnyConsumer[] = [bookOnPaperConsumer];
+export const trainConsumers: AnyConsumer[] = [bookOnPaperConsumer, quStatsConsumer];

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, elTrain, elTrainProgress, elTrainQu, elUserBook } from '../../db/schema/index.js';
 import type { Db, Executor, Tx } from '../../platform/db.js';
 import { AppError, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
+import { publish } from '../../platform/events/index.js';
 import { round2 } from '../paper/scoring.js';
 import { learnerReader } from '../repo/question-reader.js';
 import { bookRulesOf, recordAnswer } from './book-record.js';
@@ -234,6 +235,17 @@ export async function finishTx(tx: Tx, train: TrainRow, now: Date): Promise<void
       answer: a.answer,
       now,
       rules,
+    });
+  // The mock's answers are marked now: statistics and mastery follow.
+  if (answered.length)
+    await publish(tx, {
+      name: 'practice.answered',
+      payload: {
+        trainId: train.id,
+        userId: train.userId,
+        quIds: answered.map((a) => a.quId),
+        answeredAt: now.toISOString(),
+      },
     });
 }
 

@@ -4,16 +4,17 @@
  * rules of qu-stats-rules.ts badReason written as SQL, so the list pages in the database.
  */
 import { htmlToText, type TQuStatReason } from '@exam/contracts';
-import { and, asc, count, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elQuStat } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { paginate } from '../../platform/paging.js';
 import { badReason, MIN_ANSWERS, NEGATIVE_DISCRIMINATION, PRACTICE_WEIGHT } from './qu-stats-rules.js';
 
-const enough = sql`(${elQuStat.answers} + ${PRACTICE_WEIGHT} * ${elQuStat.practiceAnswers}) >= ${MIN_ANSWERS}`;
+// Constants written into the statement: a bound 0.5 beside an integer column would be cast to integer.
+const enough = sql`(${elQuStat.answers} + ${sql.raw(String(PRACTICE_WEIGHT))} * ${elQuStat.practiceAnswers}) >= ${sql.raw(String(MIN_ANSWERS))}`;
 const all = sql`(${elQuStat.answers} + ${elQuStat.practiceAnswers})`;
 const REASON_SQL: Record<TQuStatReason, SQL> = {
-  negative: lt(elQuStat.discrimination, NEGATIVE_DISCRIMINATION) as SQL,
+  negative: sql`${elQuStat.discrimination} < ${sql.raw(String(NEGATIVE_DISCRIMINATION))}`,
   allRight: sql`${enough} and ${elQuStat.fullCount} = ${all}`,
   allWrong: sql`${enough} and ${elQuStat.zeroCount} = ${all}`,
 };

@@ -32,7 +32,7 @@ describe('item statistics', () => {
   });
 
   it('computes the point-biserial and has none without variance', () => {
-    expect(correlation([1, 1, 0, 0], [9, 8, 2, 1])).toBeCloseTo(0.9778, 3);
+    expect(correlation([1, 1, 0, 0], [9, 8, 2, 1])).toBeCloseTo(0.98995, 4);
     expect(correlation([1, 0, 1, 0], [1, 9, 2, 8])).toBeLessThan(0);
     expect(correlation([1, 1, 1], [1, 2, 3])).toBeNull();
   });

@@ -16,6 +16,7 @@ export * from './invigilate.js';
 export * from './live.js';
 export * from './log.js';
 export * from './marking.js';
+export * from './mastery.js';
 export * from './menu.js';
 export * from './msg.js';
 export * from './notice.js';

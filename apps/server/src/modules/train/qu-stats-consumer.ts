@@ -1,7 +1,7 @@
 /**
  * Keeps the measured item statistics (repo's el_qu_stat) current by events, touching only the
  * questions of each event: a finished paper (paper.marked, also after a regrade that changed it)
- * recomputes the questions of that paper, a practice answer the questions answered. Each question
+ * recomputes the questions of that paper (a voided one takes its answers out), a practice answer the questions answered. Each question
  * is recomputed whole from its source rows (attempts through the sitting's reads, practice from
  * train's own table), so a retried delivery or a regrade leaves exactly the right figures. It lives
  * in train because train stands above both sources and repo, which stores the result.
@@ -64,17 +64,17 @@ export async function recomputeQuStats(db: Executor, quIds: string[], now: Date)
   await writeQuStats(db, [...byId.values()], now);
 }
 
-type StatEvent = DomainEvent<'paper.marked' | 'practice.answered'>;
+type StatEvent = DomainEvent<'paper.marked' | 'paper.voided' | 'practice.answered'>;
 
 /** The questions an event touches. */
 async function questionsOf(db: Executor, events: StatEvent[]): Promise<string[]> {
-  const papers = events.filter((e) => e.name === 'paper.marked').map((e) => e.payload.paperId);
+  const papers = events.flatMap((e) => (e.name === 'practice.answered' ? [] : [e.payload.paperId]));
   const practised = events.flatMap((e) => (e.name === 'practice.answered' ? e.payload.quIds : []));
   return [...(await questionIdsOfPapers(db, papers)), ...practised];
 }
 
 export const quStatsConsumer = defineConsumer({
   name: 'train.qu-stats',
-  events: ['paper.marked', 'practice.answered'],
+  events: ['paper.marked', 'paper.voided', 'practice.answered'],
   handle: async (event, db) => recomputeQuStats(db, await questionsOf(db, [event]), event.createdAt),
 });

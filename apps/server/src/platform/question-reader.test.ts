@@ -55,6 +55,10 @@ const OUTSIDE_READER: Record<string, Listed> = {
     keys: true,
     reason: "the bank's own administration: questions created, edited, listed and shown to administrators",
   },
+  'modules/repo/qu-stats.service.ts': {
+    keys: false,
+    reason: "the bank's review list of badly behaving questions (administrators): type, level and a text summary",
+  },
   'modules/repo/repo-counts.ts': { keys: false, reason: "the dashboard's question count (a port system asks)" },
   'modules/repo/repo.service.ts': {
     keys: false,

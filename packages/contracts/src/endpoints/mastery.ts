@@ -12,8 +12,8 @@ export const trainMasteryMine = endpoint({
 });
 
 /** Departments × knowledge points (the children of `parentId`, the roots without): mean mastery of the scope's learners. */
-export const trainMasteryHeatmap = endpoint({
-  path: '/api/train/mastery/heatmap',
+export const trainMasteryDeptStat = endpoint({
+  path: '/api/train/mastery/dept-stat',
   body: ZMasteryHeatmapParamsSchema,
   data: ZMasteryHeatmapSchema,
   access: { permission: 'train:mastery:view' },

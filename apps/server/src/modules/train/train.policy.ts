@@ -17,8 +17,8 @@ import {
   trainFavView,
   trainFill,
   trainFinish,
+  trainMasteryDeptStat,
   trainMasteryExport,
-  trainMasteryHeatmap,
   trainMasteryMine,
   trainNext,
   trainNoteDelete,
@@ -70,6 +70,6 @@ guardEndpoints(trainPolicy, {
   [trainStatByUser.path]: ['stat', () => null],
   [trainStatExport.path]: ['stat', () => null],
   [trainMasteryMine.path]: ['mastery', () => null],
-  [trainMasteryHeatmap.path]: ['masteryMap', (b) => b.parentId ?? null],
+  [trainMasteryDeptStat.path]: ['masteryMap', (b) => b.parentId ?? null],
   [trainMasteryExport.path]: ['masteryMap', (b) => b.parentId ?? null],
 });

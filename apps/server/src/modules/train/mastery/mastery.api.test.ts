@@ -11,8 +11,8 @@ import {
   DataScope,
   ErrorCode,
   trainFill,
+  trainMasteryDeptStat,
   trainMasteryExport,
-  trainMasteryHeatmap,
   trainMasteryMine,
   trainStart,
 } from '@exam/contracts';
@@ -160,13 +160,13 @@ describe('mastery from exams and practice', () => {
       .from(sysUser)
       .innerJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
       .where(eq(sysUser.id, learner.id));
-    const all = await t.request(trainMasteryHeatmap, {}, admin);
+    const all = await t.request(trainMasteryDeptStat, {}, admin);
     expect(all.code, all.msg).toBe(0);
     expect(all.data.points.map((p) => p.title).sort()).toEqual(['安全', '操作', '管理'].sort());
     expect(all.data.depts).toEqual([{ id: dept.id, title: dept.name }]);
     const cell = all.data.cells.find((c) => c.kpId === kp.ops);
     expect(cell).toMatchObject({ deptId: dept.id, mastery: 1, learners: 1 });
-    const children = await t.request(trainMasteryHeatmap, { parentId: kp.safety }, admin);
+    const children = await t.request(trainMasteryDeptStat, { parentId: kp.safety }, admin);
     expect(children.data.points.map((p) => p.title)).toEqual(['消防']);
 
     // An administrator of another department sees no learner of this one.
@@ -174,10 +174,10 @@ describe('mastery from exams and practice', () => {
       'train-mastery',
       'train:mastery:view',
     ]);
-    const scoped = await t.request(trainMasteryHeatmap, {}, other.token);
+    const scoped = await t.request(trainMasteryDeptStat, {}, other.token);
     expect(scoped.code, scoped.msg).toBe(0);
     expect(scoped.data.cells).toEqual([]);
-    expect((await t.request(trainMasteryHeatmap, {}, learner.token)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await t.request(trainMasteryDeptStat, {}, learner.token)).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await t.call(trainMasteryExport.path, {}, other.token)).code).toBe(ErrorCode.NO_PERMISSION);
 
     const res = await t.app.inject({

@@ -1,5 +1,5 @@
 /** /api/train/mastery/*: the learner's points to work on, the department heat map and its export. */
-import { trainMasteryExport, trainMasteryHeatmap, trainMasteryMine } from '@exam/contracts';
+import { trainMasteryDeptStat, trainMasteryExport, trainMasteryMine } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { writeAuditLog } from '../../../platform/audit.js';
 import { route, routeFile } from '../../../platform/route.js';
@@ -11,7 +11,7 @@ export function registerMasteryRoutes(app: FastifyInstance): void {
   route(app, trainMasteryMine, { summary: '我的知识点掌握度（薄弱在前）', tags: TAGS }, async ({ user, deps }) =>
     myMastery(deps.db, user.id),
   );
-  route(app, trainMasteryHeatmap, { summary: '部门 × 知识点掌握度热力图', tags: TAGS }, async ({ body, user, deps }) =>
+  route(app, trainMasteryDeptStat, { summary: '部门 × 知识点掌握度热力图', tags: TAGS }, async ({ body, user, deps }) =>
     masteryHeatmap(deps.db, user, body),
   );
   routeFile(app, trainMasteryExport, { summary: '导出知识点掌握度', tags: TAGS }, async (ctx) => {

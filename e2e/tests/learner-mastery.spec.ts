@@ -23,7 +23,7 @@ test('[WEB][MASTERY_CHART] the learner sees the points to work on at home and in
   const card = page.getByTestId('weak-points');
   await expect(card).toContainText('需要加强的知识点');
   const chart = card.getByTestId('weak-points-chart');
-  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(chart.locator('canvas').first()).toBeVisible();
   // The chart names the weakest points with their mastery for screen readers.
   await expect(chart).toHaveAttribute('aria-label', /需要加强的知识点：.+ \d+%/);
   const box = await chart.boundingBox();
@@ -34,7 +34,7 @@ test('[WEB][MASTERY_CHART] the learner sees the points to work on at home and in
 
   await page.goto('/web/uc?tab=mastery');
   const uc = page.getByTestId('weak-points');
-  await expect(uc.getByTestId('weak-points-chart').locator('canvas')).toBeVisible();
+  await expect(uc.getByTestId('weak-points-chart').locator('canvas').first()).toBeVisible();
   await noHorizontalScroll(page, 'user centre');
   await settledShot(page, `${SHOTS}/mastery-uc-${info.project.name}.png`);
 
@@ -53,7 +53,7 @@ test('[ADMIN][MASTERY_HEATMAP] the administrator reads the department heat map a
   await signInAs(context, baseURL as string, ACCOUNTS.admin);
   await page.goto('/admin/train/mastery');
   const map = page.getByTestId('mastery-heatmap');
-  await expect(map.locator('canvas')).toBeVisible();
+  await expect(map.locator('canvas').first()).toBeVisible();
   await settledShot(page, `${SHOTS}/mastery-heatmap-${info.project.name}.png`);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出' }).click();
@@ -67,7 +67,7 @@ test('[ADMIN][MASTERY_HEATMAP] the administrator reads the department heat map a
     const title = (await sub.textContent()) ?? '';
     await sub.click();
     await expect(page.locator('.ant-breadcrumb')).toContainText(title);
-    await expect(page.getByTestId('mastery-heatmap').locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('mastery-heatmap').locator('canvas').first()).toBeVisible();
     await settledShot(page, `${SHOTS}/mastery-heatmap-sub-${info.project.name}.png`);
   }
 });

@@ -26,7 +26,7 @@ export default function WeakPointsChart({ points }: { points: TMasteryPoint[] })
         },
       },
       grid: { left: 8, right: 40, top: 8, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' }, splitNumber: 4 },
+      xAxis: { type: 'value', min: 0, max: 100, interval: 25, axisLabel: { formatter: '{value}%' } },
       yAxis: { type: 'category', data: shown.map((k) => short(k.title)), axisTick: { show: false } },
       series: [
         {

@@ -163,6 +163,7 @@ describe('mastery from exams and practice', () => {
     const all = await t.request(trainMasteryDeptStat, {}, admin);
     expect(all.code, all.msg).toBe(0);
     expect(all.data.points.map((p) => p.title).sort()).toEqual(['安全', '操作', '管理'].sort());
+    expect(all.data.points.filter((p) => p.hasChildren).map((p) => p.title)).toEqual(['安全']);
     expect(all.data.depts).toEqual([{ id: dept.id, title: dept.name }]);
     const cell = all.data.cells.find((c) => c.kpId === kp.ops);
     expect(cell).toMatchObject({ deptId: dept.id, mastery: 1, learners: 1 });

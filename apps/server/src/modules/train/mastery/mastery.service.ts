@@ -61,7 +61,8 @@ export async function masteryHeatmap(
     .select({
       id: elKnowledgePoint.id,
       title: elKnowledgePoint.title,
-      hasChildren: sql<boolean>`exists (select 1 from ${elKnowledgePoint} c where c.parent_id = ${elKnowledgePoint.id})`,
+      // Written out: in a one-table select Drizzle leaves column names unqualified, which the subquery's alias would capture.
+      hasChildren: sql<boolean>`exists (select 1 from el_knowledge_point c where c.parent_id = el_knowledge_point.id)`,
     })
     .from(elKnowledgePoint)
     .where(parent)

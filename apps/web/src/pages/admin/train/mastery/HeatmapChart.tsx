@@ -26,6 +26,8 @@ export default function HeatmapChart({ map, onOpen }: { map: TMasteryHeatmap; on
       xAxis: { type: 'category', data: map.points.map((p) => p.title), axisLabel: { interval: 0, rotate: 30 } },
       yAxis: { type: 'category', data: map.depts.map((d) => d.title) },
       visualMap: {
+        // The mastery (the third value); the fourth, the number of learners, is for the tooltip.
+        dimension: 2,
         min: 0,
         max: 100,
         calculable: true,

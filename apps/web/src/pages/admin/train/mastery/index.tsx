@@ -65,7 +65,7 @@ export default function TrainMasteryPage() {
             <HeatmapChart map={map} onOpen={open} />
           </Suspense>
         )}
-        {map && map.points.some((p) => p.hasChildren) && (
+        {map?.points.some((p) => p.hasChildren) && (
           <Space wrap style={{ marginTop: 12 }}>
             <span>查看下级知识点：</span>
             {map.points

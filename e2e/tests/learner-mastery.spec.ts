@@ -66,7 +66,7 @@ test('[ADMIN][MASTERY_HEATMAP] the administrator reads the department heat map a
   if (await sub.count()) {
     const title = (await sub.textContent()) ?? '';
     await sub.click();
-    await expect(page.locator('.ant-breadcrumb')).toContainText(title);
+    await expect(page.locator('.ant-breadcrumb', { hasText: '全部知识点' })).toContainText(title);
     await expect(page.getByTestId('mastery-heatmap').locator('canvas').first()).toBeVisible();
     await settledShot(page, `${SHOTS}/mastery-heatmap-sub-${info.project.name}.png`);
   }

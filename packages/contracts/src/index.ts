@@ -22,6 +22,7 @@ export * from './exam/result.js';
 export * from './exam/tmpl.js';
 export * from './labels.js';
 export * from './live.js';
+export * from './mastery.js';
 export * from './notice.js';
 export * from './overview.js';
 export * from './permissions.js';

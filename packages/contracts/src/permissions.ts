@@ -88,6 +88,8 @@ export const PERMISSIONS = [
   'sys:user:reset-pass',
   'sys:user:save',
   'sys:user:view',
+  'train:mastery:export',
+  'train:mastery:view',
   'train:stat:export',
   'train:stat:view',
 ] as const;

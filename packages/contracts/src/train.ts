@@ -10,7 +10,13 @@ import { ZQuViewSchema } from './repo/qu.js';
 
 export { TRAIN_MODE_LABELS, TRAIN_STATE_LABELS, TrainMode, TrainState } from './train-modes.js';
 
-const zMode = z.number().int().min(1, '训练模式不正确').max(6, '训练模式不正确').describe('训练模式');
+const zMode = z
+  .number()
+  .int()
+  .min(1, '训练模式不正确')
+  .max(8, '训练模式不正确')
+  .refine((m) => m !== 7, '训练模式不正确')
+  .describe('训练模式');
 
 export const ZTrainStartSchema = z.object({
   repoId: z.string().min(1).describe('题库ID'),

@@ -21,6 +21,8 @@ import {
   repoRepoList,
   sysMenuRoutes,
   trainDetail,
+  trainMasteryDeptStat,
+  trainMasteryMine,
   trainRepoList,
   trainStart,
 } from '@exam/contracts';
@@ -193,6 +195,26 @@ describe('the demo wrong-answer book', () => {
     expect(res.code, res.msg).toBe(0);
     expect(res.data.total).toBe(3);
     expect(res.data.records.every((r) => r.repoTitle === '数学公式练习题库')).toBe(true);
+  });
+});
+
+describe('the demo mastery', () => {
+  it('shows learners of several departments on the heat map, and each learner their points', async () => {
+    const admin = await t.login('admin', 'admin123');
+    const map = await t.call<{ depts: unknown[]; points: { hasChildren: boolean }[]; cells: { mastery: number }[] }>(
+      trainMasteryDeptStat.path,
+      {},
+      admin,
+    );
+    expect(map.code, map.msg).toBe(0);
+    expect(map.data.depts.length).toBeGreaterThanOrEqual(3);
+    expect(map.data.cells.length).toBeGreaterThanOrEqual(map.data.depts.length);
+    // Not all alike: the demo learners differ.
+    expect(new Set(map.data.cells.map((c) => c.mastery)).size).toBeGreaterThan(1);
+    const mine = await t.call<{ title: string; mastery: number }[]>(trainMasteryMine.path, {}, student);
+    expect(mine.code, mine.msg).toBe(0);
+    expect(mine.data.length).toBeGreaterThan(0);
+    expect(mine.data[0].mastery).toBeLessThanOrEqual(mine.data.at(-1)?.mastery ?? 1);
   });
 });
 

@@ -78,6 +78,7 @@ import { identitySource } from './system/user/identity.js';
 import { registerProfileRoutes } from './system/user/profile.routes.js';
 import { userPolicy } from './system/user/user.policy.js';
 import { registerUserRoutes } from './system/user/user.routes.js';
+import { seedDemoMastery } from './train/mastery/mastery.demo-seed.js';
 import { seedDemoPractice } from './train/train.demo-seed.js';
 import { registerTrainModule, trainConsumers } from './train/train.module.js';
 import { trainPolicy } from './train/train.policy.js';
@@ -190,6 +191,7 @@ export const demoSeeders: Seeder[] = [
   seedDemoCourse,
   seedDemoLive,
   seedDemoPractice,
+  seedDemoMastery,
 ];
 
 /** DEMO_DATA=0 leaves the demo seeders out (read when the first start seeds). */

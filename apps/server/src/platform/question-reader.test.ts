@@ -59,6 +59,10 @@ const OUTSIDE_READER: Record<string, Listed> = {
     keys: false,
     reason: "the knowledge point tree and a bank's counts: ids, types and levels of live questions, no key",
   },
+  'modules/repo/qu-stats.service.ts': {
+    keys: false,
+    reason: "the bank's review list of badly behaving questions (administrators): type, level and a text summary",
+  },
   'modules/repo/repo-counts.ts': { keys: false, reason: "the dashboard's question count (a port system asks)" },
   'modules/repo/repo.service.ts': {
     keys: false,

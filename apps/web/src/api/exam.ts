@@ -46,11 +46,12 @@ export const examApi = {
   ) => call(examExamOnlinePaging, req, options),
 };
 
-/** Which wrong answers a book page shows: one exam, one bank, one kind, or all. */
+/** Which wrong answers a book page shows: one exam, one bank, one kind, one knowledge point, or all. */
 export interface BookFilter {
   examId?: string | null;
   repoId?: string | null;
   quType?: number | null;
+  kpId?: string | null;
 }
 
 export const bookApi = {

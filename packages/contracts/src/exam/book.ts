@@ -7,6 +7,7 @@ export const ZBookPagingParamsSchema = z.object({
   examId: z.string().nullish().describe('考试ID'),
   repoId: z.string().nullish().describe('题库ID'),
   quType: z.number().int().nullish().describe('题型'),
+  kpId: z.string().nullish().describe('知识点'),
 });
 
 export const ZBookRecordSchema = z.object({
@@ -32,6 +33,10 @@ export const ZBookSummarySchema = z.object({
   exams: z.array(z.object({ examId: z.string(), title: z.string(), count: z.number() })).describe('按考试'),
   repos: z.array(z.object({ repoId: z.string(), title: z.string(), count: z.number() })).describe('按题库'),
   types: z.array(z.object({ type: z.number(), count: z.number() })).describe('按题型'),
+  /** Entries per knowledge point (a point counts its subtree's questions); points without entries are left out. */
+  kps: z
+    .array(z.object({ kpId: z.string(), title: z.string(), path: z.string(), count: z.number() }))
+    .describe('按知识点'),
 });
 export type TBookSummary = z.infer<typeof ZBookSummarySchema>;
 
@@ -39,6 +44,7 @@ export const ZBookNextSchema = z.object({
   examId: z.string().nullish().describe('考试ID'),
   repoId: z.string().nullish().describe('题库ID'),
   quType: z.number().int().nullish().describe('题型'),
+  kpId: z.string().nullish().describe('知识点'),
   afterId: z.string().nullish().describe('当前错题ID（取其后一道）'),
 });
 

@@ -7,5 +7,6 @@ export * from './kinds/settings.js';
 export * from './kinds/short-answer.js';
 export * from './knowledge.js';
 export * from './qu.js';
+export * from './qu-stat.js';
 export * from './repo.js';
 export * from './rich-text.js';

@@ -7,10 +7,11 @@
  * upward and wrote it through a port); a redo is marked by paper's scoring with the exam's policy.
  */
 import { ExamState, ResultShow } from '@exam/contracts';
-import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import { elExam, elQu, elRepo, elUserBook } from '../../db/schema/index.js';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { elExam, elKnowledgePoint, elQu, elQuKnowledge, elRepo, elUserBook } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import { escapeLike } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
 import { reviewHeldSql } from '../exam/review-hold.js';
 import { referenceOf } from '../paper/paper-view.js';
@@ -19,12 +20,15 @@ import { isComposite } from '../repo/kinds/registry.js';
 import { canSeeAnswer, type LearnerReader, learnerReader } from '../repo/question-reader.js';
 import { examMarkPolicy } from '../sitting/exam-policy.js';
 import { bookRulesOf, recordAnswer, removeBookEntries } from './book-record.js';
+import { pointsOfPath } from './mastery/mastery-rules.js';
 
 /** Which entries a page or a redo shows: one exam, one bank, one kind, or all. */
 export interface BookFilter {
   examId?: string | null;
   repoId?: string | null;
   quType?: number | null;
+  /** A knowledge point: entries whose question is tagged with it or a point below it. */
+  kpId?: string | null;
 }
 
 /**
@@ -38,6 +42,10 @@ const mine = (userId: string, f: BookFilter = {}): SQL | undefined =>
     f.examId ? eq(elUserBook.examId, f.examId) : undefined,
     f.repoId ? eq(elUserBook.repoId, f.repoId) : undefined,
     f.quType ? sql`exists (select 1 from el_qu q where q.id = ${elUserBook.quId} and q.type = ${f.quType})` : undefined,
+    f.kpId
+      ? sql`exists (select 1 from ${elQuKnowledge} qk join ${elKnowledgePoint} kp on kp.id = qk.kp_id
+          where qk.qu_id = ${elUserBook.quId} and kp.path like ${`%/${escapeLike(f.kpId)}/%`})`
+      : undefined,
     sql`not exists (select 1 from el_exam e where e.id = ${elUserBook.examId} and ${reviewHeldSql('e', userId)})`,
   );
 
@@ -69,7 +77,51 @@ export async function bookSummary(db: Db, userId: string) {
       .orderBy(asc(elQu.type)),
   ];
   const total = types.reduce((n, t) => n + t.count, 0);
-  return { ...rules, total, exams, repos, types };
+  return { ...rules, total, exams, repos, types, kps: await bookByPoint(db, where) };
+}
+
+/**
+ * The entries counted per knowledge point: a question counts for the points it is tagged with and
+ * their ancestors (once each), so a parent's group holds its subtree's entries.
+ */
+async function bookByPoint(db: Db, where: SQL | undefined) {
+  const tagged = await db
+    .select({ quId: elUserBook.quId, path: elKnowledgePoint.path })
+    .from(elUserBook)
+    .innerJoin(elQuKnowledge, eq(elQuKnowledge.quId, elUserBook.quId))
+    .innerJoin(elKnowledgePoint, eq(elKnowledgePoint.id, elQuKnowledge.kpId))
+    .where(where);
+  const byPoint = new Map<string, Set<string>>();
+  const pathOf = new Map<string, string>();
+  for (const r of tagged) {
+    const ids = pointsOfPath(r.path);
+    ids.forEach((id, i) => {
+      byPoint.set(id, (byPoint.get(id) ?? new Set()).add(r.quId));
+      pathOf.set(id, `/${ids.slice(0, i + 1).join('/')}/`);
+    });
+  }
+  if (byPoint.size === 0) return [];
+  const titles = new Map(
+    (
+      await db
+        .select({ id: elKnowledgePoint.id, title: elKnowledgePoint.title })
+        .from(elKnowledgePoint)
+        .where(inArray(elKnowledgePoint.id, [...byPoint.keys()]))
+    ).map((r) => [r.id, r.title]),
+  );
+  const pathTitle = (path: string) =>
+    pointsOfPath(path)
+      .map((id) => titles.get(id) ?? '')
+      .join('/');
+  return [...byPoint.entries()]
+    .filter(([id]) => titles.has(id))
+    .map(([kpId, qs]) => ({
+      kpId,
+      title: titles.get(kpId) as string,
+      path: pathTitle(pathOf.get(kpId) as string),
+      count: qs.size,
+    }))
+    .sort((a, b) => a.path.localeCompare(b.path, 'zh-CN'));
 }
 
 export async function bookPaging(db: Db, userId: string, params: BookFilter, current: number, size: number) {

@@ -19,6 +19,8 @@ export interface SelectOptions {
   count?: number | null;
   /** Mode 1: the question answered last time; the session starts after it. */
   lastQuId?: string | null;
+  /** Mode 8: the pool's questions of the learner's weakest knowledge points (mastery/weak-points.ts). */
+  weakIds?: ReadonlySet<string>;
   /** Mode 4: the ids of the learner's wrong-answer book. */
   bookIds?: ReadonlySet<string>;
   /** A random number in [0, 1); Math.random by default, seeded in tests. */
@@ -49,7 +51,7 @@ export function sequentialStart(pool: readonly PoolItem[], lastQuId: string | nu
   return at < 0 || at + 1 >= pool.length ? 0 : at + 1;
 }
 
-/** The ids of a new session of `mode` over `pool` (modes 1-6; review sessions use selectDue). */
+/** The ids of a new session of `mode` over `pool` (modes 1-6 and 8; review sessions use selectDue). */
 export function selectQuestions(mode: number, pool: readonly PoolItem[], options: SelectOptions = {}): string[] {
   const random = options.random ?? Math.random;
   const types = new Set(options.types ?? []);
@@ -81,6 +83,15 @@ export function selectQuestions(mode: number, pool: readonly PoolItem[], options
       break;
     case TrainMode.MOCK:
       picked = limit(shuffle(pool, random), options.count ?? MOCK_DEFAULT_COUNT);
+      break;
+    case TrainMode.WEAK:
+      picked = limit(
+        shuffle(
+          pool.filter((q) => options.weakIds?.has(q.id)),
+          random,
+        ),
+        options.count ?? MOCK_DEFAULT_COUNT,
+      );
       break;
     default:
       picked = [];

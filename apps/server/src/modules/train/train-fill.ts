@@ -11,6 +11,7 @@ import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { elTrain, elTrainProgress, elTrainQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events/index.js';
 import { isComposite } from '../repo/kinds/registry.js';
 import { recordAnswer } from './book-record.js';
 import { needsSelfMark } from './self-mark-rules.js';
@@ -94,6 +95,12 @@ export async function fillAnswer(db: Db, userId: string, body: TTrainFill, now: 
         share: isComposite(row.type) ? mark.score : null,
         answer: stored,
         now,
+      });
+    // Statistics and mastery follow the marked answer (a recite "answer" and a mock save are not marked yet).
+    if (!mock && train.mode !== TrainMode.RECITE && !cleared && mark.isRight !== null)
+      await publish(tx, {
+        name: 'practice.answered',
+        payload: { trainId: train.id, userId, quIds: [q.quId], answeredAt: now.toISOString() },
       });
     const [{ answered }] = await tx
       .select({ answered: elTrain.answered })

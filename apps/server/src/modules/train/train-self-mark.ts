@@ -7,6 +7,7 @@ import { TrainMode, type TTrainSelfMark, type TTrainSelfMarkResult } from '@exam
 import { and, eq } from 'drizzle-orm';
 import { elTrain, elTrainQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
+import { publish } from '../../platform/events/index.js';
 import { recordSelfMark, type SelfMarkBook } from './book-record.js';
 import { bookStep, selfMarkTarget } from './self-mark-rules.js';
 import { accuracyOf, ownedTrain, recount } from './train.service.js';
@@ -51,6 +52,10 @@ export async function selfMark(db: Db, userId: string, body: TTrainSelfMark, now
         .where(and(eq(elTrainQu.trainId, train.id), eq(elTrainQu.quId, q.quId)))
         .returning();
       await recount(tx, train, now, false);
+      await publish(tx, {
+        name: 'practice.answered',
+        payload: { trainId: train.id, userId, quIds: [q.quId], answeredAt: now.toISOString() },
+      });
     }
     const [figures] = await tx
       .select({ answered: elTrain.answered, rightCount: elTrain.rightCount, wrongCount: elTrain.wrongCount })

@@ -17,6 +17,9 @@ import {
   trainFavView,
   trainFill,
   trainFinish,
+  trainMasteryDeptStat,
+  trainMasteryExport,
+  trainMasteryMine,
   trainNext,
   trainNoteDelete,
   trainNoteSave,
@@ -37,6 +40,9 @@ export const trainPolicy = definePolicy({
     book: ownRowsOnly,
     note: ownRowsOnly,
     stat: holderOfTag,
+    /** The learner's own mastery; the heat map shows the scope's learners (mastery/mastery.service.ts). */
+    mastery: ownRowsOnly,
+    masteryMap: holderOfTag,
   },
 });
 
@@ -63,4 +69,7 @@ guardEndpoints(trainPolicy, {
   [trainStatByRepo.path]: ['stat', () => null],
   [trainStatByUser.path]: ['stat', () => null],
   [trainStatExport.path]: ['stat', () => null],
+  [trainMasteryMine.path]: ['mastery', () => null],
+  [trainMasteryDeptStat.path]: ['masteryMap', (b) => b.parentId ?? null],
+  [trainMasteryExport.path]: ['masteryMap', (b) => b.parentId ?? null],
 });

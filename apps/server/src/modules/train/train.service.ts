@@ -8,9 +8,11 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, elTrain, elTrainProgress, elTrainQu, elUserBook } from '../../db/schema/index.js';
 import type { Db, Executor, Tx } from '../../platform/db.js';
 import { AppError, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
+import { publish } from '../../platform/events/index.js';
 import { round2 } from '../paper/scoring.js';
 import { learnerReader } from '../repo/question-reader.js';
 import { bookRulesOf, recordAnswer } from './book-record.js';
+import { weakQuestionIds } from './mastery/weak-points.js';
 import { selectDue, selectQuestions } from './selection.js';
 
 export type TrainRow = typeof elTrain.$inferSelect;
@@ -110,7 +112,7 @@ async function startOnce(db: Db, run: (tx: Tx) => Promise<TTrainStarted>): Promi
   }
 }
 
-/** Starts a practice session of modes 1-6, or resumes the open one of that mode. */
+/** Starts a practice session of modes 1-6 and 8, or resumes the open one of that mode. */
 export async function startTrain(db: Db, userId: string, input: TTrainStart, now: Date): Promise<TTrainStarted> {
   await practiceRepo(db, input.repoId);
   const mode = input.mode;
@@ -131,14 +133,29 @@ export async function startTrain(db: Db, userId: string, input: TTrainStart, now
       mode === TrainMode.WRONG
         ? await tx.select({ quId: elUserBook.quId }).from(elUserBook).where(eq(elUserBook.userId, userId))
         : [];
+    const weakIds =
+      mode === TrainMode.WEAK
+        ? await weakQuestionIds(
+            tx,
+            userId,
+            pool.map((q) => q.id),
+          )
+        : undefined;
     const ids = selectQuestions(mode, pool, {
       types: input.types ?? [],
       count: input.count,
       lastQuId: progress?.lastQuId,
       bookIds: new Set(book.map((b) => b.quId)),
+      weakIds,
     });
     if (ids.length === 0)
-      throw nothingToPractise(mode === TrainMode.WRONG ? '错题本中没有该题库的错题' : '没有符合条件的题目');
+      throw nothingToPractise(
+        mode === TrainMode.WRONG
+          ? '错题本中没有该题库的错题'
+          : mode === TrainMode.WEAK
+            ? '还没有该题库的薄弱知识点：先完成考试或练习'
+            : '没有符合条件的题目',
+      );
     const typeOf = new Map(pool.map((q) => [q.id, q.type]));
     const timeLimit = mode === TrainMode.MOCK ? (input.timeLimit ?? MOCK_DEFAULT_MINUTES) : 0;
     const trainId = await insertSession(
@@ -234,6 +251,17 @@ export async function finishTx(tx: Tx, train: TrainRow, now: Date): Promise<void
       answer: a.answer,
       now,
       rules,
+    });
+  // The mock's answers are marked now: statistics and mastery follow.
+  if (answered.length)
+    await publish(tx, {
+      name: 'practice.answered',
+      payload: {
+        trainId: train.id,
+        userId: train.userId,
+        quIds: answered.map((a) => a.quId),
+        answeredAt: now.toISOString(),
+      },
     });
 }
 

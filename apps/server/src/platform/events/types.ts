@@ -39,6 +39,11 @@ export interface DomainEventMap {
   /** A learner completed a course; title and credit hours as the course had them then (certificates print them). */
   'course.completed': { courseId: string; userId: string; completedAt: string; title?: string; hours?: number };
   'notice.published': { noticeId: string };
+  /**
+   * Practice answers were marked (an answer outside mock mode, a self-mark, a mock session's
+   * finish): item statistics and mastery follow. The questions only; consumers read the rows.
+   */
+  'practice.answered': { trainId: string; userId: string; quIds: string[]; answeredAt: string };
   /** The media server accepted a stream for a room (its publish callback). */
   'live.started': { liveId: string; startedAt: string };
   /** The stream of a room stopped (the publish-done callback). */

@@ -1,10 +1,10 @@
 /**
  * 我的错题本 (/web/book): every wrong answer of the learner in one place, grouped by exam, bank and
- * kind, with the book's rules; each entry a card (its actions visible at 390 px), redo by group.
+ * kind or by knowledge point (a parent point counts its sub-points' entries), with the book's rules; each entry a card (its actions visible at 390 px), redo by group.
  */
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
 import { bookDelete, bookPaging, QUESTION_TYPE_LABELS } from '@exam/contracts';
-import { Button, Card, Empty, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import type { BookFilter, TBookRecord } from '../../../api/exam';
@@ -25,6 +25,8 @@ export default function WebBook() {
   const [filter, setFilter] = useState<BookFilter>({});
   const [active, setActive] = useState('all');
   const [redo, setRedo] = useState(false);
+  // 分组: by where the entries came from (exam, bank, kind), or by knowledge point.
+  const [by, setBy] = useState<'source' | 'kp'>('source');
   const table = useServerTable<TBookRecord, BookFilter>(['book', 'all'], (req) => call(bookPaging, req), {
     initialParams: {},
   });
@@ -60,8 +62,17 @@ export default function WebBook() {
         })),
       },
     ];
-    return sections.filter((x) => x.items.length > 0);
-  }, [s]);
+    const byPoint = {
+      title: '按知识点',
+      items: s.kps.map((k) => ({
+        key: `k${k.kpId}`,
+        label: k.path,
+        count: k.count,
+        filter: { kpId: k.kpId },
+      })),
+    };
+    return by === 'kp' ? [byPoint] : sections.filter((x) => x.items.length > 0);
+  }, [s, by]);
   const choose = (key: string, f: BookFilter) => {
     setActive(key);
     setFilter(f);
@@ -91,6 +102,25 @@ export default function WebBook() {
     >
       <BookRules />
       <div className="book-groups" data-testid="book-groups">
+        <Segmented
+          size="small"
+          aria-label="错题分组方式"
+          style={{ marginBottom: 8 }}
+          options={[
+            { label: '按来源分组', value: 'source' },
+            { label: '按知识点分组', value: 'kp' },
+          ]}
+          value={by}
+          onChange={(v) => {
+            setBy(v as 'source' | 'kp');
+            choose('all', {});
+          }}
+        />
+        {by === 'kp' && s && s.kps.length === 0 && (
+          <Typography.Text type="secondary" style={{ display: 'block' }}>
+            错题还没有标注知识点
+          </Typography.Text>
+        )}
         <Tag.CheckableTag checked={active === 'all'} onChange={() => choose('all', {})}>
           全部 {s?.total ?? 0}
         </Tag.CheckableTag>

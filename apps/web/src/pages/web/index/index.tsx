@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { examApi } from '../../../api/exam';
 import LoadFailed from '../../../components/LoadFailed';
 import { LazyPagination, LazySelect } from '../../../components/lazy-antd';
+import WeakPointsCard from '../../../components/mastery/WeakPointsCard';
 import { useUserStore } from '../../../stores/user';
 import ExamCard from './ExamCard';
 import TodayPanel from './TodayPanel';
@@ -67,6 +68,7 @@ export default function WebExamList() {
         </div>
       </div>
       <TodayPanel />
+      <WeakPointsCard hideEmpty />
       <Card className="page-card" variant="borderless" style={{ marginTop: 16 }}>
         <div className="exam-filter">
           <Search

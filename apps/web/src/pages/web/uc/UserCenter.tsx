@@ -1,5 +1,6 @@
 /** The tabs of the user centre, shared by /web/uc and /profile/index; ?tab=msg opens the messages. */
 import {
+  AimOutlined,
   ApiOutlined,
   EditOutlined,
   FieldTimeOutlined,
@@ -12,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Badge, Card, Descriptions, Grid, Select, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
+import WeakPointsCard from '../../../components/mastery/WeakPointsCard';
 import { useUserStore } from '../../../stores/user';
 import BindList from './BindList';
 import FaceEnrol from './FaceEnrol';
@@ -23,7 +25,18 @@ import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 import { profileFacts } from './profile-facts';
 
-export const UC_TABS = ['profile', 'password', 'face', 'bind', 'msg', 'cert', 'study', 'fav', 'note'] as const;
+export const UC_TABS = [
+  'profile',
+  'password',
+  'face',
+  'bind',
+  'msg',
+  'cert',
+  'study',
+  'mastery',
+  'fav',
+  'note',
+] as const;
 
 const UC_TAB_LABELS: [string, string][] = [
   ['profile', '个人资料'],
@@ -33,6 +46,7 @@ const UC_TAB_LABELS: [string, string][] = [
   ['msg', '我的消息'],
   ['cert', '我的证书'],
   ['study', '学习记录'],
+  ['mastery', '知识点掌握'],
   ['fav', '我的收藏'],
   ['note', '我的笔记'],
 ];
@@ -41,7 +55,7 @@ export default function UserCenter() {
   const [params, setParams] = useSearchParams();
   const user = useUserStore();
   const tab = UC_TABS.includes(params.get('tab') as never) ? (params.get('tab') as string) : 'profile';
-  // Under 992 px the nine tabs do not fit one row and antd's ⋯ overflow menu is hidden on iPhones:
+  // Under 992 px the ten tabs do not fit one row and antd's ⋯ overflow menu is hidden on iPhones:
   // a Select names every tab instead, so 我的证书 is reachable at 360 px.
   const narrow = !Grid.useBreakpoint().lg;
   const select = (key: string) => setParams(key === 'profile' ? {} : { tab: key }, { replace: true });
@@ -138,6 +152,15 @@ export default function UserCenter() {
                 </span>
               ),
               children: <MyStudy />,
+            },
+            {
+              key: 'mastery',
+              label: (
+                <span>
+                  <AimOutlined /> 知识点掌握
+                </span>
+              ),
+              children: <WeakPointsCard />,
             },
             {
               key: 'fav',

@@ -1,11 +1,10 @@
-/** The 14-day trend of sign-ins and new users (echarts line chart, resizes with its box). */
+/** The 14-day trend of sign-ins and new users (a line chart on the shared EChart). */
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import EChart from '../../../../components/EChart';
 
-echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+const MODULES = [LineChart, GridComponent, LegendComponent, TooltipComponent];
 
 export interface TrendPoint {
   date: string;
@@ -14,25 +13,8 @@ export interface TrendPoint {
 }
 
 export default function TrendChart({ data }: { data: TrendPoint[] }) {
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const chart = echarts.init(el);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    const el = box.current;
-    const chart = el ? echarts.getInstanceByDom(el) : undefined;
-    if (!chart) return;
-    chart.setOption({
+  const option = useMemo(
+    () => ({
       color: ['#1890ff', '#52c41a'],
       tooltip: { trigger: 'axis' },
       legend: { data: ['登录人次', '新增用户'], top: 0 },
@@ -49,8 +31,10 @@ export default function TrendChart({ data }: { data: TrendPoint[] }) {
           data: data.map((p) => p.newUsers),
         },
       ],
-    });
-  }, [data]);
-
-  return <div ref={box} style={{ width: '100%', height: 240 }} data-testid="trend-chart" />;
+    }),
+    [data],
+  );
+  return (
+    <EChart option={option} modules={MODULES} height={240} testId="trend-chart" ariaLabel="近14天登录与新增用户趋势" />
+  );
 }

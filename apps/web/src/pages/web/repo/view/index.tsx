@@ -40,6 +40,7 @@ const MODE_TEXT: Record<number, string> = {
   4: '只练习错题本中属于本题库的题目。',
   5: '题目、答案与解析同时显示，适合快速记忆。',
   6: '随机抽题限时作答，交卷后统一评分，作答过程中不显示对错。',
+  8: '从我掌握度最低的几个知识点中抽取本题库的题目练习（按考试和练习的作答计算，近期作答权重更高）。',
 };
 
 export default function WebRepoView() {
@@ -143,7 +144,7 @@ export default function WebRepoView() {
         </Row>
       </Card>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {[1, 2, 3, 4, 5, 6].map((mode) => {
+        {[1, 2, 3, 4, 5, 6, 8].map((mode) => {
           const open = r.openModes.includes(mode);
           const disabled =
             (mode === TrainMode.BY_TYPE && types.length === 0) || (mode === TrainMode.WRONG && !r.wrongInBook && !open);

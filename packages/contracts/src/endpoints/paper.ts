@@ -21,6 +21,10 @@ import {
 } from '../exam/mark.js';
 import { ZPaperIdSchema, ZReviewQuSchema } from '../exam/paper.js';
 import {
+  ZBlueprintCheckResultSchema,
+  ZBlueprintCheckSchema,
+  ZFormsGenerateSchema,
+  ZFormsSummarySchema,
   ZTmplDetailSchema,
   ZTmplPagingParamsSchema,
   ZTmplPreviewSchema,
@@ -137,4 +141,22 @@ export const paperTmplPreview = endpoint({
   data: ZPreviewSchema,
   access: { permission: 'exam:tmpl:view' },
   operation: false,
+});
+
+/** Checks a blueprint against the banks: per cell, questions available, needed and missing. */
+export const paperTmplBlueprintCheck = endpoint({
+  path: '/api/paper/tmpl/blueprint-check',
+  body: ZBlueprintCheckSchema,
+  data: ZBlueprintCheckResultSchema,
+  access: { permission: 'exam:tmpl:view' },
+  operation: false,
+});
+
+/** Generates (or, with count 0, removes) the parallel forms A/B/… of a saved blueprint paper. */
+export const paperTmplForms = endpoint({
+  path: '/api/paper/tmpl/forms',
+  body: ZFormsGenerateSchema,
+  data: ZFormsSummarySchema.nullable(),
+  access: { permission: 'exam:tmpl:save' },
+  operation: true,
 });

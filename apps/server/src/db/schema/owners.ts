@@ -42,6 +42,7 @@ export const TABLE_OWNERS = {
   el_repo: 'repo',
   el_qu: 'repo',
   el_qu_repo: 'repo',
+  el_qu_stat: 'repo',
   // paper
   el_paper_tmpl: 'paper',
   // course
@@ -77,6 +78,7 @@ export const TABLE_OWNERS = {
   el_train_progress: 'train',
   el_user_fav_note: 'train',
   el_user_book: 'train',
+  el_kp_mastery: 'train',
   // live
   el_live: 'live',
   el_live_chat: 'live',

@@ -33,16 +33,17 @@ export function flatCells(sections: TmplSection[]): FlatCell[] {
   return out;
 }
 
-interface PoolRow extends Record<string, unknown> {
-  id: string;
+/** A question as the cells see it. */
+export interface PoolQu {
   type: number;
   band: string;
   repos: string[];
   paths: string[] | null;
 }
+type PoolRow = PoolQu & { id: string } & Record<string, unknown>;
 
 /** Whether a question falls under a cell: kind, band (or any), one of the cell's banks, the point or below it. */
-export function fallsUnder(q: Omit<PoolRow, 'id'>, c: FlatCell): boolean {
+export function fallsUnder(q: PoolQu, c: FlatCell): boolean {
   if (q.type !== c.quType) return false;
   if (c.band !== 'any' && q.band !== c.band) return false;
   if (!c.repoIds.some((r) => q.repos.includes(r))) return false;

@@ -1,3 +1,4 @@
+export * from './difficulty-band.js';
 export * from './kinds/fill-blank.js';
 export * from './kinds/matching.js';
 export * from './kinds/multiple.js';

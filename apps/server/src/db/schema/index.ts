@@ -15,6 +15,7 @@ export * from './notice.js';
 export * from './paper.js';
 export * from './platform.js';
 export * from './repo.js';
+export * from './repo-knowledge.js';
 export * from './repo-stats.js';
 export * from './sitting.js';
 export * from './sitting-marking.js';

@@ -42,6 +42,8 @@ export const TABLE_OWNERS = {
   el_repo: 'repo',
   el_qu: 'repo',
   el_qu_repo: 'repo',
+  el_knowledge_point: 'repo',
+  el_qu_knowledge: 'repo',
   el_qu_stat: 'repo',
   // paper
   el_paper_tmpl: 'paper',

@@ -38,13 +38,21 @@ export type TRuleSection = z.infer<typeof ZRuleSectionSchema>;
 /** Difficulty bands of a blueprint cell (measured difficulty when known, else the author's level), or any. */
 export const BLUEPRINT_BANDS = ['any', 'easy', 'medium', 'hard'] as const;
 export type TBlueprintBand = (typeof BLUEPRINT_BANDS)[number];
-export const BLUEPRINT_BAND_LABELS: Record<TBlueprintBand, string> = { any: '不限', easy: '易', medium: '中', hard: '难' };
+export const BLUEPRINT_BAND_LABELS: Record<TBlueprintBand, string> = {
+  any: '不限',
+  easy: '易',
+  medium: '中',
+  hard: '难',
+};
 
 /** A cell of a blueprint: kind × knowledge point (or any) × difficulty band, a count and a score per question. */
 export const ZBlueprintCellSchema = z.object({
   quType: z.union(QUESTION_TYPES.map((v) => z.literal(v as number))).describe('题型'),
   kpId: z.string().min(1).nullable().describe('知识点ID（含其下级知识点；为空不限）'),
-  band: z.enum(BLUEPRINT_BANDS, { error: '难度档只能是不限、易、中、难' }).default('any').describe('难度档（any不限 easy易 medium中 hard难）'),
+  band: z
+    .enum(BLUEPRINT_BANDS, { error: '难度档只能是不限、易、中、难' })
+    .default('any')
+    .describe('难度档（any不限 easy易 medium中 hard难）'),
   count: z.number().int().min(1, '每格题数至少为1').max(500).describe('题数'),
   score: zScore('每题分值').refine((v) => v > 0, '每题分值必须大于0'),
 });

@@ -10,15 +10,25 @@ import { elPaperTmpl } from '../../db/schema/index.js';
 import type { BlueprintSection, TmplSection } from '../../db/schema/paper.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, badParams } from '../../platform/errors.js';
-import { assignCells, drawForms, formLabel, overlapLimit, worstPair } from './blueprint.js';
+import { assignCells, drawFormsWithin, formLabel, overlapLimit, worstPair } from './blueprint.js';
 import { cellName, type FlatCell, flatCells, isBlueprintSection, pointTitles, readPool } from './blueprint-pool.js';
 import { loadTmpl } from './paper-build.js';
 import { round2 } from './scoring.js';
 
 const toSections = (input: TBlueprintSection[]): BlueprintSection[] =>
-  input.map((s) => ({ title: s.title, repoIds: s.repoIds, cells: s.cells.map((c) => ({ ...c, kpId: c.kpId ?? null })) }));
+  input.map((s) => ({
+    title: s.title,
+    repoIds: s.repoIds,
+    cells: s.cells.map((c) => ({ ...c, kpId: c.kpId ?? null })),
+  }));
 
-function describeShort(cells: FlatCell[], sections: TmplSection[], titles: Map<string, string>, short: number[], available: number[]) {
+function describeShort(
+  cells: FlatCell[],
+  sections: TmplSection[],
+  titles: Map<string, string>,
+  short: number[],
+  available: number[],
+) {
   return cells
     .map((c, i) => {
       if (short[i] <= 0) return null;
@@ -78,8 +88,13 @@ export function formsSummary(sections: TmplSection[]): TFormsSummary | null {
 
 /** Whether two section lists have the same blueprint (forms kept across a save that changes nothing of it). */
 export function sameBlueprint(a: TmplSection[], b: TmplSection[]): boolean {
+  // Fields in a fixed order: jsonb does not keep the order of an object's keys.
   const strip = (list: TmplSection[]) =>
-    JSON.stringify(list.filter(isBlueprintSection).map((s) => ({ title: s.title, repoIds: s.repoIds, cells: s.cells })));
+    JSON.stringify(
+      list
+        .filter(isBlueprintSection)
+        .map((s) => [s.title, s.repoIds, s.cells.map((c) => [c.quType, c.kpId, c.band, c.count, c.score])]),
+    );
   return strip(a) === strip(b);
 }
 
@@ -88,17 +103,26 @@ export function sameBlueprint(a: TmplSection[], b: TmplSection[]): boolean {
  * the blueprint, two forms sharing at most `maxShare` of a form's questions; refused, with the
  * figures, when the banks cannot give that.
  */
-export async function generateForms(db: Executor, id: string, count: number, maxShare: number): Promise<TFormsSummary | null> {
+export async function generateForms(
+  db: Executor,
+  id: string,
+  count: number,
+  maxShare: number,
+): Promise<TFormsSummary | null> {
   const tmpl = await loadTmpl(db, id);
   if (!tmpl.sections.some(isBlueprintSection)) throw badParams('只有蓝图组卷（智能组卷）的试卷可以生成平行试卷');
   if (count === 1) throw badParams('平行试卷至少生成2套');
   let sections: TmplSection[];
   if (count === 0) {
-    sections = tmpl.sections.map((s) => (isBlueprintSection(s) ? { title: s.title, repoIds: s.repoIds, cells: s.cells } : s));
+    sections = tmpl.sections.map((s) =>
+      isBlueprintSection(s) ? { title: s.title, repoIds: s.repoIds, cells: s.cells } : s,
+    );
   } else {
     const cells = flatCells(tmpl.sections);
     const pool = await readPool(db, cells);
-    const r = drawForms(cells, pool, count);
+    const total = cells.reduce((n, c) => n + c.count, 0);
+    const limit = overlapLimit(total, maxShare);
+    const r = drawFormsWithin(cells, pool, count, limit);
     const shortForm = r.short.findIndex((s) => s.some((x) => x > 0));
     if (shortForm >= 0) {
       const titles = await pointTitles(db, [...new Set(cells.flatMap((c) => (c.kpId ? [c.kpId] : [])))]);
@@ -107,8 +131,6 @@ export async function generateForms(db: Executor, id: string, count: number, max
         `题库题目不足，无法按蓝图组成${formLabel(shortForm)}卷：${describeShort(cells, tmpl.sections, titles, r.short[shortForm], a.available).join('；')}`,
       );
     }
-    const total = cells.reduce((n, c) => n + c.count, 0);
-    const limit = overlapLimit(total, maxShare);
     const [i, j, shared] = worstPair(r.overlap);
     if (shared > limit)
       throw badParams(

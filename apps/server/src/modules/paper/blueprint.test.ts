@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assignCells, drawForms, formOfLearner, overlapLimit, type PoolEntry, worstPair } from './blueprint.js';
+import {
+  assignCells,
+  drawForms,
+  drawFormsWithin,
+  formOfLearner,
+  overlapLimit,
+  type PoolEntry,
+  worstPair,
+} from './blueprint.js';
 
 /** A seeded generator, so that a failing case can be replayed. */
 function rng(seed: number) {
@@ -64,7 +72,8 @@ describe('assignCells', () => {
   it('draws differently from draw to draw while meeting the blueprint', () => {
     const p = pool([['a', 30, [0]]]);
     const seen = new Set<string>();
-    for (let seed = 0; seed < 20; seed++) for (const id of assignCells([{ count: 5 }], p, rng(seed)).picks[0]) seen.add(id);
+    for (let seed = 0; seed < 20; seed++)
+      for (const id of assignCells([{ count: 5 }], p, rng(seed)).picks[0]) seen.add(id);
     expect(seen.size).toBeGreaterThan(20);
   });
 });
@@ -114,5 +123,16 @@ describe('bounds and learners', () => {
     const counts = [0, 0, 0];
     for (let i = 0; i < 300; i++) counts[formOfLearner(`learner-${i}`, 3)]++;
     expect(Math.min(...counts)).toBeGreaterThan(60);
+  });
+});
+
+describe('drawFormsWithin', () => {
+  it('spreads the reused questions so that no pair of forms shares more than it must', () => {
+    // 4 questions, 3 forms of 2: the third form must reuse 2; one from A and one from B keeps every pair at 1.
+    const p = pool([['a', 4, [0]]]);
+    for (let seed = 0; seed < 20; seed++) {
+      const r = drawFormsWithin([{ count: 2 }], p, 3, 1, 30, rng(seed));
+      expect(worstPair(r.overlap)[2]).toBeLessThanOrEqual(1);
+    }
   });
 });

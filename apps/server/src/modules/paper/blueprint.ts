@@ -172,6 +172,30 @@ export function drawForms(cells: CellNeed[], pool: PoolEntry[], n: number, rng: 
   return { forms, overlap, short };
 }
 
+/**
+ * Forms within a bound when tries allow: which reused question goes to which form is left to
+ * chance by `drawForms`, so a few tries keep the best (the fewest shared by the worst pair),
+ * stopping at the first within `limit`.
+ */
+export function drawFormsWithin(
+  cells: CellNeed[],
+  pool: PoolEntry[],
+  n: number,
+  limit: number,
+  tries = 12,
+  rng: Rng = Math.random,
+): FormsResult {
+  let best: FormsResult | null = null;
+  for (let i = 0; i < tries; i++) {
+    const r = drawForms(cells, pool, n, rng);
+    const short = r.short.some((s) => s.some((x) => x > 0));
+    if (short) return r; // the pool cannot fill a form; another try will not either
+    if (!best || worstPair(r.overlap)[2] < worstPair(best.overlap)[2]) best = r;
+    if (worstPair(best.overlap)[2] <= limit) break;
+  }
+  return best as FormsResult;
+}
+
 /** The largest number of questions two forms may share: the share of a form's questions, rounded down. */
 export const overlapLimit = (total: number, maxShare: number) => Math.floor(total * maxShare + 1e-9);
 

@@ -49,9 +49,15 @@ export { isBlueprintSection };
  * the organiser generated forms (no statement), else a fresh draw meeting every cell (one
  * statement for the pool of all cells), refused when the banks no longer hold enough.
  */
-async function drawBlueprint(db: Executor, sections: TmplSection[], opts: BuildOptions): Promise<Map<number, string[][]>> {
+async function drawBlueprint(
+  db: Executor,
+  sections: TmplSection[],
+  opts: BuildOptions,
+): Promise<Map<number, string[][]>> {
   const out = new Map<number, string[][]>();
-  const bps = sections.map((s, i) => [i, s] as const).filter((e): e is [number, BlueprintSection] => isBlueprintSection(e[1]));
+  const bps = sections
+    .map((s, i) => [i, s] as const)
+    .filter((e): e is [number, BlueprintSection] => isBlueprintSection(e[1]));
   if (bps.length === 0) return out;
   const n = bps[0][1].forms?.length ?? 0;
   if (n > 0 && opts.learnerId && bps.every(([, s]) => s.forms?.length === n)) {

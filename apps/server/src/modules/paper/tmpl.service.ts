@@ -12,8 +12,8 @@ import { AppError, badParams, conflict, notFound } from '../../platform/errors.j
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
 import { adminStems } from '../repo/question-reader.js';
-import { templateExams } from './exam-port.js';
 import { formsSummary, requireBlueprint, sameBlueprint } from './blueprint.service.js';
+import { templateExams } from './exam-port.js';
 import { isBlueprintSection, isRuleSection, loadTmpl, ruleCandidates, ruleName } from './paper-build.js';
 import { round2 } from './scoring.js';
 
@@ -120,7 +120,9 @@ export async function saveTmpl(db: Db, input: TTmplSave, userId: string): Promis
     if (old && sameBlueprint(old.sections, sections)) {
       const before = old.sections.filter(isBlueprintSection);
       let k = 0;
-      sections = sections.map((s) => (isBlueprintSection(s) ? { ...before[k++], ...s, forms: before[k - 1].forms } : s));
+      sections = sections.map((s) =>
+        isBlueprintSection(s) ? { ...before[k++], ...s, forms: before[k - 1].forms } : s,
+      );
     }
   }
   const values = {
@@ -151,7 +153,7 @@ export async function saveTmpl(db: Db, input: TTmplSave, userId: string): Promis
 export async function tmplDetail(db: Db, id: string): Promise<TTmplDetail> {
   const t = await loadTmpl(db, id);
   const n = (await examCounts(db, [id])).get(id) ?? 0;
-  const fixed = t.sections.filter((s): s is FixedSection => !isRuleSection(s));
+  const fixed = t.sections.filter((s): s is FixedSection => 'items' in s);
   const ids = fixed.flatMap((s) => s.items.map((i) => i.quId));
   const qus = await adminStems(db, ids);
   const byId = new Map(qus.map((q) => [q.id, q]));

@@ -23,6 +23,7 @@ import { ZPaperIdSchema, ZReviewQuSchema } from '../exam/paper.js';
 import {
   ZBlueprintCheckResultSchema,
   ZBlueprintCheckSchema,
+  ZBlueprintPointSchema,
   ZFormsGenerateSchema,
   ZFormsSummarySchema,
   ZTmplDetailSchema,
@@ -159,4 +160,13 @@ export const paperTmplForms = endpoint({
   data: ZFormsSummarySchema.nullable(),
   access: { permission: 'exam:tmpl:save' },
   operation: true,
+});
+
+/** The knowledge points a blueprint cell can name (the whole tree, in path order). */
+export const paperTmplBlueprintPoints = endpoint({
+  path: '/api/paper/tmpl/blueprint-points',
+  body: z.object({}),
+  data: z.array(ZBlueprintPointSchema),
+  access: { permission: 'exam:tmpl:view' },
+  operation: false,
 });

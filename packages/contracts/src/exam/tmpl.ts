@@ -169,3 +169,12 @@ export const ZTmplPreviewSchema = z
     tmpl: ZTmplSaveSchema.optional().describe('未保存的试卷'),
   })
   .refine((v) => v.id || v.tmpl, '请指定要预览的试卷');
+
+/** A knowledge point as the blueprint editor offers it (the tree flattened in path order). */
+export const ZBlueprintPointSchema = z.object({
+  id: z.string().describe('知识点ID'),
+  parentId: z.string().nullable().describe('上级知识点ID'),
+  title: z.string().describe('知识点名称'),
+  depth: z.number().int().describe('层级（根为0）'),
+});
+export type TBlueprintPoint = z.infer<typeof ZBlueprintPointSchema>;

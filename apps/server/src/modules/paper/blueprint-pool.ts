@@ -6,7 +6,7 @@
  * knowledge points. Which cells a question may fill is then decided here, in memory.
  */
 import { QUESTION_TYPE_LABELS } from '@exam/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { elKnowledgePoint, elQu, elQuKnowledge, elQuRepo, elQuStat } from '../../db/schema/index.js';
 import type { BlueprintCell, BlueprintSection, TmplSection } from '../../db/schema/paper.js';
 import type { Executor } from '../../platform/db.js';
@@ -101,4 +101,18 @@ export async function pointTitles(db: Executor, ids: string[]): Promise<Map<stri
     .from(elKnowledgePoint)
     .where(inArray(elKnowledgePoint.id, ids));
   return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** The knowledge points a cell can name, in path order with their depth (the editor's picker). */
+export async function blueprintPoints(db: Executor) {
+  const rows = await db
+    .select({
+      id: elKnowledgePoint.id,
+      parentId: elKnowledgePoint.parentId,
+      title: elKnowledgePoint.title,
+      path: elKnowledgePoint.path,
+    })
+    .from(elKnowledgePoint)
+    .orderBy(asc(elKnowledgePoint.path));
+  return rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.title, depth: r.path.split('/').length - 3 }));
 }

@@ -1,6 +1,7 @@
 /** /api/paper/tmpl/*: paper templates for administrators (thin handlers). */
 import {
   paperTmplBlueprintCheck,
+  paperTmplBlueprintPoints,
   paperTmplDelete,
   paperTmplDetail,
   paperTmplForms,
@@ -11,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
 import { checkBlueprint, generateForms } from './blueprint.service.js';
+import { blueprintPoints } from './blueprint-pool.js';
 import { buildPaperQuestions, loadTmpl } from './paper-build.js';
 import type { PaperQuRow } from './paper-view.js';
 import { reviewQuView } from './paper-view.js';
@@ -32,6 +34,9 @@ export function registerTmplRoutes(app: FastifyInstance): void {
   });
   route(app, paperTmplBlueprintCheck, { summary: '检查组卷蓝图', tags }, async ({ body, deps }) =>
     checkBlueprint(deps.db, body.blueprintSections),
+  );
+  route(app, paperTmplBlueprintPoints, { summary: '组卷蓝图可选知识点', tags }, async ({ deps }) =>
+    blueprintPoints(deps.db),
   );
   route(app, paperTmplForms, { summary: '生成平行试卷', tags }, async ({ body, deps }) =>
     deps.db.transaction((tx) => generateForms(tx, body.id, body.count, body.maxShare)),

@@ -37,7 +37,8 @@ export function flatCells(sections: TmplSection[]): FlatCell[] {
 export interface PoolQu {
   type: number;
   band: string;
-  repos: string[];
+  /** The question's banks among the cells' (null when every cell takes the same banks). */
+  repos: string[] | null;
   paths: string[] | null;
 }
 type PoolRow = PoolQu & { id: string } & Record<string, unknown>;
@@ -46,7 +47,7 @@ type PoolRow = PoolQu & { id: string } & Record<string, unknown>;
 export function fallsUnder(q: PoolQu, c: FlatCell): boolean {
   if (q.type !== c.quType) return false;
   if (c.band !== 'any' && q.band !== c.band) return false;
-  if (!c.repoIds.some((r) => q.repos.includes(r))) return false;
+  if (q.repos && !c.repoIds.some((r) => (q.repos as string[]).includes(r))) return false;
   if (c.kpId && !(q.paths ?? []).some((p) => p.includes(`/${c.kpId}/`))) return false;
   return true;
 }
@@ -57,17 +58,21 @@ export async function readPool(db: Executor, cells: FlatCell[]): Promise<PoolEnt
   const repoIds = [...new Set(cells.flatMap((c) => c.repoIds))];
   const types = [...new Set(cells.map((c) => c.quType))];
   const withPoints = cells.some((c) => c.kpId);
+  // One bank set for every cell (the usual case): each candidate is in it, no per-question list needed.
+  const oneBankSet = cells.every((c) => c.repoIds.length === repoIds.length);
   const res = await db.execute<PoolRow>(sql`select q.id, q.type,
       ${difficultyBandSql(sql`s.difficulty`, sql`q.level`)} as band,
-      array(select r.repo_id from ${elQuRepo} r where r.qu_id = q.id and r.repo_id in ${repoIds}) as repos,
       ${
-        withPoints
-          ? sql`array(select k.path from ${elQuKnowledge} qk join ${elKnowledgePoint} k on k.id = qk.kp_id where qk.qu_id = q.id)`
-          : sql`null::text[]`
-      } as paths
+        oneBankSet
+          ? sql`null::text[]`
+          : sql`array(select r.repo_id from ${elQuRepo} r where r.qu_id = q.id and r.repo_id in ${repoIds})`
+      } as repos,
+      ${withPoints ? sql`array_agg(k.path) filter (where k.path is not null)` : sql`null::text[]`} as paths
     from ${elQu} q left join ${elQuStat} s on s.qu_id = q.id
+      ${withPoints ? sql`left join ${elQuKnowledge} qk on qk.qu_id = q.id left join ${elKnowledgePoint} k on k.id = qk.kp_id` : sql``}
     where q.deleted_at is null and q.parent_id is null and q.type in ${types}
-      and exists (select 1 from ${elQuRepo} r where r.qu_id = q.id and r.repo_id in ${repoIds})`);
+      and exists (select 1 from ${elQuRepo} r where r.qu_id = q.id and r.repo_id in ${repoIds})
+    group by q.id, q.type, q.level, s.difficulty`);
   const pool: PoolEntry[] = [];
   for (const row of res.rows) {
     const q = { ...row, type: Number(row.type) };

@@ -87,12 +87,12 @@ try {
           : [{ quId: q.id, kpId: first }];
       }),
     );
-    // Two thirds measured (spread over 易/中/难), the rest by the author's level.
+    // Three quarters measured (spread over 易/中/难), the rest by the author's level.
     await db
       .insert(elQuStat)
       .values(
         ids.flatMap((q, k) =>
-          (from + k) % 3 === 0 ? [] : [{ quId: q.id, answers: 40, difficulty: ((from + k) % 97) / 97 }],
+          (from + k) % 4 === 0 ? [] : [{ quId: q.id, answers: 40, difficulty: ((from + k) % 97) / 97 }],
         ),
       );
   }

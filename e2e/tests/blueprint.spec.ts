@@ -9,6 +9,8 @@ import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/
 import { expect as baseExpect, type Page, test } from '../fixtures/test';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
+/** The input of an antd InputNumber whose test id sits on the input itself or on its wrapper. */
+const INPUT = 'xpath=descendant-or-self::input';
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -27,7 +29,12 @@ test.beforeAll(async ({ request }) => {
   adminToken = await apiLogin(request, ACCOUNTS.admin);
 });
 
-test('[ADMIN] the demo blueprint paper: cells, live check, parallel forms', async ({ page, context, baseURL, request }) => {
+test('[ADMIN] the demo blueprint paper: cells, live check, parallel forms', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInBrowser(context, baseURL as string, adminToken);
   const list = await api<{ records: { id: string }[] }>(
@@ -45,13 +52,13 @@ test('[ADMIN] the demo blueprint paper: cells, live check, parallel forms', asyn
   await shot(page, 'demo');
 
   // Ten forms with nothing in common: the bank cannot give that, and says why.
-  await page.getByTestId('forms-count').locator('input').fill('10');
-  await page.getByTestId('forms-share').locator('input').fill('0');
+  await page.getByTestId('forms-count').locator(INPUT).first().fill('10');
+  await page.getByTestId('forms-share').locator(INPUT).first().fill('0');
   await page.getByTestId('forms-generate').click();
   await expect(page.getByTestId('forms-error')).toContainText('无法生成10套');
   await shot(page, 'forms-refused');
-  await page.getByTestId('forms-count').locator('input').fill('2');
-  await page.getByTestId('forms-share').locator('input').fill('60');
+  await page.getByTestId('forms-count').locator(INPUT).first().fill('2');
+  await page.getByTestId('forms-share').locator(INPUT).first().fill('60');
   await page.getByTestId('forms-generate').click();
   await expect(page.getByTestId('forms-overlap')).toContainText('上限');
   await expect(page.getByTestId('forms-error')).toHaveCount(0);
@@ -75,8 +82,8 @@ test('[ADMIN] a new blueprint asking too much: shortfall per cell, save refused,
   // One cell: 单选题, any point, 难, 200 questions — more than the bank holds.
   await card.getByTestId('cell-band').click();
   await page.locator(`${OPEN_POPUP} .ant-select-item-option`, { hasText: '难' }).first().click();
-  await card.getByTestId('cell-count').locator('input').fill('200');
-  await card.getByTestId('cell-score').locator('input').fill('2');
+  await card.getByTestId('cell-count').locator(INPUT).first().fill('200');
+  await card.getByTestId('cell-score').locator(INPUT).first().fill('2');
   await page.getByText('试卷总分').click();
   await expect(page.getByTestId('blueprint-check')).toContainText('蓝图无法满足');
   await expect(card.getByTestId('cell-short')).toBeVisible();
@@ -87,7 +94,7 @@ test('[ADMIN] a new blueprint asking too much: shortfall per cell, save refused,
 
   await card.getByTestId('cell-band').click();
   await page.locator(`${OPEN_POPUP} .ant-select-item-option`, { hasText: '不限' }).first().click();
-  await card.getByTestId('cell-count').locator('input').fill('3');
+  await card.getByTestId('cell-count').locator(INPUT).first().fill('3');
   await page.getByText('试卷总分').click();
   await expect(page.getByTestId('blueprint-check')).toContainText('蓝图可以满足');
   await expect(page.locator('.ant-statistic', { hasText: '试卷总分' })).toContainText('6');

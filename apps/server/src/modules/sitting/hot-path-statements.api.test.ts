@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteProxy } from '../../platform/pglite-proxy.js';
+import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
 
@@ -106,6 +107,8 @@ describe('statements per exam-day call', () => {
     );
     expect(res.code, res.msg).toBe(0);
     const bpExam = await saveExam(t, admin, res.data.id, clock.ms());
+    // The hand-in's events are delivered in the background: let them finish, or their statements count here.
+    await drainEvents(t);
     const start = await statements(async () => {
       const r = await t.call(paperPaperCreate.path, { examId: bpExam }, student);
       expect(r.code, r.msg).toBe(0);

@@ -146,7 +146,7 @@ export const paperTmplPreview = endpoint({
 
 /** Checks a blueprint against the banks: per cell, questions available, needed and missing. */
 export const paperTmplBlueprintCheck = endpoint({
-  path: '/api/paper/tmpl/blueprint-check',
+  path: '/api/paper/tmpl/blueprint-stat',
   body: ZBlueprintCheckSchema,
   data: ZBlueprintCheckResultSchema,
   access: { permission: 'exam:tmpl:view' },
@@ -164,7 +164,7 @@ export const paperTmplForms = endpoint({
 
 /** The knowledge points a blueprint cell can name (the whole tree, in path order). */
 export const paperTmplBlueprintPoints = endpoint({
-  path: '/api/paper/tmpl/blueprint-points',
+  path: '/api/paper/tmpl/blueprint-point-list',
   body: z.object({}),
   data: z.array(ZBlueprintPointSchema),
   access: { permission: 'exam:tmpl:view' },

@@ -19,7 +19,13 @@ import {
   repoKnowledgeMatrix,
   repoKnowledgeTree,
   repoRepoList,
+  paperTmplBlueprintCheck,
+  paperTmplDetail,
+  paperTmplPaging,
+  paperTmplPreview,
   sysMenuRoutes,
+  type TBlueprintCheckResult,
+  type TTmplDetail,
   trainDetail,
   trainMasteryDeptStat,
   trainMasteryMine,
@@ -85,6 +91,40 @@ describe('demo data', () => {
     const top = paper.data.questions.filter((q) => !q.parentQuId);
     expect(new Set(top.map((q) => q.type))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 99]));
     expect(paper.data.questions.some((q) => q.parentQuId && q.type === 6)).toBe(true);
+  });
+
+  it('publishes 安全生产蓝图考试 on a blueprint paper that the bank meets, with parallel forms A/B', async () => {
+    const exams = await t.call<{ records: { id: string; title: string }[] }>(examExamOnlinePaging.path, page, student);
+    expect(exams.data.records.some((e) => e.title === '安全生产蓝图考试')).toBe(true);
+    // the menus were synced before this database had its roles (as in the administrator's home below)
+    await t.db.execute(
+      "insert into sys_role_menu (role_id, menu_id) select r.id, m.id from sys_role r, sys_menu m where r.code = 'sa' on conflict do nothing",
+    );
+    const admin = await t.login('admin', 'admin123');
+    const list = await t.call<{ records: { id: string; title: string; quCount: number }[] }>(
+      paperTmplPaging.path,
+      { current: 1, size: 10, params: { title: '安全生产蓝图试卷' } },
+      admin,
+    );
+    expect(list.code, list.msg).toBe(0);
+    const tmpl = list.data.records[0];
+    expect(tmpl.quCount).toBeGreaterThan(5);
+    const detail = await t.call<TTmplDetail>(paperTmplDetail.path, { id: tmpl.id }, admin);
+    expect(detail.data.blueprintSections.length).toBeGreaterThan(0);
+    expect(detail.data.blueprintSections[0].cells.some((c) => c.band !== 'any')).toBe(true);
+    expect(detail.data.forms?.labels).toEqual(['A', 'B']);
+    const check = await t.call<TBlueprintCheckResult>(
+      paperTmplBlueprintCheck.path,
+      { blueprintSections: detail.data.blueprintSections },
+      admin,
+    );
+    expect(check.data.met).toBe(true);
+    const preview = await t.call<{ questions: { parentQuId: string | null }[] }>(
+      paperTmplPreview.path,
+      { id: tmpl.id },
+      admin,
+    );
+    expect(preview.data.questions.filter((q) => !q.parentQuId)).toHaveLength(tmpl.quCount);
   });
 
   it('has a notice, a course with a video and a PDF, and a certificate template with its rule', async () => {

@@ -27,6 +27,11 @@ const OUTSIDE_READER: Record<string, Listed> = {
     reason:
       "the wrong-answer book's list: type and stem of each entry (searchable, deleted left out); its question and the redo's key come from the reader",
   },
+  'modules/paper/blueprint-pool.ts': {
+    keys: false,
+    reason:
+      "a blueprint's pool: id, kind, band and knowledge-point paths of the candidate questions (one statement for all cells), never content or keys",
+  },
   'modules/paper/paper-build.ts': {
     keys: true,
     reason:

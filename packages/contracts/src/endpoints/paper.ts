@@ -21,6 +21,11 @@ import {
 } from '../exam/mark.js';
 import { ZPaperIdSchema, ZReviewQuSchema } from '../exam/paper.js';
 import {
+  ZBlueprintCheckResultSchema,
+  ZBlueprintCheckSchema,
+  ZBlueprintPointSchema,
+  ZFormsGenerateSchema,
+  ZFormsSummarySchema,
   ZTmplDetailSchema,
   ZTmplPagingParamsSchema,
   ZTmplPreviewSchema,
@@ -135,6 +140,33 @@ export const paperTmplPreview = endpoint({
   path: '/api/paper/tmpl/preview',
   body: ZTmplPreviewSchema,
   data: ZPreviewSchema,
+  access: { permission: 'exam:tmpl:view' },
+  operation: false,
+});
+
+/** Checks a blueprint against the banks: per cell, questions available, needed and missing. */
+export const paperTmplBlueprintCheck = endpoint({
+  path: '/api/paper/tmpl/blueprint-stat',
+  body: ZBlueprintCheckSchema,
+  data: ZBlueprintCheckResultSchema,
+  access: { permission: 'exam:tmpl:view' },
+  operation: false,
+});
+
+/** Generates (or, with count 0, removes) the parallel forms A/B/… of a saved blueprint paper. */
+export const paperTmplForms = endpoint({
+  path: '/api/paper/tmpl/forms',
+  body: ZFormsGenerateSchema,
+  data: ZFormsSummarySchema.nullable(),
+  access: { permission: 'exam:tmpl:save' },
+  operation: true,
+});
+
+/** The knowledge points a blueprint cell can name (the whole tree, in path order). */
+export const paperTmplBlueprintPoints = endpoint({
+  path: '/api/paper/tmpl/blueprint-point-list',
+  body: z.object({}),
+  data: z.array(ZBlueprintPointSchema),
   access: { permission: 'exam:tmpl:view' },
   operation: false,
 });

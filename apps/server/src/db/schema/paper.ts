@@ -3,7 +3,10 @@
  *
  * A template's `sections` (jsonb) are, for a fixed paper (kind 1),
  * `{ title, items: [{ quId, score }] }` and, for a rule paper (kind 2),
- * `{ title, repoIds, quType, level (0 = any), count, score }` (drawn afresh for every attempt).
+ * `{ title, repoIds, quType, level (0 = any), count, score }` (drawn afresh for every attempt), or a
+ * blueprint `{ title, repoIds, cells: [{ quType, kpId, band, count, score }], forms?, formShare? }`
+ * (paper/blueprint.ts: every cell met exactly; `forms` are the parallel forms' question ids, per
+ * form per cell, when the organiser generated them).
  */
 import { doublePrecision, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tz, updatedAt } from './columns.js';
@@ -21,7 +24,24 @@ export interface RuleSection {
   count: number;
   score: number;
 }
-export type TmplSection = FixedSection | RuleSection;
+export interface BlueprintCell {
+  quType: number;
+  /** A knowledge point (its descendants count too), or null for any. */
+  kpId: string | null;
+  band: 'any' | 'easy' | 'medium' | 'hard';
+  count: number;
+  score: number;
+}
+export interface BlueprintSection {
+  title: string;
+  repoIds: string[];
+  cells: BlueprintCell[];
+  /** Parallel forms: question ids per form, per cell of this section. */
+  forms?: string[][][];
+  /** The bound the forms were generated to: share of a form's questions two forms may have in common. */
+  formShare?: number;
+}
+export type TmplSection = FixedSection | RuleSection | BlueprintSection;
 
 export const elPaperTmpl = pgTable(
   'el_paper_tmpl',

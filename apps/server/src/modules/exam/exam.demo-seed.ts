@@ -22,6 +22,7 @@ import { hashPassword } from '../../platform/password.js';
 import { buildPaperQuestions } from '../paper/paper-build.js';
 import { ALL_KINDS_BANK } from '../repo/repo.demo-seed.js';
 import { handInTx } from '../sitting/hand-in.js';
+import { seedDemoBlueprint } from './blueprint.demo-seed.js';
 
 export const ALL_KINDS_EXAM = '全题型体验考试';
 const DAY = 86400_000;
@@ -145,6 +146,7 @@ export async function seedDemoExam(tx: Tx, ctx: SeedContext): Promise<void> {
     })
     .returning();
   await seedDemoAwaitingMark(tx, exam);
+  await seedDemoBlueprint(tx, ctx);
 }
 
 /**

@@ -7,11 +7,13 @@
 import { ErrorCode, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { elPaperTmpl, elQu, elQuRepo } from '../../db/schema/index.js';
-import type { FixedSection, RuleSection, TmplSection } from '../../db/schema/paper.js';
+import type { BlueprintSection, FixedSection, RuleSection, TmplSection } from '../../db/schema/paper.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { isComposite, kindOf } from '../repo/kinds/registry.js';
 import { shuffle } from '../repo/kinds/shared.js';
+import { assignCells, formOfLearner } from './blueprint.js';
+import { flatCells, isBlueprintSection, readPool } from './blueprint-pool.js';
 import { splitScore } from './scoring.js';
 
 type QuRow = typeof elQu.$inferSelect;
@@ -35,9 +37,51 @@ export interface BuiltQu {
 export interface BuildOptions {
   shuffleQu: boolean;
   shuffleOpt: boolean;
+  /** The learner sitting the paper: picks their parallel form when the blueprint has forms. */
+  learnerId?: string;
 }
 
-export const isRuleSection = (s: TmplSection): s is RuleSection => 'repoIds' in s;
+export const isRuleSection = (s: TmplSection): s is RuleSection => 'repoIds' in s && !('cells' in s);
+export { isBlueprintSection };
+
+/**
+ * The questions of the blueprint sections, per section per cell: the learner's parallel form when
+ * the organiser generated forms (no statement), else a fresh draw meeting every cell (one
+ * statement for the pool of all cells), refused when the banks no longer hold enough.
+ */
+async function drawBlueprint(
+  db: Executor,
+  sections: TmplSection[],
+  opts: BuildOptions,
+): Promise<Map<number, string[][]>> {
+  const out = new Map<number, string[][]>();
+  const bps = sections
+    .map((s, i) => [i, s] as const)
+    .filter((e): e is [number, BlueprintSection] => isBlueprintSection(e[1]));
+  if (bps.length === 0) return out;
+  const n = bps[0][1].forms?.length ?? 0;
+  if (n > 0 && opts.learnerId && bps.every(([, s]) => s.forms?.length === n)) {
+    const f = formOfLearner(opts.learnerId, n);
+    for (const [i, s] of bps) out.set(i, (s.forms as string[][][])[f]);
+    return out;
+  }
+  const cells = flatCells(sections);
+  const drawn = assignCells(cells, await readPool(db, cells));
+  const short = drawn.short.filter((x) => x > 0).length;
+  if (short > 0) {
+    const missing = drawn.short.reduce((a, b) => a + b, 0);
+    throw new AppError(
+      ErrorCode.EXAM_NOT_AVAILABLE,
+      `试卷蓝图中有${short}格题库题目不足（共差${missing}道），请联系管理员`,
+    );
+  }
+  cells.forEach((c, i) => {
+    const list = out.get(c.section) ?? [];
+    list[c.cell] = drawn.picks[i];
+    out.set(c.section, list);
+  });
+  return out;
+}
 
 /** Top-level questions of a rule in its banks, with the optional exclusion of ids already drawn. */
 export function ruleCandidates(rule: Pick<RuleSection, 'repoIds' | 'quType' | 'level'>, exclude: string[] = []) {
@@ -62,9 +106,17 @@ export async function buildPaperQuestions(
   opts: BuildOptions,
 ): Promise<BuiltQu[]> {
   const picked: { sectionIdx: number; title: string; qus: { id: string; score: number }[] }[] = [];
-  const drawn: string[] = [];
+  const blueprint = await drawBlueprint(db, sections, opts);
+  const drawn: string[] = [...blueprint.values()].flat(2);
   for (const [idx, section] of sections.entries()) {
-    if (isRuleSection(section)) {
+    if (isBlueprintSection(section)) {
+      const perCell = blueprint.get(idx) ?? [];
+      picked.push({
+        sectionIdx: idx,
+        title: section.title,
+        qus: section.cells.flatMap((c, ci) => (perCell[ci] ?? []).map((id) => ({ id, score: c.score }))),
+      });
+    } else if (isRuleSection(section)) {
       const rows = await db
         .select({ id: elQu.id })
         .from(elQu)

@@ -1,7 +1,18 @@
 /** /api/paper/tmpl/*: paper templates for administrators (thin handlers). */
-import { paperTmplDelete, paperTmplDetail, paperTmplPaging, paperTmplPreview, paperTmplSave } from '@exam/contracts';
+import {
+  paperTmplBlueprintCheck,
+  paperTmplBlueprintPoints,
+  paperTmplDelete,
+  paperTmplDetail,
+  paperTmplForms,
+  paperTmplPaging,
+  paperTmplPreview,
+  paperTmplSave,
+} from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.js';
+import { checkBlueprint, generateForms } from './blueprint.service.js';
+import { blueprintPoints } from './blueprint-pool.js';
 import { buildPaperQuestions, loadTmpl } from './paper-build.js';
 import type { PaperQuRow } from './paper-view.js';
 import { reviewQuView } from './paper-view.js';
@@ -21,6 +32,15 @@ export function registerTmplRoutes(app: FastifyInstance): void {
     await deleteTmpls(deps.db, body.ids, deps.clock());
     return null;
   });
+  route(app, paperTmplBlueprintCheck, { summary: '检查组卷蓝图', tags }, async ({ body, deps }) =>
+    checkBlueprint(deps.db, body.blueprintSections),
+  );
+  route(app, paperTmplBlueprintPoints, { summary: '组卷蓝图可选知识点', tags }, async ({ deps }) =>
+    blueprintPoints(deps.db),
+  );
+  route(app, paperTmplForms, { summary: '生成平行试卷', tags }, async ({ body, deps }) =>
+    deps.db.transaction((tx) => generateForms(tx, body.id, body.count, body.maxShare)),
+  );
   route(app, paperTmplPreview, { summary: '预览试卷', tags }, async ({ body, deps }) => {
     const source = body.id ? await loadTmpl(deps.db, body.id) : null;
     const checked = source ? null : await checkSections(deps.db, body.tmpl as NonNullable<typeof body.tmpl>);

@@ -12,8 +12,9 @@ import { AppError, badParams, conflict, notFound } from '../../platform/errors.j
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
 import { adminStems } from '../repo/question-reader.js';
+import { formsSummary, requireBlueprint, sameBlueprint } from './blueprint.service.js';
 import { templateExams } from './exam-port.js';
-import { isRuleSection, loadTmpl, ruleCandidates, ruleName } from './paper-build.js';
+import { isBlueprintSection, isRuleSection, loadTmpl, ruleCandidates, ruleName } from './paper-build.js';
 import { round2 } from './scoring.js';
 
 type TmplRow = typeof elPaperTmpl.$inferSelect;
@@ -82,6 +83,10 @@ export async function checkSections(
     const total = sections.reduce((s, sec) => s + sec.items.reduce((a, i) => a + i.score, 0), 0);
     return { sections, total: round2(total), count: ids.length };
   }
+  // Blueprint sections first: their questions are drawn first and the rules draw from the rest.
+  const blueprint = input.blueprintSections?.length ? await requireBlueprint(db, input.blueprintSections) : [];
+  const bpCount = blueprint.reduce((n, s) => n + s.cells.reduce((a, c) => a + c.count, 0), 0);
+  const bpTotal = blueprint.reduce((n, s) => n + s.cells.reduce((a, c) => a + c.count * c.score, 0), 0);
   const sections: RuleSection[] = (input.ruleSections ?? []).map((r) => ({ ...r, level: r.level ?? 0 }));
   const shortages: string[] = [];
   for (const [i, rule] of sections.entries()) {
@@ -93,13 +98,33 @@ export async function checkSections(
       shortages.push(`${ruleName(i, rule)}需要${rule.count}道，题库中仅有${n}道，还差${rule.count - n}道`);
   }
   if (shortages.length) throw new AppError(ErrorCode.BAD_PARAMS, `题库题目不足：${shortages.join('；')}`);
-  const total = sections.reduce((s, r) => s + r.count * r.score, 0);
-  return { sections, total: round2(total), count: sections.reduce((s, r) => s + r.count, 0) };
+  const total = bpTotal + sections.reduce((s, r) => s + r.count * r.score, 0);
+  return {
+    sections: [...blueprint, ...sections],
+    total: round2(total),
+    count: bpCount + sections.reduce((s, r) => s + r.count, 0),
+  };
 }
 
 /** Creates or updates a template; answers its id. */
 export async function saveTmpl(db: Db, input: TTmplSave, userId: string): Promise<string> {
-  const { sections, total, count } = await checkSections(db, input);
+  const checked = await checkSections(db, input);
+  const { total, count } = checked;
+  let sections = checked.sections;
+  if (input.id && sections.some(isBlueprintSection)) {
+    // The parallel forms stay while the blueprint they were drawn to is unchanged.
+    const [old] = await db
+      .select({ sections: elPaperTmpl.sections })
+      .from(elPaperTmpl)
+      .where(and(eq(elPaperTmpl.id, input.id), isNull(elPaperTmpl.deletedAt)));
+    if (old && sameBlueprint(old.sections, sections)) {
+      const before = old.sections.filter(isBlueprintSection);
+      let k = 0;
+      sections = sections.map((s) =>
+        isBlueprintSection(s) ? { ...before[k++], ...s, forms: before[k - 1].forms } : s,
+      );
+    }
+  }
   const values = {
     title: input.title,
     kind: input.kind,
@@ -128,7 +153,7 @@ export async function saveTmpl(db: Db, input: TTmplSave, userId: string): Promis
 export async function tmplDetail(db: Db, id: string): Promise<TTmplDetail> {
   const t = await loadTmpl(db, id);
   const n = (await examCounts(db, [id])).get(id) ?? 0;
-  const fixed = t.sections.filter((s): s is FixedSection => !isRuleSection(s));
+  const fixed = t.sections.filter((s): s is FixedSection => 'items' in s);
   const ids = fixed.flatMap((s) => s.items.map((i) => i.quId));
   const qus = await adminStems(db, ids);
   const byId = new Map(qus.map((q) => [q.id, q]));
@@ -148,6 +173,12 @@ export async function tmplDetail(db: Db, id: string): Promise<TTmplDetail> {
       }),
     })),
     ruleSections: t.sections.filter(isRuleSection).map((r) => ({ ...r, quType: r.quType as 1, level: r.level as 0 })),
+    blueprintSections: t.sections.filter(isBlueprintSection).map((s) => ({
+      title: s.title,
+      repoIds: s.repoIds,
+      cells: s.cells.map((c) => ({ ...c, quType: c.quType as 1 })),
+    })),
+    forms: formsSummary(t.sections),
   };
 }
 

@@ -10,10 +10,12 @@ import {
   paperPaperDetail,
   paperPaperFillAnswer,
   paperPaperHand,
+  paperTmplSave,
 } from '@exam/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteProxy } from '../../platform/pglite-proxy.js';
+import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
 
@@ -79,5 +81,41 @@ describe('statements per exam-day call', () => {
     const ceiling = { start: 12, resume: 1, read: 3, claim: 1, save: 1, beat: 3, hand: 12 };
     for (const [call, n] of Object.entries(figures))
       expect(n, `${call}: ${JSON.stringify(figures)}`).toBeLessThanOrEqual(ceiling[call as keyof typeof ceiling]);
+    fixedStart = figures.start;
+  });
+
+  it('a blueprint paper starts with one statement more than a fixed one (its pool, all cells at once)', async () => {
+    // Three cells over two sections: still one read of the pool.
+    const res = await t.call(
+      paperTmplSave.path,
+      {
+        title: '蓝图卷',
+        kind: 2,
+        blueprintSections: [
+          {
+            title: '一',
+            repoIds: [bank.repoId],
+            cells: [
+              { quType: 1, kpId: null, band: 'any', count: 1, score: 10 },
+              { quType: 2, kpId: null, band: 'any', count: 1, score: 10 },
+            ],
+          },
+          { title: '二', repoIds: [bank.repoId], cells: [{ quType: 3, kpId: null, band: 'any', count: 1, score: 10 }] },
+        ],
+      },
+      admin,
+    );
+    expect(res.code, res.msg).toBe(0);
+    const bpExam = await saveExam(t, admin, res.data.id, clock.ms());
+    // The hand-in's events are delivered in the background: let them finish, or their statements count here.
+    await drainEvents(t);
+    const start = await statements(async () => {
+      const r = await t.call(paperPaperCreate.path, { examId: bpExam }, student);
+      expect(r.code, r.msg).toBe(0);
+    });
+    if (process.env.SHOW_STATEMENTS) console.log('blueprint start', start, 'fixed start', fixedStart);
+    expect(start).toBeLessThanOrEqual(fixedStart + 1);
   });
 });
+
+let fixedStart = 0;

@@ -102,6 +102,7 @@ async function buildAndWrite(db: Db, user: AuthUser, terms: EntryTerms, now: Dat
   const questions = await buildPaperQuestions(db, tmpl.sections, {
     shuffleQu: terms.shuffleQu,
     shuffleOpt: terms.shuffleOpt,
+    learnerId: user.id,
   });
   if (questions.length === 0) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '试卷中没有题目，请联系管理员');
 

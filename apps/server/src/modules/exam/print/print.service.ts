@@ -10,7 +10,7 @@ import type { Executor } from '../../../platform/db.js';
 import { AppError, badParams, notFound } from '../../../platform/errors.js';
 import type { FileAnswer } from '../../../platform/route.js';
 import { formatLocalDateTime } from '../../../platform/time-zone.js';
-import { buildPaperQuestions, isRuleSection, loadTmpl } from '../../paper/paper-build.js';
+import { buildPaperQuestions, isBlueprintSection, isRuleSection, loadTmpl } from '../../paper/paper-build.js';
 import { paperInScope, paperQuestionRows, paperWithLearner } from '../../sitting/reads/results.js';
 import type { ScopeHolder } from '../../system/data-scope.js';
 import { renderPaperPdf } from './print-pdf.js';
@@ -41,6 +41,7 @@ export async function printPaper(db: Executor, body: TPrintPaper): Promise<FileA
   if (exam)
     info.push(`及格分：${fmt(exam.passScore)}分    考试时长：${exam.duration ? `${exam.duration}分钟` : '不限'}`);
   if (tmpl.sections.some(isRuleSection)) info.push('本试卷按规则随机抽题，此份为打印时抽取的一套');
+  else if (tmpl.sections.some(isBlueprintSection)) info.push('本试卷按组卷蓝图抽题，此份为打印时按蓝图抽取的一套');
   if (body.withKey) info.push('（含答案与解析，请妥善保管）');
   const pdf = await renderPaperPdf({ title, info, mode }, printBlocks(rows, mode));
   return { fileName: `${safeName(title)}-${body.withKey ? '答案卷' : '空白卷'}.pdf`, contentType: PDF, body: pdf };

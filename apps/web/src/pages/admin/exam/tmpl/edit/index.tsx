@@ -2,13 +2,15 @@
 import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { paperTmplDetail, paperTmplSave, TMPL_KIND_LABELS, type TTmplSave } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Radio, Space, Spin, Statistic } from 'antd';
+import { Alert, App, Button, Card, Divider, Form, Input, Radio, Space, Spin, Statistic } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { call } from '../../../../../api/call';
 import { useTagsViewStore } from '../../../../../stores/tags-view';
 import PreviewModal from '../PreviewModal';
+import BlueprintSections, { type BlueprintSectionState } from './BlueprintSections';
 import FixedSections, { type FixedSectionState } from './FixedSections';
+import ParallelForms from './ParallelForms';
 import RuleSections, { type RuleSectionState } from './RuleSections';
 
 export default function ExamTmplEdit() {
@@ -21,6 +23,7 @@ export default function ExamTmplEdit() {
   const [kind, setKind] = useState<1 | 2>(1);
   const [fixed, setFixed] = useState<FixedSectionState[]>([{ title: '一、单选题', items: [] }]);
   const [rules, setRules] = useState<RuleSectionState[]>([]);
+  const [blueprints, setBlueprints] = useState<BlueprintSectionState[]>([]);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [preview, setPreview] = useState<TTmplSave | null>(null);
@@ -49,6 +52,7 @@ export default function ExamTmplEdit() {
       })),
     );
     setRules(d.ruleSections.map((r) => ({ ...r, level: (r.level ?? 0) as 0 | 1 | 2 })));
+    setBlueprints(d.blueprintSections);
   }, [detail.data, form]);
 
   const totals = useMemo(() => {
@@ -57,8 +61,12 @@ export default function ExamTmplEdit() {
         count: fixed.reduce((n, s) => n + s.items.length, 0),
         score: fixed.reduce((n, s) => n + s.items.reduce((a, q) => a + (q.score || 0), 0), 0),
       };
-    return { count: rules.reduce((n, r) => n + r.count, 0), score: rules.reduce((n, r) => n + r.count * r.score, 0) };
-  }, [kind, fixed, rules]);
+    const cells = blueprints.flatMap((b) => b.cells);
+    return {
+      count: rules.reduce((n, r) => n + r.count, 0) + cells.reduce((n, c) => n + c.count, 0),
+      score: rules.reduce((n, r) => n + r.count * r.score, 0) + cells.reduce((n, c) => n + c.count * c.score, 0),
+    };
+  }, [kind, fixed, rules, blueprints]);
 
   const build = async (): Promise<TTmplSave | null> => {
     const v = await form.validateFields().catch(() => null);
@@ -74,15 +82,16 @@ export default function ExamTmplEdit() {
         items: s.items.map((q) => ({ quId: q.quId, score: q.score })),
       }));
     } else {
-      if (!rules.length) {
-        message.error('请至少添加一条抽题规则');
+      if (!rules.length && !blueprints.length) {
+        message.error('请至少添加一条抽题规则或一个蓝图大题');
         return null;
       }
-      if (rules.some((r) => !r.repoIds.length)) {
-        message.error('请为每条规则选择题库');
+      if (rules.some((r) => !r.repoIds.length) || blueprints.some((b) => !b.repoIds.length)) {
+        message.error('请为每条规则和每个蓝图大题选择题库');
         return null;
       }
       body.ruleSections = rules;
+      body.blueprintSections = blueprints;
     }
     return body;
   };
@@ -186,6 +195,17 @@ export default function ExamTmplEdit() {
             message="随机组卷：每位考生每次考试都会按规则从题库重新抽题。"
           />
           <RuleSections value={rules} onChange={setRules} />
+          <Divider titlePlacement="start">按蓝图组卷（智能组卷）</Divider>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message="按题型 × 知识点 × 难度（易/中/难）列出每格的题数和分值，每位考生抽到的试卷都严格满足蓝图；同时属于多格的题目每次只计入其中一格。"
+          />
+          <BlueprintSections value={blueprints} onChange={setBlueprints} />
+          {id && detail.data?.blueprintSections.length ? (
+            <ParallelForms tmplId={id} initial={detail.data.forms} />
+          ) : null}
         </>
       )}
       <PreviewModal open={Boolean(preview)} tmpl={preview ?? undefined} onClose={() => setPreview(null)} />

@@ -6,6 +6,7 @@
 
 export * from './assistant.js';
 export * from './cert.js';
+export * from './candidate.js';
 export * from './course.js';
 export * from './exam.js';
 export * from './exam-arrange.js';

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './exam/answer-limits.js';
 export * from './exam/arrange.js';
 export * from './exam/book.js';
+export * from './exam/candidate-roster.js';
 export * from './exam/composite-score.js';
 export * from './exam/enums.js';
 export * from './exam/exam.js';

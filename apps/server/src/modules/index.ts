@@ -9,6 +9,8 @@ import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
 import { conversationPolicy } from './assistant/assistant.policy.js';
 import { isOn, readSettings } from './assistant/assistant-config.js';
+import { candidateRosterPolicy } from './candidate/org/candidate-roster.policy.js';
+import { registerRosterRoutes } from './candidate/org/roster.routes.js';
 import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { certPolicy } from './cert/cert.policy.js';
@@ -126,6 +128,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerPaperModule(app);
   registerSittingModule(app);
   registerExamModule(app);
+  registerRosterRoutes(app);
   registerTrainModule(app);
   registerCertModule(app);
   registerNoticeModule(app);
@@ -162,6 +165,7 @@ export const policies: Policy[] = [
   coursePolicy,
   certPolicy,
   examPolicy,
+  candidateRosterPolicy,
   trainPolicy,
   livePolicy,
   conversationPolicy,

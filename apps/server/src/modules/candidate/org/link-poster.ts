@@ -54,7 +54,7 @@ export function linkPosterPng(input: PosterInput): Buffer {
   const bandHeight = 140 + lines.length * 62;
   fillRect(canvas, 0, 0, W, bandHeight, BLUE);
   if (input.siteName) centred(canvas, input.siteName, 26, 70, WHITE);
-  lines.forEach((line, i) => centred(canvas, line, titleSize, 140 + i * 62, WHITE));
+  for (const [i, line] of lines.entries()) centred(canvas, line, titleSize, 140 + i * 62, WHITE);
   let y = bandHeight + 60;
   if (input.subtitle) {
     centred(canvas, input.subtitle, 28, y, GREY);

@@ -1,4 +1,5 @@
 export * from './assistant.js';
+export * from './candidate.js';
 export * from './cert.js';
 export * from './course.js';
 export * from './endpoint.js';

@@ -16,7 +16,14 @@ export interface CandidateFieldsColumn {
   mobile: 0 | 1 | 2;
   idNumber: 0 | 1 | 2;
   company: 0 | 1 | 2;
-  custom: { key: string; label: string; required: boolean; pattern: string | null; hint: string | null; options: string[] }[];
+  custom: {
+    key: string;
+    label: string;
+    required: boolean;
+    pattern: string | null;
+    hint: string | null;
+    options: string[];
+  }[];
 }
 
 /** The link's limits (contracts ZCandidateLimits). */

@@ -3,14 +3,14 @@
  * the personal-data log lines (a detail view, an export). Every action names the exam (the roster
  * policy let the administrator in) and touches only that exam's candidates.
  */
-import { CandidateStatus, type TCandidateSmsReport } from '@exam/contracts';
+import { CandidateStatus, maskMobile, type TCandidateSmsReport } from '@exam/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { elCandidate } from '../../../db/schema/index.js';
 import { LogType, writeLog } from '../../../platform/audit.js';
 import type { AuthUser } from '../../../platform/auth.js';
 import type { Executor } from '../../../platform/db.js';
 import type { NoticeSender } from '../../system/sms/sms-notice.js';
-import { maskMobile } from './mask.js';
+
 import type { RosterRow } from './roster.service.js';
 import type { RosterExam } from './roster-access.js';
 

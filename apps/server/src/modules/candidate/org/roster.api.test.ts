@@ -166,7 +166,7 @@ describe('the list', () => {
     expect(zhang).toMatchObject({
       name: '张三丰',
       mobile: '139****0001',
-      idNumber: '110***********1234',
+      idNumber: '1101**********1234',
       company: '甲公司',
       status: CandidateStatus.MARKED,
       score: 80,

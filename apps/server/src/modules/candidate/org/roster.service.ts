@@ -6,6 +6,8 @@
  */
 import {
   CandidateStatus,
+  maskIdNumber,
+  maskMobile,
   type TCandidateDetail,
   type TCandidateRosterParams,
   type TCandidateRow,
@@ -17,7 +19,6 @@ import { notFound } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { type PageOf, page } from '../../../platform/paging.js';
 import { latestAttemptLateral } from '../../sitting/reads/candidate-side.js';
-import { maskIdNumber, maskMobile } from './mask.js';
 
 /** A candidate joined with its latest paper, fields unmasked (server side only). */
 export interface RosterRow {

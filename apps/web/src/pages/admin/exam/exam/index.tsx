@@ -40,6 +40,7 @@ export default function ExamExamPage() {
   const canDelete = usePermission('exam:exam:delete');
   const canResult = usePermission('exam:result:view');
   const canInvigilate = usePermission('exam:invigilate:view');
+  const canCandidates = usePermission('exam:candidate:view');
   const table = useServerTable<TExamRecord, Params>(['exam-exam'], (req) => call(examExamPaging, req));
   const params = table.request.params;
   const archived = Boolean(params.archived);
@@ -190,6 +191,11 @@ export default function ExamExamPage() {
                 {!archived && canInvigilate && r.state === 1 && (
                   <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/invigilate/${r.id}`)}>
                     监考
+                  </Button>
+                )}
+                {canCandidates && (
+                  <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/candidates/${r.id}`)}>
+                    考生
                   </Button>
                 )}
                 <PrintPaperButton target={{ examId: r.id }} title={r.title} />

@@ -20,6 +20,7 @@ import {
 import { eventConsumers, registerModules, topicRules } from './modules/index.js';
 import { AccessLog } from './platform/access-log.js';
 import { installAuthCache } from './platform/auth-cache.js';
+import { candidateMayCall } from './platform/candidate-session.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
@@ -99,7 +100,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const token = (request.headers.token as string | undefined) || request.cookies?.token;
     if (!token) return;
     try {
-      request.authUser = await deps.verifyToken(token);
+      const user = await deps.verifyToken(token);
+      // A candidate's session is confined to its exam: elsewhere it is no session at all.
+      if (user.candidate && !candidateMayCall(request.url)) return;
+      request.authUser = user;
     } catch (err) {
       // An invalid token on a public call is ignored; routes needing a user refuse with 10010002.
       if (!(err instanceof AppError)) throw err;

@@ -182,8 +182,8 @@ export const ZCandidateMeSchema = z.object({
   paperOpen: z.boolean(),
   /** When the session ends (the exam's end, at most a day after registering). */
   sessionEnds: z.string(),
-  /** A certificate issued for this attempt (number, to verify publicly). */
-  certNo: z.string().nullable(),
+  /** A certificate issued to the candidate for this exam (its number, and the code of its public check page). */
+  cert: z.object({ certNo: z.string(), verifyCode: z.string() }).nullable(),
 });
 export type TCandidateMe = z.infer<typeof ZCandidateMeSchema>;
 

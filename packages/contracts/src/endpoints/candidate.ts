@@ -14,6 +14,7 @@ import {
   ZOpenLinkSchema,
 } from '../candidate.js';
 import { endpoint } from '../endpoint.js';
+import { ZPaperCreatedSchema } from '../exam/paper.js';
 
 export const candidateLinkDetail = endpoint({
   path: '/api/candidate/link/detail',
@@ -84,6 +85,15 @@ export const candidateSelfMe = endpoint({
 export const candidateSelfLeave = endpoint({
   path: '/api/candidate/self/leave',
   data: z.null(),
+  access: 'user',
+  operation: false,
+});
+
+/** Starts (or resumes) the candidate's attempt of its exam, through the sitting's ordinary start. */
+export const candidateSelfStart = endpoint({
+  path: '/api/candidate/self/start',
+  body: z.object({ canFullScreen: z.boolean().nullish() }),
+  data: ZPaperCreatedSchema,
   access: 'user',
   operation: false,
 });

@@ -5,8 +5,8 @@
  */
 
 export * from './assistant.js';
-export * from './cert.js';
 export * from './candidate.js';
+export * from './cert.js';
 export * from './course.js';
 export * from './exam.js';
 export * from './exam-arrange.js';

@@ -182,8 +182,6 @@ export default function ExamCandidatesPage() {
               r.erased ? <Typography.Text type="secondary">已删除</Typography.Text> : v || '-',
           },
           { title: '手机号', dataIndex: 'mobile', width: 120, render: (v) => v ?? '-' },
-          { title: '身份证号', dataIndex: 'idNumber', width: 170, render: (v) => v ?? '-' },
-          { title: '单位', dataIndex: 'company', width: 120, ellipsis: true, render: (v) => v ?? '-' },
           {
             title: '状态',
             dataIndex: 'status',
@@ -203,8 +201,6 @@ export default function ExamCandidatesPage() {
                 </Space>
               ),
           },
-          { title: '交卷时间', dataIndex: 'handTime', width: 150, render: (v) => (v ? formatDateTime(v) : '-') },
-          { title: '用时', dataIndex: 'usedSeconds', width: 80, render: minutes },
           {
             title: '标记',
             width: 150,
@@ -222,6 +218,10 @@ export default function ExamCandidatesPage() {
               </Space>
             ),
           },
+          { title: '交卷时间', dataIndex: 'handTime', width: 150, render: (v) => (v ? formatDateTime(v) : '-') },
+          { title: '用时', dataIndex: 'usedSeconds', width: 80, render: minutes },
+          { title: '身份证号', dataIndex: 'idNumber', width: 160, render: (v) => v ?? '-' },
+          { title: '单位', dataIndex: 'company', width: 110, ellipsis: true, render: (v) => v ?? '-' },
           {
             title: '操作',
             width: 140,

@@ -66,16 +66,16 @@ export const candidateRosterConvert = endpoint({
 });
 
 /** The open link's QR code (PNG). */
-export const candidateRosterLinkQr = fileEndpoint({
-  path: '/api/candidate/roster/link-qr',
+export const candidateRosterQrExport = fileEndpoint({
+  path: '/api/candidate/roster/qr-export',
   body: ZCandidateExamSchema,
   access: { permission: 'exam:candidate:view' },
   operation: false,
 });
 
 /** The open link's poster (PNG with the exam's title and the QR code). */
-export const candidateRosterLinkPoster = fileEndpoint({
-  path: '/api/candidate/roster/link-poster',
+export const candidateRosterPosterExport = fileEndpoint({
+  path: '/api/candidate/roster/poster-export',
   body: ZCandidateExamSchema,
   access: { permission: 'exam:candidate:view' },
   operation: false,

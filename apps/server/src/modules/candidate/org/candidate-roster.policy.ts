@@ -9,9 +9,9 @@ import {
   candidateRosterDetail,
   candidateRosterExport,
   candidateRosterInterview,
-  candidateRosterLinkPoster,
-  candidateRosterLinkQr,
   candidateRosterPaging,
+  candidateRosterPosterExport,
+  candidateRosterQrExport,
   candidateRosterSmsResult,
 } from '@exam/contracts';
 import { definePolicy, guardEndpoints, type PolicyContext } from '../../../platform/policy/index.js';
@@ -34,6 +34,6 @@ guardEndpoints(candidateRosterPolicy, {
   [candidateRosterInterview.path]: ['oversee', byExam],
   [candidateRosterSmsResult.path]: ['oversee', byExam],
   [candidateRosterConvert.path]: ['oversee', byExam],
-  [candidateRosterLinkQr.path]: ['oversee', byExam],
-  [candidateRosterLinkPoster.path]: ['oversee', byExam],
+  [candidateRosterQrExport.path]: ['oversee', byExam],
+  [candidateRosterPosterExport.path]: ['oversee', byExam],
 });

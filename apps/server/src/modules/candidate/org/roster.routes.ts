@@ -10,9 +10,9 @@ import {
   candidateRosterDetail,
   candidateRosterExport,
   candidateRosterInterview,
-  candidateRosterLinkPoster,
-  candidateRosterLinkQr,
   candidateRosterPaging,
+  candidateRosterPosterExport,
+  candidateRosterQrExport,
   candidateRosterSmsResult,
 } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
@@ -145,14 +145,14 @@ export function registerRosterRoutes(app: FastifyInstance): void {
     convertCandidate(deps.db, user, body),
   );
 
-  routeFile(app, candidateRosterLinkQr, { summary: '考生链接二维码', tags }, async ({ body, deps, request }) => {
+  routeFile(app, candidateRosterQrExport, { summary: '考生链接二维码', tags }, async ({ body, deps, request }) => {
     const url = await linkOf(deps.db, body.examId, siteBase(request));
     return { fileName: '考生链接二维码.png', contentType: 'image/png', body: await linkQrPng(url) };
   });
 
   routeFile(
     app,
-    candidateRosterLinkPoster,
+    candidateRosterPosterExport,
     { summary: '考生链接海报', tags },
     async ({ body, deps, user, request }) => {
       const exam = await examForRoster(deps.db, user, body.examId);

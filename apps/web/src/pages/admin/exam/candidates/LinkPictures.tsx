@@ -3,7 +3,7 @@
  * exam's title, its window and the QR code). Placed beside the link wherever it is shown.
  */
 import { PictureOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { candidateRosterLinkPoster, candidateRosterLinkQr } from '@exam/contracts';
+import { candidateRosterPosterExport, candidateRosterQrExport } from '@exam/contracts';
 import { Button, Space } from 'antd';
 import { callDownload } from '../../../../api/call';
 import { usePermission } from '../../../../components';
@@ -15,13 +15,13 @@ export default function LinkPictures({ examId, title }: { examId: string; title:
     <Space size={8} wrap>
       <Button
         icon={<QrcodeOutlined />}
-        onClick={() => callDownload(candidateRosterLinkQr, { examId }, `${title}-考生链接二维码.png`)}
+        onClick={() => callDownload(candidateRosterQrExport, { examId }, `${title}-考生链接二维码.png`)}
       >
         下载二维码
       </Button>
       <Button
         icon={<PictureOutlined />}
-        onClick={() => callDownload(candidateRosterLinkPoster, { examId }, `${title}-考试海报.png`)}
+        onClick={() => callDownload(candidateRosterPosterExport, { examId }, `${title}-考试海报.png`)}
       >
         下载海报
       </Button>

@@ -107,6 +107,7 @@ export const CandidateLinkState = {
 
 /** What anyone holding the link sees (landing page): never a limit's content or another candidate. */
 export const ZCandidateLandingSchema = z.object({
+  examId: z.string(),
   title: z.string(),
   content: z.string().nullable(),
   cover: z.string().nullable(),

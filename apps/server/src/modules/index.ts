@@ -4,6 +4,7 @@ import type { Seeder } from '../db/seed/context.js';
 import { provideCandidateIdentity, provideIdentity } from '../platform/auth.js';
 import { provideUploadFolder, type StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
+import { providePageMeta } from '../platform/page-meta.js';
 import type { Policy } from '../platform/policy/index.js';
 import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
@@ -14,6 +15,7 @@ import { openLinkPolicy } from './candidate/candidate.policy.js';
 import { candidateIdentity } from './candidate/candidate-identity.js';
 import { candidateRosterPolicy } from './candidate/org/candidate-roster.policy.js';
 import { registerRosterRoutes } from './candidate/org/roster.routes.js';
+import { LINK_PAGE, linkPageMeta } from './candidate/share-meta.js';
 import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { certPolicy } from './cert/cert.policy.js';
@@ -94,6 +96,7 @@ import { trainPolicy } from './train/train.policy.js';
  * before any route or test runs (app.ts imports it). One line per port.
  */
 provideIdentity(identitySource); // the platform's token and permission checks read users, roles and menus through system
+providePageMeta(LINK_PAGE, linkPageMeta); // an exam link's page carries the exam's title and picture for chat previews
 provideCandidateIdentity(candidateIdentity); // a candidate's token (the exam's link) is resolved by the candidate module
 provideUploadFolder(storageDirSetting); // the local blob store reads the site config's storage folder through system
 provideAnswerLock(sittingLock); // repo/question-reader asks the sitting guard

@@ -68,6 +68,7 @@ export async function landing(db: Db, token: string, ip: string, now: Date): Pro
     .from(elPaperTmpl)
     .where(eq(elPaperTmpl.id, exam.tmplId));
   return {
+    examId: exam.id,
     title: exam.title,
     content: exam.content,
     cover: exam.cover,

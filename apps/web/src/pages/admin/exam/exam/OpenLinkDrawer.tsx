@@ -36,6 +36,7 @@ import {
 import { useEffect, useState } from 'react';
 import { call } from '../../../../api/call';
 import { usePermission } from '../../../../components';
+import LinkPictures from '../candidates/LinkPictures';
 
 const USE_OPTIONS = [
   { value: 0, label: '不收集' },
@@ -185,6 +186,9 @@ export default function OpenLinkDrawer({ exam, onClose }: { exam: TExamRecord | 
               </Button>
             </Space.Compact>
             <Typography.Text type="secondary">已报名 {link.registered} 人</Typography.Text>
+            <div style={{ marginTop: 8 }}>
+              <LinkPictures examId={exam?.id ?? ''} title={exam?.title ?? ''} />
+            </div>
           </Form.Item>
 
           <Divider titlePlacement="start">考生填写信息</Divider>

@@ -10,6 +10,7 @@ import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
 import { conversationPolicy } from './assistant/assistant.policy.js';
 import { isOn, readSettings } from './assistant/assistant-config.js';
+import { seedDemoCandidates } from './candidate/candidate.demo-seed.js';
 import { registerCandidateModule } from './candidate/candidate.module.js';
 import { openLinkPolicy } from './candidate/candidate.policy.js';
 import { candidateIdentity } from './candidate/candidate-identity.js';
@@ -198,6 +199,7 @@ export const topicRules: TopicRule[] = [
 export const demoSeeders: Seeder[] = [
   seedDemoBanks,
   seedDemoExam,
+  seedDemoCandidates,
   seedDemoCert,
   seedDemoNotice,
   seedDemoCourse,

@@ -104,7 +104,7 @@ describe("a candidate's session", () => {
     expect(signedInOnly).toBeGreaterThan(200);
   });
 
-  it('is refused by the learner pages a learner reaches (the walk would see a difference)', async () => {
+  it('is refused the pages a learner reaches', async () => {
     const calls: [string, object][] = [
       [contracts.examExamOnlinePaging.path, { current: 1, size: 10 }],
       [contracts.courseLearnMyPaging.path, { current: 1, size: 10 }],

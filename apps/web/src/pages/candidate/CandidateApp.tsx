@@ -3,10 +3,13 @@
  * route guard, since a candidate is no organisation user (no menus, no user info). The exam room
  * and the result page are the learners' own, told where to lead by the room exits.
  */
-import { lazy, Suspense, useMemo } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+
+import { CANDIDATE_TOKEN_PREFIX } from '@exam/contracts';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { type RoomExits, RoomExitsContext } from '../../hooks/room-exits';
 import { FullPageLoading } from '../../router/RouteGuard';
+import { getToken } from '../../utils/auth';
 import './candidate.css';
 
 const Landing = lazy(() => import('./CandidateLanding'));
@@ -23,6 +26,9 @@ export default function CandidateApp() {
     }),
     [token],
   );
+  // The room and the result need the candidate's session; without it (ended, left) the landing.
+  const session = getToken()?.startsWith(CANDIDATE_TOKEN_PREFIX);
+  const needSession = (page: ReactNode) => (session ? page : <Navigate to={exits.home} replace />);
   return (
     <RoomExitsContext.Provider value={exits}>
       <Suspense fallback={<FullPageLoading />}>
@@ -30,13 +36,13 @@ export default function CandidateApp() {
           <Route index element={<Landing token={token} />} />
           <Route
             path="room/:id"
-            element={
+            element={needSession(
               <div className="fullscreen-page">
                 <Room />
-              </div>
-            }
+              </div>,
+            )}
           />
-          <Route path="result/:id" element={<Result token={token} />} />
+          <Route path="result/:id" element={needSession(<Result token={token} />)} />
         </Routes>
       </Suspense>
     </RoomExitsContext.Provider>

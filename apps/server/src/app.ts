@@ -20,6 +20,7 @@ import {
 import { eventConsumers, registerModules, topicRules } from './modules/index.js';
 import { AccessLog } from './platform/access-log.js';
 import { installAuthCache } from './platform/auth-cache.js';
+import { candidateMayCall } from './platform/candidate-session.js';
 import type { AppDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
@@ -29,6 +30,7 @@ import { registerHealth } from './platform/health.js';
 import { newId } from './platform/ids.js';
 import { installInputGuard } from './platform/input-guard.js';
 import { withRedaction } from './platform/logger.js';
+import { pageMetaFor, withPageMeta } from './platform/page-meta.js';
 import { installRealtime } from './platform/realtime/index.js';
 import './platform/zod-messages.js';
 
@@ -99,7 +101,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const token = (request.headers.token as string | undefined) || request.cookies?.token;
     if (!token) return;
     try {
-      request.authUser = await deps.verifyToken(token);
+      const user = await deps.verifyToken(token);
+      // A candidate's session is confined to its exam: elsewhere it is no session at all.
+      if (user.candidate && !candidateMayCall(request.url)) return;
+      request.authUser = user;
     } catch (err) {
       // An invalid token on a public call is ignored; routes needing a user refuse with 10010002.
       if (!(err instanceof AppError)) throw err;
@@ -133,8 +138,19 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
       cacheControl: false,
       setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
     });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      // A shareable page (an exam's link) gets its title and preview meta written into the HTML.
+      const pathname = request.url.split('?', 1)[0];
+      const meta = await pageMetaFor(app.deps.db, pathname);
+      if (meta) {
+        const html = await fs.promises.readFile(path.join(webDistDir as string, 'index.html'), 'utf8');
+        const origin = `${request.protocol}://${request.host}`;
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(withPageMeta(html, meta, origin, pathname));
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

@@ -6,6 +6,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { demoAccounts } from './demo-accounts.js';
+import { startCandidateRetention } from './modules/candidate/org/retention.js';
 import { startupHooks } from './modules/index.js';
 import { startLiveReminder } from './modules/live/live.module.js';
 import { liveStartRefusal } from './modules/live/live-settings.js';
@@ -53,6 +54,7 @@ async function startServer(): Promise<void> {
   startPaperSweeper(app.deps, 10_000, (err) => app.log.error({ err }, '试卷到时交卷任务失败'));
   startNoticeSweeper(app.deps, 15_000, (err) => app.log.error({ err }, '定时公告发布任务失败'));
   startLiveReminder(app.deps, 30_000, (err) => app.log.error({ err }, '直播开播提醒任务失败'));
+  startCandidateRetention(app.deps, 3_600_000, (err) => app.log.error({ err }, '考生个人信息到期删除任务失败'));
 
   // With workers the first one speaks for all.
   if (!cluster.isWorker || cluster.worker?.id === 1) printBanner(database.kind, seeded);

@@ -35,6 +35,8 @@ export const ErrorCode = {
   FACE_LIVENESS_FAILED: 10020021,
   /** The live face does not match the enrolled one (or the account has none). */
   FACE_NOT_MATCHED: 10020022,
+  /** Too many failures from this address: the call needs a solved captcha (proof of work). */
+  CAPTCHA_REQUIRED: 10020030,
 
   // Exam (2001xxxx)
   EXAM_NOT_AVAILABLE: 20010001,
@@ -83,6 +85,7 @@ export const ErrorMessage: Record<number, string> = {
   [ErrorCode.ACCOUNT_PENDING]: '账号正在等待管理员审核，审核通过后即可登录',
   [ErrorCode.ACCOUNT_LOCKED]: '登录失败次数过多，账号已锁定15分钟',
   [ErrorCode.SMS_CODE_INVALID]: '验证码错误或已过期',
+  [ErrorCode.CAPTCHA_REQUIRED]: '请先完成人机验证',
   [ErrorCode.REGISTRATION_CLOSED]: '系统未开放注册',
   [ErrorCode.OAUTH_FAILED]: '第三方登录失败，请重试',
   [ErrorCode.OAUTH_NOT_BOUND]: '该第三方账号尚未绑定本系统账号',

@@ -1,4 +1,5 @@
 export * from './assistant.js';
+export * from './candidate.js';
 export * from './cert.js';
 export * from './course.js';
 export * from './endpoint.js';
@@ -8,6 +9,7 @@ export * from './errors.js';
 export * from './exam/answer-limits.js';
 export * from './exam/arrange.js';
 export * from './exam/book.js';
+export * from './exam/candidate-roster.js';
 export * from './exam/composite-score.js';
 export * from './exam/enums.js';
 export * from './exam/exam.js';

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   bookPaging,
+  candidateOpenLanding,
   courseLearnMyPaging,
   dashboardTrainingOverview,
   examExamOnlinePaging,
@@ -287,5 +288,25 @@ describe('the start-up banner', () => {
     );
     for (const a of accounts) expect(await t.login(a.userName, a.password)).toBeTruthy();
     expect(demoAccounts({ DEMO_DATA: '0' }).map((a) => a.userName)).not.toContain('zhaoliu');
+  });
+
+  it('opens the recruitment exam to candidates by its link, with two candidates who sat it and no user account', async () => {
+    const rows = await t.db.execute<{ token: string; enabled: boolean }>(
+      `select l.token, l.enabled from el_exam_open_link l join el_exam e on e.id = l.exam_id where e.title = '2026 春季校园招聘笔试'`,
+    );
+    const link = (rows as unknown as { rows: { token: string; enabled: boolean }[] }).rows[0];
+    expect(link.enabled).toBe(true);
+    const landing = await t.request(candidateOpenLanding, { token: link.token });
+    expect(landing.data).toMatchObject({ title: '2026 春季校园招聘笔试', state: 'open' });
+    const sat = await t.db.execute(
+      `select c.name, p.state, p.passed from el_candidate c join el_paper p on p.id = c.paper_id and p.user_id = c.id
+       join el_exam e on e.id = c.exam_id where e.title = '2026 春季校园招聘笔试' order by p.passed desc`,
+    );
+    expect((sat as unknown as { rows: unknown[] }).rows).toEqual([
+      { name: '陈晓', state: 2, passed: true },
+      { name: '林一帆', state: 2, passed: false },
+    ]);
+    const users = await t.db.execute(`select 1 from sys_user where real_name in ('陈晓', '林一帆')`);
+    expect((users as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 });

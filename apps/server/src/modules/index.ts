@@ -1,14 +1,22 @@
 /** Every module's routes; one line per module. */
 import type { FastifyInstance } from 'fastify';
 import type { Seeder } from '../db/seed/context.js';
-import { provideIdentity } from '../platform/auth.js';
+import { provideCandidateIdentity, provideIdentity } from '../platform/auth.js';
 import { provideUploadFolder, type StartupHooks } from '../platform/boot.js';
 import type { AnyConsumer } from '../platform/events/index.js';
+import { providePageMeta } from '../platform/page-meta.js';
 import type { Policy } from '../platform/policy/index.js';
 import type { TopicRule } from '../platform/realtime/index.js';
 import { registerAssistantModule } from './assistant/assistant.module.js';
 import { conversationPolicy } from './assistant/assistant.policy.js';
 import { isOn, readSettings } from './assistant/assistant-config.js';
+import { seedDemoCandidates } from './candidate/candidate.demo-seed.js';
+import { registerCandidateModule } from './candidate/candidate.module.js';
+import { openLinkPolicy } from './candidate/candidate.policy.js';
+import { candidateIdentity } from './candidate/candidate-identity.js';
+import { candidateRosterPolicy } from './candidate/org/candidate-roster.policy.js';
+import { registerRosterRoutes } from './candidate/org/roster.routes.js';
+import { LINK_PAGE, linkPageMeta } from './candidate/share-meta.js';
 import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { certPolicy } from './cert/cert.policy.js';
@@ -90,6 +98,8 @@ import { trainPolicy } from './train/train.policy.js';
  * before any route or test runs (app.ts imports it). One line per port.
  */
 provideIdentity(identitySource); // the platform's token and permission checks read users, roles and menus through system
+providePageMeta(LINK_PAGE, linkPageMeta); // an exam link's page carries the exam's title and picture for chat previews
+provideCandidateIdentity(candidateIdentity); // a candidate's token (the exam's link) is resolved by the candidate module
 provideUploadFolder(storageDirSetting); // the local blob store reads the site config's storage folder through system
 provideAnswerLock(sittingLock); // repo/question-reader asks the sitting guard
 provideKeyReviewed(keyReviewed); // repo's canSeeAnswer asks exam whether a handed-in paper's exam shows the key
@@ -127,6 +137,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerPaperModule(app);
   registerSittingModule(app);
   registerExamModule(app);
+  registerCandidateModule(app);
+  registerRosterRoutes(app);
   registerTrainModule(app);
   registerCertModule(app);
   registerNoticeModule(app);
@@ -163,6 +175,8 @@ export const policies: Policy[] = [
   coursePolicy,
   certPolicy,
   examPolicy,
+  openLinkPolicy,
+  candidateRosterPolicy,
   trainPolicy,
   livePolicy,
   conversationPolicy,
@@ -186,6 +200,7 @@ export const topicRules: TopicRule[] = [
 export const demoSeeders: Seeder[] = [
   seedDemoBanks,
   seedDemoExam,
+  seedDemoCandidates,
   seedDemoCert,
   seedDemoNotice,
   seedDemoCourse,

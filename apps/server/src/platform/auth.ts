@@ -5,7 +5,7 @@
  * statements in through `provideIdentity` (modules/index.ts); the platform imports no module.
  */
 import { createHash } from 'node:crypto';
-import { ErrorCode, type PermissionTag, RoleType } from '@exam/contracts';
+import { CANDIDATE_TOKEN_PREFIX, DataScope, ErrorCode, type PermissionTag, RoleType } from '@exam/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { sysToken } from '../db/schema/index.js';
 import { type AuthCache, authCache, authChanged } from './auth-cache.js';
@@ -25,6 +25,11 @@ export interface AuthUser {
   deptId: string | null;
   deptCode: string | null;
   tokenHash: string;
+  /**
+   * Set for a candidate's session (an outside person who registered through an exam's link): not
+   * an organisation user, confined to that exam (platform/candidate-session.ts).
+   */
+  candidate?: { examId: string } | null;
 }
 
 const DEFAULT_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -49,6 +54,33 @@ export async function issueToken(
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
   return token;
+}
+
+/**
+ * A candidate's session (the candidate module registers it): the candidate prefix on the token,
+ * the candidate's id as its user, ending at `expiresAt` (the exam's end).
+ */
+export async function issueCandidateToken(
+  db: Executor,
+  candidateId: string,
+  expiresAt: Date,
+  meta: { ip?: string | null; userAgent?: string | null } = {},
+): Promise<string> {
+  const token = `${CANDIDATE_TOKEN_PREFIX}${secretId(32)}`;
+  await db.insert(sysToken).values({
+    tokenHash: hashToken(token),
+    userId: candidateId,
+    expiresAt,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** Signs out the session of a token hash (the request's own `tokenHash`), on every instance. */
+export async function revokeTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sysToken).where(eq(sysToken.tokenHash, tokenHash));
+  await authChanged({ tokens: [tokenHash] });
 }
 
 /** Signs a token out: deleted, and dropped from the cache of every instance. */
@@ -101,6 +133,34 @@ export interface IdentitySource {
 
 let identity: IdentitySource | null = null;
 
+/** A live candidate token as the candidate module's lookup finds it. */
+export interface CandidateTokenIdentity {
+  id: string;
+  name: string | null;
+  examId: string;
+  lastUsedAt: Date;
+  createdAt: Date;
+  /** The token's own expiry, or the exam's end when that comes first: the session ends with the exam. */
+  expiresAt: Date;
+}
+
+/** The port of the candidate token check, filled by the candidate module (modules/index.ts). */
+export interface CandidateIdentitySource {
+  prepareCandidateLookup(db: Db): (tokenHash: string) => Promise<CandidateTokenIdentity | undefined>;
+}
+
+let candidateIdentity: CandidateIdentitySource | null = null;
+
+/** Called once at load by modules/index.ts with the candidate module's lookup; answers the previous one. */
+export function provideCandidateIdentity(source: CandidateIdentitySource | null): CandidateIdentitySource | null {
+  const previous = candidateIdentity;
+  candidateIdentity = source;
+  return previous;
+}
+
+/** A candidate session's token starts with this (contracts CANDIDATE_TOKEN_PREFIX). */
+export const isCandidateToken = (token: string): boolean => token.startsWith(CANDIDATE_TOKEN_PREFIX);
+
 /**
  * Called once at load by modules/index.ts with the system module's statements; answers what was
  * there before (a unit test hands in its own source and puts the previous one back).
@@ -138,11 +198,41 @@ export function createTokenVerifier(
   const tokens = cache as AuthCache<CachedToken>;
   // Prepared at the first check (the port is filled when modules/index.ts is loaded).
   let lookup: ((tokenHash: string) => Promise<TokenIdentity | undefined>) | null = null;
+  let candidateLookup: ((tokenHash: string) => Promise<CandidateTokenIdentity | undefined>) | null = null;
+
+  /** A candidate's token: its own lookup (no sys_user row), an identity with no department, role or tag. */
+  async function candidateToken(tokenHash: string): Promise<CachedToken & { end: number }> {
+    if (!candidateIdentity) throw new Error('auth: no candidate identity source was provided (modules/index.ts)');
+    candidateLookup ??= candidateIdentity.prepareCandidateLookup(db);
+    const row = await candidateLookup(tokenHash);
+    if (!row) throw new AppError(ErrorCode.NOT_LOGIN, '考生会话已结束，请重新通过考试链接进入');
+    return {
+      user: {
+        id: row.id,
+        userName: '',
+        realName: row.name ?? '考生',
+        roleType: RoleType.LEARNER,
+        dataScope: DataScope.SELF,
+        deptId: null,
+        deptCode: null,
+        candidate: { examId: row.examId },
+      },
+      lastUsedAt: row.lastUsedAt.getTime(),
+      createdAt: row.createdAt.getTime(),
+      end: row.expiresAt.getTime(),
+    };
+  }
 
   /** Resolves a token to its user, or throws 10010002. */
   return async function verifyToken(token: string): Promise<AuthUser> {
     const tokenHash = hashToken(token);
     let kept = tokens.getToken(tokenHash);
+    if (!kept && isCandidateToken(token)) {
+      const mark = tokens.mark();
+      const found = await candidateToken(tokenHash);
+      kept = { user: found.user, lastUsedAt: found.lastUsedAt, createdAt: found.createdAt };
+      tokens.setToken(tokenHash, found.user.id, kept, Math.min(found.end, kept.createdAt + maxAgeMs), mark);
+    }
     if (!kept) {
       const mark = tokens.mark();
       lookup ??= identitySource().prepareTokenLookup(db, maxAgeMs);

@@ -49,6 +49,7 @@ const MODULE_ORDER = [
   'sitting',
   'cert',
   'exam',
+  'candidate',
   'train',
   'live',
   'assistant',

@@ -20,6 +20,8 @@ const Error404 = lazy(() => import('../pages/error/Error404'));
 const Redirect = lazy(() => import('../pages/redirect/index'));
 const Profile = lazy(() => import('../pages/profile/index'));
 const CertVerify = lazy(() => import('../pages/cert/verify/index'));
+/** The candidate's pages (an exam's link): outside the route guard, a candidate is no organisation user. */
+const CandidateApp = lazy(() => import('../pages/candidate/CandidateApp'));
 
 const page = (Component: ComponentType<any>, fallback: ReactNode = <FullPageLoading />): ReactNode => (
   <Suspense fallback={fallback}>
@@ -37,6 +39,7 @@ export function buildRoutes(menus: ReturnType<typeof flattenMenus>): RouteObject
   const bare = menus.filter((r) => r.layout === 'none').map(toRoute);
   const loading = <FullPageLoading />;
   return [
+    { path: '/candidate/:token/*', element: page(CandidateApp, loading) },
     {
       element: <RouteGuard />,
       children: [

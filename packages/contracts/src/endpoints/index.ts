@@ -1,6 +1,8 @@
 /** The endpoint objects, one file per domain. */
 
 export * from './assistant.js';
+export * from './candidate.js';
+export * from './candidate-roster.js';
 export * from './cert.js';
 export * from './config.js';
 export * from './course.js';

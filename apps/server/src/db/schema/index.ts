@@ -5,6 +5,7 @@
  */
 
 export * from './assistant.js';
+export * from './candidate.js';
 export * from './cert.js';
 export * from './course.js';
 export * from './exam.js';

@@ -74,6 +74,9 @@ export const TABLE_OWNERS = {
   el_exam_override: 'exam',
   el_user_exam: 'exam',
   el_invigilate_msg: 'exam',
+  // candidate
+  el_exam_open_link: 'candidate',
+  el_candidate: 'candidate',
   // train
   el_train: 'train',
   el_train_qu: 'train',

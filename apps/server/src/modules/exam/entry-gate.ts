@@ -35,9 +35,13 @@ export async function entryTerms(
   // and the room's leave reports are what remains).
   if (focusModeRefused(exam, request.canFullScreen))
     throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, FOCUS_MODE_REFUSED);
-  const courseLock = (await lockedExams(db, user, now)).get(exam.id);
-  if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
-  if (arranged.needPassword) await checkExamPassword(db, user.id, exam, request.password, now);
+  // A candidate (the exam's link) has no courses and was let in by the link's own access code:
+  // the course locks and the exam's password are the organisation's learners' gates.
+  if (!user.candidate) {
+    const courseLock = (await lockedExams(db, user, now)).get(exam.id);
+    if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
+    if (arranged.needPassword) await checkExamPassword(db, user.id, exam, request.password, now);
+  }
   return {
     examId: exam.id,
     title: exam.title,

@@ -14,6 +14,8 @@ import { countAttempts as sittingAttempts } from '../sitting/attempt.js';
 export interface Learner {
   id: string;
   deptCode: string | null;
+  /** A candidate's session: its one exam is its audience (the link), nothing else is open to it. */
+  candidate?: { examId: string } | null;
 }
 
 export type ExamRow = typeof elExam.$inferSelect;
@@ -34,7 +36,12 @@ export function examOpenTo(learner: Learner): SQL {
 /** Loads a published exam open to the learner, or throws 20010001 / 10010003. */
 export async function loadOpenExam(db: Executor, examId: string, learner: Learner): Promise<ExamRow> {
   const [row] = await db
-    .select({ exam: elExam, open: examOpenTo(learner).mapWith(Boolean) })
+    .select({
+      exam: elExam,
+      open: (learner.candidate ? sql`${elExam.id} = ${learner.candidate.examId}` : examOpenTo(learner)).mapWith(
+        Boolean,
+      ),
+    })
     .from(elExam)
     .where(and(eq(elExam.id, examId), isNull(elExam.deletedAt), isNull(elExam.archivedAt)));
   if (!row || row.exam.state === ExamState.DRAFT) throw new AppError(ErrorCode.NOT_FOUND, '考试不存在或已被删除');

@@ -3,7 +3,7 @@
  * the consumer below whenever the lifecycle reports a change of a paper (hand-in, marking,
  * abandoning, voiding). Recomputing from the papers makes the consumer idempotent.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { elUserExam } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { defineConsumer } from '../../platform/events/index.js';
@@ -25,6 +25,11 @@ export async function refreshRecords(tx: Executor, keys: RecordKey[]): Promise<v
     on conflict (user_id, exam_id) do update set try_count = excluded.try_count, best_score = excluded.best_score,
       last_score = excluded.last_score, passed = excluded.passed, last_paper_id = excluded.last_paper_id,
       last_time = excluded.last_time, updated_at = excluded.updated_at`);
+}
+
+/** Drops a (user, exam) record whose papers moved to another holder (a converted candidate). */
+export async function dropRecord(tx: Executor, userId: string, examId: string): Promise<void> {
+  await tx.delete(elUserExam).where(and(eq(elUserExam.userId, userId), eq(elUserExam.examId, examId)));
 }
 
 const keyOf = (p: { userId: string; examId: string | null }): RecordKey[] =>

@@ -19,7 +19,12 @@ import { SmsSendError, type SmsSender } from './sms-sender.js';
 export const SMS_PURPOSE_FORGOT = 'forgot';
 /** Sign-in by mobile number: same limits, counted together with the other purposes. */
 export const SMS_PURPOSE_LOGIN = 'login';
-export type SmsPurpose = typeof SMS_PURPOSE_FORGOT | typeof SMS_PURPOSE_LOGIN;
+/**
+ * A candidate's registration through an exam's link: the code goes to any mobile (candidates have
+ * no account), with the same limits, counted together with the other purposes.
+ */
+export const SMS_PURPOSE_CANDIDATE = 'candidate';
+export type SmsPurpose = typeof SMS_PURPOSE_FORGOT | typeof SMS_PURPOSE_LOGIN | typeof SMS_PURPOSE_CANDIDATE;
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_INTERVAL_MS = 60_000;
 export const MOBILE_DAILY_LIMIT = 10;
@@ -83,7 +88,7 @@ export async function sendCode(
   ip: string | null,
   now: Date,
   log: SmsLog = console,
-  options: { liveForUnknown?: boolean } = {},
+  options: { liveForUnknown?: boolean; liveForAny?: boolean } = {},
 ): Promise<{ expiresIn: number; resendIn: number }> {
   const result = await db.transaction(async (tx): Promise<IssueResult> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
@@ -108,9 +113,10 @@ export async function sendCode(
         .where(and(eq(sysSmsCode.ip, ip), gt(sysSmsCode.createdAt, new Date(now.getTime() - HOUR_MS))));
       if (hour.n >= IP_HOURLY_LIMIT) return { kind: 'ip' };
     }
-    const users = await usersByMobile(tx, mobile);
+    const users = options.liveForAny ? [] : await usersByMobile(tx, mobile);
     const code = newSmsCode();
-    const known = users.length === 1 || (users.length === 0 && Boolean(options.liveForUnknown));
+    const known =
+      Boolean(options.liveForAny) || users.length === 1 || (users.length === 0 && Boolean(options.liveForUnknown));
     const [row] = await tx
       .insert(sysSmsCode)
       .values({
@@ -125,7 +131,7 @@ export async function sendCode(
       })
       .returning({ id: sysSmsCode.id });
     if (users.length === 0 && !known) return { kind: 'unknown' };
-    if (users.length > 1) return { kind: 'ambiguous' };
+    if (users.length > 1 && !options.liveForAny) return { kind: 'ambiguous' };
     return { kind: 'ok', id: row.id, code };
   });
 
@@ -221,17 +227,23 @@ export type CodeCheck = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'wrong'; 
  * a try (the fifth kills it), the right one is used up (single use). The caller commits and then
  * throws `codeCheckError` for anything but ok, so the used try is kept.
  */
-export async function consumeLoginCode(tx: Executor, mobile: string, code: string, now: Date): Promise<CodeCheck> {
+export async function consumeLoginCode(
+  tx: Executor,
+  mobile: string,
+  code: string,
+  now: Date,
+  purpose: typeof SMS_PURPOSE_LOGIN | typeof SMS_PURPOSE_CANDIDATE = SMS_PURPOSE_LOGIN,
+): Promise<CodeCheck> {
   const [row] = await tx
     .select()
     .from(sysSmsCode)
-    .where(and(eq(sysSmsCode.mobile, mobile), eq(sysSmsCode.purpose, SMS_PURPOSE_LOGIN)))
+    .where(and(eq(sysSmsCode.mobile, mobile), eq(sysSmsCode.purpose, purpose)))
     .orderBy(desc(sysSmsCode.createdAt))
     .limit(1)
     .for('update');
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime() || row.tries >= MAX_TRIES)
     return { kind: 'invalid' };
-  if (!sameHash(row.codeHash, hashSmsCode(mobile, code, SMS_PURPOSE_LOGIN))) {
+  if (!sameHash(row.codeHash, hashSmsCode(mobile, code, purpose))) {
     await tx
       .update(sysSmsCode)
       .set({ tries: row.tries + 1 })

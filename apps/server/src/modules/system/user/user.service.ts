@@ -17,7 +17,7 @@ import {
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { sysDepart, sysRole, sysUser, sysUserRole } from '../../../db/schema/index.js';
 import { type AuthUser, authChanged, revokeUserTokens } from '../../../platform/auth.js';
-import type { Db, Executor } from '../../../platform/db.js';
+import type { Db, Executor, Tx } from '../../../platform/db.js';
 import { duplicate, isUniqueViolation } from '../../../platform/errors.js';
 import { containing } from '../../../platform/like.js';
 import { type PageOf, paginateWith } from '../../../platform/paging.js';
@@ -192,8 +192,17 @@ async function assertMobileFree(db: Executor, mobile: string | null | undefined,
 
 const nameTaken = (userName: string) => duplicate(`用户名 ${userName} 已存在`);
 
-/** Creates a user with its roles; exactly one of two concurrent saves of a name wins. */
-export async function createUser(db: Db, actor: Actor, input: TUserSave): Promise<string> {
+/**
+ * Creates a user with its roles; exactly one of two concurrent saves of a name wins. `alongside`
+ * runs in the same transaction after the insert (a candidate's conversion moves its attempt there),
+ * so a refusal in it leaves no user behind.
+ */
+export async function createUser(
+  db: Db,
+  actor: Actor,
+  input: TUserSave,
+  alongside?: (tx: Tx, userId: string) => Promise<void>,
+): Promise<string> {
   await authorize(db, actor, userPolicy, 'create', { deptId: input.deptId, roleIds: input.roleIds });
   await assertMobileFree(db, input.mobile);
   const passwordHash = await hashPassword(input.password);
@@ -214,6 +223,7 @@ export async function createUser(db: Db, actor: Actor, input: TUserSave): Promis
         })
         .returning({ id: sysUser.id });
       await tx.insert(sysUserRole).values([...new Set(input.roleIds)].map((roleId) => ({ userId: row.id, roleId })));
+      if (alongside) await alongside(tx, row.id);
       return row.id;
     });
   } catch (err) {

@@ -24,6 +24,7 @@ import { windowText } from '../../../web/index/ExamCard';
 import { attempt, confirmDelete } from '../../sys/shared';
 import { PrintPaperButton } from '../report/PrintButtons';
 import ArrangeDrawer from './ArrangeDrawer';
+import OpenLinkDrawer from './OpenLinkDrawer';
 
 type Params = { title?: string; state?: number; openType?: number; archived?: boolean };
 const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'red' };
@@ -34,12 +35,14 @@ export default function ExamExamPage() {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const [arranging, setArranging] = useState<TExamRecord | null>(null);
+  const [opening, setOpening] = useState<TExamRecord | null>(null);
   const canArrange = usePermission('exam:exam:view');
   const canRestore = usePermission('exam:exam:restore');
   const canSave = usePermission('exam:exam:save');
   const canDelete = usePermission('exam:exam:delete');
   const canResult = usePermission('exam:result:view');
   const canInvigilate = usePermission('exam:invigilate:view');
+  const canCandidates = usePermission('exam:candidate:view');
   const table = useServerTable<TExamRecord, Params>(['exam-exam'], (req) => call(examExamPaging, req));
   const params = table.request.params;
   const archived = Boolean(params.archived);
@@ -172,6 +175,11 @@ export default function ExamExamPage() {
                     安排
                   </Button>
                 )}
+                {!archived && canArrange && (
+                  <Button type="link" size="small" onClick={() => setOpening(r)} data-testid="exam-open-link">
+                    公开链接
+                  </Button>
+                )}
                 {!archived && canSave && (
                   <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/edit/${r.id}`)}>
                     编辑
@@ -192,6 +200,11 @@ export default function ExamExamPage() {
                     监考
                   </Button>
                 )}
+                {canCandidates && (
+                  <Button type="link" size="small" onClick={() => navigate(`/admin/exam/exam/candidates/${r.id}`)}>
+                    考生
+                  </Button>
+                )}
                 <PrintPaperButton target={{ examId: r.id }} title={r.title} />
                 {canResult && (
                   <Button type="link" size="small" onClick={() => navigate(`/admin/exam/result/detail/${r.id}`)}>
@@ -209,6 +222,7 @@ export default function ExamExamPage() {
         ]}
       />
       <ArrangeDrawer exam={arranging} onClose={() => setArranging(null)} />
+      <OpenLinkDrawer exam={opening} onClose={() => setOpening(null)} />
     </PageContainer>
   );
 }

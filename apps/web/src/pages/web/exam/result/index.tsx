@@ -10,6 +10,7 @@ import '../exam.css';
 import { usedText } from '../format';
 import '../start/room.css';
 import { call } from '../../../../api/call';
+import { useRoomExits } from '../../../../hooks/room-exits';
 import ReviewList from './ReviewList';
 import ScoreBreakdown from './ScoreBreakdown';
 import { useRefetchWhenMarked } from './useRefetchWhenMarked';
@@ -17,6 +18,7 @@ import { useRefetchWhenMarked } from './useRefetchWhenMarked';
 export default function WebExamResult() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const exits = useRoomExits();
   const userId = useUserStore((s) => s.userId);
   // Fetched afresh on every visit: a paper marked since the last one shows its score.
   const query = useQuery({
@@ -60,9 +62,9 @@ export default function WebExamResult() {
         : r.showScore && r.resultLabel
           ? `考试${r.resultLabel}`
           : '已交卷';
-  const actions = (
+  const actions = exits.candidate ? null : (
     <Space wrap>
-      <Button icon={<HomeOutlined />} onClick={() => navigate('/web/index')}>
+      <Button icon={<HomeOutlined />} onClick={() => navigate(exits.home)}>
         返回考试列表
       </Button>
       <Button icon={<HistoryOutlined />} onClick={() => navigate(`/web/paper/list/${r.examId}/${userId}`)}>
@@ -157,7 +159,7 @@ export default function WebExamResult() {
       {r.byType && r.bySection && <ScoreBreakdown byType={r.byType} bySection={r.bySection} />}
       {r.questions && r.questions.length > 0 ? (
         <Card className="page-card" variant="borderless" title="答卷回顾" styles={{ body: { background: '#f5f7fa' } }}>
-          <ReviewList questions={r.questions} favourites paperId={r.id} />
+          <ReviewList questions={r.questions} favourites={!exits.candidate} paperId={r.id} />
         </Card>
       ) : r.reviewNote && r.state !== 0 ? (
         <Alert type="info" showIcon message={r.reviewNote} data-testid="review-note" />

@@ -18,6 +18,7 @@ import { useExamRoom } from './useExamRoom';
 import { useInvigilation } from './useInvigilation';
 import './room.css';
 import { call } from '../../../../api/call';
+import { useRoomExits } from '../../../../hooks/room-exits';
 import { formatTime } from '../../../../utils/date-format';
 
 const MODE_KEY = 'exam-room-mode';
@@ -38,6 +39,7 @@ function usePhone(): boolean {
 export default function WebExamStart() {
   const { id: paperId = '' } = useParams();
   const navigate = useNavigate();
+  const exits = useRoomExits();
   const { modal, message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'single' | 'all'>(() =>
@@ -55,9 +57,9 @@ export default function WebExamStart() {
       doneRef.current = true;
       if (note) message.info(note);
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-      navigate(`/web/exam/result/${paperId}`, { replace: true });
+      navigate(exits.result(paperId), { replace: true });
     },
-    [navigate, paperId, message],
+    [navigate, paperId, message, exits],
   );
 
   const room = useExamRoom(paperId, (reason) => toResult(reason));
@@ -166,7 +168,7 @@ export default function WebExamStart() {
         <Result
           status="warning"
           title={room.error}
-          extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>}
+          extra={<Button onClick={() => navigate(exits.home)}>返回考试列表</Button>}
         />
       </div>
     );
@@ -312,7 +314,7 @@ export default function WebExamStart() {
         open={room.blocked}
         pending={pending}
         onTakeOver={room.takeOver}
-        onLeave={() => navigate('/web/index')}
+        onLeave={() => navigate(exits.home)}
       />
       <Modal open={anti.needFull} closable={false} footer={null} centered maskClosable={false} keyboard={false}>
         {anti.focusRefused ? (
@@ -321,7 +323,7 @@ export default function WebExamStart() {
             icon={<MobileOutlined style={{ color: '#faad14' }} />}
             title="you browser can not work"
             subTitle={<span data-testid="focus-refused">{FOCUS_MODE_REFUSED}</span>}
-            extra={<Button onClick={() => navigate('/web/index')}>返回考试列表</Button>}
+            extra={<Button onClick={() => navigate(exits.home)}>返回考试列表</Button>}
           />
         ) : anti.fullUnsupported ? (
           <Result

@@ -16,6 +16,7 @@ import {
   certCertDownload,
   certTmplSave,
   certVerify,
+  ErrorCode,
   paperPaperFillAnswer,
   paperPaperHand,
 } from '@exam/contracts';
@@ -32,6 +33,7 @@ let admin: string;
 let bank: Bank;
 let examId: string;
 let linkToken: string;
+let cert0 = '';
 
 const FIELDS = [
   { kind: 'realName', x: 0.1, y: 0.3, width: 0.8, fontSize: 36, color: '#222222', align: 'center' },
@@ -106,7 +108,7 @@ describe("a candidate's certificate", () => {
     expect(cert.certNo).toMatch(/^HIRE-\d{4}-\d{6}$/);
 
     const me = await t.request(candidateSelfMe, {}, session);
-    expect(me.data?.cert).toEqual({ certNo: cert.certNo, verifyCode: cert.verifyCode });
+    expect(me.data?.cert).toEqual({ id: cert.id, certNo: cert.certNo, verifyCode: cert.verifyCode });
 
     // The public page: masked as a learner's, nothing of the candidate's other fields.
     const verified = await t.call(certVerify.path, { keyword: cert.verifyCode }, null);
@@ -116,12 +118,12 @@ describe("a candidate's certificate", () => {
     const byNumber = await t.call(certVerify.path, { keyword: cert.certNo, holderName: '王小明' }, null);
     expect(byNumber.data?.certNo).toBe(cert.certNo);
 
-    // The PDF names the candidate.
+    // The PDF names the candidate, who downloads its own.
     const pdf = await t.app.inject({
       method: 'POST',
       url: certCertDownload.path,
       payload: { id: cert.id },
-      headers: { token: admin },
+      headers: { token: session },
     });
     expect(pdf.statusCode).toBe(200);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cand-cert-')), 'cert.pdf');
@@ -129,11 +131,23 @@ describe("a candidate's certificate", () => {
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('王小明');
     expect(text).toContain(cert.certNo);
+    // The organiser downloads it too.
+    const byAdmin = await t.app.inject({
+      method: 'POST',
+      url: certCertDownload.path,
+      payload: { id: cert.id },
+      headers: { token: admin },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    cert0 = cert.id;
   });
 
   it('is not issued on a fail', async () => {
     const { id, session } = await sit('李小红', '13900002222', 'A');
     expect(await t.db.select().from(elCert).where(eq(elCert.userId, id))).toEqual([]);
     expect((await t.request(candidateSelfMe, {}, session)).data?.cert).toBeNull();
+    // Nor may this candidate download another's certificate.
+    const other = await t.call(certCertDownload.path, { id: cert0 }, session);
+    expect(other.code).toBe(ErrorCode.NO_PERMISSION);
   });
 });

@@ -2,12 +2,12 @@
  * Candidates through an exam's link, in Chromium:
  * - at 390 px inside WeChat (a MicroMessenger user agent): the shared link's page carries the exam's
  *   preview meta; the candidate registers with an SMS code, starts, the full-screen exam falls back
- *   to focus mode, answers, hands in, sees the result and leaves;
+ *   to focus mode, answers, hands in, sees the result, gets the exam's certificate (its PDF) and leaves;
  * - at 1280 px: a candidate with the access code sits a plain exam to its result; the organiser's
  *   公开链接 drawer shows the link and its settings.
  * Screenshots under test-results/screens/candidate-*.png.
  */
-import { candidateLinkSave } from '@exam/contracts';
+import { candidateLinkSave, certTmplSave } from '@exam/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, api, apiLogin, signInBrowser } from '../fixtures/api';
 import { createExam, createTemplate, questionIds } from '../fixtures/exam-setup';
@@ -24,7 +24,7 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 async function openExam(
   request: APIRequestContext,
   title: string,
-  exam: { fullScreen: boolean },
+  exam: { fullScreen: boolean; cert?: boolean },
   link: { smsVerify: boolean; accessCode?: string },
 ): Promise<{ examId: string; token: string }> {
   const admin = await apiLogin(request, ACCOUNTS.admin);
@@ -33,7 +33,8 @@ async function openExam(
   const examId = await createExam(request, admin, tmplId, {
     title,
     duration: 30,
-    passScore: 50,
+    // With a certificate every hand-in passes (which option is right is the demo bank's).
+    passScore: exam.cert ? 0 : 50,
     fullScreen: exam.fullScreen,
     resultShow: 2,
   } as never);
@@ -51,6 +52,23 @@ async function openExam(
     },
     admin,
   );
+  if (exam.cert)
+    await api(
+      request,
+      certTmplSave.path,
+      {
+        title: `${title}合格证`,
+        orientation: 'landscape',
+        prefix: 'HIRE',
+        validMonths: 0,
+        fields: [
+          { kind: 'realName', x: 0.1, y: 0.35, width: 0.8, fontSize: 36, color: '#222222', align: 'center' },
+          { kind: 'certNo', x: 0.05, y: 0.85, width: 0.4, fontSize: 12, color: '#666666', align: 'left' },
+        ],
+        rules: [{ kind: 'exam', refId: examId }],
+      },
+      admin,
+    );
   return { examId, token: saved.token };
 }
 
@@ -70,7 +88,12 @@ test.describe('inside WeChat on a phone (390 px)', () => {
     page,
     request,
   }) => {
-    const { token } = await openExam(request, 'E2E 2026 校园招聘笔试', { fullScreen: true }, { smsVerify: true });
+    const { token } = await openExam(
+      request,
+      'E2E 2026 校园招聘笔试',
+      { fullScreen: true, cert: true },
+      { smsVerify: true },
+    );
 
     // The link as a chat's preview crawler sees it: title and picture in the HTML itself.
     const html = await (await request.get(`/candidate/${token}`)).text();
@@ -110,8 +133,17 @@ test.describe('inside WeChat on a phone (390 px)', () => {
     await expect(page).toHaveURL(new RegExp(`/candidate/${token}/result/`));
     // No learner pages for a candidate: no exam list, records or wrong-answer book.
     await expect(page.getByRole('button', { name: '错题本' })).toHaveCount(0);
+    // The certificate is issued after the hand-in committed (an event): the page shows it on a reload.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('candidate-cert')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByTestId('candidate-cert')).toContainText('HIRE-');
     await noHorizontalScroll(page, 'result');
     await page.screenshot({ path: `${SCREENS}/candidate-wechat-result.png`, fullPage: true });
+    const download = page.waitForEvent('download');
+    await page.getByTestId('candidate-cert-pdf').click();
+    expect((await download).suggestedFilename()).toMatch(/^HIRE-\d{4}-\d{6}\.pdf$/);
 
     await page.getByTestId('candidate-leave').click();
     await expect(page.getByTestId('candidate-register')).toBeVisible();

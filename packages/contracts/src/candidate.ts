@@ -183,8 +183,8 @@ export const ZCandidateMeSchema = z.object({
   paperOpen: z.boolean(),
   /** When the session ends (the exam's end, at most a day after registering). */
   sessionEnds: z.string(),
-  /** A certificate issued to the candidate for this exam (its number, and the code of its public check page). */
-  cert: z.object({ certNo: z.string(), verifyCode: z.string() }).nullable(),
+  /** A certificate issued to the candidate for this exam (its id for the PDF, its number, and the code of its public check page). */
+  cert: z.object({ id: z.string(), certNo: z.string(), verifyCode: z.string() }).nullable(),
 });
 export type TCandidateMe = z.infer<typeof ZCandidateMeSchema>;
 

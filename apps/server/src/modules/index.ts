@@ -13,6 +13,7 @@ import { isOn, readSettings } from './assistant/assistant-config.js';
 import { seedDemoCandidates } from './candidate/candidate.demo-seed.js';
 import { registerCandidateModule } from './candidate/candidate.module.js';
 import { openLinkPolicy } from './candidate/candidate.policy.js';
+import { candidateHolder } from './candidate/candidate-holder.js';
 import { candidateIdentity } from './candidate/candidate-identity.js';
 import { candidateRosterPolicy } from './candidate/org/candidate-roster.policy.js';
 import { registerRosterRoutes } from './candidate/org/roster.routes.js';
@@ -21,6 +22,7 @@ import { seedDemoCert } from './cert/cert.demo-seed.js';
 import { certConsumers, registerCertModule } from './cert/cert.module.js';
 import { certPolicy } from './cert/cert.policy.js';
 import { examCertHolders } from './cert/cert-holders.js';
+import { provideOutsideHolder } from './cert/holder-port.js';
 import { seedDemoCourse } from './course/course.demo-seed.js';
 import { registerCourseModule } from './course/course.module.js';
 import { coursePolicy } from './course/course.policy.js';
@@ -107,6 +109,7 @@ provideExamTitles(examTitles); // course and cert check and name their linked ex
 provideTemplateExams(templateExams); // paper asks exam which exams use a template
 provideExamsForSitting(examsForSittingPort); // the sitting asks exam for its settings, a start's gate and terms, and the review hold
 provideCertHolders(examCertHolders); // sitting/regrade's report asks cert who holds the exam's certificate
+provideOutsideHolder(candidateHolder); // cert names a certificate's holder who is a candidate (no sys_user row) through candidate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
 addPrivateFileRule(courseFileOutsideRefused); // course files only through /api/course/file/content (audience check)
 provideContentCount('examCount', countExams); // system/dashboard counts each module's content through its owner

@@ -11,6 +11,7 @@ import {
   candidateSelfLeave,
   candidateSelfMe,
   candidateSelfStart,
+  certCertDownload,
   examInvigilateBeat,
   paperPaperClaim,
   paperPaperDetail,
@@ -34,6 +35,7 @@ export const CANDIDATE_CALLS: ReadonlySet<string> = new Set([
   paperPaperHand.path,
   paperPaperResult.path,
   examInvigilateBeat.path,
+  certCertDownload.path, // its own certificate's PDF only (the download reads the row with the session's id)
 ]);
 
 /** Whether a candidate session is let through to this URL (the path, without its query). */

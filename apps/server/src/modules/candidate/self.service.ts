@@ -28,7 +28,7 @@ export async function me(db: Db, user: AuthUser): Promise<TCandidateMe> {
   if (!row) throw notFound('考生');
   const paper = await candidatePaper(db, examId, user.id);
   const [cert] = await db
-    .select({ certNo: elCert.certNo, verifyCode: elCert.verifyCode })
+    .select({ id: elCert.id, certNo: elCert.certNo, verifyCode: elCert.verifyCode })
     .from(elCert)
     .where(
       and(

@@ -13,6 +13,7 @@ import { examTitles } from '../course/exam-titles.js';
 import { holdsPass, passExists } from '../sitting/reads/others.js';
 import { userScope } from '../system/data-scope.js';
 import { formatCertNo, localYear, lockSequence, newVerifyCode, nextSequence } from './cert-number.js';
+import { outsideHolder } from './holder-port.js';
 
 export interface IssueInput {
   tmplId: string;
@@ -36,11 +37,13 @@ export function addMonths(d: Date, months: number): Date {
 export async function issueCert(tx: Executor, input: IssueInput, now: Date, zone: string): Promise<boolean> {
   const [tmpl] = await tx.select().from(elCertTmpl).where(eq(elCertTmpl.id, input.tmplId));
   if (!tmpl) return false;
-  const [holder] = await tx
+  const [user] = await tx
     .select({ realName: sysUser.realName, deptName: sysDepart.name })
     .from(sysUser)
     .leftJoin(sysDepart, eq(sysDepart.id, sysUser.deptId))
     .where(and(eq(sysUser.id, input.userId), isNull(sysUser.deletedAt)));
+  // Not an organisation user: a candidate of an exam's link (holder-port.ts), or nobody.
+  const holder = user ?? (await outsideHolder(tx, input.userId));
   if (!holder) return false;
   const year = localYear(now, zone);
   await lockSequence(tx, year);

@@ -3,13 +3,14 @@
  * the exam's review settings allow (the server decides what it shows), then the certificate when
  * one was issued and the way out (退出 ends the session).
  */
-import { LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { candidateSelfLeave, candidateSelfMe } from '@exam/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space } from 'antd';
-import { lazy } from 'react';
+import { App, Button, Card, Space } from 'antd';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/call';
+import { certApi } from '../../api/cert';
 import { removeToken } from '../../utils/auth';
 
 const ExamResult = lazy(() => import('../web/exam/result/index'));
@@ -18,6 +19,24 @@ export default function CandidateResult({ token }: { token: string }) {
   const navigate = useNavigate();
   const me = useQuery({ queryKey: ['candidate-me-result'], queryFn: () => call(candidateSelfMe, {}) });
   const cert = me.data?.cert;
+  const { message } = App.useApp();
+  const [loading, setLoading] = useState(false);
+  /** The PDF as a file the phone saves or opens (no new window: in-app browsers block pop-ups). */
+  const download = async (id: string, certNo: string) => {
+    setLoading(true);
+    try {
+      const url = await certApi.previewUrl(id);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${certNo}.pdf`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : '下载失败');
+    } finally {
+      setLoading(false);
+    }
+  };
   return (
     <div className="candidate-page candidate-page--result">
       <ExamResult />
@@ -33,6 +52,18 @@ export default function CandidateResult({ token }: { token: string }) {
               data-testid="candidate-cert"
             >
               查看证书（{cert.certNo}）
+            </Button>
+          )}
+          {cert && (
+            <Button
+              block
+              size="large"
+              icon={<DownloadOutlined />}
+              loading={loading}
+              onClick={() => download(cert.id, cert.certNo)}
+              data-testid="candidate-cert-pdf"
+            >
+              下载证书 PDF
             </Button>
           )}
           <Button

@@ -48,8 +48,9 @@ describe('paper lifecycle events', () => {
 
     const dispatcher = createDispatcher(t.db, eventConsumers);
     // handedIn: record + book + the 监考 console's live relay; marked: record + book (nothing by
-    // hand) + message (not by hand) + the certificate check of a failed paper (nothing to revoke).
-    expect(await dispatcher.drain()).toBe(7);
+    // hand) + message (not by hand) + the certificate check of a failed paper (nothing to revoke)
+    // + the question statistics and the learner's mastery per knowledge point.
+    expect(await dispatcher.drain()).toBe(9);
     expect(await dispatcher.drain()).toBe(0);
     const [record] = await t.db.select().from(elUserExam).where(eq(elUserExam.examId, examId));
     expect(record).toMatchObject({ tryCount: 1, passed: false, lastPaperId: data.paperId });

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { repoRepoListStat, repoRepoSave } from '@exam/contracts';
 import { qtiPackage } from '../../apps/server/src/modules/repo/interchange/test/qti-fixtures';
 import { bigInterchangeFile } from '../../apps/server/src/test/big-interchange';
-import { ACCOUNTS, api, apiLogin, OPEN_POPUP, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, api, apiLogin, OPEN_POPUP, openDialog, signInBrowser } from '../fixtures/api';
 import { expect, type Page, test } from '../fixtures/test';
 
 const SCREENS = 'test-results/screens';
@@ -37,7 +37,9 @@ async function importWith(
   format: string | null,
 ) {
   await page.getByTestId('qu-import').click();
-  const dialog = page.locator('.ant-modal', { hasText: '导入试题' });
+  // A select opened while the dialog still zooms in measures its popup at the zoom's scale.
+  const dialog = await openDialog(page);
+  await expect(dialog).toContainText('导入试题');
   if (format) {
     await dialog.getByTestId('import-format').click();
     await page.locator(OPEN_POPUP).getByText(format, { exact: true }).click();
@@ -157,7 +159,8 @@ test('[ADMIN][REPO_IMPORT] Moodle categories as target banks: the preview lists 
   const chosen = (await api(page.request, repoRepoSave.path, { title: `分类题库 ${Date.now()}` }, adminToken)).id;
   await page.goto(`/admin/repo/detail/${chosen}`);
   await page.getByTestId('qu-import').click();
-  const dialog = page.locator('.ant-modal', { hasText: '导入试题' });
+  const dialog = await openDialog(page);
+  await expect(dialog).toContainText('导入试题');
   await dialog.getByTestId('import-category').click();
   await page.locator(OPEN_POPUP).getByText('作为目标题库', { exact: true }).click();
   await dialog.locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'moodle-doc.xml'));

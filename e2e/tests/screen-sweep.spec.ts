@@ -65,6 +65,9 @@ const LEARNER_ROUTES: Route[] = [
   { path: '/404', role: 'guest' },
 ];
 
+/** The demo exam open to candidates by its link (candidate.demo-seed.ts). */
+const CANDIDATE_EXAM = '2026 春季校园招聘笔试';
+
 /** Admin pages: every page of the menu catalogue (checked against the server's menus below). */
 const ADMIN_PAGES = [
   '/admin/dashboard',
@@ -72,6 +75,7 @@ const ADMIN_PAGES = [
   '/admin/repo/qu',
   '/admin/repo/detail/:id',
   '/admin/repo/qu-edit/:id',
+  '/admin/repo/knowledge',
   '/admin/exam/tmpl',
   '/admin/exam/exam',
   '/admin/exam/mark',
@@ -85,7 +89,9 @@ const ADMIN_PAGES = [
   '/admin/exam/result/detail/:examId',
   '/admin/exam/result/paper/:paperId',
   '/admin/exam/exam/invigilate/:examId',
+  '/admin/exam/exam/candidates/:examId',
   '/admin/train/stat',
+  '/admin/train/mastery',
   '/admin/cert/tmpl',
   '/admin/cert/cert',
   '/admin/course/index',
@@ -183,6 +189,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     '/admin/exam/exam/edit/:id?': allKinds,
     ':paperId': paperId,
     '/admin/exam/exam/invigilate/:examId': allKinds,
+    '/admin/exam/exam/candidates/:examId': titled(exams, CANDIDATE_EXAM),
   };
   tokens = { learner, admin, guest: null };
   // the exam room's learner signs in as themself

@@ -39,6 +39,20 @@ type Params = {
 const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'orange', 3: 'green' };
 const minutes = (s: number | null) => (s == null ? '-' : `${Math.max(1, Math.round(s / 60))}分钟`);
 
+/** A cell's main value with a secondary one in grey beneath it (left out when empty). */
+function TwoLines({ main, sub }: { main: string; sub?: string | null }) {
+  return (
+    <div>
+      <div>{main}</div>
+      {sub ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {sub}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
 export default function ExamCandidatesPage() {
   const { examId = '' } = useParams();
   const navigate = useNavigate();
@@ -172,16 +186,27 @@ export default function ExamCandidatesPage() {
       )}
       <Table
         {...table.tableProps}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 960 }}
         columns={[
+          // Secondary fields sit under the main ones (单位 under 姓名, 身份证号 under 手机号, 用时
+          // under 交卷时间) so that every column fits 1280 px without scrolling under 操作.
           {
-            title: '姓名',
+            title: '姓名 / 单位',
             dataIndex: 'name',
-            width: 110,
+            width: 130,
             render: (v: string | null, r) =>
-              r.erased ? <Typography.Text type="secondary">已删除</Typography.Text> : v || '-',
+              r.erased ? (
+                <Typography.Text type="secondary">已删除</Typography.Text>
+              ) : (
+                <TwoLines main={v || '-'} sub={r.company} />
+              ),
           },
-          { title: '手机号', dataIndex: 'mobile', width: 120, render: (v) => v ?? '-' },
+          {
+            title: '手机号 / 身份证号',
+            dataIndex: 'mobile',
+            width: 170,
+            render: (v: string | null, r) => <TwoLines main={v ?? '-'} sub={r.idNumber} />,
+          },
           {
             title: '状态',
             dataIndex: 'status',
@@ -218,10 +243,12 @@ export default function ExamCandidatesPage() {
               </Space>
             ),
           },
-          { title: '交卷时间', dataIndex: 'handTime', width: 150, render: (v) => (v ? formatDateTime(v) : '-') },
-          { title: '用时', dataIndex: 'usedSeconds', width: 80, render: minutes },
-          { title: '身份证号', dataIndex: 'idNumber', width: 160, render: (v) => v ?? '-' },
-          { title: '单位', dataIndex: 'company', width: 110, ellipsis: true, render: (v) => v ?? '-' },
+          {
+            title: '交卷时间 / 用时',
+            dataIndex: 'handTime',
+            width: 150,
+            render: (v, r) => (v ? <TwoLines main={formatDateTime(v)} sub={`用时 ${minutes(r.usedSeconds)}`} /> : '-'),
+          },
           {
             title: '操作',
             width: 140,

@@ -20,5 +20,5 @@ ALTER TABLE "el_exam" ADD COLUMN "archived_at" timestamp with time zone;--> stat
 CREATE INDEX "el_exam_override_exam_idx" ON "el_exam_override" USING btree ("exam_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "el_exam_override_user_uq" ON "el_exam_override" USING btree ("exam_id","user_id") WHERE "el_exam_override"."user_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "el_exam_override_dept_uq" ON "el_exam_override" USING btree ("exam_id","dept_id") WHERE "el_exam_override"."dept_id" is not null;--> statement-breakpoint
--- Data: an exam deleted before issue 13 that has papers becomes archived, so its results show again.
+-- Data: an exam deleted before exams could be archived that has papers becomes archived, so its results show again.
 UPDATE "el_exam" SET "archived_at" = "deleted_at", "deleted_at" = NULL WHERE "deleted_at" IS NOT NULL AND EXISTS (SELECT 1 FROM "el_paper" p WHERE p."exam_id" = "el_exam"."id");

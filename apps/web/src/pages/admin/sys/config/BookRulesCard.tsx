@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, InputNumber, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../../../api/call';
-import { usePermission } from '../../../../components';
+import { LoadFailed, usePermission } from '../../../../components';
 import { attempt } from '../shared';
 
 type Values = { leaveStreak: number; wrongShare: number };
@@ -49,9 +49,12 @@ export default function BookRulesCard() {
     void qc.invalidateQueries({ queryKey: ['sys-config-items'] });
   };
 
+  // The inputs appear once the saved rules are read: typed into earlier, they were overwritten when
+  // the rules arrived, and 保存规则 then saved the old value with 保存成功.
   return (
-    <Card title="错题本规则" className="page-card" data-testid="book-rules-card">
-      <Form form={form} layout="inline" onFinish={submit} disabled={!canSave}>
+    <Card title="错题本规则" className="page-card" data-testid="book-rules-card" loading={items.isPending}>
+      {items.isError && <LoadFailed error={items.error} onRetry={() => void items.refetch()} />}
+      <Form form={form} layout="inline" onFinish={submit} disabled={!canSave} hidden={items.isError}>
         <Form.Item
           name="leaveStreak"
           label="连续答对几次移出错题本"

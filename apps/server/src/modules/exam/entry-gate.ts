@@ -5,17 +5,22 @@
  * sit it, as typed values. Reads the exam's own tables and asks course below; never the sitting.
  */
 import { ErrorCode, FOCUS_MODE_REFUSED, focusModeRefused } from '@exam/contracts';
-import { eq } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { elExam } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { lockedExams } from '../course/course.module.js';
 import type { EntryRequest, EntryTerms } from '../sitting/exam-port.js';
-import { lockedChanges } from './exam-archive.js';
-import { arrangedExam, deadlineFor } from './exam-override.js';
+import { applyOverride, deadlineFor, findOverride } from './exam-override.js';
 import { checkExamPassword } from './exam-password.js';
 import { entryRefusal, loadOpenExam, periodStart } from './exam-rules.js';
+
+/** A settled read's value, or its error thrown. */
+function settledValue<T>(read: PromiseSettledResult<T>): T {
+  if (read.status === 'rejected') throw read.reason;
+  return read.value;
+}
 
 /** Throws the exam's refusal of this start, else answers the learner's terms. */
 export async function entryTerms(
@@ -25,8 +30,16 @@ export async function entryTerms(
   now: Date,
   zone: string,
 ): Promise<EntryTerms> {
-  // The exam as this learner sits it: their window, minutes, attempts and password.
-  const arranged = await arrangedExam(db, await loadOpenExam(db, request.examId, user), user);
+  // The exam, the learner's arrangement and the course locks are read at once (three statements
+  // in one round trip: on exam day a start waits for each round trip behind every other request);
+  // the refusals are then given in the order the rules are checked.
+  const [examRead, overrideRead, locksRead] = await Promise.allSettled([
+    loadOpenExam(db, request.examId, user),
+    findOverride(db, request.examId, user),
+    // A candidate (the exam's link) has no courses: the course locks are the organisation's learners' gate.
+    user.candidate ? Promise.resolve(new Map<string, string>()) : lockedExams(db, user, now),
+  ]);
+  const arranged = applyOverride(settledValue(examRead), settledValue(overrideRead));
   const exam = arranged.exam;
   const refusal = entryRefusal(exam, now);
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
@@ -35,13 +48,10 @@ export async function entryTerms(
   // and the room's leave reports are what remains).
   if (focusModeRefused(exam, request.canFullScreen))
     throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, FOCUS_MODE_REFUSED);
-  // A candidate (the exam's link) has no courses and was let in by the link's own access code:
-  // the course locks and the exam's password are the organisation's learners' gates.
-  if (!user.candidate) {
-    const courseLock = (await lockedExams(db, user, now)).get(exam.id);
-    if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
-    if (arranged.needPassword) await checkExamPassword(db, user.id, exam, request.password, now);
-  }
+  const courseLock = settledValue(locksRead).get(exam.id);
+  if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
+  // A candidate was let in by the link's own access code: the exam's password is the learners' gate.
+  if (!user.candidate && arranged.needPassword) await checkExamPassword(db, user.id, exam, request.password, now);
   return {
     examId: exam.id,
     title: exam.title,
@@ -57,19 +67,16 @@ export async function entryTerms(
 }
 
 /**
- * Serialised against a locking edit of the exam: FOR KEY SHARE conflicts with the edit's FOR
- * UPDATE (exam-archive.ts assertLockedUnchanged). An edit holding the row makes this wait and then
- * read what it committed: changed settings rebuild the paper. An edit coming after waits for the
- * start's transaction and then sees its paper (20010011).
+ * An SQL condition, true while the exam still has the settings the terms were read with; the start
+ * puts it in the statement that writes the attempt. It holds the exam's row FOR KEY SHARE, which
+ * conflicts with a locking edit's FOR UPDATE (exam-archive.ts assertLockedUnchanged): an edit
+ * holding the row makes the start wait and then read what it committed (changed settings rebuild
+ * the paper); an edit coming after waits for the start's statement and then sees its paper
+ * (20010011). The whole kind settings are compared, so a change of any of them rebuilds once.
  */
-export async function unchangedSince(tx: Executor, terms: EntryTerms): Promise<boolean> {
-  const [locked] = await tx
-    .select({ tmplId: elExam.tmplId, passScore: elExam.passScore, kindSettings: elExam.kindSettings })
-    .from(elExam)
-    .where(eq(elExam.id, terms.examId))
-    .for('key share');
-  if (!locked) return false;
-  return (
-    lockedChanges({ ...terms, kindSettings: terms.kindSettings as typeof locked.kindSettings }, locked).length === 0
-  );
+export function unchangedSince(terms: EntryTerms): SQL {
+  return sql`exists (select 1 from ${elExam} e where e.id = ${terms.examId} and e.tmpl_id = ${terms.tmplId}
+    and e.pass_score = ${terms.passScore}
+    and e.kind_settings is not distinct from ${JSON.stringify(terms.kindSettings ?? null)}::jsonb
+    for key share)`;
 }

@@ -5,7 +5,7 @@
  * uniformly over all orders: kinds/arrange.ts). Reads only; the caller inserts the rows.
  */
 import { ErrorCode, QUESTION_TYPE_LABELS } from '@exam/contracts';
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { elPaperTmpl, elQu, elQuRepo } from '../../db/schema/index.js';
 import type { BlueprintSection, FixedSection, RuleSection, TmplSection } from '../../db/schema/paper.js';
 import type { Executor } from '../../platform/db.js';
@@ -141,15 +141,15 @@ export async function buildPaperQuestions(
   }
   const ids = picked.flatMap((p) => p.qus.map((q) => q.id));
   if (ids.length === 0) return [];
-  const qus = await db
+  // The drawn questions and a composite's parts in one read.
+  const rows = await db
     .select()
     .from(elQu)
-    .where(and(inArray(elQu.id, ids), isNull(elQu.deletedAt)));
-  const children = await db
-    .select()
-    .from(elQu)
-    .where(and(inArray(elQu.parentId, ids), isNull(elQu.deletedAt)))
+    .where(and(or(inArray(elQu.id, ids), inArray(elQu.parentId, ids)), isNull(elQu.deletedAt)))
     .orderBy(asc(elQu.sort), asc(elQu.id));
+  const drawnIds = new Set(ids);
+  const qus = rows.filter((q) => drawnIds.has(q.id));
+  const children = rows.filter((q) => q.parentId !== null && drawnIds.has(q.parentId));
   const byId = new Map(qus.map((q) => [q.id, q]));
 
   const out: BuiltQu[] = [];

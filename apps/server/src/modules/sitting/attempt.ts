@@ -6,7 +6,8 @@
 import { PaperState } from '@exam/contracts';
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
-import type { Executor, Tx } from '../../platform/db.js';
+import type { Executor } from '../../platform/db.js';
+import { newId } from '../../platform/ids.js';
 import type { BuiltQu } from '../paper/paper-build.js';
 
 /** The learner's attempts of an exam (any state) started since `attemptsFrom` (all when null). */
@@ -39,26 +40,10 @@ export interface NewAttempt {
 }
 
 /**
- * Inserts an open paper (state 0) and its questions in the caller's transaction; answers its id.
- * The total is the sum of the top-level questions (a composite's parts count in their parent).
- * Two statements; the partial unique index el_paper_open_uq refuses a second open paper of the
- * learner (the caller resumes the winner).
- */
-export async function createAttempt(tx: Tx, attempt: NewAttempt, questions: BuiltQu[]): Promise<string> {
-  const totalScore = questions.filter((q) => !q.parentQuId).reduce((s, q) => s + q.score, 0);
-  const [paper] = await tx
-    .insert(elPaper)
-    .values({ ...attempt, state: PaperState.IN_EXAM, totalScore: Math.round(totalScore * 100) / 100 })
-    .returning({ id: elPaper.id });
-  await tx.execute(insertPaperQuestions(paper.id, questions));
-  return paper.id;
-}
-
-/**
  * The attempt's question rows as one parameter: a 50-question paper was a 650-parameter
  * INSERT that Drizzle built value by value on every start (the largest share of a start's CPU).
  */
-export function insertPaperQuestions(paperId: string, questions: BuiltQu[]): SQL {
+export function insertPaperQuestions(paperId: string | SQL, questions: BuiltQu[], from: SQL = sql`from`): SQL {
   const rows = questions.map((q) => ({
     qu_id: q.quId,
     parent_qu_id: q.parentQuId,
@@ -77,9 +62,50 @@ export function insertPaperQuestions(paperId: string, questions: BuiltQu[]): SQL
       score, content, options, ref_answer, analysis)
     select ${paperId}, x.qu_id, x.parent_qu_id, x.sort, x.section_idx, x.section_title, x.type, x.level,
       x.score, x.content, coalesce(x.options, '[]'::jsonb), coalesce(x.ref_answer, '{}'::jsonb), x.analysis
-    from json_to_recordset(${JSON.stringify(rows)}::json) as x(qu_id text, parent_qu_id text, sort integer,
+    ${from} json_to_recordset(${JSON.stringify(rows)}::json) as x(qu_id text, parent_qu_id text, sort integer,
       section_idx integer, section_title text, type smallint, level smallint, score double precision,
       content text, options jsonb, ref_answer jsonb, analysis text)`;
+}
+
+/** What `writeAttempt` found: the new paper, or why none was written. */
+export type AttemptWritten = { paperId: string } | { paperId: null; reason: 'examChanged' | 'tryLimit' | 'openPaper' };
+
+/**
+ * Writes an open paper (state 0) and its questions in one statement, only while `unchanged` (the
+ * exam's condition, which locks its row) holds and the attempts of the cycle are under the limit.
+ * A second open paper of the learner is not written (el_paper_open_uq, ON CONFLICT DO NOTHING: a
+ * concurrent start waits for the first and then finds it). One round trip where a transaction of
+ * BEGIN, lock, two inserts, the re-count and COMMIT held a pooled connection for six during the rush.
+ */
+export async function writeAttempt(
+  db: Executor,
+  attempt: NewAttempt,
+  questions: BuiltQu[],
+  guard: { unchanged: SQL; tryLimit: number; attemptsFrom: Date | null },
+): Promise<AttemptWritten> {
+  const paperId = newId();
+  const totalScore = Math.round(questions.filter((q) => !q.parentQuId).reduce((s, q) => s + q.score, 0) * 100) / 100;
+  const used =
+    guard.tryLimit > 0
+      ? sql`(select count(*) from ${elPaper} c where c.user_id = ${attempt.userId} and c.exam_id = ${attempt.examId}
+          ${guard.attemptsFrom ? sql`and c.start_time >= ${guard.attemptsFrom}` : sql``})`
+      : sql`0`;
+  const result = await db.execute<{ unchanged: boolean; used: number | string; paper_id: string | null }>(sql`
+    with ok as (select ${guard.unchanged} as unchanged, ${used} as used),
+    p as (
+      insert into ${elPaper} (id, exam_id, user_id, dept_id, title, state, start_time, deadline, total_score, pass_score)
+      select ${paperId}, ${attempt.examId}, ${attempt.userId}, ${attempt.deptId}, ${attempt.title}, ${PaperState.IN_EXAM},
+        ${attempt.startTime}, ${attempt.deadline}, ${totalScore}, ${attempt.passScore}
+      from ok where ok.unchanged and (${guard.tryLimit}::int = 0 or ok.used < ${guard.tryLimit}::int)
+      on conflict (user_id) where state = 0 do nothing
+      returning id),
+    q as (${insertPaperQuestions(sql`p.id`, questions, sql`from p,`)})
+    select ok.unchanged, ok.used, (select id from p) as paper_id from ok`);
+  const row = result.rows[0];
+  if (row.paper_id) return { paperId: row.paper_id };
+  if (!row.unchanged) return { paperId: null, reason: 'examChanged' };
+  if (guard.tryLimit > 0 && Number(row.used) >= guard.tryLimit) return { paperId: null, reason: 'tryLimit' };
+  return { paperId: null, reason: 'openPaper' };
 }
 
 /**

@@ -6,6 +6,7 @@
  * `examsForSitting` (exam/exam-facts.ts) at load; an unfilled port throws. No answer calls back
  * into the sitting: the exam's side reads only its own tables and those below the sitting.
  */
+import type { SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 
@@ -67,10 +68,11 @@ export interface ExamsForSitting {
   /** The exam's gate for a start: throws the refusal (AppError), else answers the learner's terms. */
   entryTerms(db: Executor, user: AuthUser, request: EntryRequest, now: Date, zone: string): Promise<EntryTerms>;
   /**
-   * In the start's transaction: whether the exam still has the settings the terms were read with,
-   * holding its row against a locking edit until the attempt is written (FOR KEY SHARE).
+   * An SQL condition for the statement that writes the attempt: true while the exam still has the
+   * settings the terms were read with, holding its row against a locking edit until the attempt
+   * is written (FOR KEY SHARE).
    */
-  unchangedSince(tx: Executor, terms: EntryTerms): Promise<boolean>;
+  unchangedSince(terms: EntryTerms): SQL;
   /** Of the exams given with the learner's attempts, those whose review is still held for `userId`. */
   reviewHeld(db: Executor, userId: string, exams: readonly ExamAttempts[]): Promise<Set<string>>;
 }

@@ -2,9 +2,10 @@
  * Starting an attempt (开始考试), walking down only: the learner's open paper (resumed or
  * refusing), the exam's gate and terms (exam's `entryTerms`, asked through exam-port.ts as typed
  * values: audience, window, arrangement, focus mode, course locks, password), the attempts used in
- * the cycle, the draw (paper/paper-build.ts), then the attempt written in one transaction that
- * holds the exam's settings (`unchangedSince`). One open paper per learner is enforced by the
- * partial unique index el_paper_open_uq, which makes two concurrent creates give one attempt.
+ * the cycle, the draw (paper/paper-build.ts), then the attempt written in one statement that
+ * holds the exam's settings (`unchangedSince`) and re-counts the attempts. One open paper per
+ * learner is enforced by the partial unique index el_paper_open_uq, which makes two concurrent
+ * creates give one attempt.
  */
 import { ErrorCode, type TPaperCreated } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
@@ -12,9 +13,9 @@ import pLimit from 'p-limit';
 import { elPaperTmpl } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
-import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { buildPaperQuestions } from '../paper/paper-build.js';
-import { countAttempts, createAttempt } from './attempt.js';
+import { type AttemptWritten, countAttempts, writeAttempt } from './attempt.js';
 import { type EntryRequest, type EntryTerms, examsForSitting } from './exam-port.js';
 import { findOpenPaper, resumeOrRefuse } from './paper.service.js';
 
@@ -72,32 +73,37 @@ async function createPaperOnce(
   if (open) return resumeOrRefuse(open, input.examId);
 
   const terms = await examsForSitting().entryTerms(db, user, input, now, zone);
-  if (terms.tryLimit > 0 && (await countAttempts(db, terms, user.id)) >= terms.tryLimit) {
-    // A create racing this one may have just opened the attempt that reached the limit: resume it.
-    const raced = await findOpenPaper(db, user.id);
-    if (raced) return resumeOrRefuse(raced, input.examId);
-    throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
-  }
-
   const waitFrom = performance.now();
-  try {
-    return await paperBuilds(() => {
-      // A long wait is not taken from the learner: the paper starts when it is built.
-      const waited = performance.now() - waitFrom;
-      const startAt = waited < 1000 ? now : new Date(now.getTime() + Math.round(waited));
-      return buildAndWrite(db, user, terms, startAt);
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const winner = await findOpenPaper(db, user.id);
-    if (winner) return resumeOrRefuse(winner, input.examId);
-    throw err;
-  }
+  const written = await paperBuilds(() => {
+    // A long wait is not taken from the learner: the paper starts when it is built.
+    const waited = performance.now() - waitFrom;
+    const startAt = waited < 1000 ? now : new Date(now.getTime() + Math.round(waited));
+    return buildAndWrite(db, user, terms, startAt);
+  });
+  if (written.paperId !== null)
+    return { paperId: written.paperId, examId: terms.examId, title: terms.title, resumed: false };
+  if (written.reason === 'examChanged') throw new ExamChangedMeanwhile();
+  // Another start of this learner opened a paper meanwhile (the one-open-paper index): resume it,
+  // also when that was the attempt which reached the limit.
+  const raced = await findOpenPaper(db, user.id);
+  if (raced) return resumeOrRefuse(raced, input.examId);
+  throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
 }
 
-/** Draws the questions and writes the attempt (inside the build gate). */
-async function buildAndWrite(db: Db, user: AuthUser, terms: EntryTerms, now: Date): Promise<TPaperCreated> {
-  const [tmpl] = await db.select().from(elPaperTmpl).where(eq(elPaperTmpl.id, terms.tmplId));
+/**
+ * Reads the template (and the attempts used, when limited) at once, draws the questions and
+ * writes the attempt in one statement that holds the exam's settings (inside the build gate).
+ */
+async function buildAndWrite(db: Db, user: AuthUser, terms: EntryTerms, now: Date): Promise<AttemptWritten> {
+  const [tmpl, used] = await Promise.all([
+    db
+      .select({ sections: elPaperTmpl.sections })
+      .from(elPaperTmpl)
+      .where(eq(elPaperTmpl.id, terms.tmplId))
+      .then((rows) => rows[0]),
+    terms.tryLimit > 0 ? countAttempts(db, terms, user.id) : 0,
+  ]);
+  if (terms.tryLimit > 0 && used >= terms.tryLimit) return { paperId: null, reason: 'tryLimit' };
   if (!tmpl) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '考试试卷不存在，请联系管理员');
   const questions = await buildPaperQuestions(db, tmpl.sections, {
     shuffleQu: terms.shuffleQu,
@@ -105,27 +111,18 @@ async function buildAndWrite(db: Db, user: AuthUser, terms: EntryTerms, now: Dat
     learnerId: user.id,
   });
   if (questions.length === 0) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '试卷中没有题目，请联系管理员');
-
-  return db.transaction(async (tx) => {
-    // The exam's row is held against a locking edit until the paper is written; settings changed
-    // meanwhile rebuild the paper.
-    if (!(await examsForSitting().unchangedSince(tx, terms))) throw new ExamChangedMeanwhile();
-    const paperId = await createAttempt(
-      tx,
-      {
-        examId: terms.examId,
-        userId: user.id,
-        deptId: user.deptId,
-        title: terms.title,
-        startTime: now,
-        deadline: terms.deadlineFor(now),
-        passScore: terms.passScore,
-      },
-      questions,
-    );
-    // The index allows one open paper; this re-count closes the gap for the attempt limit.
-    if (terms.tryLimit > 0 && (await countAttempts(tx, terms, user.id)) > terms.tryLimit)
-      throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
-    return { paperId, examId: terms.examId, title: terms.title, resumed: false };
-  });
+  return writeAttempt(
+    db,
+    {
+      examId: terms.examId,
+      userId: user.id,
+      deptId: user.deptId,
+      title: terms.title,
+      startTime: now,
+      deadline: terms.deadlineFor(now),
+      passScore: terms.passScore,
+    },
+    questions,
+    { unchanged: examsForSitting().unchangedSince(terms), tryLimit: terms.tryLimit, attemptsFrom: terms.attemptsFrom },
+  );
 }

@@ -25,3 +25,4 @@ export * from './system-face.js';
 export * from './system-oauth.js';
 export * from './train.js';
 export * from './train-mastery.js';
+export * from './train-stats.js';

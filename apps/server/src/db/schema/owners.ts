@@ -84,6 +84,7 @@ export const TABLE_OWNERS = {
   el_user_fav_note: 'train',
   el_user_book: 'train',
   el_kp_mastery: 'train',
+  el_qu_stat_due: 'train',
   // live
   el_live: 'live',
   el_live_chat: 'live',

@@ -14,7 +14,7 @@ import { lockedExams } from '../course/course.module.js';
 import type { EntryRequest, EntryTerms } from '../sitting/exam-port.js';
 import { applyOverride, deadlineFor, findOverride } from './exam-override.js';
 import { checkExamPassword } from './exam-password.js';
-import { entryRefusal, loadOpenExam, periodStart } from './exam-rules.js';
+import { entryRefusal, loadOpenExamAndTemplate, periodStart } from './exam-rules.js';
 
 /** A settled read's value, or its error thrown. */
 function settledValue<T>(read: PromiseSettledResult<T>): T {
@@ -34,12 +34,13 @@ export async function entryTerms(
   // in one round trip: on exam day a start waits for each round trip behind every other request);
   // the refusals are then given in the order the rules are checked.
   const [examRead, overrideRead, locksRead] = await Promise.allSettled([
-    loadOpenExam(db, request.examId, user),
+    loadOpenExamAndTemplate(db, request.examId, user),
     findOverride(db, request.examId, user),
     // A candidate (the exam's link) has no courses: the course locks are the organisation's learners' gate.
     user.candidate ? Promise.resolve(new Map<string, string>()) : lockedExams(db, user, now),
   ]);
-  const arranged = applyOverride(settledValue(examRead), settledValue(overrideRead));
+  const { exam: examRow, tmplVersion } = settledValue(examRead);
+  const arranged = applyOverride(examRow, settledValue(overrideRead));
   const exam = arranged.exam;
   const refusal = entryRefusal(exam, now);
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
@@ -56,6 +57,7 @@ export async function entryTerms(
     examId: exam.id,
     title: exam.title,
     tmplId: exam.tmplId,
+    tmplVersion,
     shuffleQu: exam.shuffleQu,
     shuffleOpt: exam.shuffleOpt,
     passScore: exam.passScore,

@@ -46,6 +46,7 @@ async function settings(db: Executor, examId: string): Promise<ExamSettings | un
       resultShow: elExam.resultShow,
       showRank: elExam.showRank,
       reviewAfter: elExam.reviewAfter,
+      kindSettings: elExam.kindSettings,
     })
     .from(elExam)
     .where(eq(elExam.id, examId));

@@ -4,7 +4,7 @@
  */
 import { CycleType, ErrorCode, ExamState, OpenType } from '@exam/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { elExam, sysDepart } from '../../db/schema/index.js';
+import { elExam, elPaperTmpl, sysDepart } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { addLocalDays, localWeekday, startOfDay, startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
@@ -35,18 +35,32 @@ export function examOpenTo(learner: Learner): SQL {
 
 /** Loads a published exam open to the learner, or throws 20010001 / 10010003. */
 export async function loadOpenExam(db: Executor, examId: string, learner: Learner): Promise<ExamRow> {
+  return (await loadOpenExamAndTemplate(db, examId, learner)).exam;
+}
+
+/**
+ * `loadOpenExam` with its paper template's last change (ms), in the same statement: a start draws
+ * from the template it has in memory while that is unchanged (sitting/start.ts).
+ */
+export async function loadOpenExamAndTemplate(
+  db: Executor,
+  examId: string,
+  learner: Learner,
+): Promise<{ exam: ExamRow; tmplVersion: number }> {
   const [row] = await db
     .select({
       exam: elExam,
       open: (learner.candidate ? sql`${elExam.id} = ${learner.candidate.examId}` : examOpenTo(learner)).mapWith(
         Boolean,
       ),
+      tmplVersion: sql<number>`(select floor(extract(epoch from t.updated_at) * 1000)::float8 from ${elPaperTmpl} t
+        where t.id = ${elExam.tmplId})`.mapWith(Number),
     })
     .from(elExam)
     .where(and(eq(elExam.id, examId), isNull(elExam.deletedAt), isNull(elExam.archivedAt)));
   if (!row || row.exam.state === ExamState.DRAFT) throw new AppError(ErrorCode.NOT_FOUND, '考试不存在或已被删除');
   if (!row.open) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '您不在本场考试的参考范围内');
-  return row.exam;
+  return { exam: row.exam, tmplVersion: row.tmplVersion };
 }
 
 /** 0 not started, 1 running, 2 ended (by the window; a closed exam counts as ended). */

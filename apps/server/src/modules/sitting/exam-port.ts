@@ -24,6 +24,8 @@ export interface ExamSettings {
   resultShow: number;
   showRank: boolean;
   reviewAfter: number;
+  /** The question kinds' marking settings (el_exam.kind_settings as stored; locked once a paper started). */
+  kindSettings: unknown;
 }
 
 /** What a learner asks to start with (/api/paper/paper/create). */
@@ -41,6 +43,8 @@ export interface EntryTerms {
   examId: string;
   title: string;
   tmplId: string;
+  /** The template's last change (ms): a start may draw from a template in memory of this version. */
+  tmplVersion: number;
   shuffleQu: boolean;
   shuffleOpt: boolean;
   passScore: number;

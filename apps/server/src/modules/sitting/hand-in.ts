@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { totalOf } from '../paper/scoring.js';
+import { type MarkPolicy, totalOf } from '../paper/scoring.js';
 import { examMarkPolicy } from './exam-policy.js';
 import { abandoned, apply, handedIn, stateAfterMarks } from './lifecycle/index.js';
 import { markPaperRows, type RowMark } from './mark-rows.js';
@@ -44,14 +44,24 @@ export async function storeRowMarks(tx: Tx, paperId: string, marks: RowMark[]): 
     where pq.paper_id = ${paperId} and pq.qu_id = v.qu_id`);
 }
 
-/** Hands a locked-or-lockable paper in within the caller's transaction. */
-export async function handInTx(tx: Tx, paperId: string, now: Date, kind: number): Promise<HandOutcome> {
+/**
+ * Hands a locked-or-lockable paper in within the caller's transaction. `policy`: the exam's marking
+ * policy when the caller read it already (it cannot change once a paper started: the exam's kind
+ * settings are locked then), else read here.
+ */
+export async function handInTx(
+  tx: Tx,
+  paperId: string,
+  now: Date,
+  kind: number,
+  policy?: MarkPolicy,
+): Promise<HandOutcome> {
   const [paper] = await tx.select().from(elPaper).where(eq(elPaper.id, paperId)).for('update');
   if (!paper) throw notFound('试卷');
   if (paper.state !== PaperState.IN_EXAM) return { paperId, state: paper.state, handedNow: false };
-  const policy = await examMarkPolicy(tx, paper.examId);
+  const marking = policy ?? (await examMarkPolicy(tx, paper.examId));
   const rows = await tx.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId));
-  const marks = markPaperRows(rows, policy);
+  const marks = markPaperRows(rows, marking);
   await storeRowMarks(tx, paperId, marks.rows);
   const state = stateAfterMarks(marks.pending);
   const { total, passed } = totalOf(marks.objScore, marks.subjScore, paper.passScore);
@@ -74,8 +84,14 @@ export async function handInTx(tx: Tx, paperId: string, now: Date, kind: number)
 }
 
 /** Hands a paper in, in a transaction of its own. */
-export function handPaper(db: Db, paperId: string, now: Date, kind: number = HandKind.LEARNER): Promise<HandOutcome> {
-  return db.transaction((tx) => handInTx(tx, paperId, now, kind));
+export function handPaper(
+  db: Db,
+  paperId: string,
+  now: Date,
+  kind: number = HandKind.LEARNER,
+  policy?: MarkPolicy,
+): Promise<HandOutcome> {
+  return db.transaction((tx) => handInTx(tx, paperId, now, kind, policy));
 }
 
 /** Abandons an open paper (放弃考试): state 3, counted as an attempt, no score. */

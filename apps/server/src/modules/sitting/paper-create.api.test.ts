@@ -12,10 +12,13 @@ import {
   paperPaperFillAnswer,
   paperPaperHand,
   paperTmplPaging,
+  paperTmplSave,
   sysDepartTree,
   sysUserPaging,
 } from '@exam/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elPaperQu } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
 
@@ -145,6 +148,42 @@ describe('open types', () => {
     const mine = await create(ww, peopleExam);
     expect(mine.code).toBe(0);
     await t.call(paperPaperAbandon.path, { paperId: mine.data.paperId }, ww);
+  });
+});
+
+describe('the template a start draws from', () => {
+  it('is read again once it changed: a start after an edit gets the edited sections', async () => {
+    const tmpl = await saveFixedTmpl(t, admin, [bank.single, bank.judge]);
+    const examId = await saveExam(t, admin, tmpl, clock.ms(), { passScore: 10 });
+    const quIdsOf = async (paperId: string) =>
+      (await t.db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId))).map((q) => q.quId).sort();
+    const first = await create(student, examId);
+    expect(first.code, first.msg).toBe(0);
+    expect(await quIdsOf(first.data.paperId)).toEqual([bank.single, bank.judge].sort());
+    // A second start of the same version comes from memory and is the same paper.
+    const second = await create(lisi, examId);
+    expect(await quIdsOf(second.data.paperId)).toEqual([bank.single, bank.judge].sort());
+    for (const [token, paperId] of [
+      [student, first.data.paperId],
+      [lisi, second.data.paperId],
+    ])
+      expect((await t.call(paperPaperAbandon.path, { paperId }, token)).code).toBe(0);
+
+    const edit = await t.call(
+      paperTmplSave.path,
+      {
+        id: tmpl,
+        title: '测试试卷',
+        kind: 1,
+        fixedSections: [{ title: '第一部分', items: [bank.multi, bank.short].map((quId) => ({ quId, score: 10 })) }],
+      },
+      admin,
+    );
+    expect(edit.code, edit.msg).toBe(0);
+    const third = await create(student, examId);
+    expect(third.code, third.msg).toBe(0);
+    expect(await quIdsOf(third.data.paperId)).toEqual([bank.multi, bank.short].sort());
+    await t.call(paperPaperAbandon.path, { paperId: third.data.paperId }, student);
   });
 });
 

@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/events/index.js';
 import { learnerQuView } from '../paper/paper-view.js';
+import { policyOf } from '../paper/scoring.js';
 import { examsForSitting } from './exam-port.js';
 import { abandonPaper, type HandOutcome, handPaper } from './hand-in.js';
 import { ownPaper } from './own-paper.js';
@@ -134,7 +135,15 @@ export async function handByLearner(db: Db, userId: string, paperId: string, now
   const earliest = new Date(paper.startTime.getTime() + (exam?.handMinMinutes ?? 0) * 60_000);
   if (now < earliest && now < paper.deadline)
     throw new AppError(ErrorCode.HAND_TOO_EARLY, `开考${exam?.handMinMinutes ?? 0}分钟后才能交卷，请继续作答`);
-  return handPaper(db, paperId, now, now < paper.deadline ? HandKind.LEARNER : HandKind.DEADLINE);
+  // The policy comes with the settings: read again inside the hand-in it was one more round trip
+  // while the paper's row is locked.
+  return handPaper(
+    db,
+    paperId,
+    now,
+    now < paper.deadline ? HandKind.LEARNER : HandKind.DEADLINE,
+    policyOf(exam ? { kindSettings: exam.kindSettings } : undefined),
+  );
 }
 
 /** 放弃考试: ends the open paper without a score; it counts as an attempt. */

@@ -11,6 +11,7 @@ import { ErrorCode, type TPaperCreated } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { elPaperTmpl } from '../../db/schema/index.js';
+import type { TmplSection } from '../../db/schema/paper.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -90,17 +91,36 @@ async function createPaperOnce(
   throw new AppError(ErrorCode.EXAM_TRY_LIMIT);
 }
 
+/** Templates in memory, by id, with the version they were read at; a few exams run at once. */
+const templates = new Map<string, { version: number; sections: TmplSection[] }>();
+const TEMPLATES_KEPT = 64;
+
+/**
+ * The template's sections: from memory while its version (its last change, read with the exam)
+ * is the one kept, else read and kept. During a rush every start of an exam needs the same one.
+ */
+async function templateOf(db: Db, tmplId: string, version: number): Promise<{ sections: TmplSection[] } | undefined> {
+  const kept = templates.get(tmplId);
+  if (kept && kept.version === version) return kept;
+  const [row] = await db
+    .select({ sections: elPaperTmpl.sections, updatedAt: elPaperTmpl.updatedAt })
+    .from(elPaperTmpl)
+    .where(eq(elPaperTmpl.id, tmplId));
+  if (!row) return undefined;
+  if (row.updatedAt.getTime() === version) {
+    if (templates.size >= TEMPLATES_KEPT) templates.delete(templates.keys().next().value as string);
+    templates.set(tmplId, { version, sections: row.sections });
+  }
+  return row;
+}
+
 /**
  * Reads the template (and the attempts used, when limited) at once, draws the questions and
  * writes the attempt in one statement that holds the exam's settings (inside the build gate).
  */
 async function buildAndWrite(db: Db, user: AuthUser, terms: EntryTerms, now: Date): Promise<AttemptWritten> {
   const [tmpl, used] = await Promise.all([
-    db
-      .select({ sections: elPaperTmpl.sections })
-      .from(elPaperTmpl)
-      .where(eq(elPaperTmpl.id, terms.tmplId))
-      .then((rows) => rows[0]),
+    templateOf(db, terms.tmplId, terms.tmplVersion),
     terms.tryLimit > 0 ? countAttempts(db, terms, user.id) : 0,
   ]);
   if (terms.tryLimit > 0 && used >= terms.tryLimit) return { paperId: null, reason: 'tryLimit' };

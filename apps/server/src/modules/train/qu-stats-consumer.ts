@@ -1,15 +1,19 @@
 /**
  * Keeps the measured item statistics (repo's el_qu_stat) current by events, touching only the
  * questions of each event: a finished paper (paper.marked, also after a regrade that changed it)
- * recomputes the questions of that paper (a voided one takes its answers out), a practice answer the questions answered. Each question
- * is recomputed whole from its source rows (attempts through the sitting's reads, practice from
- * train's own table), so a retried delivery or a regrade leaves exactly the right figures. It lives
- * in train because train stands above both sources and repo, which stores the result.
+ * marks the questions of that paper due (a voided one takes its answers out), a practice answer the
+ * questions answered; the sweep (every 30 s in each process) recomputes every due question once,
+ * however many papers touched it meanwhile. Each question is recomputed whole from its source rows
+ * (attempts through the sitting's reads, practice from train's own table), so a retried delivery or
+ * a regrade leaves exactly the right figures. It lives in train because train stands above both
+ * sources and repo, which stores the result.
  */
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
-import { elTrainQu } from '../../db/schema/index.js';
-import type { Executor } from '../../platform/db.js';
+import { elQuStatDue, elTrainQu } from '../../db/schema/index.js';
+import type { Db, Executor } from '../../platform/db.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { type DomainEvent, defineConsumer } from '../../platform/events/index.js';
+import { startSweeper } from '../../platform/sweep.js';
 import { writeQuStats } from '../repo/qu-stats.js';
 import type { ItemFigures } from '../repo/qu-stats-rules.js';
 import { examItemFigures, questionIdsOfPapers } from '../sitting/reads/item-stats.js';
@@ -73,8 +77,57 @@ async function questionsOf(db: Executor, events: StatEvent[]): Promise<string[]>
   return [...(await questionIdsOfPapers(db, papers)), ...practised];
 }
 
+/** Marks questions due for a recompute (one statement; a question already due stays as it is). */
+export async function markStatsDue(db: Executor, quIds: string[], now: Date): Promise<void> {
+  const ids = [...new Set(quIds)].sort();
+  if (ids.length === 0) return;
+  await db
+    .insert(elQuStatDue)
+    .values(ids.map((quId) => ({ quId, markedAt: now })))
+    .onConflictDoNothing();
+}
+
+/** Questions recomputed per transaction of the sweep. */
+const DUE_BATCH = 200;
+
+/**
+ * Recomputes the due questions, oldest first, in batches: each batch takes its questions off the
+ * list and writes their figures in one transaction (a crash leaves them due). Several processes
+ * share the list (SKIP LOCKED). A question marked again while its batch runs is due again after it.
+ */
+export async function recomputeDueQuStats(db: Db, now: Date, maxBatches = 50): Promise<number> {
+  let done = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const n = await db.transaction(async (tx) => {
+      const due = await tx.execute<{ qu_id: string }>(sql`delete from ${elQuStatDue}
+        where qu_id in (select qu_id from ${elQuStatDue} order by marked_at, qu_id limit ${DUE_BATCH} for update skip locked)
+        returning qu_id`);
+      await recomputeQuStats(
+        tx,
+        due.rows.map((r) => r.qu_id),
+        now,
+      );
+      return due.rows.length;
+    });
+    done += n;
+    if (n < DUE_BATCH) break;
+  }
+  return done;
+}
+
+/** Starts this process's statistics sweep; answers a stop function. */
+export function startQuStatsSweeper(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  everyMs = 30_000,
+  onError: (err: unknown) => void = (err) => console.error('试题统计更新任务失败', err),
+): () => void {
+  return startSweeper(() => recomputeDueQuStats(deps.db, deps.clock()), everyMs, onError);
+}
+
 export const quStatsConsumer = defineConsumer({
   name: 'train.qu-stats',
   events: ['paper.marked', 'paper.voided', 'practice.answered'],
-  handle: async (event, db) => recomputeQuStats(db, await questionsOf(db, [event]), event.createdAt),
+  handle: async (event, db) => markStatsDue(db, await questionsOf(db, [event]), event.createdAt),
+  handleBatch: async (events, db) =>
+    markStatsDue(db, await questionsOf(db, events), events[events.length - 1].createdAt),
 });

@@ -3,17 +3,19 @@
  * choice whose key is wrong, the weak ones "get it right"), so that question's discrimination is
  * negative and it is listed for review; below ten answers nothing is said; a regrade with the
  * corrected key turns the discrimination positive; a practice answer counts at half weight; an
- * event touches only its own questions. The review list's access rules.
+ * event touches only its own questions, and marks them due: the sweep recomputes each once. The
+ * review list's access rules.
  */
 import { ErrorCode, examRegradeStart, repoQuStatReview, trainFill, trainStart } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elQuStat, elRepo } from '../../db/schema/index.js';
+import { elQuStat, elQuStatDue, elRepo } from '../../db/schema/index.js';
 import { drainEvents } from '../../test/events.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
 import { MIN_ANSWERS, PRACTICE_WEIGHT } from '../repo/qu-stats-rules.js';
 import { newLearner, sit } from '../sitting/regrade/regrade-fixtures.js';
+import { recomputeDueQuStats } from './qu-stats-consumer.js';
 
 const clock = testClock();
 let t: TestApp;
@@ -21,6 +23,12 @@ let admin: string;
 let bank: Bank;
 let examId: string;
 let learners: { id: string; token: string }[] = [];
+
+/** Delivers the events (they mark their questions due), then runs the statistics sweep once. */
+async function settle(): Promise<number> {
+  await drainEvents(t);
+  return recomputeDueQuStats(t.db, new Date(clock.ms()));
+}
 
 const stat = async (quId: string) => (await t.db.select().from(elQuStat).where(eq(elQuStat.quId, quId)))[0];
 const review = async (params: object = {}) => {
@@ -52,7 +60,14 @@ afterAll(() => t.close());
 describe('item statistics from events', () => {
   it('says nothing below the minimum of answers', async () => {
     for (let i = 0; i < MIN_ANSWERS - 1; i++) await sit(t, learners[i].token, examId, answersOf(i));
+    // The papers' events only mark their questions due, each once however many papers touched it.
     await drainEvents(t);
+    expect(await stat(bank.single)).toBeUndefined();
+    const due = await t.db.select().from(elQuStatDue);
+    expect(due.map((d) => d.quId).sort()).toEqual([bank.single, bank.judge, bank.multi, bank.fill].sort());
+    // The sweep recomputes the four once and empties the list.
+    expect(await recomputeDueQuStats(t.db, new Date(clock.ms()))).toBe(4);
+    expect(await t.db.select().from(elQuStatDue)).toEqual([]);
     const s = await stat(bank.single);
     expect(s).toMatchObject({ answers: MIN_ANSWERS - 1, difficulty: null, discrimination: null });
     expect((await review()).records.map((r) => r.id)).not.toContain(bank.single);
@@ -60,7 +75,7 @@ describe('item statistics from events', () => {
 
   it('measures difficulty and a negative discrimination once there are enough answers', async () => {
     await sit(t, learners[MIN_ANSWERS - 1].token, examId, answersOf(MIN_ANSWERS - 1));
-    await drainEvents(t);
+    await settle();
     const s = await stat(bank.single);
     expect(s.answers).toBe(MIN_ANSWERS);
     expect(s.difficulty).toBeCloseTo(0.5, 4);
@@ -85,7 +100,7 @@ describe('item statistics from events', () => {
     );
     expect(res.code, res.msg).toBe(0);
     for (let i = 0; i < 200; i++) {
-      await drainEvents(t);
+      await settle();
       if (((await stat(bank.single)).discrimination ?? -1) > 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -105,7 +120,7 @@ describe('item statistics from events', () => {
       learner.token,
     );
     expect(filled.code, filled.msg).toBe(0);
-    await drainEvents(t);
+    await settle();
     const s = await stat(bank.fill);
     expect(s).toMatchObject({ answers: MIN_ANSWERS, practiceAnswers: 1, zeroCount: 1 });
     expect(s.difficulty).toBeCloseTo(MIN_ANSWERS / (MIN_ANSWERS + PRACTICE_WEIGHT), 4);

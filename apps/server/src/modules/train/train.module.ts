@@ -7,6 +7,9 @@ import { registerFavRoutes } from './fav/fav.routes.js';
 import { registerMasteryRoutes } from './mastery/mastery.routes.js';
 import { masteryConsumer } from './mastery/mastery-record.js';
 import { quStatsConsumer } from './qu-stats-consumer.js';
+
+export { recomputeDueQuStats, startQuStatsSweeper } from './qu-stats-consumer.js';
+
 import { registerTrainStatRoutes } from './stat.routes.js';
 import { registerTrainRoutes } from './train.routes.js';
 

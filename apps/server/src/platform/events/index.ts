@@ -91,3 +91,32 @@ export async function publish<N extends DomainEventName>(tx: Executor, event: Do
   // Every publish is heard, an unsubscribed one too (it costs one empty round; notices are rare).
   kickDispatchers();
 }
+
+/**
+ * Writes several events into the outbox in one statement (events and their delivery rows), in the
+ * caller's transaction: a hand-in publishes up to three (handed in, marked, passed), one round
+ * trip each while the paper's row was locked. Events without a registered subscriber list are
+ * written one by one as `publish` does.
+ */
+export async function publishAll(tx: Executor, events: DomainEventInput<DomainEventName>[]): Promise<void> {
+  const listed = events.map((event) => ({ event, consumers: subscribersOf(event.name), id: newId() }));
+  const bare = listed.filter((e) => e.consumers === null);
+  for (const { event } of bare) await tx.insert(sysEvent).values({ name: event.name, payload: event.payload });
+  const fanned = listed.filter((e) => e.consumers !== null && e.consumers.length > 0);
+  if (fanned.length > 0) {
+    const eventRows = sql.join(
+      fanned.map((e) => sql`(${e.id}, ${e.event.name}, ${JSON.stringify(e.event.payload)}::jsonb, true)`),
+      sql`, `,
+    );
+    const deliveryRows = sql.join(
+      fanned.flatMap((e) => (e.consumers as string[]).map((c) => sql`(${e.id}, ${c})`)),
+      sql`, `,
+    );
+    await tx.execute(sql`with e as (
+        insert into sys_event (id, name, payload, fanned_out) values ${eventRows}
+        returning id)
+      insert into sys_event_delivery (event_id, consumer)
+      select e.id, c.consumer from e join (values ${deliveryRows}) as c(event_id, consumer) on c.event_id = e.id`);
+  }
+  kickDispatchers();
+}

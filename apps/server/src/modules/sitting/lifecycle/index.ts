@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { elPaper } from '../../../db/schema/index.js';
 import type { Tx } from '../../../platform/db.js';
 import { conflict } from '../../../platform/errors.js';
-import { publish } from '../../../platform/events/index.js';
+import { type DomainEventInput, type DomainEventName, publish, publishAll } from '../../../platform/events/index.js';
 import { assertTransition, canStart, type PaperAction } from './transitions.js';
 
 export { assertTransition, canStart, canTransition, stateAfterMarks } from './transitions.js';
@@ -48,44 +48,47 @@ export async function apply(
 }
 
 /** Publishes a paper reaching state 2, and the exam being passed when it is. */
-async function publishFinished(
-  tx: Tx,
+/** The events of a paper that finished (marked in full): paper.marked, and exam.passed when it passed. */
+function finishedEvents(
   paper: PaperRow,
   score: number,
   passed: boolean,
   at: Date,
   markedBy: string | null,
-) {
+): DomainEventInput<DomainEventName>[] {
   const base = { paperId: paper.id, userId: paper.userId, examId: paper.examId };
   const byHand = markedBy !== null;
   // What the learner's message prints (hand-in's payload stays as it was: no message then).
   const about = byHand ? { title: paper.title, totalScore: paper.totalScore, markedBy } : {};
-  await publish(tx, {
-    name: 'paper.marked',
-    payload: { ...base, score, passed, byHand, markedAt: at.toISOString(), ...about },
-  });
-  if (passed) await publish(tx, { name: 'exam.passed', payload: { ...base, score, passedAt: at.toISOString() } });
+  const events: DomainEventInput<DomainEventName>[] = [
+    { name: 'paper.marked', payload: { ...base, score, passed, byHand, markedAt: at.toISOString(), ...about } },
+  ];
+  if (passed) events.push({ name: 'exam.passed', payload: { ...base, score, passedAt: at.toISOString() } });
+  return events;
 }
 
-/** Records the events of a hand-in whose paper row `apply` has just moved out of state 0. */
+/** Records the events of a hand-in whose paper row `apply` has just moved out of state 0 (one statement). */
 export async function handedIn(
   tx: Tx,
   paper: PaperRow,
   outcome: { state: number; score: number; passed: boolean; handTime: Date; kind: number },
 ): Promise<void> {
   assertTransition('handIn', paper.state, outcome.state);
-  await publish(tx, {
-    name: 'paper.handedIn',
-    payload: {
-      paperId: paper.id,
-      userId: paper.userId,
-      examId: paper.examId,
-      handedInAt: outcome.handTime.toISOString(),
-      handKind: outcome.kind,
+  await publishAll(tx, [
+    {
+      name: 'paper.handedIn',
+      payload: {
+        paperId: paper.id,
+        userId: paper.userId,
+        examId: paper.examId,
+        handedInAt: outcome.handTime.toISOString(),
+        handKind: outcome.kind,
+      },
     },
-  });
-  if (outcome.state === PaperState.FINISHED)
-    await publishFinished(tx, paper, outcome.score, outcome.passed, outcome.handTime, null);
+    ...(outcome.state === PaperState.FINISHED
+      ? finishedEvents(paper, outcome.score, outcome.passed, outcome.handTime, null)
+      : []),
+  ]);
 }
 
 /** Records the events of an abandoned paper. */
@@ -106,7 +109,7 @@ export async function marked(
 ): Promise<void> {
   assertTransition('mark', paper.state, outcome.state);
   if (outcome.state === PaperState.FINISHED)
-    await publishFinished(tx, paper, outcome.score, outcome.passed, now, outcome.markerId);
+    await publishAll(tx, finishedEvents(paper, outcome.score, outcome.passed, now, outcome.markerId));
 }
 
 /**

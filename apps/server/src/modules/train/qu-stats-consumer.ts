@@ -87,8 +87,11 @@ export async function markStatsDue(db: Executor, quIds: string[], now: Date): Pr
     .onConflictDoNothing();
 }
 
-/** Questions recomputed per transaction of the sweep. */
-const DUE_BATCH = 200;
+/**
+ * Questions recomputed per transaction of the sweep: the embedded database has one connection,
+ * which a batch holds while it counts every answer of its questions; saves get it in between.
+ */
+const DUE_BATCH = 50;
 
 /**
  * Recomputes the due questions, oldest first, in batches: each batch takes its questions off the

@@ -115,14 +115,12 @@ async function templateOf(db: Db, tmplId: string, version: number): Promise<{ se
 }
 
 /**
- * Reads the template (and the attempts used, when limited) at once, draws the questions and
+ * Reads the template (from memory while unchanged) and the attempts used when limited, draws the questions and
  * writes the attempt in one statement that holds the exam's settings (inside the build gate).
  */
 async function buildAndWrite(db: Db, user: AuthUser, terms: EntryTerms, now: Date): Promise<AttemptWritten> {
-  const [tmpl, used] = await Promise.all([
-    templateOf(db, terms.tmplId, terms.tmplVersion),
-    terms.tryLimit > 0 ? countAttempts(db, terms, user.id) : 0,
-  ]);
+  const tmpl = await templateOf(db, terms.tmplId, terms.tmplVersion);
+  const used = terms.tryLimit > 0 ? await countAttempts(db, terms, user.id) : 0;
   if (terms.tryLimit > 0 && used >= terms.tryLimit) return { paperId: null, reason: 'tryLimit' };
   if (!tmpl) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '考试试卷不存在，请联系管理员');
   const questions = await buildPaperQuestions(db, tmpl.sections, {

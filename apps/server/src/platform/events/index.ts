@@ -73,30 +73,15 @@ export function kickDispatchers(): void {
  * the hand-in rush must not queue on; the dispatcher wakes its peers instead (dispatcher.ts).
  */
 export async function publish<N extends DomainEventName>(tx: Executor, event: DomainEventInput<N>): Promise<void> {
-  const consumers = subscribersOf(event.name);
-  if (consumers === null) {
-    await tx.insert(sysEvent).values({ name: event.name, payload: event.payload });
-  } else if (consumers.length > 0) {
-    const names = sql.join(
-      consumers.map((c) => sql`(${c})`),
-      sql`, `,
-    );
-    await tx.execute(sql`with e as (
-        insert into sys_event (id, name, payload, fanned_out)
-        values (${newId()}, ${event.name}, ${JSON.stringify(event.payload)}::jsonb, true)
-        returning id)
-      insert into sys_event_delivery (event_id, consumer)
-      select e.id, c.consumer from e cross join (values ${names}) as c(consumer)`);
-  }
-  // Every publish is heard, an unsubscribed one too (it costs one empty round; notices are rare).
-  kickDispatchers();
+  await publishAll(tx, [event as DomainEventInput<DomainEventName>]);
 }
 
 /**
  * Writes several events into the outbox in one statement (events and their delivery rows), in the
  * caller's transaction: a hand-in publishes up to three (handed in, marked, passed), one round
  * trip each while the paper's row was locked. Events without a registered subscriber list are
- * written one by one as `publish` does.
+ * written bare, one by one, for a dispatcher to fan out. Every publish is heard, an unsubscribed
+ * one too (it costs one empty round; notices are rare).
  */
 export async function publishAll(tx: Executor, events: DomainEventInput<DomainEventName>[]): Promise<void> {
   const listed = events.map((event) => ({ event, consumers: subscribersOf(event.name), id: newId() }));

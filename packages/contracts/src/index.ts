@@ -16,6 +16,7 @@ export * from './exam/exam.js';
 export * from './exam/focus-mode.js';
 export * from './exam/invigilate.js';
 export * from './exam/mark.js';
+export * from './exam/proctor.js';
 export * from './exam/mark-qu.js';
 export * from './exam/paper.js';
 export * from './exam/regrade.js';

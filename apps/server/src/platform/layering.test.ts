@@ -50,6 +50,7 @@ const MODULE_ORDER = [
   'cert',
   'exam',
   'candidate',
+  'proctor',
   'train',
   'live',
   'assistant',

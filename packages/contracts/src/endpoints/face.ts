@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { ZChallengeSchema, ZChallengeStepResultSchema, ZChallengeStepSchema } from '../exam/proctor.js';
 import { ZLoginResultSchema } from '../system/auth.js';
 
 /** Frames of one attempt: a short camera sequence (5-8 JPEG frames over about 2 s). */
@@ -10,28 +11,28 @@ export const FACE_MAX_FRAMES = 8;
 /** Longest frame accepted, base64 characters (a 640 × 480 JPEG is ~40-80 KB). */
 export const FACE_FRAME_MAX_CHARS = 400_000;
 
-const zFrames = z
-  .array(
-    z
-      .string()
-      .max(FACE_FRAME_MAX_CHARS, '画面过大，请降低摄像头分辨率')
-      .regex(/^(data:image\/jpeg;base64,)?[A-Za-z0-9+/=]+$/, '画面须为JPEG图片'),
-  )
-  .min(FACE_MIN_FRAMES, `至少需要${FACE_MIN_FRAMES}帧画面`)
-  .max(FACE_MAX_FRAMES, `最多${FACE_MAX_FRAMES}帧画面`)
-  .describe('摄像头画面（JPEG，base64）');
 
-export const ZFaceLoginSchema = z.object({
+/** Face sign-in starts an active liveness challenge for a user name (any name gets one: no enumeration). */
+export const ZFaceLoginChallengeSchema = z.object({
   userName: z.string().trim().min(1, '请输入用户名').max(64).describe('用户名'),
-  frames: zFrames,
 });
+/** One step of the sign-in's challenge; the last passed step signs in. */
+export const ZFaceLoginSchema = ZChallengeStepSchema;
 export type TFaceLogin = z.infer<typeof ZFaceLoginSchema>;
-
-export const ZFaceEnrolSchema = z.object({
-  password: z.string().min(1, '请输入登录密码').max(64).describe('登录密码（确认本人）'),
-  frames: zFrames,
+export const ZFaceLoginStepResultSchema = ZChallengeStepResultSchema.extend({
+  login: ZLoginResultSchema.nullable().describe('登录结果（全部动作通过且人脸相符时）'),
 });
+export type TFaceLoginStepResult = z.infer<typeof ZFaceLoginStepResultSchema>;
+
+/** Enrolment: the password first (it starts a challenge), then the steps; the last passed step enrols. */
+export const ZFaceEnrolChallengeSchema = z.object({
+  password: z.string().min(1, '请输入登录密码').max(64).describe('登录密码（确认本人）'),
+});
+export const ZFaceEnrolSchema = ZChallengeStepSchema;
 export type TFaceEnrol = z.infer<typeof ZFaceEnrolSchema>;
+export const ZFaceEnrolStepResultSchema = ZChallengeStepResultSchema.extend({
+  status: z.lazy(() => ZFaceStatusSchema).nullable().describe('录入状态（完成时）'),
+});
 
 export const ZFaceStatusSchema = z.object({
   enabled: z.boolean().describe('管理员是否开启了人脸登录'),
@@ -40,11 +41,20 @@ export const ZFaceStatusSchema = z.object({
 });
 export type TFaceStatus = z.infer<typeof ZFaceStatusSchema>;
 
-/** SPEC 7: sign-in by face (user name + a live camera sequence). */
+/** Starts the active liveness challenge of a face sign-in. */
+export const sysUserFaceLoginChallenge = endpoint({
+  path: '/api/sys/user/face-login/challenge',
+  body: ZFaceLoginChallengeSchema,
+  data: ZChallengeSchema,
+  access: 'public',
+  operation: false,
+});
+
+/** SPEC 7: sign-in by face: one step of the challenge per call; the last one answers the login. */
 export const sysUserFaceLogin = endpoint({
   path: '/api/sys/user/face-login',
   body: ZFaceLoginSchema,
-  data: ZLoginResultSchema,
+  data: ZFaceLoginStepResultSchema,
   access: 'public',
   operation: false,
 });
@@ -57,11 +67,20 @@ export const sysUserFaceStatus = endpoint({
   operation: false,
 });
 
-/** Enrols (or replaces) the signed-in user's face after their password; keeps a descriptor only. */
+/** Starts the enrolment's challenge after the password. */
+export const sysUserFaceEnrolChallenge = endpoint({
+  path: '/api/sys/user/face/enrol/challenge',
+  body: ZFaceEnrolChallengeSchema,
+  data: ZChallengeSchema,
+  access: 'user',
+  operation: false,
+});
+
+/** Enrols (or replaces) the signed-in user's face, one challenge step per call; keeps a descriptor only. */
 export const sysUserFaceEnrol = endpoint({
   path: '/api/sys/user/face/enrol',
   body: ZFaceEnrolSchema,
-  data: ZFaceStatusSchema,
+  data: ZFaceEnrolStepResultSchema,
   access: 'user',
   operation: false,
 });

@@ -25,6 +25,7 @@ export * from './notice.js';
 export * from './oauth.js';
 export * from './paper.js';
 export * from './paper-paper.js';
+export * from './proctor.js';
 export * from './realtime.js';
 export * from './repo.js';
 export * from './repo-stat.js';

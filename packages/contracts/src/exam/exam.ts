@@ -1,6 +1,7 @@
 /** Exams (考试): /api/exam/exam/{paging, save, detail, delete, state, online-paging, check}. */
 import { z } from 'zod';
 import { ZKindSettingsSchema } from '../repo/kinds/settings.js';
+import { PROCTOR_OFF, ZProctorSettingSchema } from './proctor.js';
 
 const zMinutes = (label: string, max = 100000) =>
   z
@@ -52,6 +53,8 @@ export const ZExamSaveSchema = z
       .describe('考试周期'),
     /** The question kinds' settings keyed by type (多选题/排序题计分方式): repo/kinds/settings.ts. */
     kindSettings: ZKindSettingsSchema,
+    /** 远程监考: identity check at entry, snapshots, second camera (exam/proctor.ts). */
+    proctor: ZProctorSettingSchema.default(PROCTOR_OFF).describe('远程监考'),
     state: z
       .union([z.literal(0), z.literal(1), z.literal(2)])
       .default(0)
@@ -119,6 +122,7 @@ export const ZExamDetailSchema = ZExamRecordSchema.extend({
   noCopy: z.boolean().describe('禁止复制粘贴'),
   cycleType: z.number().describe('考试周期'),
   kindSettings: ZKindSettingsSchema,
+  proctor: ZProctorSettingSchema.describe('远程监考'),
   /** Set once a paper has started: the paper, pass mark and marking settings are locked. */
   lockedReason: z.string().nullable().default(null).describe('锁定原因'),
 });
@@ -176,6 +180,8 @@ export const ZExamCheckSchema = ZOnlineExamSchema.extend({
   noCopy: z.boolean().describe('禁止复制粘贴'),
   resultShow: z.number().describe('交卷后显示'),
   reviewAfter: z.number().describe('答案与解析查看时机'),
+  /** 监考方式 (exam/proctor.ts ProctorMode): above 0 the check page asks consent and an identity check. */
+  proctorMode: z.number().int().default(0).describe('监考方式'),
   serverTime: z.string().describe('服务器当前时间'),
   otherOpenPaper: z
     .object({ paperId: z.string(), examId: z.string(), title: z.string() })

@@ -96,6 +96,8 @@ export const ZPaperDetailSchema = z.object({
   fullScreen: z.boolean().describe('是否要求全屏'),
   allowFocusMode: z.boolean().describe('不支持全屏的设备是否允许以专注模式作答'),
   noCopy: z.boolean().describe('是否禁止复制粘贴'),
+  /** 监考方式: 2 and 3 open the camera in the room (its settings from /api/exam/proctor/room). */
+  proctorMode: z.number().int().default(0).describe('监考方式'),
   questions: z.array(ZPaperQuViewSchema).describe('题目与答题卡'),
 });
 export type TPaperDetail = z.infer<typeof ZPaperDetailSchema>;

@@ -2,6 +2,7 @@
  * Exams (考试) and the per-(user, exam) record. The attempts (答卷) are in sitting.ts, the
  * templates they are drawn from in paper.ts, the wrong-answer book in train.ts.
  */
+import { PROCTOR_OFF, type TProctorSetting } from '@exam/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -71,6 +72,13 @@ export const elExam = pgTable(
      * repo/kinds/settings.ts); read through `kindSettingsOf`, which fills the defaults.
      */
     kindSettings: jsonb('kind_settings').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * 远程监考 (contracts exam/proctor.ts TProctorSetting): mode 0 none, 1 identity check at entry,
+     * 2 and snapshots, 3 and a second camera; the snapshot interval, whether a stopped camera pauses
+     * answering, the snapshots' retention. Read with the exam's row, so an exam without it costs a
+     * start nothing.
+     */
+    proctor: jsonb('proctor').$type<TProctorSetting>().notNull().default(PROCTOR_OFF),
     /** 0 draft, 1 published, 2 closed. */
     state: smallint('state').notNull().default(0),
     createdBy: text('created_by'),

@@ -15,6 +15,7 @@ export * from './live.js';
 export * from './notice.js';
 export * from './paper.js';
 export * from './platform.js';
+export * from './proctor.js';
 export * from './repo.js';
 export * from './repo-knowledge.js';
 export * from './repo-stats.js';

@@ -33,6 +33,7 @@ export const TABLE_OWNERS = {
   sys_user_msg: 'system',
   sys_file: 'system',
   sys_user_face: 'system',
+  sys_face_challenge: 'system',
   sys_user_bind: 'system',
   sys_oauth_flow: 'system',
   // notice
@@ -77,6 +78,15 @@ export const TABLE_OWNERS = {
   // candidate
   el_exam_open_link: 'candidate',
   el_candidate: 'candidate',
+  // proctor
+  el_proctor_consent: 'proctor',
+  el_proctor_door: 'proctor',
+  el_proctor_snapshot: 'proctor',
+  el_proctor_event: 'proctor',
+  el_proctor_room: 'proctor',
+  el_proctor_review: 'proctor',
+  el_proctor_view: 'proctor',
+  el_proctor_hold: 'proctor',
   // train
   el_train: 'train',
   el_train_qu: 'train',

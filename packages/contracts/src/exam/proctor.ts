@@ -155,10 +155,27 @@ const zFrames = z
   .max(CHALLENGE_MAX_FRAMES, `最多${CHALLENGE_MAX_FRAMES}帧画面`)
   .describe('摄像头画面（JPEG，base64）');
 
+/**
+ * What the browser's face engine read from one frame (the same readings the server's engine gives).
+ * The server analyses the frames itself when its face worker has room and then ignores these; on a
+ * busy exam day it decides on them and marks the check as not re-checked (the invigilator sees it).
+ */
+export const ZFrameReadingSchema = z.object({
+  faces: z.number().int().min(0).max(20),
+  yaw: z.number().finite().nullish(),
+  pitch: z.number().finite().nullish(),
+  eyeOpen: z.number().finite().nullish(),
+  mouthOpen: z.number().finite().nullish(),
+  size: z.number().finite().nullish(),
+  descriptor: z.array(z.number().finite()).max(2048).nullish(),
+});
+export type TFrameReading = z.infer<typeof ZFrameReadingSchema>;
+
 export const ZChallengeStepSchema = z.object({
   challengeId: z.string().min(1).describe('核验会话ID'),
   step: z.number().int().min(0).max(4).describe('第几个动作（从0起）'),
   frames: zFrames,
+  readings: z.array(ZFrameReadingSchema).max(CHALLENGE_MAX_FRAMES).nullish().describe('浏览器人脸引擎的读数'),
 });
 
 /** The answer of one step: next step, or the whole check's result. */

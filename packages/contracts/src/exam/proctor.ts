@@ -265,6 +265,8 @@ export const PROCTOR_FLAG_LABELS: Record<TProctorFlag, string> = {
 
 export const ZSecondCameraLinkSchema = z.object({
   url: z.string().describe('第二机位链接（扫码打开）'),
+  /** The link as a QR code (PNG data URL), drawn by the server as the certificates' codes are. */
+  qr: z.string().describe('第二机位二维码（PNG data URL）'),
   expiresAt: z.string().describe('链接失效时间'),
 });
 

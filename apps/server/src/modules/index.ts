@@ -48,6 +48,7 @@ import { registerOverviewModule } from './overview/overview.routes.js';
 import { provideTemplateExams } from './paper/exam-port.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
+import { registerProctorModule } from './proctor/proctor.module.js';
 import { provideAnswerLock, provideKeyReviewed } from './repo/answer-lock.js';
 import { provideUsageCheck } from './repo/qu-usage.js';
 import { seedDemoBanks } from './repo/repo.demo-seed.js';
@@ -141,6 +142,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerSittingModule(app);
   registerExamModule(app);
   registerCandidateModule(app);
+  registerProctorModule(app);
   registerRosterRoutes(app);
   registerTrainModule(app);
   registerCertModule(app);

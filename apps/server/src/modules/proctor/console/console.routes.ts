@@ -1,4 +1,4 @@
-/** /api/exam/proctor/{rows,timeline,snapshot/image,warn,pause}: the invigilator's console (thin handlers). */
+/** /api/exam/proctor/{row-list,timeline-detail,snapshot/image-preview,warn,pause}: the invigilator's console (thin handlers). */
 import {
   examProctorPause,
   examProctorRows,

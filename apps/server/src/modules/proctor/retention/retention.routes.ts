@@ -1,4 +1,4 @@
-/** /api/exam/proctor/retention*: how long an exam's snapshots are kept, and holding them longer (thin handlers). */
+/** /api/exam/proctor/retention-detail and retention/hold: how long an exam's snapshots are kept, and holding them longer (thin handlers). */
 import { examProctorRetention, examProctorRetentionHold } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/route.js';

@@ -409,6 +409,11 @@ describe('the second camera', () => {
     await sweepSecondCameras(t.app.deps);
     expect((await flagsOf(paperId)).filter((f) => f === 'second-lost')).toHaveLength(1);
     expect((await roomOf(paperId)).secondLost).toBe(true);
+    // Never connected 3 minutes after the start: flagged too.
+    expect((await t.db.select().from(elProctorEvent).where(eq(elProctorEvent.paperId, lisiPaper)))[0]).toMatchObject({
+      kind: 'second-lost',
+      detail: '第二机位未连接',
+    });
     // Expired.
     clock.add(30 * 60_000);
     expect((await t.request(examProctorSecondInfo, { token })).code).toBe(ErrorCode.NO_PERMISSION);

@@ -4,7 +4,13 @@
  * the paper through the exam module's void (the same lifecycle as the invigilator's void, with the
  * reason); a second review replaces the first, and the replaced one is kept as a timeline event.
  */
-import { ProctorFlag, REVIEW_DECISION_LABELS, ReviewDecision, type TReviewQueueRow } from '@exam/contracts';
+import {
+  ProctorFlag,
+  ProctorMode,
+  REVIEW_DECISION_LABELS,
+  ReviewDecision,
+  type TReviewQueueRow,
+} from '@exam/contracts';
 import { and, desc, eq, exists, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -18,13 +24,13 @@ import {
 } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth.js';
 import type { AppDeps } from '../../../platform/deps.js';
-import { notFound } from '../../../platform/errors.js';
+import { badParams, notFound } from '../../../platform/errors.js';
 import { page } from '../../../platform/paging.js';
 import { voidByInvigilator } from '../../exam/invigilate/invigilate-actions.js';
 import { attemptById } from '../../sitting/reads/invigilation.js';
 import { paperInScope } from '../../sitting/reads/results.js';
 import { userScope } from '../../system/data-scope.js';
-import { addEvents, flagCounts } from '../room/proctor-state.js';
+import { addEvents, flagCounts, proctorExam } from '../room/proctor-state.js';
 import { riskOf } from '../room/risk-rules.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -117,6 +123,8 @@ export async function saveReview(
   const { db } = deps;
   const paper = await attemptById(db, body.paperId);
   if (!paper || !(await paperInScope(db, admin, body.paperId))) throw notFound('试卷');
+  if ((await proctorExam(db, paper.examId)).proctor.mode === ProctorMode.NONE)
+    throw badParams('该考试未开启远程监考，无需复核');
   const now = deps.clock();
   if (body.decision === ReviewDecision.VOIDED && !paper.voided)
     await voidByInvigilator(db, admin, paper.id, `复核作废：${body.reason}`, now);

@@ -453,6 +453,12 @@ describe('review and retention', () => {
     expect(reviews).toEqual([expect.objectContaining({ decision: 3, reason: '他人代考' })]);
     const events = await t.db.select().from(elProctorEvent).where(eq(elProctorEvent.paperId, paperId));
     expect(events.find((e) => e.kind === 'void')?.detail).toContain('由「违规警告」改为「作废成绩」');
+    // An exam without proctoring has nothing to review.
+    const plain = await saveExam(t, admin, tmplId, clock.ms(), { openType: 3, userIds: [ids.student], passScore: 10 });
+    const plainPaper = await start(student, plain);
+    await t.request(paperPaperHand, { paperId: plainPaper }, student);
+    const none = await t.request(examProctorReviewSave, { paperId: plainPaper, decision: 1, reason: '无' }, admin);
+    expect(none.code).toBe(ErrorCode.BAD_PARAMS);
     const reviewed = await t.request(
       examProctorReviewPaging,
       { current: 1, size: 10, params: { examId, reviewed: false } },

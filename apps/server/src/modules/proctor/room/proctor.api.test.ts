@@ -23,6 +23,7 @@ import {
   examProctorSnapshotImage,
   examProctorTimeline,
   examProctorWarn,
+  examResultPaperPaging,
   PROCTOR_OFF,
   paperPaperCreate,
   paperPaperHand,
@@ -453,6 +454,10 @@ describe('review and retention', () => {
     expect(reviews).toEqual([expect.objectContaining({ decision: 3, reason: '他人代考' })]);
     const events = await t.db.select().from(elProctorEvent).where(eq(elProctorEvent.paperId, paperId));
     expect(events.find((e) => e.kind === 'void')?.detail).toContain('由「违规警告」改为「作废成绩」');
+    // The administrator's record list shows the decision beside the paper's state.
+    const records = await t.request(examResultPaperPaging, { current: 1, size: 10, params: { examId } }, admin);
+    expect(records.code, records.msg).toBe(0);
+    expect(records.data.records[0].stateLabel).toContain('（监考复核：作废成绩）');
     // An exam without proctoring has nothing to review.
     const plain = await saveExam(t, admin, tmplId, clock.ms(), { openType: 3, userIds: [ids.student], passScore: 10 });
     const plainPaper = await start(student, plain);

@@ -50,6 +50,7 @@ import { registerPaperModule } from './paper/paper.module.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
 import { registerProctorModule } from './proctor/proctor.module.js';
 import { reviewDecisionLabels } from './proctor/review/review-decisions.js';
+import { proctorRecordPolicy } from './proctor/room/proctor-record.policy.js';
 import { provideAnswerLock, provideKeyReviewed } from './repo/answer-lock.js';
 import { provideUsageCheck } from './repo/qu-usage.js';
 import { seedDemoBanks } from './repo/repo.demo-seed.js';
@@ -188,6 +189,7 @@ export const policies: Policy[] = [
   trainPolicy,
   livePolicy,
   conversationPolicy,
+  proctorRecordPolicy,
 ];
 
 export const topicRules: TopicRule[] = [

@@ -148,10 +148,11 @@ export function viewOrderSecret(env: NodeJS.ProcessEnv = process.env): string {
 
 /**
  * The key that signs a second camera's link (远程监考, modules/proctor/room/second-token.ts): the
- * link is the phone's only key to one paper's uploads. PROCTOR_LINK_SECRET when set (needed with
- * several instances or workers, so that each accepts the others' links); otherwise derived from
- * VIEW_ORDER_SECRET, which is itself a random key per process in production when unset (links then
- * stop working at a restart, and the learner shows a new QR code).
+ * link is the phone's only key to one paper's uploads. PROCTOR_LINK_SECRET when set (needed when
+ * several machines serve the site, so that each accepts the others' links); otherwise derived from
+ * VIEW_ORDER_SECRET (a cluster's workers share the primary's), which is itself a random key per
+ * process in production when unset (links then stop working at a restart, and the learner shows a
+ * new QR code).
  */
 export function proctorLinkSecret(env: NodeJS.ProcessEnv = process.env): string {
   const set = env.PROCTOR_LINK_SECRET?.trim();

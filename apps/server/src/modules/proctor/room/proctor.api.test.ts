@@ -41,6 +41,7 @@ import {
   elProctorRoom,
   elProctorSnapshot,
   elProctorView,
+  sysLog,
   sysUser,
   sysUserFace,
 } from '../../../db/schema/index.js';
@@ -503,6 +504,10 @@ describe('review and retention', () => {
     );
     expect(held.code, held.msg).toBe(0);
     expect(held.data).toMatchObject({ keepUntil: holdUntil.toISOString(), holdReason: '考生申诉中' });
+    const logged = await t.db.select().from(sysLog).where(eq(sysLog.path, examProctorRetentionHold.path));
+    expect(logged.map((l) => JSON.stringify(l))).toEqual(
+      expect.arrayContaining([expect.stringContaining('考生申诉中')]),
+    );
     // Before the deleteAt nothing goes.
     expect(await sweepRetention(t.app.deps)).toBe(0);
     clock.set(exam.endTime.getTime() + 2 * 86_400_000);

@@ -15,7 +15,7 @@ import {
   type TProctorTimeline,
   type TTimelineItem,
 } from '@exam/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   elProctorDoor,
   elProctorEvent,
@@ -138,7 +138,21 @@ export async function proctorTimeline(
       .from(elProctorSnapshot)
       .where(eq(elProctorSnapshot.paperId, paperId))
       .orderBy(asc(elProctorSnapshot.createdAt)),
-    db.select().from(elProctorEvent).where(eq(elProctorEvent.paperId, paperId)).orderBy(asc(elProctorEvent.createdAt)),
+    // The paper's events, and the door's of this learner and exam (written before the paper existed).
+    db
+      .select()
+      .from(elProctorEvent)
+      .where(
+        or(
+          eq(elProctorEvent.paperId, paperId),
+          and(
+            eq(elProctorEvent.examId, paper.examId),
+            eq(elProctorEvent.userId, paper.userId),
+            isNull(elProctorEvent.paperId),
+          ),
+        ),
+      )
+      .orderBy(asc(elProctorEvent.createdAt)),
     db.select().from(elProctorRoom).where(eq(elProctorRoom.paperId, paperId)),
     db
       .select()
@@ -170,7 +184,8 @@ export async function proctorTimeline(
   const counts: Record<string, number> = {};
   for (const e of events) {
     const isFlag = FLAGS.has(e.kind);
-    if (isFlag) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
+    // The score is the paper's, as kept on its room row (the door's events before it are shown only).
+    if (isFlag && e.paperId === paperId) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
     items.push({
       ...base,
       id: e.id,

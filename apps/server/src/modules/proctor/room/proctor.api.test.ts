@@ -325,12 +325,22 @@ describe('the console', () => {
     expect(rows.data.rows).toEqual([
       expect.objectContaining({ paperId, userId: ids.student, risk: 30, flags: ['mismatch'], paused: false }),
     ]);
+    // A door event of this learner and exam, written before the paper existed, joins the timeline.
+    await t.db.insert(elProctorEvent).values({
+      paperId: null,
+      examId,
+      userId: ids.student,
+      kind: 'door-failed',
+      detail: '动作未完成',
+      createdAt: new Date(clock.ms() - 3_600_000),
+    });
     const tl = await t.request(examProctorTimeline, { paperId }, admin);
     expect(tl.code, tl.msg).toBe(0);
     expect(tl.data.risk).toEqual({ score: 30, reasons: ['人脸不符 1 次'] });
     expect(tl.data.realName).toBe('张三');
-    expect(tl.data.items.map((i) => i.kind)).toEqual(['snapshot', 'flag']);
-    expect(tl.data.items[0]).toMatchObject({ snapshotId: snap.id, source: 'main', faces: 1 });
+    expect(tl.data.items.map((i) => i.kind)).toEqual(['door', 'snapshot', 'flag']);
+    expect(tl.data.items[0]).toMatchObject({ flag: 'door-failed', label: '身份核验失败', detail: '动作未完成' });
+    expect(tl.data.items[1]).toMatchObject({ snapshotId: snap.id, source: 'main', faces: 1 });
     const img = await image(snap.id, admin);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toContain('image/jpeg');

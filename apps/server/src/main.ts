@@ -11,6 +11,7 @@ import { startupHooks } from './modules/index.js';
 import { startLiveReminder } from './modules/live/live.module.js';
 import { liveStartRefusal } from './modules/live/live-settings.js';
 import { startNoticeSweeper } from './modules/notice/notice.module.js';
+import { startProctorSweepers } from './modules/proctor/proctor.module.js';
 import { startPaperSweeper } from './modules/sitting/sweep.js';
 import { startQuStatsSweeper } from './modules/train/train.module.js';
 import { connectRedis, createDeps, prepareDatabase, seedBlobStore } from './platform/boot.js';
@@ -56,6 +57,7 @@ async function startServer(): Promise<void> {
   startNoticeSweeper(app.deps, 15_000, (err) => app.log.error({ err }, '定时公告发布任务失败'));
   startLiveReminder(app.deps, 30_000, (err) => app.log.error({ err }, '直播开播提醒任务失败'));
   startQuStatsSweeper(app.deps, 30_000, (err) => app.log.error({ err }, '试题统计更新任务失败'));
+  startProctorSweepers(app.deps, app.log);
   startCandidateRetention(app.deps, 3_600_000, (err) => app.log.error({ err }, '考生个人信息到期删除任务失败'));
 
   // With workers the first one speaks for all.

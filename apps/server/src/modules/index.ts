@@ -48,6 +48,9 @@ import { registerOverviewModule } from './overview/overview.routes.js';
 import { provideTemplateExams } from './paper/exam-port.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
+import { registerProctorModule } from './proctor/proctor.module.js';
+import { reviewDecisionLabels } from './proctor/review/review-decisions.js';
+import { proctorRecordPolicy } from './proctor/room/proctor-record.policy.js';
 import { provideAnswerLock, provideKeyReviewed } from './repo/answer-lock.js';
 import { provideUsageCheck } from './repo/qu-usage.js';
 import { seedDemoBanks } from './repo/repo.demo-seed.js';
@@ -58,6 +61,7 @@ import { countQuestions, countRepos } from './repo/repo-counts.js';
 import { provideCertHolders } from './sitting/cert-holders.js';
 import { provideExamsForSitting } from './sitting/exam-port.js';
 import { paperPolicy } from './sitting/paper.policy.js';
+import { provideReviewDecisions } from './sitting/review-decision-port.js';
 import { registerSittingModule } from './sitting/sitting.module.js';
 import { sittingLock } from './sitting/sitting-guard.js';
 import { registerConfigRoutes } from './system/config/config.routes.js';
@@ -119,6 +123,7 @@ provideContentCount('questionCount', countQuestions);
 provideFeature('live', () => liveSettings().configured); // the user's info tells the web which learner entries lead somewhere
 provideFeature('assistant', async (db) => isOn(await readSettings(db)));
 provideUsageCheck({ questions: questionsInUse, repos: reposInUse }); // repo asks exam whether a published exam uses a question or bank
+provideReviewDecisions(reviewDecisionLabels); // the sitting's record list shows proctor's review decision beside a paper's state
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   registerAuthRoutes(app);
@@ -141,6 +146,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerSittingModule(app);
   registerExamModule(app);
   registerCandidateModule(app);
+  registerProctorModule(app);
   registerRosterRoutes(app);
   registerTrainModule(app);
   registerCertModule(app);
@@ -183,6 +189,7 @@ export const policies: Policy[] = [
   trainPolicy,
   livePolicy,
   conversationPolicy,
+  proctorRecordPolicy,
 ];
 
 export const topicRules: TopicRule[] = [

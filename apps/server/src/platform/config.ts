@@ -1,5 +1,5 @@
 /** Process configuration, read once from the environment. */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { AccessLogOptions } from './access-log.js';
@@ -144,6 +144,20 @@ export function viewOrderSecret(env: NodeJS.ProcessEnv = process.env): string {
   if ((env.NODE_ENV ?? 'development') !== 'production') return DEV_VIEW_ORDER_SECRET;
   processViewOrderSecret ??= randomBytes(32).toString('hex');
   return processViewOrderSecret;
+}
+
+/**
+ * The key that signs a second camera's link (远程监考, modules/proctor/room/second-token.ts): the
+ * link is the phone's only key to one paper's uploads. PROCTOR_LINK_SECRET when set (needed when
+ * several machines serve the site, so that each accepts the others' links); otherwise derived from
+ * VIEW_ORDER_SECRET (a cluster's workers share the primary's), which is itself a random key per
+ * process in production when unset (links then stop working at a restart, and the learner shows a
+ * new QR code).
+ */
+export function proctorLinkSecret(env: NodeJS.ProcessEnv = process.env): string {
+  const set = env.PROCTOR_LINK_SECRET?.trim();
+  if (set) return set;
+  return createHmac('sha256', viewOrderSecret(env)).update('proctor-second-camera-link').digest('hex');
 }
 
 /** TIME_ZONE: an IANA name such as Asia/Shanghai (the default); a typo stops the start, loudly. */

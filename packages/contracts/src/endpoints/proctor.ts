@@ -132,7 +132,7 @@ export const examProctorSecondSnapshot = endpoint({
 // The invigilator (console) and the reviewer.
 
 export const examProctorRows = endpoint({
-  path: '/api/exam/proctor/rows',
+  path: '/api/exam/proctor/row-list',
   body: ZProctorExamSchema,
   data: ZProctorRowsSchema,
   access: { permission: 'exam:invigilate:view' },
@@ -141,7 +141,7 @@ export const examProctorRows = endpoint({
 
 /** A learner's timeline; every call is logged as a view of their snapshots. */
 export const examProctorTimeline = endpoint({
-  path: '/api/exam/proctor/timeline',
+  path: '/api/exam/proctor/timeline-detail',
   body: ZProctorPaperSchema,
   data: ZProctorTimelineSchema,
   access: { permission: 'exam:invigilate:view' },
@@ -150,7 +150,7 @@ export const examProctorTimeline = endpoint({
 
 /** One snapshot's image (JPEG); every call is logged as a view. */
 export const examProctorSnapshotImage = fileEndpoint({
-  path: '/api/exam/proctor/snapshot/image',
+  path: '/api/exam/proctor/snapshot/image-preview',
   body: ZSnapshotIdSchema,
   access: { permission: 'exam:invigilate:view' },
   operation: false,
@@ -197,7 +197,7 @@ export const examProctorReviewSave = endpoint({
 });
 
 export const examProctorRetention = endpoint({
-  path: '/api/exam/proctor/retention',
+  path: '/api/exam/proctor/retention-detail',
   body: ZProctorExamSchema,
   data: ZRetentionSchema,
   access: { permission: 'exam:proctor:review' },

@@ -33,7 +33,7 @@ export async function exportResults(
     '考试成绩',
     [
       ...personColumns(),
-      { header: '状态', key: 'state', width: 10 },
+      { header: '状态', key: 'state', width: 24 },
       { header: '得分', key: 'score', width: 10 },
       { header: '总分', key: 'total', width: 10 },
       { header: '结果', key: 'result', width: 10 },
@@ -46,7 +46,7 @@ export async function exportResults(
       userName: r.userName,
       realName: r.realName,
       deptName: r.deptName,
-      state: PAPER_STATE_LABELS[r.state],
+      state: r.stateLabel ?? PAPER_STATE_LABELS[r.state],
       score: r.userScore,
       total: r.totalScore,
       result: r.passed === null ? '' : r.passed ? '通过' : '未通过',

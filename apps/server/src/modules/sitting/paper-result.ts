@@ -25,6 +25,7 @@ import { userScope } from '../system/data-scope.js';
 import { examsForSitting } from './exam-port.js';
 import { loadOwnPaper } from './paper.service.js';
 import { paperRank, rankShown } from './paper-rank.js';
+import { reviewDecisionsOf } from './review-decision-port.js';
 import { reviewHeld } from './sitting-guard.js';
 
 type PaperRow = typeof elPaper.$inferSelect;
@@ -212,7 +213,7 @@ export async function adminRecordPaging(
   now: Date,
 ) {
   await assertPermission(db, user, 'exam:result:view');
-  return pagePaperRecords(
+  const page = await pagePaperRecords(
     db,
     and(
       eq(elPaper.examId, params.examId),
@@ -224,4 +225,14 @@ export async function adminRecordPaging(
     size,
     now,
   );
+  // A proctored attempt's review decision shows beside its state (the list and its export).
+  const decisions = await reviewDecisionsOf(
+    db,
+    page.records.map((r) => r.id),
+  );
+  for (const r of page.records) {
+    const label = decisions.get(r.id);
+    if (label) r.stateLabel = `${r.stateLabel}（监考复核：${label}）`;
+  }
+  return page;
 }

@@ -107,6 +107,14 @@ function pump() {
   w.postMessage({ id: job.id, frames: job.frames }, job.frames);
 }
 
+/**
+ * Nothing is waiting or running: a background re-check (remote proctoring's sample of snapshots)
+ * goes ahead only then, so an exam day's burst never queues behind sign-ins and door checks.
+ */
+export function faceEngineIdle(): boolean {
+  return !running && queue.length === 0;
+}
+
 /** Analyses the frames in the worker; refuses with 10010005 when the queue is full. */
 export function analyseFrames(frames: Buffer[]): Promise<FrameAnalysis[]> {
   if (queue.length + (running ? 1 : 0) >= MAX_QUEUED_JOBS) return Promise.reject(busy());

@@ -113,7 +113,11 @@ export default function ActionModal(props: {
       okText="确定"
       cancelText="取消"
       okButtonProps={
-        { danger: kind === 'hand' || kind === 'void' || (kind === 'pause' && !paused), loading: busy, 'data-testid': 'inv-action-ok' } as never
+        {
+          danger: kind === 'hand' || kind === 'void' || (kind === 'pause' && !paused),
+          loading: busy,
+          'data-testid': 'inv-action-ok',
+        } as never
       }
       onOk={submit}
       onCancel={onClose}
@@ -170,7 +174,12 @@ export default function ActionModal(props: {
               { max: 200, message: '警告内容不能超过200个字符' },
             ]}
           >
-            <Input.TextArea rows={3} placeholder="考生的考试页面会立即显示此警告，并记入监考时间线" maxLength={200} showCount />
+            <Input.TextArea
+              rows={3}
+              placeholder="考生的考试页面会立即显示此警告，并记入监考时间线"
+              maxLength={200}
+              showCount
+            />
           </Form.Item>
         )}
         {kind === 'time' && (
@@ -179,17 +188,24 @@ export default function ActionModal(props: {
           </Form.Item>
         )}
         {kind !== 'warn' && (
-        <Form.Item
-          name="reason"
-          label={kind === 'msg' ? '操作原因（选填）' : kind === 'admit' ? '放行原因' : '操作原因'}
-          rules={
-            kind === 'msg'
-              ? [{ max: 500 }]
-              : [{ required: true, whitespace: true, message: kind === 'admit' ? '请输入放行原因' : '请输入操作原因' }, { max: 500 }]
-          }
-        >
-          <Input.TextArea rows={2} placeholder="将记入操作日志" maxLength={500} />
-        </Form.Item>
+          <Form.Item
+            name="reason"
+            label={kind === 'msg' ? '操作原因（选填）' : kind === 'admit' ? '放行原因' : '操作原因'}
+            rules={
+              kind === 'msg'
+                ? [{ max: 500 }]
+                : [
+                    {
+                      required: true,
+                      whitespace: true,
+                      message: kind === 'admit' ? '请输入放行原因' : '请输入操作原因',
+                    },
+                    { max: 500 },
+                  ]
+            }
+          >
+            <Input.TextArea rows={2} placeholder="将记入操作日志" maxLength={500} />
+          </Form.Item>
         )}
       </Form>
     </Modal>

@@ -36,15 +36,7 @@ import { FlagTags, RiskTag } from '../proctor/RiskTag';
 import { FLAG_OPTIONS } from '../proctor/risk';
 import TimelineDrawer, { timelineKey } from '../proctor/TimelineDrawer';
 import ActionModal, { type ActionKind, type ActionTarget } from './ActionModal';
-import {
-  type ConsoleFilter,
-  filterRows,
-  formatLeft,
-  hasAlert,
-  proctorByPaper,
-  proctorOf,
-  secondsLeft,
-} from './filter';
+import { type ConsoleFilter, filterRows, formatLeft, hasAlert, proctorByPaper, proctorOf, secondsLeft } from './filter';
 import { useInvigilateLive } from './useInvigilateLive';
 import './invigilate.css';
 import { formatTime } from '../../../../utils/date-format';

@@ -46,7 +46,7 @@ export default function ProctorFields() {
           </Form.Item>
         </Col>
         {mode >= 1 && (
-          <Col span={6}>
+          <Col span={8}>
             <Form.Item
               name={['proctor', 'retentionDays']}
               label="抓拍保留天数"

@@ -20,7 +20,7 @@ import {
   examProctorTimeline,
   examProctorWarn,
 } from '@exam/contracts';
-import { ACCOUNTS, apiLogin, signInBrowser } from '../fixtures/api';
+import { ACCOUNTS, apiLogin, openDialog, signInBrowser } from '../fixtures/api';
 import { createExamWithQuestions, createLearner, questionIds, startPaper } from '../fixtures/exam-setup';
 import { expect as baseExpect, type Page, test } from '../fixtures/test';
 
@@ -287,7 +287,7 @@ test('[ADMIN][PROCTOR] the console shows risk, flags, the waiting learners and t
 
   // 放行
   await page.getByTestId('inv-admit-w1').click();
-  const admit = page.locator('.ant-modal:visible').last();
+  const admit = await openDialog(page);
   await admit.getByLabel('放行原因').fill('已电话核实本人身份');
   await admit.getByTestId('inv-action-ok').click();
   await expect(admit).toBeHidden();
@@ -311,8 +311,13 @@ test('[ADMIN][PROCTOR] the console shows risk, flags, the waiting learners and t
     )
     .toEqual([320, 320, 320]);
   expect(await drawer.locator('img[alt="抓拍"]').first().getAttribute('src')).toMatch(/^blob:/);
-  const box = await drawer.boundingBox();
-  expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
+  // once slid in, the drawer ends at the window's edge
+  await expect
+    .poll(async () => {
+      const box = await drawer.boundingBox();
+      return box ? Math.round(box.x + box.width) : null;
+    })
+    .toBe(1280);
   const overflow = await drawer.locator('.ant-drawer-body').evaluate((e) => e.scrollWidth - e.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/proctor-timeline.png` });
@@ -322,20 +327,21 @@ test('[ADMIN][PROCTOR] the console shows risk, flags, the waiting learners and t
   // click a thumbnail to enlarge
   await drawer.locator('img[alt="抓拍"]').first().click();
   await expect(page.locator('.ant-image-preview-img')).toBeVisible();
+  await page.waitForTimeout(400); // the preview's zoom-in
   await page.screenshot({ path: `${SHOTS}/proctor-snapshot-large.png` });
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-image-preview-img')).toBeHidden();
 
   // 警告 and 暂停作答
   await drawer.getByTestId('proctor-warn').click();
-  const warn = page.locator('.ant-modal:visible').last();
+  const warn = await openDialog(page);
   await warn.getByLabel('警告内容').fill('请保持面部在画面中');
   await page.screenshot({ path: `${SHOTS}/proctor-warn.png` });
   await warn.getByTestId('inv-action-ok').click();
   await expect(warn).toBeHidden();
   expect(sent[examProctorWarn.path]).toEqual([{ paperId, content: '请保持面部在画面中' }]);
   await drawer.getByTestId('proctor-pause').click();
-  const pause = page.locator('.ant-modal:visible').last();
+  const pause = await openDialog(page);
   await pause.getByLabel('操作原因').fill('画面中出现他人');
   await pause.getByTestId('inv-action-ok').click();
   await expect(pause).toBeHidden();
@@ -409,15 +415,17 @@ test('[ADMIN][PROCTOR] the review queue opens the timeline with the review form;
   await page.getByTestId('exam-picker').click();
   await page.locator('.ant-select-dropdown:visible').getByText('E2E 远程监考考试').first().click();
   const card = page.getByTestId('proctor-retention');
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
   await expect(card).toContainText('1234');
   await expect(card).toContainText('24.1 MB');
   expect(sent[examProctorReviewPaging.path].at(-1)).toMatchObject({ params: { examId, reviewed: false } });
   await page.screenshot({ path: `${SHOTS}/proctor-review.png`, fullPage: true });
   await card.getByTestId('proctor-hold').click();
-  const hold = page.locator('.ant-modal:visible').last();
+  const hold = await openDialog(page);
   await hold.getByTestId('proctor-hold-date').click();
   await page.locator('.ant-picker-dropdown:visible .ant-picker-header-next-btn').click();
   await page.locator('.ant-picker-dropdown:visible td.ant-picker-cell-in-view').filter({ hasText: /^15$/ }).click();
+  await expect(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).toHaveCount(0);
   await hold.getByLabel('原因').fill('成绩申诉处理中');
   await page.screenshot({ path: `${SHOTS}/proctor-retention-hold.png` });
   await hold.getByRole('button', { name: /确\s*定/ }).click();
@@ -434,6 +442,8 @@ test('[ADMIN][PROCTOR] the review queue opens the timeline with the review form;
   await expect(form).toContainText('请选择复核结论');
   await form.getByText('违规警告').click();
   await form.getByLabel('复核理由').fill('第 3 张抓拍中有他人');
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await page.waitForTimeout(300); // the radio's check motion
   await page.screenshot({ path: `${SHOTS}/proctor-review-form.png` });
   await form.getByTestId('proctor-review-save').click();
   await expect(drawer).toBeHidden();

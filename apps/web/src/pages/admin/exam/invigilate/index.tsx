@@ -97,7 +97,7 @@ export default function ExamInvigilatePage() {
         },
         {
           title: '监考标记',
-          width: 220,
+          width: 200,
           render: (_: unknown, r: TInvigilateRow) => {
             const p = proctorOf(r, byPaper);
             if (!p) return '-';
@@ -289,6 +289,8 @@ export default function ExamInvigilatePage() {
                 </Tag>
               ),
             },
+            // First after the state: what the invigilator of a proctored exam looks at without scrolling.
+            ...proctorColumns,
             {
               title: '答题进度',
               width: 90,
@@ -326,7 +328,6 @@ export default function ExamInvigilatePage() {
                 ),
             },
             { title: '地址', width: 120, render: (_, r) => r.clientIp ?? '-' },
-            ...proctorColumns,
             {
               title: '操作',
               width: proctor ? 240 : 200,

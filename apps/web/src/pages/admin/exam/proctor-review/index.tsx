@@ -76,15 +76,14 @@ export default function ExamProctorReviewPage() {
         <Table<Row>
           {...table.tableProps}
           size="middle"
-          scroll={{ x: 1100 }}
+          scroll={{ x: 980 }}
           onRow={(r) => ({ 'data-testid': `proctor-review-row-${r.paperId}` }) as never}
           columns={[
-            { title: '姓名', dataIndex: 'realName', width: 100, fixed: 'left' },
-            { title: '部门', dataIndex: 'deptName', width: 120, render: (v: string | null) => v ?? '-' },
-            { title: '考试', dataIndex: 'examTitle', width: 180, ellipsis: true },
+            { title: '姓名', dataIndex: 'realName', width: 90, fixed: 'left' },
+            { title: '部门', dataIndex: 'deptName', width: 100, render: (v: string | null) => v ?? '-' },
+            { title: '考试', dataIndex: 'examTitle', width: 150, ellipsis: true },
             {
               title: '风险',
-              width: 260,
               render: (_, r) => (
                 <Space size={4} align="start">
                   <RiskTag score={r.risk} />
@@ -94,23 +93,23 @@ export default function ExamProctorReviewPage() {
                 </Space>
               ),
             },
-            { title: '抓拍数', dataIndex: 'snapshots', width: 80, align: 'center' },
+            { title: '抓拍数', dataIndex: 'snapshots', width: 70, align: 'center' },
             {
               title: '复核结论',
-              width: 100,
+              width: 90,
               render: (_, r) =>
                 r.decision ? <Tag color={DECISION_COLORS[r.decision]}>{r.decisionLabel}</Tag> : <Tag>待复核</Tag>,
             },
-            { title: '复核人', dataIndex: 'reviewer', width: 100, render: (v: string | null) => v ?? '-' },
+            { title: '复核人', dataIndex: 'reviewer', width: 90, render: (v: string | null) => v ?? '-' },
             {
               title: '复核时间',
               dataIndex: 'reviewedAt',
-              width: 160,
+              width: 150,
               render: (v: string | null) => (v ? formatDateTime(v) : '-'),
             },
             {
               title: '操作',
-              width: 90,
+              width: 70,
               fixed: 'right',
               render: (_, r) => (
                 <TableActions>

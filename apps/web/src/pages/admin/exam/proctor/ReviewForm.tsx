@@ -49,7 +49,7 @@ export default function ReviewForm({ t, onSaved }: { t: TProctorTimeline; onSave
           { max: 1000, message: '复核理由不能超过1000个字符' },
         ]}
       >
-        <Input.TextArea rows={3} maxLength={1000} showCount placeholder="依据的抓拍、标记和判断，将记入复核记录" />
+        <Input.TextArea rows={2} maxLength={1000} showCount placeholder="依据的抓拍、标记和判断，将记入复核记录" />
       </Form.Item>
       <Button type="primary" loading={busy} onClick={submit} data-testid="proctor-review-save">
         {t.review ? '修改复核' : '提交复核'}

@@ -26,9 +26,12 @@ function ItemContent({ item }: { item: TTimelineItem }) {
     <div data-testid="proctor-item">
       <div className="proctor__item-head">
         <Typography.Text type="secondary">{formatDateTime(item.at)}</Typography.Text>
-        <span>{itemText(item)}</span>
+        {item.kind === 'flag' && item.flag ? (
+          <Tag color={FLAG_COLORS[item.flag]}>{flagLabel(item.flag)}</Tag>
+        ) : (
+          <span>{itemText(item)}</span>
+        )}
         {item.flag && item.kind !== 'flag' && <Tag color={FLAG_COLORS[item.flag]}>{flagLabel(item.flag)}</Tag>}
-        {item.kind === 'flag' && item.flag && <Tag color={FLAG_COLORS[item.flag]}>标记</Tag>}
         {item.source && <Tag>{item.source === 'second' ? '机位：第二' : '机位：主'}</Tag>}
         {item.serverChecked && (
           <Tooltip title="服务器已用自己的人脸引擎复核此项">

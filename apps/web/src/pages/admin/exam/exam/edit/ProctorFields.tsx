@@ -67,7 +67,7 @@ export default function ProctorFields() {
       </Row>
       {mode >= 2 && (
         <Row gutter={24}>
-          <Col span={5}>
+          <Col span={6}>
             <Form.Item
               name={['proctor', 'snapMinSeconds']}
               label="抓拍间隔 最短（秒）"
@@ -77,7 +77,7 @@ export default function ProctorFields() {
               {seconds('exam-proctor-min')}
             </Form.Item>
           </Col>
-          <Col span={5}>
+          <Col span={6}>
             <Form.Item
               name={['proctor', 'snapMaxSeconds']}
               label="抓拍间隔 最长（秒）"

@@ -26,13 +26,13 @@ describe('ProctorFields', () => {
     expect(screen.getByText('考生无需开启摄像头。')).toBeTruthy();
 
     act(() => form?.setFieldValue(['proctor', 'mode'], 1));
-    await screen.findByText('抓拍保留天数');
+    await screen.findByText('抓拍保留天数', {}, { timeout: 10_000 });
     expect(screen.getByText('成绩确定后保留的天数，到期自动删除')).toBeTruthy();
     expect(screen.getByText(/阅读并同意监考告知/)).toBeTruthy();
     expect(screen.queryByText('抓拍间隔 最短（秒）')).toBeNull();
 
     act(() => form?.setFieldValue(['proctor', 'mode'], 2));
-    await screen.findByText('抓拍间隔 最短（秒）');
+    await screen.findByText('抓拍间隔 最短（秒）', {}, { timeout: 10_000 });
     expect(screen.getByText('摄像头中断时暂停作答')).toBeTruthy();
     act(() => {
       form?.setFieldValue(['proctor', 'snapMinSeconds'], 90);
@@ -41,7 +41,7 @@ describe('ProctorFields', () => {
     await act(async () => {
       await form?.validateFields().catch(() => null);
     });
-    await waitFor(() => expect(screen.getByText('抓拍最长间隔不能小于最短间隔')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('抓拍最长间隔不能小于最短间隔')).toBeTruthy(), { timeout: 10_000 });
 
     act(() => form?.setFieldValue(['proctor', 'snapMaxSeconds'], 120));
     const ok = await form?.validateFields().then(
@@ -55,5 +55,6 @@ describe('ProctorFields', () => {
       snapMinSeconds: 90,
       snapMaxSeconds: 120,
     });
-  });
+    // antd's form in jsdom is slow on a loaded machine
+  }, 30_000);
 });

@@ -6,6 +6,7 @@ describe('admin pages', () => {
     expect(pageKey('admin/sys/user')).toBe('../pages/admin/sys/user/index.tsx');
     expect(pageKey('/web/uc/index')).toBe('../pages/web/uc/index.tsx');
     expect(hasPage('web/uc')).toBe(true);
+    expect(hasPage('admin/exam/proctor-review')).toBe(true);
     expect(hasPage('admin/does-not-exist')).toBe(false);
     expect(resolvePage('admin/does-not-exist')).toBe(resolvePage('admin/does-not-exist'));
   });

@@ -2,13 +2,20 @@
 import { MenuType, type PermissionTag } from '@exam/contracts';
 import type { CatalogueEntry } from './entry.js';
 
-const f = (parentKey: string, permission: PermissionTag, title: string, sort: number): CatalogueEntry => ({
+const f = (
+  parentKey: string,
+  permission: PermissionTag,
+  title: string,
+  sort: number,
+  grantWith?: PermissionTag,
+): CatalogueEntry => ({
   key: permission,
   parentKey,
   type: MenuType.FUNCTION,
   title,
   permission,
   sort,
+  grantWith,
 });
 
 const menu = (key: string, title: string, path: string, name: string, icon: string, sort: number): CatalogueEntry => ({
@@ -74,12 +81,19 @@ export const examCatalogue: CatalogueEntry[] = [
   f('exam-exam', 'exam:invigilate:time', '监考：延长时间', 13),
   f('exam-exam', 'exam:invigilate:hand', '监考：强制收卷', 14),
   f('exam-exam', 'exam:invigilate:void', '监考：作废答卷', 15),
-  f('exam-exam', 'exam:invigilate:pause', '监考：暂停/恢复作答', 16),
-  f('exam-exam', 'exam:invigilate:admit', '监考：放行身份核验未通过的考生', 17),
+  // Remote proctoring's actions: whoever may already force a hand-in may pause, whoever watches may admit.
+  f('exam-exam', 'exam:invigilate:pause', '监考：暂停/恢复作答', 16, 'exam:invigilate:hand'),
+  f('exam-exam', 'exam:invigilate:admit', '监考：放行身份核验未通过的考生', 17, 'exam:invigilate:view'),
   f('exam-exam', 'exam:candidate:view', '考生名单（外部考生）', 21),
   f('exam-exam', 'exam:candidate:export', '考生名单：导出', 22),
   f('exam-exam', 'exam:candidate:manage', '考生名单：面试标记/短信通知', 23),
   f('exam-exam', 'exam:candidate:convert', '考生名单：转为学员', 24),
+  {
+    ...menu('exam-proctor-review', '监考复核', 'proctor-review', 'ExamProctorReview', 'AuditOutlined', 2),
+    grantWith: 'exam:invigilate:void',
+  },
+  f('exam-proctor-review', 'exam:proctor:review', '查看抓拍与复核', 1, 'exam:invigilate:void'),
+  f('exam-proctor-review', 'exam:proctor:retention', '延长抓拍保留', 2, 'exam:invigilate:void'),
   menu('exam-mark', '阅卷中心', 'mark', 'ExamMark', 'HighlightOutlined', 3),
   f('exam-mark', 'exam:mark:view', '查看待阅试卷', 1),
   f('exam-mark', 'exam:mark:save', '保存评分', 2),
@@ -94,8 +108,6 @@ export const examCatalogue: CatalogueEntry[] = [
   f('exam-result', 'exam:result:export', '导出成绩', 2),
   f('exam-result', 'exam:result:void', '作废答卷', 3),
   f('exam-result', 'exam:print:answer', '打印答卷', 9),
-  f('exam-result', 'exam:proctor:review', '监考复核与抓拍保留期限', 10),
-  f('exam-result', 'exam:proctor:retention', '延长抓拍保留期限', 11),
   menu('exam-report', '成绩报表', 'report', 'ExamReport', 'BarChartOutlined', 6),
   f('exam-report', 'exam:report:view', '查看报表', 1),
   f('exam-report', 'exam:report:export', '导出报表', 2),

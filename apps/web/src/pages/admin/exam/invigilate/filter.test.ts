@@ -1,6 +1,6 @@
-import type { TInvigilateRow } from '@exam/contracts';
+import type { TInvigilateRow, TProctorRow } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
-import { filterRows, formatLeft, secondsLeft } from './filter';
+import { filterRows, formatLeft, proctorByPaper, proctorOf, secondsLeft } from './filter';
 
 const row = (over: Partial<TInvigilateRow>): TInvigilateRow => ({
   userId: 'u',
@@ -49,5 +49,43 @@ describe('console filters', () => {
     expect(secondsLeft(rows[2], 0, 0)).toBeNull();
     expect(formatLeft(90)).toBe('01:30');
     expect(formatLeft(3725)).toBe('1:02:05');
+  });
+
+  it("filters by a proctoring flag through the learner's current paper", () => {
+    const summary = (paperId: string, flags: TProctorRow['flags']): TProctorRow => ({
+      paperId,
+      userId: 'x',
+      risk: 10,
+      flags,
+      lastSnapshotAt: null,
+      cameraStopped: false,
+      secondCameraLost: false,
+      paused: false,
+      doorPassed: true,
+      admitRequested: false,
+    });
+    const learners = [
+      row({ userId: 'a', paperId: 'pa' }),
+      row({ userId: 'b', paperId: 'pb' }),
+      row({ userId: 'c', paperId: null, status: 'none' }),
+      row({ userId: 'd', paperId: 'pd' }),
+    ];
+    // a summary of an older paper of the same learner does not count
+    const byPaper = proctorByPaper([
+      summary('pa', ['faces', 'leave']),
+      summary('pb', ['leave']),
+      summary('old-d', ['faces']),
+    ]);
+    const flagged = (flag: TProctorRow['flags'][number]) =>
+      filterRows(learners, { flag }, byPaper).map((r) => r.userId);
+    expect(flagged('faces')).toEqual(['a']);
+    expect(flagged('leave')).toEqual(['a', 'b']);
+    expect(flagged('mismatch')).toEqual([]);
+    expect(filterRows(learners, {}, byPaper)).toHaveLength(4);
+    expect(filterRows(learners, { flag: 'leave', search: '李' }, byPaper)).toEqual([]);
+    expect(proctorOf(learners[2], byPaper)).toBeUndefined();
+    expect(proctorOf(learners[0], byPaper)?.risk).toBe(10);
+    // without proctoring a flag filter shows nobody rather than everybody
+    expect(filterRows(learners, { flag: 'faces' })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-/** The console's filters (state, online, alerts only, search) and its time-left text. Pure, unit-tested. */
-import type { TInvigilateRow, TInvigilateStatus } from '@exam/contracts';
+/** The console's filters (state, online, alerts only, search, proctoring flag) and its time-left text. Pure, unit-tested. */
+import type { TInvigilateRow, TInvigilateStatus, TProctorFlag, TProctorRow } from '@exam/contracts';
 
 export interface ConsoleFilter {
   status?: TInvigilateStatus;
@@ -7,17 +7,33 @@ export interface ConsoleFilter {
   alertsOnly?: boolean;
   /** Matches the name, the account, the department or the address. */
   search?: string;
+  /** 按标记筛选: learners whose proctoring summary has this flag. */
+  flag?: TProctorFlag;
 }
 
 export const hasAlert = (r: TInvigilateRow): boolean => r.leaveAlert || r.offlineAlert;
 
-export function filterRows(rows: TInvigilateRow[], f: ConsoleFilter): TInvigilateRow[] {
+/** The proctoring summaries by paper (the console's rows carry the learner's current paper). */
+export const proctorByPaper = (rows: TProctorRow[] | undefined): Map<string, TProctorRow> =>
+  new Map((rows ?? []).map((r) => [r.paperId, r]));
+
+/** A console row's proctoring summary: by its paper, else (no paper yet) none. */
+export const proctorOf = (r: TInvigilateRow, byPaper: Map<string, TProctorRow>): TProctorRow | undefined =>
+  r.paperId ? byPaper.get(r.paperId) : undefined;
+
+export function filterRows(
+  rows: TInvigilateRow[],
+  f: ConsoleFilter,
+  byPaper: Map<string, TProctorRow> = new Map(),
+): TInvigilateRow[] {
   const q = f.search?.trim().toLowerCase();
+  const flag = f.flag;
   return rows.filter(
     (r) =>
       (!f.status || r.status === f.status) &&
       (f.online === undefined || r.online === f.online) &&
       (!f.alertsOnly || hasAlert(r)) &&
+      (!flag || (proctorOf(r, byPaper)?.flags.includes(flag) ?? false)) &&
       (!q || [r.realName, r.userName, r.deptName ?? '', r.clientIp ?? ''].some((v) => v.toLowerCase().includes(q))),
   );
 }

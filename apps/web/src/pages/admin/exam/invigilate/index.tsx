@@ -2,9 +2,17 @@
  * 监考 (/admin/exam/exam/invigilate/:examId): every learner of a running exam, live. Figures come
  * from the server's snapshot, refreshed by server-sent events; the time left counts down locally
  * between snapshots. Alerts: a leave count at the exam's limit, a sitting learner offline.
+ * A proctored exam adds each learner's risk score and flags, the 时间线 drawer with the warning and
+ * pause actions, and the learners waiting at the door to be admitted.
  */
 import { ArrowLeftOutlined, ReloadOutlined, SoundOutlined } from '@ant-design/icons';
-import { INVIGILATE_STATUS_LABELS, type TInvigilateRow, type TInvigilateStatus } from '@exam/contracts';
+import {
+  INVIGILATE_STATUS_LABELS,
+  type TInvigilateRow,
+  type TInvigilateStatus,
+  type TProctorFlag,
+} from '@exam/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Badge,
@@ -24,8 +32,11 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { TableActions, usePermission } from '../../../../components';
+import { FlagTags, RiskTag } from '../proctor/RiskTag';
+import { FLAG_OPTIONS } from '../proctor/risk';
+import TimelineDrawer, { timelineKey } from '../proctor/TimelineDrawer';
 import ActionModal, { type ActionKind, type ActionTarget } from './ActionModal';
-import { type ConsoleFilter, filterRows, formatLeft, hasAlert, secondsLeft } from './filter';
+import { type ConsoleFilter, filterRows, formatLeft, hasAlert, proctorByPaper, proctorOf, secondsLeft } from './filter';
 import { useInvigilateLive } from './useInvigilateLive';
 import './invigilate.css';
 import { formatTime } from '../../../../utils/date-format';
@@ -43,26 +54,63 @@ const time = (iso: string | null) => (iso ? formatTime(iso, 'HH:mm:ss') : '-');
 export default function ExamInvigilatePage() {
   const { examId = '' } = useParams();
   const navigate = useNavigate();
-  const { snap, receivedAt, error, live, notes, refresh } = useInvigilateLive(examId);
+  const { snap, proctor, receivedAt, error, live, notes, refresh } = useInvigilateLive(examId);
+  const qc = useQueryClient();
   const [filter, setFilter] = useState<ConsoleFilter>({});
   const [target, setTarget] = useState<ActionTarget | null>(null);
+  const [timelineOf, setTimelineOf] = useState<TInvigilateRow | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const can: Record<ActionKind, boolean> = {
     msg: usePermission('exam:invigilate:msg'),
     time: usePermission('exam:invigilate:time'),
     hand: usePermission('exam:invigilate:hand'),
     void: usePermission('exam:invigilate:void'),
+    warn: usePermission('exam:invigilate:msg'),
+    pause: usePermission('exam:invigilate:pause'),
+    admit: usePermission('exam:invigilate:admit'),
   };
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
 
-  const rows = useMemo(() => filterRows(snap?.rows ?? [], filter), [snap, filter]);
+  const byPaper = useMemo(() => proctorByPaper(proctor?.rows), [proctor]);
+  const rows = useMemo(() => filterRows(snap?.rows ?? [], filter, byPaper), [snap, filter, byPaper]);
+  const waiting = proctor?.waiting ?? [];
   const alerts = useMemo(() => (snap?.rows ?? []).filter(hasAlert), [snap]);
   const names = useMemo(() => new Map((snap?.rows ?? []).map((r) => [r.userId, r.realName])), [snap]);
   const c = snap?.counts;
-  const act = (kind: ActionKind, row: TInvigilateRow | null) => setTarget({ kind, row });
+  const act = (kind: ActionKind, row: TInvigilateRow | null, paused?: boolean) => setTarget({ kind, row, paused });
+  const afterAction = () => {
+    void refresh();
+    void qc.invalidateQueries({ queryKey: timelineKey(timelineOf?.paperId ?? null) });
+  };
+  const proctorColumns = proctor
+    ? [
+        {
+          title: '风险',
+          width: 70,
+          render: (_: unknown, r: TInvigilateRow) => {
+            const p = proctorOf(r, byPaper);
+            return p ? <RiskTag score={p.risk} /> : '-';
+          },
+        },
+        {
+          title: '监考标记',
+          width: 200,
+          render: (_: unknown, r: TInvigilateRow) => {
+            const p = proctorOf(r, byPaper);
+            if (!p) return '-';
+            return (
+              <Space size={0} wrap>
+                {p.paused && <Tag color="red">已暂停</Tag>}
+                <FlagTags flags={p.flags} />
+              </Space>
+            );
+          },
+        },
+      ]
+    : [];
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} className="invigilate">
@@ -109,6 +157,34 @@ export default function ExamInvigilatePage() {
           <Statistic title="异常" value={c?.alerts ?? 0} valueStyle={c?.alerts ? { color: '#cf1322' } : undefined} />
         </div>
       </Card>
+
+      {waiting.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="inv-waiting"
+          title={`等待放行（${waiting.length}）`}
+          description={
+            <ul className="invigilate__alerts">
+              {waiting.map((w) => (
+                <li key={w.userId}>
+                  {w.realName}：身份核验未通过 {w.failures} 次，{time(w.at)} 请求放行
+                  {can.admit && (
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`inv-admit-${w.userId}`}
+                      onClick={() => setTarget({ kind: 'admit', row: null, waiting: w })}
+                    >
+                      放行
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
 
       {alerts.length > 0 && (
         <Alert
@@ -165,6 +241,16 @@ export default function ExamInvigilatePage() {
             />
             <span id="inv-alerts-only">只看异常</span>
           </Space>
+          {proctor && (
+            <Select
+              allowClear
+              placeholder="按标记筛选"
+              style={{ width: 160 }}
+              options={FLAG_OPTIONS}
+              data-testid="inv-flag-filter"
+              onChange={(flag?: TProctorFlag) => setFilter((f) => ({ ...f, flag }))}
+            />
+          )}
         </Space>
         <Table<TInvigilateRow>
           rowKey="userId"
@@ -172,7 +258,7 @@ export default function ExamInvigilatePage() {
           dataSource={rows}
           loading={!snap && !error}
           pagination={{ pageSize: 50, showSizeChanger: false, showTotal: (n) => `共 ${n} 人` }}
-          scroll={{ x: 960 }}
+          scroll={{ x: proctor ? 1250 : 960 }}
           onRow={(r) =>
             ({
               'data-testid': `inv-row-${r.userName}`,
@@ -203,6 +289,8 @@ export default function ExamInvigilatePage() {
                 </Tag>
               ),
             },
+            // First after the state: what the invigilator of a proctored exam looks at without scrolling.
+            ...proctorColumns,
             {
               title: '答题进度',
               width: 90,
@@ -242,10 +330,15 @@ export default function ExamInvigilatePage() {
             { title: '地址', width: 120, render: (_, r) => r.clientIp ?? '-' },
             {
               title: '操作',
-              width: 200,
+              width: proctor ? 240 : 200,
               fixed: 'right',
               render: (_, r) => (
                 <TableActions>
+                  {proctor && r.paperId && (
+                    <Button type="link" size="small" onClick={() => setTimelineOf(r)} data-testid="inv-timeline">
+                      时间线
+                    </Button>
+                  )}
                   {can.msg && (
                     <Button type="link" size="small" onClick={() => act('msg', r)}>
                       消息
@@ -290,7 +383,37 @@ export default function ExamInvigilatePage() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无动态" />
         )}
       </Card>
-      <ActionModal examId={examId} target={target} onClose={() => setTarget(null)} onDone={() => void refresh()} />
+      <TimelineDrawer
+        paperId={timelineOf?.paperId ?? null}
+        realName={timelineOf?.realName ?? ''}
+        onClose={() => setTimelineOf(null)}
+        actions={(t) =>
+          timelineOf && (
+            <>
+              {can.warn && timelineOf.status === 'sitting' && (
+                <Button onClick={() => act('warn', timelineOf)} data-testid="proctor-warn">
+                  警告
+                </Button>
+              )}
+              {can.pause && timelineOf.status === 'sitting' && (
+                <Button
+                  danger={!t.paused}
+                  onClick={() => act('pause', timelineOf, t.paused)}
+                  data-testid="proctor-pause"
+                >
+                  {t.paused ? '恢复作答' : '暂停作答'}
+                </Button>
+              )}
+              {can.void && timelineOf.status !== 'voided' && (
+                <Button danger onClick={() => act('void', timelineOf)}>
+                  作废
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      <ActionModal examId={examId} target={target} onClose={() => setTarget(null)} onDone={afterAction} />
     </Space>
   );
 }

@@ -2,13 +2,24 @@
  * The console's data: the snapshot read through the API when the page opens, every 2.5 s while
  * it is shown, and at once when the exam's realtime topic (`exam:<id>:invigilate`, hooks/useRealtime)
  * says something happened (a hand-in, an action) or the stream (re)connects. `notes` are the latest
- * things that happened, newest first.
+ * things that happened, newest first. `proctor` is the remote proctoring's summary (risk, flags, the
+ * learners waiting at the door), read beside the snapshot on every refresh; null when the exam is not
+ * proctored or the summary could not be read (the console then works as without proctoring).
  */
-import { examInvigilateDetail, invigilateTopic, type TInvigilateNote, type TInvigilateSnapshot } from '@exam/contracts';
+import {
+  type DataOut,
+  examInvigilateDetail,
+  examProctorRows,
+  invigilateTopic,
+  type TInvigilateNote,
+  type TInvigilateSnapshot,
+} from '@exam/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../../api/call';
 import type { RealtimeState } from '../../../../api/realtime';
 import { useRealtime } from '../../../../hooks/useRealtime';
+
+export type ProctorRows = DataOut<typeof examProctorRows>;
 
 export type LiveNote = Pick<TInvigilateNote, 'kind' | 'text' | 'at' | 'userId'>;
 
@@ -22,6 +33,7 @@ const liveOf = (s: RealtimeState): LiveState => (s === 'refused' ? 'lost' : s);
 
 export function useInvigilateLive(examId: string) {
   const [snap, setSnap] = useState<TInvigilateSnapshot | null>(null);
+  const [proctor, setProctor] = useState<ProctorRows | null>(null);
   const [receivedAt, setReceivedAt] = useState(() => Date.now());
   const [error, setError] = useState<string | null>(null);
   const [notes, setNotes] = useState<LiveNote[]>([]);
@@ -37,8 +49,13 @@ export function useInvigilateLive(examId: string) {
       }
       r.busy = true;
       try {
-        const s = await call(examInvigilateDetail, { examId }, { silent });
+        const [s, p] = await Promise.all([
+          call(examInvigilateDetail, { examId }, { silent }),
+          // Proctoring is an addition: its failure never hides the console.
+          call(examProctorRows, { examId }, { silent: true }).catch(() => null),
+        ]);
         setSnap(s);
+        setProctor(p && p.mode > 0 ? p : null);
         setReceivedAt(Date.now());
         setError(null);
       } catch (e) {
@@ -78,5 +95,5 @@ export function useInvigilateLive(examId: string) {
     { onReady: quietly, onReset: quietly },
   );
 
-  return { snap, receivedAt, error, live: liveOf(state), notes, refresh };
+  return { snap, proctor, receivedAt, error, live: liveOf(state), notes, refresh };
 }

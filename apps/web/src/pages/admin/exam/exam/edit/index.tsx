@@ -1,10 +1,11 @@
-/** 编辑考试 (/admin/exam/exam/edit/:id?): paper, audience, time window, rules, anti-cheat, state. */
+/** 编辑考试 (/admin/exam/exam/edit/:id?): paper, audience, time window, rules, anti-cheat, remote proctoring, state. */
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   EXAM_STATE_LABELS,
   examExamDetail,
   examExamSave,
   OPEN_TYPE_LABELS,
+  PROCTOR_OFF,
   paperTmplPaging,
   type TExamSave,
   ZKindSettingsSchema,
@@ -19,6 +20,8 @@ import { useTagsViewStore } from '../../../../../stores/tags-view';
 import LogoUpload from '../../../sys/config/LogoUpload';
 import UserSearchSelect from '../../../sys/msg/UserSearchSelect';
 import { deptSelectProps, useDeptTree } from '../../../sys/shared';
+import ProctorFields from './ProctorFields';
+import { proctorForSave, proctorToForm } from './proctor-form';
 import RuleFields from './RuleFields';
 
 type FormValues = Omit<TExamSave, 'startTime' | 'endTime'> & { range?: [Dayjs | null, Dayjs | null] | null };
@@ -32,6 +35,7 @@ const DEFAULTS: Partial<FormValues> = {
   lateMinutes: 0,
   passScore: 60,
   kindSettings: ZKindSettingsSchema.parse({}),
+  proctor: PROCTOR_OFF,
   resultShow: 1,
   reviewAfter: 2,
   fullScreen: false,
@@ -109,6 +113,7 @@ export default function ExamExamEdit() {
       reviewAfter: d.reviewAfter as 2,
       cycleType: d.cycleType as 0,
       state: d.state as 0,
+      proctor: proctorToForm(d.proctor),
       range: [dayjs(d.startTime), dayjs(d.endTime)],
     });
     setTotal(d.totalScore);
@@ -124,6 +129,8 @@ export default function ExamExamEdit() {
       ...rest,
       // Every kind's settings, also those whose (lazily loaded) fields are not on screen yet.
       kindSettings: form.getFieldValue('kindSettings'),
+      // The whole setting, also the fields the chosen mode hides.
+      proctor: proctorForSave(form.getFieldValue('proctor')),
       id: id ?? null,
       startTime: (start as Dayjs).second(0).format(),
       endTime: (end as Dayjs).second(0).format(),
@@ -245,6 +252,7 @@ export default function ExamExamEdit() {
           </Form.Item>
         )}
         <RuleFields totalScore={total} locked={Boolean(lockedReason)} />
+        <ProctorFields />
       </Form>
     </Card>
   );

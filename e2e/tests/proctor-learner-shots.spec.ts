@@ -1,0 +1,151 @@
+/**
+ * 远程监考's learner screens with the proctoring API intercepted (page.route): the check page's
+ * 远程监考 card (notice, consent, identity check with Chromium's fake camera) and the second camera's
+ * phone page, at 390 and 1280 px. Screenshots go to test-results/e2e/proctor-learner/ for a look;
+ * the asserts are what must hold whatever the server says. The flows against the real proctoring
+ * server are proctor specs of their own.
+ */
+import {
+  examExamCheck,
+  examProctorChallenge,
+  examProctorChallengeStep,
+  examProctorConsent,
+  examProctorNotice,
+  examProctorSecondInfo,
+  examProctorSecondSnapshot,
+} from '@exam/contracts';
+import type { Page, Route } from '@playwright/test';
+import { ACCOUNTS, signInAs } from '../fixtures/api';
+import { expect, test } from '../fixtures/test';
+
+const DIR = '../test-results/e2e/proctor-learner';
+const ok = (route: Route, data: unknown) =>
+  route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'ok', data }) });
+
+const check = {
+  id: 'shot-exam',
+  title: '2026年度安全生产远程考试',
+  cover: null,
+  openType: 1,
+  startTime: '2026-01-01 08:00:00',
+  endTime: '2036-01-01 08:00:00',
+  duration: 60,
+  totalScore: 100,
+  passScore: 60,
+  tryLimit: 2,
+  cycleType: 0,
+  timeState: 1,
+  timeStateLabel: '进行中',
+  tryCount: 0,
+  triesLeft: 2,
+  bestScore: null,
+  passed: false,
+  openPaperId: null,
+  content: null,
+  quCount: 20,
+  needPassword: false,
+  handMinMinutes: 0,
+  lateMinutes: 0,
+  latestEntryTime: null,
+  fullScreen: false,
+  allowFocusMode: true,
+  leaveLimit: 0,
+  noCopy: false,
+  resultShow: 1,
+  reviewAfter: 0,
+  proctorMode: 3,
+  serverTime: '2026-06-01 08:00:00',
+  otherOpenPaper: null,
+  canStart: true,
+};
+const notice = {
+  examId: 'shot-exam',
+  title: check.title,
+  mode: 3,
+  modeLabel: '身份核验 + 随机抓拍 + 第二机位',
+  collected: ['入场核验时的人脸画面（核验后即删除，只保留人脸特征值）', '考试中摄像头的随机抓拍', '第二机位（手机）拍摄的桌面画面'],
+  purpose: '核实考生身份，防止替考和作弊',
+  retention: '成绩确定后保存30天，到期自动删除',
+  viewers: '本场考试的监考员与复核员（每次查看均有记录）',
+  version: 'v1',
+  consented: false,
+  consentedAt: null,
+  enrolled: false,
+  doorPassed: false,
+  doorFailures: 0,
+  admitRequested: false,
+};
+
+async function interceptCheck(page: Page) {
+  let state = { ...notice };
+  await page.route(`**${examExamCheck.path}`, (r) => ok(r, check));
+  await page.route(`**${examProctorNotice.path}`, (r) => ok(r, state));
+  await page.route(`**${examProctorConsent.path}`, (r) => {
+    state = { ...state, consented: true, consentedAt: '2026-06-01 08:01:00' };
+    return ok(r, state);
+  });
+  await page.route(`**${examProctorChallenge.path}`, (r) =>
+    ok(r, {
+      challengeId: 'c1',
+      steps: ['turn-left', 'blink', 'open-mouth'],
+      serverTime: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    }),
+  );
+  await page.route(`**${examProctorChallengeStep.path}`, (r) =>
+    ok(r, { passed: false, reason: '未检测到向左转头，请缓慢向左转头', done: false, over: false, nextStep: 0, failures: 1 }),
+  );
+}
+
+for (const width of [1280, 390]) {
+  test(`check page's 远程监考 card at ${width}px`, async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    await signInAs(context, baseURL as string, ACCOUNTS.student);
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    await interceptCheck(page);
+    await page.goto('/web/exam/check/shot-exam');
+    await expect(page.getByText('我已阅读并同意上述监考告知')).toBeVisible();
+    await page.getByTestId('exam-agree').check();
+    await expect(page.getByTestId('exam-start')).toBeDisabled();
+    await expect(page.getByTestId('door-reason')).toContainText('请先阅读并同意监考告知');
+    await page.screenshot({ path: `${DIR}/check-notice-${width}.png`, fullPage: true });
+    await page.getByText('我已阅读并同意上述监考告知').click();
+    await page.getByTestId('proctor-consent').click();
+    await expect(page.getByTestId('proctor-consented')).toBeVisible();
+    await expect(page.getByTestId('door-reason')).toContainText('请先完成身份核验');
+    await expect(page.getByTestId('challenge-start')).toBeEnabled({ timeout: 15_000 }); // the fake camera opened
+    await page.getByTestId('challenge-start').click();
+    await expect(page.getByTestId('challenge-action')).toHaveText('请向左转头');
+    await page.getByTestId('proctor-door').screenshot({ path: `${DIR}/check-challenge-${width}.png` });
+    await expect(page.getByTestId('challenge-reason')).toContainText('未检测到向左转头', { timeout: 60_000 });
+    await page.screenshot({ path: `${DIR}/check-step-failed-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+
+  test(`second camera's phone page at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    const sent: string[] = [];
+    await page.route(`**${examProctorSecondInfo.path}`, (r) => {
+      const token = (r.request().postDataJSON() as { token: string }).token;
+      if (token !== 'good')
+        return r.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 10010001, msg: '二维码已失效' }) });
+      return ok(r, { examTitle: check.title, realName: '张三', intervalSeconds: 20, expiresAt: '2036-01-01T00:00:00Z' });
+    });
+    await page.route(`**${examProctorSecondSnapshot.path}`, (r) => {
+      sent.push((r.request().postDataJSON() as { image: string }).image);
+      return ok(r, { id: 's1', nextInSeconds: 20, paused: false, warning: null });
+    });
+    await page.goto('/web/proctor/second?token=good');
+    await expect(page.getByText('第二机位已连接')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('second-last')).toContainText('最近上传');
+    expect(sent.length).toBeGreaterThan(0);
+    // A 320 px JPEG within 30 KB.
+    expect(sent[0]).toMatch(/^data:image\/jpeg;base64,/);
+    expect(((sent[0].length - 23) * 3) / 4).toBeLessThanOrEqual(30 * 1024);
+    await page.screenshot({ path: `${DIR}/phone-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.goto('/web/proctor/second?token=old');
+    await expect(page.getByText('二维码已失效，请在考试页面重新扫码')).toBeVisible();
+    await page.screenshot({ path: `${DIR}/phone-expired-${width}.png`, fullPage: true });
+  });
+}

@@ -13,6 +13,7 @@ import {
   examProctorNotice,
   examProctorSecondInfo,
   examProctorSecondSnapshot,
+  type TProctorNotice,
 } from '@exam/contracts';
 import type { Page, Route } from '@playwright/test';
 import { ACCOUNTS, signInAs } from '../fixtures/api';
@@ -58,12 +59,16 @@ const check = {
   otherOpenPaper: null,
   canStart: true,
 };
-const notice = {
+const notice: TProctorNotice = {
   examId: 'shot-exam',
   title: check.title,
   mode: 3,
   modeLabel: '身份核验 + 随机抓拍 + 第二机位',
-  collected: ['入场核验时的人脸画面（核验后即删除，只保留人脸特征值）', '考试中摄像头的随机抓拍', '第二机位（手机）拍摄的桌面画面'],
+  collected: [
+    '入场核验时的人脸画面（核验后即删除，只保留人脸特征值）',
+    '考试中摄像头的随机抓拍',
+    '第二机位（手机）拍摄的桌面画面',
+  ],
   purpose: '核实考生身份，防止替考和作弊',
   retention: '成绩确定后保存30天，到期自动删除',
   viewers: '本场考试的监考员与复核员（每次查看均有记录）',
@@ -93,7 +98,14 @@ async function interceptCheck(page: Page) {
     }),
   );
   await page.route(`**${examProctorChallengeStep.path}`, (r) =>
-    ok(r, { passed: false, reason: '未检测到向左转头，请缓慢向左转头', done: false, over: false, nextStep: 0, failures: 1 }),
+    ok(r, {
+      passed: false,
+      reason: '未检测到向左转头，请缓慢向左转头',
+      done: false,
+      over: false,
+      nextStep: 0,
+      failures: 1,
+    }),
   );
 }
 
@@ -128,8 +140,16 @@ for (const width of [1280, 390]) {
     await page.route(`**${examProctorSecondInfo.path}`, (r) => {
       const token = (r.request().postDataJSON() as { token: string }).token;
       if (token !== 'good')
-        return r.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 10010001, msg: '二维码已失效' }) });
-      return ok(r, { examTitle: check.title, realName: '张三', intervalSeconds: 20, expiresAt: '2036-01-01T00:00:00Z' });
+        return r.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 10010001, msg: '二维码已失效' }),
+        });
+      return ok(r, {
+        examTitle: check.title,
+        realName: '张三',
+        intervalSeconds: 20,
+        expiresAt: '2036-01-01T00:00:00Z',
+      });
     });
     await page.route(`**${examProctorSecondSnapshot.path}`, (r) => {
       sent.push((r.request().postDataJSON() as { image: string }).image);

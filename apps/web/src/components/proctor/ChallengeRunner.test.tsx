@@ -36,7 +36,11 @@ const result = (r: Partial<TChallengeStepResult>): TChallengeStepResult => ({
 });
 const frames = async () => ({ frames: ['f1', 'f2', 'f3', 'f4', 'f5', 'f6'], readings: [{ faces: 1 }] as never });
 
-function mount(start: () => Promise<TChallenge>, step: (b: StepBody) => Promise<TChallengeStepResult>, capture = frames) {
+function mount(
+  start: () => Promise<TChallenge>,
+  step: (b: StepBody) => Promise<TChallengeStepResult>,
+  capture = frames,
+) {
   const onDone = vi.fn();
   const onFailed = vi.fn();
   render(
@@ -75,7 +79,7 @@ describe('ChallengeRunner', () => {
       [ch.challengeId, 1, 6],
     ]);
     expect(sent[0].readings).toEqual([{ faces: 1 }]);
-    expect((screen.getByTestId('challenge-done')).textContent).toContain('核验通过');
+    expect(screen.getByTestId('challenge-done').textContent).toContain('核验通过');
   });
 
   it('shows the action in large text and a failed step’s reason; 再试一次 posts the same step', async () => {
@@ -92,7 +96,7 @@ describe('ChallengeRunner', () => {
     const { onDone, onFailed } = mount(async () => challenge(['turn-left', 'nod']), step);
     await clickStart();
     expect((await screen.findByTestId('challenge-reason')).textContent).toContain('未检测到转头，请向左转头');
-    expect((screen.getByTestId('challenge-action')).textContent).toContain('请向左转头');
+    expect(screen.getByTestId('challenge-action').textContent).toContain('请向左转头');
     expect(onFailed).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: /再试一次/ }));
     await waitFor(() => expect(step).toHaveBeenCalledTimes(2));
@@ -136,7 +140,9 @@ describe('ChallengeRunner', () => {
   it('a refused camera says how to allow it', async () => {
     Object.defineProperty(navigator, 'mediaDevices', {
       configurable: true,
-      value: { getUserMedia: vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { name: 'NotAllowedError' }))) },
+      value: {
+        getUserMedia: vi.fn(async () => Promise.reject(Object.assign(new Error('x'), { name: 'NotAllowedError' }))),
+      },
     });
     mount(async () => challenge(['blink']), vi.fn());
     expect((await screen.findByTestId('face-camera-error')).textContent).toContain('允许');

@@ -37,7 +37,11 @@ export interface ChallengeRunnerProps<R extends TChallengeStepResult> {
   /** Pause before a step's frames are taken, ms (the learner reads the action). */
   leadMs?: number;
   /** Tests replace the camera's frames and the engine. */
-  capture?: (video: HTMLVideoElement, engine: FaceEngine | null, onFrame: (n: number) => void) => Promise<CapturedFrames>;
+  capture?: (
+    video: HTMLVideoElement,
+    engine: FaceEngine | null,
+    onFrame: (n: number) => void,
+  ) => Promise<CapturedFrames>;
   loadEngine?: () => Promise<FaceEngine | null>;
   /** data-testid of the reason shown on a failure (pages keep their own). */
   reasonTestId?: string;
@@ -122,7 +126,8 @@ export default function ChallengeRunner<R extends TChallengeStepResult>({
       try {
         result = await step({ challengeId: ch.challengeId, step: index, frames: shot.frames, readings: shot.readings });
       } catch (err) {
-        if (run.current === token) setPhase({ k: 'retry', index, reason: (err as Error).message || '网络异常，请重试' });
+        if (run.current === token)
+          setPhase({ k: 'retry', index, reason: (err as Error).message || '网络异常，请重试' });
         return;
       } finally {
         shot.frames.length = 0;
@@ -190,8 +195,7 @@ export default function ChallengeRunner<R extends TChallengeStepResult>({
     if (challenge) void doStep(challenge, index, run.current);
   };
 
-  const action =
-    phase.k === 'step' || phase.k === 'retry' ? challenge?.steps[phase.index] : undefined;
+  const action = phase.k === 'step' || phase.k === 'retry' ? challenge?.steps[phase.index] : undefined;
   const total = challenge?.steps.length ?? 0;
 
   return (
@@ -303,11 +307,15 @@ export default function ChallengeRunner<R extends TChallengeStepResult>({
           {(phase.k === 'idle' || phase.k === 'starting') && (
             <>
               {phase.k === 'idle' && phase.message && (
-                <Alert type="error" showIcon title={phase.message} style={{ marginBottom: 12 }} data-testid={reasonTestId} />
+                <Alert
+                  type="error"
+                  showIcon
+                  title={phase.message}
+                  style={{ marginBottom: 12 }}
+                  data-testid={reasonTestId}
+                />
               )}
-              <div style={{ color: '#595959', marginBottom: 12 }}>
-                请正对摄像头，开始后按屏幕提示依次完成动作
-              </div>
+              <div style={{ color: '#595959', marginBottom: 12 }}>请正对摄像头，开始后按屏幕提示依次完成动作</div>
               <Button
                 type="primary"
                 block
@@ -321,9 +329,7 @@ export default function ChallengeRunner<R extends TChallengeStepResult>({
               </Button>
             </>
           )}
-          {phase.k === 'done' && (
-            <Alert type="success" showIcon title="核验通过" data-testid="challenge-done" />
-          )}
+          {phase.k === 'done' && <Alert type="success" showIcon title="核验通过" data-testid="challenge-done" />}
         </div>
       )}
     </div>

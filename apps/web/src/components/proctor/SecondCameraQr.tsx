@@ -30,9 +30,7 @@ export default function SecondCameraQr({ paperId }: { paperId: string }) {
       ) : (
         <>
           <img src={link.data.qr} alt="第二机位二维码" width={200} height={200} style={{ maxWidth: '100%' }} />
-          <div style={{ color: '#8c8c8c', fontSize: 12 }}>
-            二维码 {formatTime(link.data.expiresAt, 'HH:mm')} 前有效
-          </div>
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>二维码 {formatTime(link.data.expiresAt, 'HH:mm')} 前有效</div>
         </>
       )}
       <Typography.Paragraph style={{ textAlign: 'left', marginTop: 12, marginBottom: 0 }}>

@@ -16,7 +16,7 @@ import {
 } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call } from '../../../../api/call';
 import LoadFailed from '../../../../components/LoadFailed';
 import ChallengeRunner, { type StepBody } from '../../../../components/proctor/ChallengeRunner';
@@ -53,7 +53,7 @@ export default function ProctorDoor({
   onState: (s: DoorState) => void;
 }) {
   const client = useQueryClient();
-  const key = ['proctor-notice', examId];
+  const key = useMemo(() => ['proctor-notice', examId], [examId]);
   const notice = useQuery({
     queryKey: key,
     queryFn: () => call(examProctorNotice, { examId }, { silent: true }),

@@ -27,7 +27,12 @@ vi.mock('../../../../api/call', () => ({
 }));
 // The runner itself is tested on its own (components/proctor): here a stand-in that runs one step.
 vi.mock('../../../../components/proctor/ChallengeRunner', () => ({
-  default: (p: { start: () => Promise<unknown>; step: (b: unknown) => Promise<unknown>; onDone: (r: unknown) => void; onFailed?: (r: unknown) => void }) => (
+  default: (p: {
+    start: () => Promise<unknown>;
+    step: (b: unknown) => Promise<unknown>;
+    onDone: (r: unknown) => void;
+    onFailed?: (r: unknown) => void;
+  }) => (
     <button
       type="button"
       data-testid="fake-runner"
@@ -118,7 +123,12 @@ function mount(state: { notice: TProctorNotice; check?: Partial<TExamCheck> }, s
       return state.notice;
     }
     if (path === examProctorChallenge.path)
-      return { challengeId: 'c1', steps: ['blink'], expiresAt: '2036-01-01T00:00:00Z', serverTime: '2026-06-01T00:00:00Z' };
+      return {
+        challengeId: 'c1',
+        steps: ['blink'],
+        expiresAt: '2036-01-01T00:00:00Z',
+        serverTime: '2026-06-01T00:00:00Z',
+      };
     return stepResult();
   };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

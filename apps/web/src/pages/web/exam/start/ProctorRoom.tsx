@@ -269,13 +269,26 @@ export default function ProctorRoom({
           />
         </div>
         {mode === ProctorMode.SECOND_CAMERA && (
-          <Button size="small" block icon={<MobileOutlined />} onClick={() => setSecondOpen(true)} data-testid="second-camera-open">
+          <Button
+            size="small"
+            block
+            icon={<MobileOutlined />}
+            onClick={() => setSecondOpen(true)}
+            data-testid="second-camera-open"
+          >
             第二机位
           </Button>
         )}
       </div>
       {mode === ProctorMode.SECOND_CAMERA && (
-        <Modal title="第二机位" open={secondOpen} onCancel={() => setSecondOpen(false)} footer={null} width={360} destroyOnHidden>
+        <Modal
+          title="第二机位"
+          open={secondOpen}
+          onCancel={() => setSecondOpen(false)}
+          footer={null}
+          width={360}
+          destroyOnHidden
+        >
           <SecondCameraQr paperId={paperId} />
         </Modal>
       )}

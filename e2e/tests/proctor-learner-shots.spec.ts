@@ -81,7 +81,7 @@ const notice: TProctorNotice = {
   admitRequested: false,
 };
 
-async function interceptCheck(page: Page) {
+async function interceptCheck(page: Page, steps: { frames: string[]; readings?: unknown[] | null }[]) {
   let state = { ...notice };
   await page.route(`**${examExamCheck.path}`, (r) => ok(r, check));
   await page.route(`**${examProctorNotice.path}`, (r) => ok(r, state));
@@ -97,16 +97,17 @@ async function interceptCheck(page: Page) {
       expiresAt: new Date(Date.now() + 60_000).toISOString(),
     }),
   );
-  await page.route(`**${examProctorChallengeStep.path}`, (r) =>
-    ok(r, {
+  await page.route(`**${examProctorChallengeStep.path}`, (r) => {
+    steps.push(r.request().postDataJSON());
+    return ok(r, {
       passed: false,
       reason: '未检测到向左转头，请缓慢向左转头',
       done: false,
       over: false,
       nextStep: 0,
       failures: 1,
-    }),
-  );
+    });
+  });
 }
 
 for (const width of [1280, 390]) {
@@ -114,7 +115,12 @@ for (const width of [1280, 390]) {
     test.setTimeout(120_000);
     await signInAs(context, baseURL as string, ACCOUNTS.student);
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
-    await interceptCheck(page);
+    const steps: { frames: string[]; readings?: unknown[] | null }[] = [];
+    await interceptCheck(page, steps);
+    // The browser engine's last model, served by our own server (nothing from the internet).
+    const engineFiles = page.waitForResponse((r) => r.url().includes('/face-assets/faceres.bin') && r.ok(), {
+      timeout: 60_000,
+    });
     await page.goto('/web/exam/check/shot-exam');
     await expect(page.getByText('我已阅读并同意上述监考告知')).toBeVisible();
     await page.getByTestId('exam-agree').check();
@@ -126,11 +132,18 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('proctor-consented')).toBeVisible();
     await expect(page.getByTestId('door-reason')).toContainText('请先完成身份核验');
     await expect(page.getByTestId('challenge-start')).toBeEnabled({ timeout: 15_000 }); // the fake camera opened
+    await engineFiles;
+    await page.waitForTimeout(3000); // the engine compiles its models
     await page.getByTestId('challenge-start').click();
     await expect(page.getByTestId('challenge-action')).toHaveText('请向左转头');
     await page.getByTestId('proctor-door').screenshot({ path: `${DIR}/check-challenge-${width}.png` });
     await expect(page.getByTestId('challenge-reason')).toContainText('未检测到向左转头', { timeout: 60_000 });
     await page.screenshot({ path: `${DIR}/check-step-failed-${width}.png`, fullPage: true });
+    // Six JPEG frames, and the engine's readings beside them (the fake camera shows no face: 0 faces).
+    expect(steps[0].frames).toHaveLength(6);
+    expect(steps[0].frames[0]).toMatch(/^data:image\/jpeg;base64,/);
+    console.log('readings of the first step:', JSON.stringify(steps[0].readings));
+    expect(steps[0].readings).toHaveLength(6);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 

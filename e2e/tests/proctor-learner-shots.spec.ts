@@ -15,9 +15,10 @@ import {
   examProctorSecondSnapshot,
   type TProctorNotice,
 } from '@exam/contracts';
-import type { Page, Route } from '@playwright/test';
-import { ACCOUNTS, signInAs } from '../fixtures/api';
+import { chromium, type Page, type Route } from '@playwright/test';
+import { ACCOUNTS, apiLogin, signInAs, signInBrowser } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
+import { faceVideo } from './face-video';
 
 const DIR = '../test-results/e2e/proctor-learner';
 const ok = (route: Route, data: unknown) =>
@@ -182,3 +183,53 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `${DIR}/phone-expired-${width}.png`, fullPage: true });
   });
 }
+
+test('the browser engine reads a real face beside the frames', async ({ request, baseURL }) => {
+  test.setTimeout(180_000);
+  // A browser of its own whose camera plays the face video (face-login.spec.ts does the same).
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${faceVideo()}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+    await signInBrowser(context, baseURL as string, await apiLogin(request, ACCOUNTS.student));
+    const page = await context.newPage();
+    const steps: { frames: string[]; readings?: { faces: number; descriptor?: number[] | null }[] | null }[] = [];
+    await interceptCheck(page, steps);
+    const engineFiles = page.waitForResponse((r) => r.url().includes('/face-assets/faceres.bin') && r.ok(), {
+      timeout: 60_000,
+    });
+    await page.goto('/web/exam/check/shot-exam');
+    await page.getByText('我已阅读并同意上述监考告知').click();
+    await page.getByTestId('proctor-consent').click();
+    await expect(page.getByTestId('challenge-start')).toBeEnabled({ timeout: 15_000 });
+    await engineFiles;
+    await page.waitForTimeout(3000);
+    await page.getByTestId('challenge-start').click();
+    await expect(page.getByTestId('challenge-action')).toHaveText('请向左转头');
+    await page.waitForTimeout(1500);
+    await page.getByTestId('proctor-door').screenshot({ path: `${DIR}/check-challenge-face-1280.png` });
+    await expect(page.getByTestId('challenge-reason')).toBeVisible({ timeout: 90_000 });
+    const readings = steps[0].readings ?? [];
+    console.log(
+      'faces per frame:',
+      readings.map((r) => r.faces),
+      'descriptor length:',
+      readings.find((r) => r.descriptor)?.descriptor?.length,
+      'first:',
+      JSON.stringify({ ...readings.find((r) => r.faces === 1), descriptor: undefined }),
+    );
+    expect(readings.filter((r) => r.faces === 1).length).toBeGreaterThan(0);
+    expect(readings.find((r) => r.faces === 1)?.descriptor?.length).toBeGreaterThan(100);
+  } finally {
+    await browser.close();
+  }
+});

@@ -250,7 +250,7 @@ export default function ChallengeRunner<R extends TChallengeStepResult>({
       {camError ? (
         <Alert type="error" showIcon title={camError} data-testid="face-camera-error" />
       ) : (
-        <div style={{ textAlign: 'center' }}>
+        <div style={{ textAlign: 'center', maxWidth: 360, margin: '0 auto' }}>
           {action && (
             <>
               <div style={{ color: '#8c8c8c' }}>

@@ -11,12 +11,17 @@ import {
   examProctorChallengeStep,
   examProctorConsent,
   examProctorNotice,
+  examProctorRoom,
   examProctorSecondInfo,
+  examProctorSecondLink,
   examProctorSecondSnapshot,
+  examProctorSnapshot,
+  paperPaperDetail,
   type TProctorNotice,
 } from '@exam/contracts';
 import { chromium, type Page, type Route } from '@playwright/test';
 import { ACCOUNTS, apiLogin, signInAs, signInBrowser } from '../fixtures/api';
+import { createExamWithQuestions, createLearner, questionIds, startPaper } from '../fixtures/exam-setup';
 import { expect, test } from '../fixtures/test';
 import { faceVideo } from './face-video';
 
@@ -233,3 +238,82 @@ test('the browser engine reads a real face beside the frames', async ({ request,
     await browser.close();
   }
 });
+
+for (const width of [1280, 390]) {
+  test(`exam room's proctoring at ${width}px`, async ({ page, context, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const admin = await apiLogin(request, ACCOUNTS.admin);
+    const learner = await createLearner(request, admin, {
+      userName: `proctorshot${width}${Date.now() % 100000}`,
+      realName: '抓拍测试',
+    });
+    const quIds = await questionIds(request, admin, { size: 3 });
+    const { examId } = await createExamWithQuestions(request, admin, {
+      title: `远程监考抓拍 ${width}`,
+      paperTitle: `远程监考抓拍卷 ${width}`,
+      quIds,
+      userIds: [learner.id],
+    });
+    const paperId = await startPaper(request, learner.token, examId);
+    await signInBrowser(context, baseURL as string, learner.token);
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    // The room's paper as a mode-3 proctored one; the proctoring answers from the test.
+    // The room's paper as a mode-3 proctored one (built here: the server of this branch predates the
+    // paper detail's proctorMode); the proctoring answers come from the test.
+    const now = Date.now();
+    await page.route(`**${paperPaperDetail.path}`, (r) =>
+      ok(r, {
+        id: paperId,
+        examId,
+        title: `远程监考抓拍 ${width}`,
+        state: 0,
+        totalScore: 100,
+        passScore: 60,
+        startTime: new Date(now).toISOString(),
+        deadline: new Date(now + 1800_000).toISOString(),
+        serverTime: new Date(now).toISOString(),
+        earliestHandTime: new Date(now).toISOString(),
+        leaveCount: 0,
+        leaveLimit: 0,
+        fullScreen: false,
+        allowFocusMode: true,
+        noCopy: false,
+        proctorMode: 3,
+        questions: [],
+      }),
+    );
+    const shots: { reason: string; image: string; findings: unknown }[] = [];
+    await page.route(`**${examProctorRoom.path}`, (r) =>
+      ok(r, {
+        mode: 3,
+        snapMinSeconds: 30,
+        snapMaxSeconds: 120,
+        cameraStopBlocks: true,
+        nextInSeconds: 4,
+        paused: false,
+        warning: '请保持面部在摄像头画面内',
+      }),
+    );
+    await page.route(`**${examProctorSnapshot.path}`, (r) => {
+      shots.push(r.request().postDataJSON());
+      return ok(r, { id: 's1', nextInSeconds: 60, paused: true, warning: '请保持面部在摄像头画面内' });
+    });
+    await page.route(`**${examProctorSecondLink.path}`, (r) =>
+      ok(r, { url: 'http://x/web/proctor/second?token=t', qr: QR_PNG, expiresAt: '2036-01-01T00:00:00Z' }),
+    );
+    await page.goto(`/web/exam/start/${paperId}`);
+    await expect(page.getByTestId('proctor-camera')).toBeVisible();
+    await expect(page.getByTestId('proctor-warning')).toContainText('监考员提醒：请保持面部在摄像头画面内');
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: `${DIR}/room-${width}.png` });
+    await expect(page.getByTestId('proctor-cover')).toContainText('监考员已暂停你的作答，请等待', { timeout: 15_000 });
+    await page.screenshot({ path: `${DIR}/room-paused-${width}.png` });
+    expect(shots[0].reason).toBe('random');
+    expect(((shots[0].image.length - 23) * 3) / 4).toBeLessThanOrEqual(30 * 1024);
+    console.log('room snapshot findings:', JSON.stringify(shots[0].findings).slice(0, 80));
+  });
+}
+
+/** A small grey PNG standing in for the server's QR code. */
+const QR_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgYAAAAAMAAWgmWQ0AAAAASUVORK5CYII=';

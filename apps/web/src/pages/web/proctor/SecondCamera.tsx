@@ -74,6 +74,20 @@ export default function SecondCamera() {
     }
   }, [ready, token]);
 
+  // A phone whose screen sleeps stops its camera: keep it awake where the browser allows it.
+  useEffect(() => {
+    if (!ready || expired) return;
+    let lock: { release: () => Promise<void> } | null = null;
+    const nav = navigator as Navigator & { wakeLock?: { request: (t: 'screen') => Promise<typeof lock> } };
+    nav.wakeLock
+      ?.request('screen')
+      .then((l) => {
+        lock = l;
+      })
+      .catch(() => undefined);
+    return () => void lock?.release().catch(() => undefined);
+  }, [ready, expired]);
+
   useEffect(() => {
     if (!ready || !interval || expired) return;
     void send();

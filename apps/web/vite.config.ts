@@ -23,7 +23,7 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8080' },
+    proxy: { '/api': 'http://localhost:8080', '/face-assets': 'http://localhost:8080' },
   },
   build: {
     outDir: 'dist',

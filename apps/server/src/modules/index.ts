@@ -72,6 +72,7 @@ import { deptPolicy } from './system/dept/dept.policy.js';
 import { registerDeptRoutes } from './system/dept/dept.routes.js';
 import { registerDictRoutes } from './system/dict/dict.routes.js';
 import { registerFaceRoutes } from './system/face/face.routes.js';
+import { registerFaceAssets } from './system/face/face-assets.js';
 import { registerFileRoutes } from './system/file/file.routes.js';
 import { addPrivateFileRule } from './system/file/private-file-rules.js';
 import { registerLogRoutes } from './system/log/log.routes.js';
@@ -141,6 +142,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerSmsRoutes(app);
   registerOauthRoutes(app);
   registerFaceRoutes(app);
+  registerFaceAssets(app); // the browser face engine's models and wasm files
   registerRepoModule(app);
   registerPaperModule(app);
   registerSittingModule(app);

@@ -22,6 +22,8 @@ const Profile = lazy(() => import('../pages/profile/index'));
 const CertVerify = lazy(() => import('../pages/cert/verify/index'));
 /** The candidate's pages (an exam's link): outside the route guard, a candidate is no organisation user. */
 const CandidateApp = lazy(() => import('../pages/candidate/CandidateApp'));
+/** The second camera's phone (远程监考): its link's token is its only key, no sign-in. */
+const ProctorSecond = lazy(() => import('../pages/web/proctor/SecondCamera'));
 
 const page = (Component: ComponentType<any>, fallback: ReactNode = <FullPageLoading />): ReactNode => (
   <Suspense fallback={fallback}>
@@ -40,6 +42,7 @@ export function buildRoutes(menus: ReturnType<typeof flattenMenus>): RouteObject
   const loading = <FullPageLoading />;
   return [
     { path: '/candidate/:token/*', element: page(CandidateApp, loading) },
+    { path: '/web/proctor/second', element: page(ProctorSecond, loading) },
     {
       element: <RouteGuard />,
       children: [

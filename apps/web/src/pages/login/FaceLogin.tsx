@@ -1,10 +1,10 @@
-/** 刷脸登录 on the login page: user name, then a short camera sequence. */
+/** 刷脸登录 on the login page: user name, then the server's liveness challenge; the last step signs in. */
 import { UserOutlined } from '@ant-design/icons';
-import { sysUserFaceLogin, type TLoginResult } from '@exam/contracts';
-import { Alert, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { sysUserFaceLogin, sysUserFaceLoginChallenge, type TLoginResult } from '@exam/contracts';
+import { Input, Modal } from 'antd';
+import { useCallback, useState } from 'react';
 import { call } from '../../api/call';
-import FaceCapture from '../../components/face/FaceCapture';
+import ChallengeRunner, { type StepBody } from '../../components/proctor/ChallengeRunner';
 
 export default function FaceLogin({
   open,
@@ -18,20 +18,12 @@ export default function FaceLogin({
   onSignedIn: (result: TLoginResult) => void;
 }) {
   const [userName, setUserName] = useState(defaultUserName);
-  const [error, setError] = useState<string | null>(null);
 
-  const submit = async (frames: string[]) => {
-    setError(null);
-    if (!userName.trim()) {
-      setError('请输入用户名');
-      return;
-    }
-    try {
-      onSignedIn(await call(sysUserFaceLogin, { userName: userName.trim(), frames }, { silent: true }));
-    } catch (err) {
-      setError((err as Error).message || '人脸识别未通过，请重试或使用密码登录');
-    }
-  };
+  const start = useCallback(async () => {
+    if (!userName.trim()) throw new Error('请输入用户名');
+    return call(sysUserFaceLoginChallenge, { userName: userName.trim() }, { silent: true });
+  }, [userName]);
+  const step = useCallback((body: StepBody) => call(sysUserFaceLogin, body, { silent: true }), []);
 
   return (
     <Modal title="刷脸登录" open={open} onCancel={onClose} footer={null} destroyOnHidden width={400}>
@@ -44,10 +36,13 @@ export default function FaceLogin({
         style={{ marginBottom: 12 }}
         aria-label="刷脸登录用户名"
       />
-      {error && (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="face-login-error" />
-      )}
-      <FaceCapture actionText="开始刷脸登录" onCaptured={submit} />
+      <ChallengeRunner
+        startText="开始刷脸登录"
+        reasonTestId="face-login-error"
+        start={start}
+        step={step}
+        onDone={(r) => r.login && onSignedIn(r.login)}
+      />
     </Modal>
   );
 }

@@ -1,10 +1,10 @@
 /** 刷脸登录 tab of the user centre: enrol, replace or delete the face, after the password. */
-import { sysUserFaceEnrol, sysUserFaceRemove, sysUserFaceStatus } from '@exam/contracts';
+import { sysUserFaceEnrol, sysUserFaceEnrolChallenge, sysUserFaceRemove, sysUserFaceStatus } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Form, Input, Popconfirm, Space, Spin, Tag } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { call } from '../../../api/call';
-import FaceCapture from '../../../components/face/FaceCapture';
+import ChallengeRunner, { type StepBody } from '../../../components/proctor/ChallengeRunner';
 import { formatTime } from '../../../utils/date-format';
 
 const KEY = ['face-status'];
@@ -15,26 +15,16 @@ export default function FaceEnrol() {
   const status = useQuery({ queryKey: KEY, queryFn: () => call(sysUserFaceStatus, {}) });
   const [password, setPassword] = useState('');
   const [capturing, setCapturing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+
+  // The password starts the challenge (it confirms the person); the last passed step enrols.
+  const start = useCallback(async () => {
+    if (!password) throw new Error('请先输入登录密码以确认本人');
+    return call(sysUserFaceEnrolChallenge, { password }, { silent: true });
+  }, [password]);
+  const step = useCallback((body: StepBody) => call(sysUserFaceEnrol, body, { silent: true }), []);
 
   if (status.isLoading || !status.data) return <Spin />;
   const { enabled, enrolled, updatedAt } = status.data;
-
-  const enrol = async (frames: string[]) => {
-    setError(null);
-    if (!password) {
-      setError('请先输入登录密码以确认本人');
-      return;
-    }
-    try {
-      client.setQueryData(KEY, await call(sysUserFaceEnrol, { password, frames }, { silent: true }));
-      message.success('人脸录入成功，登录页可使用刷脸登录');
-      setCapturing(false);
-      setPassword('');
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
 
   const remove = async () => {
     client.setQueryData(KEY, await call(sysUserFaceRemove, {}));
@@ -60,7 +50,7 @@ export default function FaceEnrol() {
         ]}
       />
       <div style={{ color: '#8c8c8c', marginBottom: 16 }}>
-        录入时只保存人脸特征值，不保存照片或视频画面；采集时请缓慢左右转头或眨眼，用于活体检测。
+        录入时只保存人脸特征值，不保存照片或视频画面；采集时请按屏幕提示完成转头、眨眼等动作，用于活体检测。
       </div>
       {enabled && !capturing && (
         <Space>
@@ -86,10 +76,19 @@ export default function FaceEnrol() {
               />
             </Form.Item>
           </Form>
-          {error && (
-            <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="face-enrol-error" />
-          )}
-          <FaceCapture actionText="开始采集" onCaptured={enrol} />
+          <ChallengeRunner
+            startText="开始采集"
+            reasonTestId="face-enrol-error"
+            start={start}
+            step={step}
+            onDone={(r) => {
+              if (r.status) client.setQueryData(KEY, r.status);
+              else void status.refetch();
+              message.success('人脸录入成功，登录页可使用刷脸登录');
+              setCapturing(false);
+              setPassword('');
+            }}
+          />
           <Button block style={{ marginTop: 8 }} onClick={() => setCapturing(false)}>
             取消
           </Button>

@@ -29,7 +29,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../../../api/http-errors';
 import LoadFailed from '../../../../components/LoadFailed';
@@ -38,6 +38,10 @@ import '../exam.css';
 import { call } from '../../../../api/call';
 import { formatTime } from '../../../../utils/date-format';
 import { canFullScreen, enterFullscreen } from '../fullscreen';
+import type { DoorState } from './ProctorDoor';
+
+/** 远程监考 (notice, consent, identity check): loaded only for a proctored exam. */
+const ProctorDoor = lazy(() => import('./ProctorDoor'));
 
 function attemptsText(c: TExamCheck): string {
   if (c.tryLimit === 0) return `不限次数（已考 ${c.tryCount} 次）`;
@@ -74,11 +78,14 @@ export default function WebExamCheck() {
   const [starting, setStarting] = useState(false);
   // 考试须知: a new attempt starts only once the learner confirms the rules.
   const [agreed, setAgreed] = useState(false);
+  // A proctored exam: a new attempt waits for the consent and the identity check.
+  const [door, setDoor] = useState<DoorState>({ ready: false, reason: '正在加载监考告知' });
   const query = useQuery({ queryKey: ['exam-check', id], queryFn: () => call(examExamCheck, { id }) });
   const c = query.data;
 
   const start = async () => {
     if (!c) return;
+    if (c.proctorMode > 0 && !c.openPaperId && !door.ready) return; // Enter in the password box
     setStarting(true);
     try {
       if (c.fullScreen) await enterFullscreen();
@@ -117,6 +124,8 @@ export default function WebExamCheck() {
 
   const other = c.otherOpenPaper;
   const deviceRefused = focusModeRefused(c, canFullScreen());
+  const proctored = c.proctorMode > 0;
+  const doorBlocks = proctored && !c.openPaperId && !door.ready;
   return (
     <Card
       className="page-card exam-check"
@@ -200,6 +209,11 @@ export default function WebExamCheck() {
           )}
         </Descriptions.Item>
       </Descriptions>
+      {proctored && (c.canStart || c.openPaperId) && !deviceRefused && (
+        <Suspense fallback={<Skeleton active style={{ marginTop: 20 }} />}>
+          <ProctorDoor examId={c.id} openPaperId={c.openPaperId} onState={setDoor} />
+        </Suspense>
+      )}
       <div style={{ textAlign: 'center', marginTop: 28 }}>
         {deviceRefused && (c.canStart || c.openPaperId) ? (
           // SPEC 2: 'you browser can not work' where full screen is unsupported; here the exam refuses focus mode.
@@ -232,11 +246,16 @@ export default function WebExamCheck() {
               loading={starting}
               onClick={start}
               style={{ minWidth: 200 }}
-              disabled={Boolean(other) || (!c.openPaperId && !agreed)}
+              disabled={Boolean(other) || (!c.openPaperId && !agreed) || doorBlocks}
               data-testid="exam-start"
             >
               {c.openPaperId ? '继续考试' : '开始考试'}
             </Button>
+            {doorBlocks && door.reason && (
+              <Typography.Text type="warning" data-testid="door-reason">
+                {door.reason}
+              </Typography.Text>
+            )}
             <Typography.Text type="secondary">
               答案会自动保存；网络中断后重新连接即可继续，已作答内容不会丢失。
             </Typography.Text>

@@ -6,7 +6,7 @@ import { ExpandOutlined, LeftOutlined, MobileOutlined, RightOutlined } from '@an
 import { FOCUS_MODE_REFUSED, paperPaperAbandon, paperPaperHand } from '@exam/contracts';
 import { Alert, App, Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import AnswerSheet from './AnswerSheet';
 import PaperQuestion from './PaperQuestion';
@@ -20,6 +20,9 @@ import './room.css';
 import { call } from '../../../../api/call';
 import { useRoomExits } from '../../../../hooks/room-exits';
 import { formatTime } from '../../../../utils/date-format';
+
+/** 远程监考's camera and snapshots: loaded only when the paper is proctored with snapshots. */
+const ProctorRoom = lazy(() => import('./ProctorRoom'));
 
 const MODE_KEY = 'exam-room-mode';
 /** Phones: the answer card becomes a drawer and the room shows one question at a time. */
@@ -69,6 +72,7 @@ export default function WebExamStart() {
     journal.current?.clear();
     toResult();
   });
+  const proctored = open && (paper?.proctorMode ?? 0) >= 2;
 
   // 监考: presence, an extended deadline, the invigilator's messages, a forced hand-in or void.
   useInvigilation(open ? paperId : null, {
@@ -246,6 +250,11 @@ export default function WebExamStart() {
           data-testid="focus-mode"
           title="专注模式：此设备不支持全屏，离开考试页面（切换应用、锁屏、切换标签页）仍会被记录"
         />
+      )}
+      {proctored && (
+        <Suspense fallback={null}>
+          <ProctorRoom paperId={paperId} mode={paper.proctorMode} leaves={anti.leaves} phone={phone} />
+        </Suspense>
       )}
       <div className="room-body">
         {phone ? (

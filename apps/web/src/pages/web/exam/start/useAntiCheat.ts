@@ -13,6 +13,8 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
   const { message } = App.useApp();
   const [isFull, setIsFull] = useState(() => Boolean(document.fullscreenElement));
   const [leaveCount, setLeaveCount] = useState(0);
+  /** Every leave this page saw (the proctored room snapshots on it), reported or not. */
+  const [leaves, setLeaves] = useState(0);
   /**
    * No Fullscreen API for pages (iPhone Safari): the exam goes on in focus mode,
    * unless the exam refuses focus mode; then the room stays closed on this device.
@@ -36,6 +38,7 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
       const t = Date.now();
       if (t - lastReport.current < 1500) return; // one leave fires several events
       lastReport.current = t;
+      setLeaves((n) => n + 1);
       call(paperPaperLeave, { paperId, kind }, { silent: true })
         .then((r) => {
           setLeaveCount(r.leaveCount);
@@ -114,5 +117,6 @@ export function useAntiCheat(paper: TPaperDetail | null, active: boolean, onForc
     enterFull,
     leaveCount,
     leaveLimit,
+    leaves,
   };
 }

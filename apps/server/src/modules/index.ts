@@ -34,6 +34,7 @@ import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { examPolicy } from './exam/exam.policy.js';
 import { seedExam } from './exam/exam.seed.js';
 import { countExams } from './exam/exam-count.js';
+import { provideDoorCheck } from './exam/door-port.js';
 import { examsForSittingPort, examTitles, keyReviewed, templateExams } from './exam/exam-facts.js';
 import { invigilateTopicRule } from './exam/invigilate/live-stream.js';
 import { seedDemoLive } from './live/live.demo-seed.js';
@@ -47,6 +48,8 @@ import { noticeFileAllowed } from './notice/notice-files.js';
 import { registerOverviewModule } from './overview/overview.routes.js';
 import { provideTemplateExams } from './paper/exam-port.js';
 import { registerPaperModule } from './paper/paper.module.js';
+import { doorPassed } from './proctor/door/door.service.js';
+import { registerProctorModule } from './proctor/proctor.module.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
 import { provideAnswerLock, provideKeyReviewed } from './repo/answer-lock.js';
 import { provideUsageCheck } from './repo/qu-usage.js';
@@ -108,6 +111,7 @@ provideKeyReviewed(keyReviewed); // repo's canSeeAnswer asks exam whether a hand
 provideExamTitles(examTitles); // course and cert check and name their linked exams through exam
 provideTemplateExams(templateExams); // paper asks exam which exams use a template
 provideExamsForSitting(examsForSittingPort); // the sitting asks exam for its settings, a start's gate and terms, and the review hold
+provideDoorCheck(doorPassed); // exam's entry gate asks proctor whether a proctored exam's door was passed
 provideCertHolders(examCertHolders); // sitting/regrade's report asks cert who holds the exam's certificate
 provideOutsideHolder(candidateHolder); // cert names a certificate's holder who is a candidate (no sys_user row) through candidate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
@@ -142,6 +146,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerExamModule(app);
   registerCandidateModule(app);
   registerRosterRoutes(app);
+  registerProctorModule(app);
   registerTrainModule(app);
   registerCertModule(app);
   registerNoticeModule(app);

@@ -74,6 +74,7 @@ export const examCatalogue: CatalogueEntry[] = [
   f('exam-exam', 'exam:invigilate:time', '监考：延长时间', 13),
   f('exam-exam', 'exam:invigilate:hand', '监考：强制收卷', 14),
   f('exam-exam', 'exam:invigilate:void', '监考：作废答卷', 15),
+  f('exam-exam', 'exam:invigilate:admit', '监考：放行未通过身份核验的考生', 16),
   f('exam-exam', 'exam:candidate:view', '考生名单（外部考生）', 21),
   f('exam-exam', 'exam:candidate:export', '考生名单：导出', 22),
   f('exam-exam', 'exam:candidate:manage', '考生名单：面试标记/短信通知', 23),

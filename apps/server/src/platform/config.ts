@@ -168,7 +168,8 @@ export function parseChallengeActions(value: string | undefined): TChallengeActi
     .filter(Boolean);
   if (names.length === 0) return [...ChallengeAction];
   const unknown = names.filter((n) => !(ChallengeAction as readonly string[]).includes(n));
-  if (unknown.length) throw new Error(`FACE_CHALLENGE_ACTIONS: unknown action ${unknown.join(', ')} (use ${ChallengeAction.join(', ')})`);
+  if (unknown.length)
+    throw new Error(`FACE_CHALLENGE_ACTIONS: unknown action ${unknown.join(', ')} (use ${ChallengeAction.join(', ')})`);
   return [...new Set(names)] as TChallengeAction[];
 }
 

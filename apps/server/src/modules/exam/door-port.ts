@@ -8,7 +8,11 @@ import type { TProctorSetting } from '@exam/contracts';
 import type { Executor } from '../../platform/db.js';
 
 /** True when the learner consented to the exam's current notice and passed (or was admitted at) its door. */
-export type DoorCheck = (db: Executor, exam: { id: string; proctor: TProctorSetting }, userId: string) => Promise<boolean>;
+export type DoorCheck = (
+  db: Executor,
+  exam: { id: string; proctor: TProctorSetting },
+  userId: string,
+) => Promise<boolean>;
 
 let check: DoorCheck | null = null;
 

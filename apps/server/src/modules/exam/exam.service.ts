@@ -1,7 +1,14 @@
 /** Exams for administrators: paging, save, detail, delete, state (draft / published / closed). */
 
 import type { ZExamSaveSchema } from '@exam/contracts';
-import { ErrorCode, kindSettingsOf, PROCTOR_OFF, type TExamDetail, type TExamRecord, type TExamSave } from '@exam/contracts';
+import {
+  ErrorCode,
+  kindSettingsOf,
+  PROCTOR_OFF,
+  type TExamDetail,
+  type TExamRecord,
+  type TExamSave,
+} from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { elExam, elPaperTmpl } from '../../db/schema/index.js';

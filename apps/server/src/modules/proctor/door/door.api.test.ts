@@ -8,8 +8,8 @@
  */
 import {
   ErrorCode,
-  examExamDetail,
   examExamCheck,
+  examExamDetail,
   examProctorAdmit,
   examProctorAdmitRequest,
   examProctorChallenge,
@@ -24,7 +24,14 @@ import {
 } from '@exam/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elProctorConsent, elProctorDoor, elProctorEvent, sysLog, sysUser, sysUserFace } from '../../../db/schema/index.js';
+import {
+  elProctorConsent,
+  elProctorDoor,
+  elProctorEvent,
+  sysLog,
+  sysUser,
+  sysUserFace,
+} from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { saveExam, saveFixedTmpl, seedBank, testClock } from '../../paper/test-fixtures.js';
 import { analyseFrames, MAX_QUEUED_JOBS, stopFaceEngine } from '../../system/face/face-engine.js';
@@ -114,7 +121,12 @@ describe('the proctored exam setting', () => {
   it('is saved with the exam, returned by the detail, the check and the paper detail', async () => {
     const examId = await saveExam(t, admin, tmplId, clock.ms(), { proctor: { mode: 2, retentionDays: 45 } });
     const detail = await t.request(examExamDetail, { id: examId }, admin);
-    expect(detail.data.proctor).toMatchObject({ mode: 2, retentionDays: 45, snapMinSeconds: 30, cameraStopBlocks: false });
+    expect(detail.data.proctor).toMatchObject({
+      mode: 2,
+      retentionDays: 45,
+      snapMinSeconds: 30,
+      cameraStopBlocks: false,
+    });
     const check = await t.request(examExamCheck, { id: examId }, student);
     expect(check.data.proctorMode).toBe(2);
     const plain = await saveExam(t, admin, tmplId, clock.ms(), { title: '不监考的考试' });
@@ -144,11 +156,7 @@ describe('the door', () => {
     const plain = await saveExam(t, admin, tmplId, clock.ms());
     const none = await t.request(examProctorConsent, { examId: plain, version: n.version, agree: true }, student);
     expect(none).toMatchObject({ code: ErrorCode.CONFLICT, msg: '本场考试未开启远程监考' });
-    const agreed = await t.request(
-      examProctorConsent,
-      { examId, version: n.version, agree: true },
-      student,
-    );
+    const agreed = await t.request(examProctorConsent, { examId, version: n.version, agree: true }, student);
     expect(agreed.data).toMatchObject({ consented: true, doorPassed: false });
     const [row] = await t.db
       .select()
@@ -210,11 +218,19 @@ describe('the door', () => {
   it('refuses replayed frames; three failures, then a request, then the invigilator admits', async () => {
     await consent(lisi, examId);
     const early = await t.request(examProctorAdmitRequest, { examId }, lisi);
-    expect(early).toMatchObject({ code: ErrorCode.CONFLICT, msg: `身份核验失败${PROCTOR_DOOR_FAILURES}次后才能请求监考员放行` });
+    expect(early).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      msg: `身份核验失败${PROCTOR_DOOR_FAILURES}次后才能请求监考员放行`,
+    });
     // the student's recorded frames of this exam's door, sent by another learner
     const c1 = await challenge(lisi, examId);
     const replay = await step(lisi, c1.challengeId, 0, firstFrames);
-    expect(replay.data).toMatchObject({ passed: false, over: true, reason: '画面与之前的核验重复，请重新核验', failures: 1 });
+    expect(replay.data).toMatchObject({
+      passed: false,
+      over: true,
+      reason: '画面与之前的核验重复，请重新核验',
+      failures: 1,
+    });
     for (const n of [2, 3]) {
       const c = await challenge(lisi, examId);
       const r = await step(lisi, c.challengeId, 0, still());

@@ -10,14 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/route.js';
 import { FACE_STEP_BODY_LIMIT } from '../../system/face/face.routes.js';
-import {
-  doorAdmit,
-  doorAdmitRequest,
-  doorChallenge,
-  doorStep,
-  proctorConsent,
-  proctorNotice,
-} from './door.service.js';
+import { doorAdmit, doorAdmitRequest, doorChallenge, doorStep, proctorConsent, proctorNotice } from './door.service.js';
 
 const tags = ['考试-远程监考'];
 

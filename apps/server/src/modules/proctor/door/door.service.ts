@@ -23,10 +23,10 @@ import { AppError, conflict, notFound } from '../../../platform/errors.js';
 import { authorize } from '../../../platform/policy/index.js';
 import { type ExamRow, entryRefusal, loadOpenExam } from '../../exam/exam-rules.js';
 import { loadInvigilatedExam } from '../../exam/invigilate/invigilate-snapshot.js';
+import type { ScopeHolder } from '../../system/data-scope.js';
 import { type Analyse, answerStep, failChallenge, startChallenge } from '../../system/face/challenge.service.js';
 import { enrolledDescriptor, similarity, storeDescriptor } from '../../system/face/face.service.js';
 import { MATCH_THRESHOLD } from '../../system/face/face-rules.js';
-import type { ScopeHolder } from '../../system/data-scope.js';
 import { userPolicy } from '../../system/user/user.policy.js';
 import { noticeText } from './notice-text.js';
 
@@ -99,8 +99,7 @@ export async function proctorConsent(
   now: Date,
 ): Promise<TProctorNotice> {
   const exam = await proctoredExam(db, user, body.examId);
-  if (body.version !== noticeText(settingOf(exam)).version)
-    throw conflict('监考告知已更新，请重新阅读后确认');
+  if (body.version !== noticeText(settingOf(exam)).version) throw conflict('监考告知已更新，请重新阅读后确认');
   const values = { version: body.version, ip: meta.ip, userAgent: meta.userAgent, createdAt: now };
   await db
     .insert(elProctorConsent)

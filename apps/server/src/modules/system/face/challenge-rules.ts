@@ -16,7 +16,16 @@
  */
 import type { TChallengeAction } from '@exam/contracts';
 import type { FrameAnalysis } from './face-engine.js';
-import { BLINK_RATIO, cosine, MAX_FRAMES, MIN_FACE_PX, MIN_FRAMES, meanDescriptor, OPEN_EYE, SAME_SEQUENCE_THRESHOLD } from './face-rules.js';
+import {
+  BLINK_RATIO,
+  cosine,
+  MAX_FRAMES,
+  MIN_FACE_PX,
+  MIN_FRAMES,
+  meanDescriptor,
+  OPEN_EYE,
+  SAME_SEQUENCE_THRESHOLD,
+} from './face-rules.js';
 
 /** A frame this close to frontal (|yaw|, radians, ≈ 8.6°) is the turn's starting point. */
 export const FRONTAL_YAW = 0.15;
@@ -98,7 +107,11 @@ export function checkStep(
   if (before && descriptors.some((d) => cosine(d, before) < SAME_SEQUENCE_THRESHOLD)) return changed;
   // Each frame against the mean of the others: one stranger's frame among five would pull the
   // mean of all towards itself enough to pass.
-  if (descriptors.some((d, i) => cosine(d, meanDescriptor(all.filter((_, j) => j !== earlier.length + i))) < SAME_SEQUENCE_THRESHOLD))
+  if (
+    descriptors.some(
+      (d, i) => cosine(d, meanDescriptor(all.filter((_, j) => j !== earlier.length + i))) < SAME_SEQUENCE_THRESHOLD,
+    )
+  )
     return changed;
   const refusal = actionRefusal(action, frames);
   if (refusal) return { ok: false, reason: refusal };

@@ -154,7 +154,7 @@ export async function answerStep(
 
   const bytes = decodeFrames(frames);
   const digests = bytes.map((b) => createHash('sha256').update(b).digest('hex'));
-  let analysed: FrameAnalysis[];
+  let analysed: FrameAnalysis[] | null = null;
   let serverChecked = true;
   const room = ctx.hasRoom ?? hasRoom;
   const useReadings = () => {
@@ -178,8 +178,7 @@ export async function answerStep(
   } finally {
     bytes.length = 0;
   }
-  // biome-ignore lint/style/noNonNullAssertion: set by the analysis or the readings above
-  const frameResults = analysed!;
+  const frameResults: FrameAnalysis[] = analysed ?? [];
 
   // The same frames as an earlier session of this subject (or an earlier step of this one): a replay.
   const replay =

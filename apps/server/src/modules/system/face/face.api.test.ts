@@ -106,11 +106,19 @@ describe('face login with the active challenge', () => {
     expect(stillStep.data).toMatchObject({ passed: false, over: true, done: false, status: null });
     expect(stillStep.data.reason).toContain('未检测到向右转头');
     // the failed session takes no more steps
-    const again = await t.request(sysUserFaceEnrol, { challengeId: first.challengeId, step: 0, frames: turnRight() }, token);
+    const again = await t.request(
+      sysUserFaceEnrol,
+      { challengeId: first.challengeId, step: 0, frames: turnRight() },
+      token,
+    );
     expect(again).toMatchObject({ code: ErrorCode.CONFLICT, msg: '本次核验已结束，请重新开始' });
 
     const c = (await t.request(sysUserFaceEnrolChallenge, { password: 'student123' }, token)).data;
-    const outOfOrder = await t.request(sysUserFaceEnrol, { challengeId: c.challengeId, step: 1, frames: turnRight() }, token);
+    const outOfOrder = await t.request(
+      sysUserFaceEnrol,
+      { challengeId: c.challengeId, step: 1, frames: turnRight() },
+      token,
+    );
     expect(outOfOrder).toMatchObject({ code: ErrorCode.CONFLICT, msg: '请按顺序完成动作' });
     for (let i = 0; i < c.steps.length; i++) {
       const r = await t.request(sysUserFaceEnrol, { challengeId: c.challengeId, step: i, frames: turnRight() }, token);
@@ -204,7 +212,12 @@ describe('face login with the active challenge', () => {
 
   it('refuses frames that are no JPEG before any analysis, and a full queue at once', async () => {
     const c = await loginChallenge('student', '192.0.2.5');
-    const bad = await loginStep(c.challengeId, 0, Array.from({ length: 5 }, () => 'aGVsbG8gd29ybGQ='), '192.0.2.5');
+    const bad = await loginStep(
+      c.challengeId,
+      0,
+      Array.from({ length: 5 }, () => 'aGVsbG8gd29ybGQ='),
+      '192.0.2.5',
+    );
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
     const frame = Buffer.from(grey().split(',')[1], 'base64');
     const eight = Array.from({ length: 8 }, () => frame);

@@ -31,7 +31,12 @@ export function registerFaceRoutes(app: FastifyInstance): void {
   route(
     app,
     sysUserFaceLogin,
-    { summary: '人脸登录：完成一个动作', tags: TAGS, bodyLimit: FACE_STEP_BODY_LIMIT, rateLimit: { max: 60, timeWindow: '1 minute' } },
+    {
+      summary: '人脸登录：完成一个动作',
+      tags: TAGS,
+      bodyLimit: FACE_STEP_BODY_LIMIT,
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+    },
     async ({ body, deps, ip, userAgent }) => {
       const { result, userId } = await faceLoginStep(deps.db, body, { ip, userAgent }, deps.clock());
       if (!userId) return { ...result, login: null };
@@ -49,13 +54,25 @@ export function registerFaceRoutes(app: FastifyInstance): void {
     sysUserFaceEnrolChallenge,
     { summary: '录入人脸：验证密码并开始活体核验', tags: TAGS, rateLimit: { max: 20, timeWindow: '1 minute' } },
     async ({ user, body, deps, ip, userAgent }) =>
-      enrolChallenge(deps.db, user.id, body.password, { ip, userAgent }, deps.config.faceChallengeActions, deps.clock()),
+      enrolChallenge(
+        deps.db,
+        user.id,
+        body.password,
+        { ip, userAgent },
+        deps.config.faceChallengeActions,
+        deps.clock(),
+      ),
   );
 
   route(
     app,
     sysUserFaceEnrol,
-    { summary: '录入人脸：完成一个动作', tags: TAGS, bodyLimit: FACE_STEP_BODY_LIMIT, rateLimit: { max: 60, timeWindow: '1 minute' } },
+    {
+      summary: '录入人脸：完成一个动作',
+      tags: TAGS,
+      bodyLimit: FACE_STEP_BODY_LIMIT,
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+    },
     async ({ user, body, deps }) => enrolStep(deps.db, user.id, body, deps.clock()),
   );
 

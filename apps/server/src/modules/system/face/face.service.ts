@@ -90,7 +90,6 @@ const recordFaceSignIn = (
   now: Date,
 ) => recordSignIn(db, userName, userId, success, message, meta, now, sysUserFaceLogin.path);
 
-
 /** The enrolled descriptor of a user, or null (the exam's door compares with it or enrols). */
 export async function enrolledDescriptor(db: Executor, userId: string): Promise<number[] | null> {
   const [row] = await db

@@ -7,6 +7,9 @@
  * his own right; the deployment asks only 'turn-right' here (FACE_CHALLENGE_ACTIONS).
  */
 import {
+  candidateLinkSave,
+  candidateOpenRegister,
+  candidateSelfStart,
   ErrorCode,
   examExamCheck,
   examExamDetail,
@@ -303,6 +306,41 @@ describe('the door', () => {
       .where(and(eq(elProctorEvent.userId, ids.wangwu), eq(elProctorEvent.kind, 'door-passed')));
     expect(passed.detail).toContain('未经服务器复核');
   }, 120_000);
+
+  it("a candidate of the exam's link goes through the same door and enrols there", async () => {
+    const linkExam = await saveExam(t, admin, tmplId, clock.ms(), { title: '招聘笔试', proctor: { mode: 1 } });
+    const saved = await t.request(
+      candidateLinkSave,
+      {
+        examId: linkExam,
+        enabled: true,
+        fields: { name: 2, mobile: 2, idNumber: 0, company: 1, custom: [] },
+        smsVerify: false,
+        limits: { onePer: 'mobile', cap: 0, invited: [] },
+        retentionDays: 30,
+        consentText: '仅用于本次考试的身份核验与成绩通知',
+      },
+      admin,
+    );
+    expect(saved.code, saved.msg).toBe(0);
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: candidateOpenRegister.path,
+      payload: { token: saved.data.token, name: '张三', mobile: '13900000001', consent: true },
+      remoteAddress: '10.9.0.1',
+    });
+    expect(reg.json().code, reg.body).toBe(0);
+    const candidate = reg.json().data.token as string;
+    const selfStart = () => t.request(candidateSelfStart, {}, candidate);
+    expect((await selfStart()).msg).toBe('请先完成监考告知确认与身份核验');
+    expect((await notice(candidate, linkExam)).enrolled).toBe(false);
+    await consent(candidate, linkExam);
+    await passDoor(candidate, linkExam);
+    const [door] = await t.db.select().from(elProctorDoor).where(eq(elProctorDoor.examId, linkExam));
+    expect(door).toMatchObject({ enrolledHere: true });
+    const started = await selfStart();
+    expect(started.code, started.msg).toBe(0);
+  }, 240_000);
 
   it('no answer of the learner carries a descriptor', () => {
     expect(answers.length).toBeGreaterThan(3);

@@ -29,6 +29,7 @@ import { coursePolicy } from './course/course.policy.js';
 import { courseFileOutsideRefused } from './course/course-content.js';
 import { provideExamTitles } from './course/exam-titles.js';
 import { questionsInUse, reposInUse } from './exam/content-usage.js';
+import { provideDoorCheck } from './exam/door-port.js';
 import { seedDemoExam } from './exam/exam.demo-seed.js';
 import { examConsumers, registerExamModule } from './exam/exam.module.js';
 import { examPolicy } from './exam/exam.policy.js';
@@ -48,6 +49,7 @@ import { registerOverviewModule } from './overview/overview.routes.js';
 import { provideTemplateExams } from './paper/exam-port.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
+import { doorPassed } from './proctor/door/door.service.js';
 import { registerProctorModule } from './proctor/proctor.module.js';
 import { reviewDecisionLabels } from './proctor/review/review-decisions.js';
 import { proctorRecordPolicy } from './proctor/room/proctor-record.policy.js';
@@ -113,6 +115,7 @@ provideKeyReviewed(keyReviewed); // repo's canSeeAnswer asks exam whether a hand
 provideExamTitles(examTitles); // course and cert check and name their linked exams through exam
 provideTemplateExams(templateExams); // paper asks exam which exams use a template
 provideExamsForSitting(examsForSittingPort); // the sitting asks exam for its settings, a start's gate and terms, and the review hold
+provideDoorCheck(doorPassed); // exam's entry gate asks proctor whether a proctored exam's door was passed
 provideCertHolders(examCertHolders); // sitting/regrade's report asks cert who holds the exam's certificate
 provideOutsideHolder(candidateHolder); // cert names a certificate's holder who is a candidate (no sys_user row) through candidate
 addPrivateFileRule(noticeFileAllowed); // system/file serves notice attachments to their notices' readers
@@ -150,6 +153,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerCandidateModule(app);
   registerProctorModule(app);
   registerRosterRoutes(app);
+  registerProctorModule(app);
   registerTrainModule(app);
   registerCertModule(app);
   registerNoticeModule(app);

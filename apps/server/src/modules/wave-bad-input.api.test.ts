@@ -19,6 +19,8 @@ import {
   examInvigilateVoid,
   examPrintAnsweredPreview,
   examPrintPaperPreview,
+  examProctorChallengeStep,
+  examProctorConsent,
   examRegradeDetail,
   examRegradeJobList,
   examRegradeQuestionList,
@@ -45,7 +47,9 @@ import {
   sysOauthRegister,
   sysOauthUnbind,
   sysUserFaceEnrol,
+  sysUserFaceEnrolChallenge,
   sysUserFaceLogin,
+  sysUserFaceLoginChallenge,
   sysUserMobileLogin,
   sysUserSmsSendCode,
 } from '@exam/contracts';
@@ -440,30 +444,45 @@ const ROWS: Row[] = [
     '验证码为6位数字',
   ],
   // 刷脸登录
-  ['face-login: user name empty', sysUserFaceLogin.path, { userName: '', frames: frames(5) }, null, '请输入用户名'],
+  ['face-login: user name empty', sysUserFaceLoginChallenge.path, { userName: '' }, null, '请输入用户名'],
   [
     'face-login: four frames',
     sysUserFaceLogin.path,
-    { userName: 'student', frames: frames(4) },
+    { challengeId: 'c', step: 0, frames: frames(4) },
     null,
     '至少需要5帧画面',
   ],
-  ['face-login: nine frames', sysUserFaceLogin.path, { userName: 'student', frames: frames(9) }, null, '最多8帧画面'],
+  [
+    'face-login: nine frames',
+    sysUserFaceLogin.path,
+    { challengeId: 'c', step: 0, frames: frames(9) },
+    null,
+    '最多8帧画面',
+  ],
   [
     'face-login: not a JPEG',
     sysUserFaceLogin.path,
-    { userName: 'student', frames: frames(5, '<svg onload=x>') },
+    { challengeId: 'c', step: 0, frames: frames(5, '<svg onload=x>') },
     null,
     '画面须为JPEG图片',
   ],
+  ['face enrol: password empty', sysUserFaceEnrolChallenge.path, { password: '' }, 'student', '请输入登录密码'],
+  ['face enrol: frames missing', sysUserFaceEnrol.path, { challengeId: 'c', step: 0 }, 'student', '摄像头画面'],
+  // 远程监考入场
   [
-    'face enrol: password empty',
-    sysUserFaceEnrol.path,
-    { password: '', frames: frames(5) },
+    'proctor consent: not agreed',
+    examProctorConsent.path,
+    { examId: 'e', version: 'v1', agree: false },
     'student',
-    '请输入登录密码',
+    '请阅读并同意监考告知',
   ],
-  ['face enrol: frames missing', sysUserFaceEnrol.path, { password: 'student123' }, 'student', '摄像头画面'],
+  [
+    'proctor step: step out of range',
+    examProctorChallengeStep.path,
+    { challengeId: 'c', step: 9, frames: frames(5) },
+    'student',
+    '第几个动作',
+  ],
 ];
 
 describe('bad input on the calls of the last wave', () => {

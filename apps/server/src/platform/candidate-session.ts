@@ -13,6 +13,11 @@ import {
   candidateSelfStart,
   certCertDownload,
   examInvigilateBeat,
+  examProctorAdmitRequest,
+  examProctorChallenge,
+  examProctorChallengeStep,
+  examProctorConsent,
+  examProctorNotice,
   paperPaperClaim,
   paperPaperDetail,
   paperPaperFillAnswer,
@@ -36,6 +41,13 @@ export const CANDIDATE_CALLS: ReadonlySet<string> = new Set([
   paperPaperResult.path,
   examInvigilateBeat.path,
   certCertDownload.path, // its own certificate's PDF only (the download reads the row with the session's id)
+  // The door of a proctored exam (its own exam only: the door loads the exam through the exam's
+  // audience check, which confines a candidate to the link's exam); a candidate enrols its face there.
+  examProctorNotice.path,
+  examProctorConsent.path,
+  examProctorChallenge.path,
+  examProctorChallengeStep.path,
+  examProctorAdmitRequest.path,
 ]);
 
 /** Whether a candidate session is let through to this URL (the path, without its query). */

@@ -2,6 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { ChallengeAction, type TChallengeAction } from '@exam/contracts';
 import type { AccessLogOptions } from './access-log.js';
 import { parseStorageConfig, type StorageConfig } from './storage/storage-config.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.js';
@@ -61,6 +62,8 @@ export interface AppConfig {
   downloadUrlSeconds: number;
   /** The realtime stream's limits (platform/realtime/stream.ts); fixed, tests shorten them. */
   realtime: RealtimeLimits;
+  /** The actions a face check may ask for (FACE_CHALLENGE_ACTIONS, comma list; default all five). */
+  faceChallengeActions: TChallengeAction[];
 }
 
 export interface RealtimeLimits {
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxBatch: env.OUTBOX_BATCH ? Math.min(1000, Math.max(1, Math.trunc(Number(env.OUTBOX_BATCH)) || 1)) : null,
     realtime: { heartbeatMs: 15_000, sendBufferBytes: 1024 * 1024, maxStreamMs: 30 * 60_000 },
     storage: parseStorageConfig(env),
+    faceChallengeActions: parseChallengeActions(env.FACE_CHALLENGE_ACTIONS),
     downloadUrlSeconds: Math.max(0, Math.floor(Number(env.DOWNLOAD_URL_SECONDS ?? 300) || 0)),
   };
 }
@@ -165,6 +169,22 @@ export function parseTimeZone(value: string | undefined): string {
   const zone = value?.trim() || DEFAULT_TIME_ZONE;
   if (!isTimeZone(zone)) throw new Error(`TIME_ZONE 不是有效的 IANA 时区名称：${zone}（例如 Asia/Shanghai）`);
   return zone;
+}
+
+/**
+ * FACE_CHALLENGE_ACTIONS: the face check's actions, e.g. `turn-left,turn-right,blink`; empty means
+ * all five. An unknown name stops the server at start rather than silently weakening the check.
+ */
+export function parseChallengeActions(value: string | undefined): TChallengeAction[] {
+  const names = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) return [...ChallengeAction];
+  const unknown = names.filter((n) => !(ChallengeAction as readonly string[]).includes(n));
+  if (unknown.length)
+    throw new Error(`FACE_CHALLENGE_ACTIONS: unknown action ${unknown.join(', ')} (use ${ChallengeAction.join(', ')})`);
+  return [...new Set(names)] as TChallengeAction[];
 }
 
 /** Loopback: nginx on the same machine, what the old `TRUST_PROXY=1` meant in practice. */

@@ -12,6 +12,7 @@ import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { lockedExams } from '../course/course.module.js';
 import type { EntryRequest, EntryTerms } from '../sitting/exam-port.js';
+import { doorCheck } from './door-port.js';
 import { applyOverride, deadlineFor, findOverride } from './exam-override.js';
 import { checkExamPassword } from './exam-password.js';
 import { entryRefusal, loadOpenExamAndTemplate, periodStart } from './exam-rules.js';
@@ -37,6 +38,12 @@ export async function entryTerms(
   // and the room's leave reports are what remains).
   if (focusModeRefused(exam, request.canFullScreen))
     throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, FOCUS_MODE_REFUSED);
+  // A proctored exam opens only after the learner consented to its notice and passed its door (a
+  // candidate of the exam's link too: they enrol their face at the door). Asked only when the exam
+  // is proctored, so an exam without proctoring adds no statement to its start; before the password,
+  // so a learner without a door spends no password attempt. The pass holds for the exam's window.
+  if ((exam.proctor?.mode ?? 0) > 0 && !(await doorCheck()(db, exam, user.id)))
+    throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '请先完成监考告知确认与身份核验');
   // A candidate (the exam's link) has no courses and was let in by the link's own access code:
   // the course locks and the exam's password are the organisation's learners' gates.
   if (!user.candidate) {

@@ -47,10 +47,13 @@ async function settings(db: Executor, examId: string): Promise<ExamSettings | un
       showRank: elExam.showRank,
       reviewAfter: elExam.reviewAfter,
       kindSettings: elExam.kindSettings,
+      proctor: elExam.proctor,
     })
     .from(elExam)
     .where(eq(elExam.id, examId));
-  return exam;
+  if (!exam) return undefined;
+  const { proctor, ...rest } = exam;
+  return { ...rest, proctorMode: proctor?.mode ?? 0 };
 }
 
 /** The exam's kind settings, in the caller's transaction (the marking policy of hand-in, marking, regrade, the book's redo). */

@@ -1,7 +1,14 @@
 /** Exams for administrators: paging, save, detail, delete, state (draft / published / closed). */
 
 import type { ZExamSaveSchema } from '@exam/contracts';
-import { ErrorCode, kindSettingsOf, type TExamDetail, type TExamRecord, type TExamSave } from '@exam/contracts';
+import {
+  ErrorCode,
+  kindSettingsOf,
+  PROCTOR_OFF,
+  type TExamDetail,
+  type TExamRecord,
+  type TExamSave,
+} from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { elExam, elPaperTmpl } from '../../db/schema/index.js';
@@ -125,6 +132,10 @@ export async function saveExam(db: Db, input: TExamSave, userId: string): Promis
     noCopy: v.noCopy,
     cycleType: v.cycleType,
     kindSettings: v.kindSettings,
+    // The mode may change after papers exist (it is not in the locked set): the door and the room
+    // read it when a paper starts or opens, so a change affects only starts from then on and never
+    // takes a started attempt's answers away.
+    proctor: { ...PROCTOR_OFF, ...v.proctor },
     state: v.state,
   };
   if (!v.id) {
@@ -181,6 +192,7 @@ export async function examDetail(db: Db, id: string, now: Date): Promise<TExamDe
     noCopy: e.noCopy,
     cycleType: e.cycleType,
     kindSettings: kindSettingsOf(e.kindSettings),
+    proctor: { ...PROCTOR_OFF, ...e.proctor },
     lockedReason: lockReasonOf(r.paperCount),
   };
 }

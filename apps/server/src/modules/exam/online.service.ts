@@ -163,6 +163,7 @@ export async function examCheck(
     noCopy: exam.noCopy,
     resultShow: exam.resultShow,
     reviewAfter: exam.reviewAfter,
+    proctorMode: exam.proctor?.mode ?? 0,
     serverTime: now.toISOString(),
     otherOpenPaper,
     canStart: reason === null,

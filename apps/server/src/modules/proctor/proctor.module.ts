@@ -1,8 +1,9 @@
-/** The proctor module (远程监考): its routes, and its sweeps started with the server. */
+/** The proctor module (远程监考): the exam's door, the room, the console, the review and retention; its sweeps. */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
 import { startSweeper } from '../../platform/sweep.js';
 import { registerConsoleRoutes } from './console/console.routes.js';
+import { registerDoorRoutes } from './door/door.routes.js';
 import { registerRetentionRoutes } from './retention/retention.routes.js';
 import { sweepRetention } from './retention/retention.service.js';
 import { registerReviewRoutes } from './review/review.routes.js';
@@ -10,6 +11,7 @@ import { registerRoomRoutes } from './room/room.routes.js';
 import { sweepSecondCameras } from './room/second-sweep.js';
 
 export function registerProctorModule(app: FastifyInstance): void {
+  registerDoorRoutes(app);
   registerRoomRoutes(app);
   registerConsoleRoutes(app);
   registerReviewRoutes(app);

@@ -26,6 +26,8 @@ export interface ExamSettings {
   reviewAfter: number;
   /** The question kinds' marking settings (el_exam.kind_settings as stored; locked once a paper started). */
   kindSettings: unknown;
+  /** 监考方式 (el_exam.proctor.mode; 0 for an exam without proctoring). */
+  proctorMode: number;
 }
 
 /** What a learner asks to start with (/api/paper/paper/create). */

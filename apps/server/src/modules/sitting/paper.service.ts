@@ -81,6 +81,7 @@ export async function paperDetail(db: Db, userId: string, paperId: string, now: 
     fullScreen: exam?.fullScreen ?? false,
     allowFocusMode: exam?.allowFocusMode ?? true,
     noCopy: exam?.noCopy ?? false,
+    proctorMode: exam?.proctorMode ?? 0,
     questions: rows.map(learnerQuView),
   };
 }

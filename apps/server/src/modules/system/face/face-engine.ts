@@ -20,6 +20,8 @@ export interface FrameAnalysis {
   pitch?: number | null;
   /** Eyelid gap over eye width, both eyes averaged (≈0.25-0.35 open, below ≈0.15 closed). */
   eyeOpen?: number | null;
+  /** Inner-lip gap over mouth width (≈0-0.05 closed, open mouth well above 0.15). */
+  mouthOpen?: number | null;
   descriptor?: number[] | null;
   /** Shorter side of the face box, pixels. */
   size?: number;
@@ -115,9 +117,14 @@ export function faceEngineIdle(): boolean {
   return !running && queue.length === 0;
 }
 
+/** Whether a job asked now would be queued (else analyseFrames refuses it at once). */
+export function hasRoom(): boolean {
+  return queue.length + (running ? 1 : 0) < MAX_QUEUED_JOBS;
+}
+
 /** Analyses the frames in the worker; refuses with 10010005 when the queue is full. */
 export function analyseFrames(frames: Buffer[]): Promise<FrameAnalysis[]> {
-  if (queue.length + (running ? 1 : 0) >= MAX_QUEUED_JOBS) return Promise.reject(busy());
+  if (!hasRoom()) return Promise.reject(busy());
   const copies = frames.map((f) => new Uint8Array(f).buffer as ArrayBuffer);
   return new Promise((resolve, reject) => {
     queue.push({ id: nextId++, frames: copies, resolve, reject });

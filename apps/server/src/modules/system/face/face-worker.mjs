@@ -1,7 +1,7 @@
 // Face analysis off the event loop: one long-lived worker thread holds the models of
 // @vladmandic/human (shipped inside the npm package, read from disk; nothing is downloaded) on the
 // tfjs WASM backend, and answers one job at a time. A job is a list of JPEG frames; the answer per
-// frame is what the rules need (face count, score, yaw, eye openness, descriptor). The frames are
+// frame is what the rules need (face count, score, yaw, pitch, eye and mouth openness, descriptor). The frames are
 // decoded into local buffers and dropped after the job: nothing is written anywhere.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -74,6 +74,12 @@ function eyeOpenness(mesh) {
   return (left + right) / 2;
 }
 
+/** Inner-lip gap over mouth width (≈0 closed, above ≈0.3 wide open): 13/14 inner lips, 78/308 corners. */
+function mouthOpenness(mesh) {
+  if (!mesh || mesh.length < 468) return null;
+  return dist(mesh[13], mesh[14]) / Math.max(1, dist(mesh[78], mesh[308]));
+}
+
 async function analyse(buffer) {
   let image;
   try {
@@ -98,6 +104,7 @@ async function analyse(buffer) {
       yaw: face.rotation?.angle?.yaw ?? null,
       pitch: face.rotation?.angle?.pitch ?? null,
       eyeOpen: eyeOpenness(face.mesh),
+      mouthOpen: mouthOpenness(face.mesh),
       descriptor: face.embedding?.length ? Array.from(face.embedding) : null,
       size: Math.min(face.box[2], face.box[3]),
     };

@@ -50,6 +50,7 @@ import { provideTemplateExams } from './paper/exam-port.js';
 import { registerPaperModule } from './paper/paper.module.js';
 import { countPaperTemplates } from './paper/tmpl-count.js';
 import { doorPassed } from './proctor/door/door.service.js';
+import { seedDemoProctor } from './proctor/proctor.demo-seed.js';
 import { registerProctorModule } from './proctor/proctor.module.js';
 import { reviewDecisionLabels } from './proctor/review/review-decisions.js';
 import { proctorRecordPolicy } from './proctor/room/proctor-record.policy.js';
@@ -217,6 +218,7 @@ export const demoSeeders: Seeder[] = [
   seedDemoBanks,
   seedDemoExam,
   seedDemoCandidates,
+  seedDemoProctor,
   seedDemoCert,
   seedDemoNotice,
   seedDemoCourse,

@@ -9,6 +9,7 @@ import {
 } from '@exam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/route.js';
+import { siteBase } from '../../cert/cert-file.js';
 import { cameraState, roomState, secondInfo, secondLink, secondSnapshot, uploadSnapshot } from './room.service.js';
 
 const tags = ['考试-远程监考'];
@@ -23,8 +24,11 @@ export function registerRoomRoutes(app: FastifyInstance): void {
   route(app, examProctorCamera, { summary: '监考考场：摄像头状态变化', tags }, async ({ body, user, deps }) =>
     cameraState(deps, user.id, body),
   );
-  route(app, examProctorSecondLink, { summary: '监考考场：第二机位链接', tags }, async ({ body, user, deps }) =>
-    secondLink(deps, user.id, body.paperId),
+  route(
+    app,
+    examProctorSecondLink,
+    { summary: '监考考场：第二机位链接', tags },
+    async ({ body, user, deps, request }) => secondLink(deps, user.id, body.paperId, siteBase(request)),
   );
   route(app, examProctorSecondInfo, { summary: '第二机位：考试信息', tags }, async ({ body, deps }) =>
     secondInfo(deps, body.token),

@@ -5,6 +5,7 @@
  * setting is cached, the paper is one primary-key read, and each call writes one or two rows
  * beyond the stored image.
  */
+
 import {
   ErrorCode,
   PaperState,
@@ -14,6 +15,7 @@ import {
   type TSnapshotReason,
 } from '@exam/contracts';
 import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import { elProctorRoom, elProctorSnapshot, sysUser } from '../../../db/schema/index.js';
 import { proctorLinkSecret } from '../../../platform/config.js';
 import type { AppDeps } from '../../../platform/deps.js';
@@ -208,11 +210,14 @@ export async function cameraState(
 
 const secret = () => proctorLinkSecret();
 
-export async function secondLink(deps: Deps, userId: string, paperId: string) {
+/** The phone's link, absolute (it is scanned from the screen), and its QR code as a PNG data URL. */
+export async function secondLink(deps: Deps, userId: string, paperId: string, base: string) {
   const { key } = await ownOpenPaper(deps, userId, paperId, ProctorMode.SECOND_CAMERA);
   const expiresAt = new Date(deps.clock().getTime() + PROCTOR_SECOND_CAMERA_LINK_MINUTES * 60_000);
   const token = signSecondToken(secret(), { paperId: key.paperId, userId: key.userId, expiresAt });
-  return { url: `/web/proctor/second?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
+  const url = `${base}/web/proctor/second?token=${encodeURIComponent(token)}`;
+  const qr = await QRCode.toDataURL(url, { margin: 2, width: 360, errorCorrectionLevel: 'M' });
+  return { url, qr, expiresAt: expiresAt.toISOString() };
 }
 
 const BAD_TOKEN = '第二机位链接无效或已过期，请在考试页面重新扫码';

@@ -78,3 +78,29 @@ export const VLADO: [number, number][] = [
   [0, 7],
   [0, 8],
 ];
+
+/**
+ * A camera-like scene as a JPEG: the given tiles side by side on a grey background (none: an empty
+ * desk), `width` × `height` pixels. The demo's snapshots and the proctoring tests use it.
+ */
+export function sampleScene(tiles: [number, number][], width = 320, height = 240, quality = 70): Buffer {
+  const src = loadGrid();
+  const data = Buffer.alloc(width * height * 4, 128);
+  for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  const face = Math.min(height - 20, Math.floor((width - 20) / Math.max(1, tiles.length)) - 10);
+  tiles.forEach(([row, col], n) => {
+    const ox = Math.round(((n + 0.5) * width) / tiles.length - face / 2);
+    const oy = Math.round((height - face) / 2);
+    const sx = Math.round(X0 + col * PITCH_X);
+    const sy = Math.round(Y0 + row * PITCH_Y);
+    for (let y = 0; y < face; y++)
+      for (let x = 0; x < face; x++) {
+        const si = ((sy + Math.floor((y * TILE) / face)) * src.width + sx + Math.floor((x * TILE) / face)) * 4;
+        const di = ((oy + y) * width + ox + x) * 4;
+        data[di] = src.data[si];
+        data[di + 1] = src.data[si + 1];
+        data[di + 2] = src.data[si + 2];
+      }
+  });
+  return Buffer.from(jpeg.encode({ width, height, data }, quality).data);
+}

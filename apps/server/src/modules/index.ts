@@ -76,6 +76,7 @@ import { registerDeptRoutes } from './system/dept/dept.routes.js';
 import { registerDictRoutes } from './system/dict/dict.routes.js';
 import { registerFaceRoutes } from './system/face/face.routes.js';
 import { registerFaceAssets } from './system/face/face-assets.js';
+import { faceChallengePolicy } from './system/face/face-challenge.policy.js';
 import { registerFileRoutes } from './system/file/file.routes.js';
 import { addPrivateFileRule } from './system/file/private-file-rules.js';
 import { registerLogRoutes } from './system/log/log.routes.js';
@@ -152,7 +153,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerSittingModule(app);
   registerExamModule(app);
   registerCandidateModule(app);
-  registerProctorModule(app);
   registerRosterRoutes(app);
   registerProctorModule(app);
   registerTrainModule(app);
@@ -197,6 +197,7 @@ export const policies: Policy[] = [
   livePolicy,
   conversationPolicy,
   proctorRecordPolicy,
+  faceChallengePolicy,
 ];
 
 export const topicRules: TopicRule[] = [

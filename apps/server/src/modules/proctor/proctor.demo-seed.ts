@@ -6,7 +6,14 @@
  * flagged attempt on a fresh start. The snapshots are scenes cut from the face pictures shipped in
  * the face engine's npm package (face-samples.ts), stored through the storage port like real ones.
  */
-import { HandKind, PaperState, type TProctorFlag, type TSnapshotReason } from '@exam/contracts';
+import {
+  HandKind,
+  PaperState,
+  PROCTOR_OFF,
+  type TProctorFlag,
+  type TProctorSetting,
+  type TSnapshotReason,
+} from '@exam/contracts';
 import { eq } from 'drizzle-orm';
 import {
   elExam,
@@ -27,12 +34,14 @@ import { newId } from '../../platform/ids.js';
 import { buildPaperQuestions } from '../paper/paper-build.js';
 import { handInTx } from '../sitting/hand-in.js';
 import { sampleScene, VLADO } from '../system/face/face-samples.js';
+import { noticeText } from './door/notice-text.js';
 import { riskOf } from './room/risk-rules.js';
 
 export const PROCTOR_DEMO_EXAM = '远程监考演示考试';
 const PROCTOR_DEMO_LEARNER = 'sunqi';
 const DAY = 86400_000;
 const MINUTE = 60_000;
+const DEMO_SETTING: TProctorSetting = { ...PROCTOR_OFF, mode: 2 };
 
 /** The demo attempt's snapshots: minute of the exam, reason, the faces in the scene, the flag raised. */
 const SNAPSHOTS: { minute: number; reason: TSnapshotReason; tiles: [number, number][]; flag?: TProctorFlag }[] = [
@@ -64,7 +73,7 @@ export async function seedDemoProctor(tx: Tx, ctx: SeedContext): Promise<void> {
       duration: 20,
       passScore: base.passScore,
       tryLimit: 3,
-      proctor: { mode: 2, snapMinSeconds: 30, snapMaxSeconds: 120, cameraStopBlocks: false, retentionDays: 30 },
+      proctor: DEMO_SETTING,
       state: 1,
     })
     .returning();
@@ -97,7 +106,9 @@ export async function seedDemoProctor(tx: Tx, ctx: SeedContext): Promise<void> {
     })),
   );
   const before = new Date(start.getTime() - 2 * MINUTE);
-  await tx.insert(elProctorConsent).values({ examId: exam.id, userId: user.id, version: 'demo', createdAt: before });
+  await tx
+    .insert(elProctorConsent)
+    .values({ examId: exam.id, userId: user.id, version: noticeText(DEMO_SETTING).version, createdAt: before });
   await tx.insert(elProctorDoor).values({
     examId: exam.id,
     userId: user.id,

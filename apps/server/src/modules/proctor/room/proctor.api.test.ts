@@ -36,6 +36,8 @@ import {
   elExam,
   elInvigilateMsg,
   elPaper,
+  elProctorConsent,
+  elProctorDoor,
   elProctorEvent,
   elProctorReview,
   elProctorRoom,
@@ -48,6 +50,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../../paper/test-fixtures.js';
 import { createAdmin } from '../../system/user/user.test-helpers.js';
+import { noticeText } from '../door/notice-text.js';
 import { sweepRetention } from '../retention/retention.service.js';
 import { forgetProctorExams } from './proctor-state.js';
 import { recheckEngine, settleRechecks } from './recheck.js';
@@ -78,11 +81,17 @@ async function proctoredExam(userNames: string[], setting: Partial<TProctorSetti
     userIds: userNames.map((u) => ids[u]),
     passScore: 10,
   });
-  await t.db
-    .update(elExam)
-    .set({ proctor: { ...PROCTOR_OFF, mode: 3, snapMinSeconds: 30, snapMaxSeconds: 60, ...setting } })
-    .where(eq(elExam.id, examId));
+  const proctor: TProctorSetting = { ...PROCTOR_OFF, mode: 3, snapMinSeconds: 30, snapMaxSeconds: 60, ...setting };
+  await t.db.update(elExam).set({ proctor }).where(eq(elExam.id, examId));
   forgetProctorExams();
+  // The door (consent and identity check) is door.api.test.ts's: here every named learner has passed it.
+  const now = new Date(clock.ms());
+  for (const u of userNames) {
+    await t.db
+      .insert(elProctorConsent)
+      .values({ examId, userId: ids[u], version: noticeText(proctor).version, createdAt: now });
+    await t.db.insert(elProctorDoor).values({ examId, userId: ids[u], passedAt: now, updatedAt: now });
+  }
   return examId;
 }
 const start = async (token: string, examId: string) => {
@@ -338,9 +347,10 @@ describe('the console', () => {
     expect(tl.code, tl.msg).toBe(0);
     expect(tl.data.risk).toEqual({ score: 30, reasons: ['人脸不符 1 次'] });
     expect(tl.data.realName).toBe('张三');
-    expect(tl.data.items.map((i) => i.kind)).toEqual(['door', 'snapshot', 'flag']);
+    expect(tl.data.items.map((i) => i.kind)).toEqual(['door', 'door', 'snapshot', 'flag']);
     expect(tl.data.items[0]).toMatchObject({ flag: 'door-failed', label: '身份核验失败', detail: '动作未完成' });
-    expect(tl.data.items[1]).toMatchObject({ snapshotId: snap.id, source: 'main', faces: 1 });
+    expect(tl.data.items[1]).toMatchObject({ label: '通过身份核验' });
+    expect(tl.data.items[2]).toMatchObject({ snapshotId: snap.id, source: 'main', faces: 1 });
     const img = await image(snap.id, admin);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toContain('image/jpeg');
@@ -385,7 +395,9 @@ describe('the second camera', () => {
     const paperId = await start(student, examId);
     const link = await t.request(examProctorSecondLink, { paperId }, student);
     expect(link.code, link.msg).toBe(0);
-    expect(link.data.url).toMatch(/^\/web\/proctor\/second\?token=/);
+    // Absolute (the phone scans it off the screen), and drawn as the QR code the room shows.
+    expect(link.data.url).toMatch(/^http:\/\/[^/]+\/web\/proctor\/second\?token=/);
+    expect(link.data.qr).toMatch(/^data:image\/png;base64,/);
     const token = decodeURIComponent(link.data.url.split('token=')[1]);
     const info = await t.request(examProctorSecondInfo, { token });
     expect(info.data).toMatchObject({ examTitle: '测试考试', realName: '张三', intervalSeconds: 30 });

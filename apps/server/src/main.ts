@@ -13,6 +13,7 @@ import { liveStartRefusal } from './modules/live/live-settings.js';
 import { startNoticeSweeper } from './modules/notice/notice.module.js';
 import { startProctorSweepers } from './modules/proctor/proctor.module.js';
 import { startPaperSweeper } from './modules/sitting/sweep.js';
+import { startChallengeSweeper } from './modules/system/face/challenge.service.js';
 import { startQuStatsSweeper } from './modules/train/train.module.js';
 import { connectRedis, createDeps, prepareDatabase, seedBlobStore } from './platform/boot.js';
 import { loadConfig } from './platform/config.js';
@@ -58,6 +59,7 @@ async function startServer(): Promise<void> {
   startLiveReminder(app.deps, 30_000, (err) => app.log.error({ err }, '直播开播提醒任务失败'));
   startQuStatsSweeper(app.deps, 30_000, (err) => app.log.error({ err }, '试题统计更新任务失败'));
   startProctorSweepers(app.deps, app.log);
+  startChallengeSweeper(app.deps, (err) => app.log.error({ err }, '过期人脸核验记录清理任务失败'));
   startCandidateRetention(app.deps, 3_600_000, (err) => app.log.error({ err }, '考生个人信息到期删除任务失败'));
 
   // With workers the first one speaks for all.

@@ -4,7 +4,7 @@
  * lets the start through, three failures then a request then the invigilator's admission, and the
  * refusals of the check (another learner's session, an expired session, replayed frames). The
  * frames are the sample photos of one man (system/face/face-samples.ts): frontal, then turned to
- * his own right; the deployment asks only 'turn-right' here (FACE_CHALLENGE_ACTIONS).
+ * his own left; the deployment asks only 'turn-left' here (FACE_CHALLENGE_ACTIONS).
  */
 import {
   candidateLinkSave,
@@ -104,7 +104,7 @@ async function passDoor(token: string, examId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, config: { faceChallengeActions: ['turn-right'] } });
+  t = await createTestApp({ clock, config: { faceChallengeActions: ['turn-left'] } });
   admin = await t.login('admin', 'admin123');
   student = await t.login('student', 'student123');
   lisi = await t.login('lisi', 'student123');

@@ -20,9 +20,9 @@ const frame = (over: Partial<FrameAnalysis> = {}, k = 0): FrameAnalysis => ({
 });
 const seq = (values: Partial<FrameAnalysis>[]) => values.map((v, k) => frame(v, k));
 const reason = (r: ReturnType<typeof checkStep>) => (r.ok ? 'ok' : r.reason);
-/** Positive yaw is the learner's own left (challenge-rules.ts, measured on the sample faces). */
-const turnLeft = seq([0, 0.05, 0.15, 0.3, 0.4].map((yaw) => ({ yaw })));
-const turnRight = seq([0.02, -0.05, -0.15, -0.3, -0.4].map((yaw) => ({ yaw })));
+/** Negative yaw is the learner's own left (challenge-rules.ts, measured on the sample faces). */
+const turnLeft = seq([0, -0.05, -0.15, -0.3, -0.4].map((yaw) => ({ yaw })));
+const turnRight = seq([0.02, 0.05, 0.15, 0.3, 0.4].map((yaw) => ({ yaw })));
 const still = seq(Array.from({ length: 6 }, () => ({})));
 
 describe('challenge rules: actions', () => {
@@ -35,7 +35,7 @@ describe('challenge rules: actions', () => {
   it('turn-right is the mirror image, and needs a frontal start', () => {
     expect(checkStep('turn-right', turnRight).ok).toBe(true);
     expect(reason(checkStep('turn-right', turnLeft))).toBe('转头方向不对，请向右转头');
-    const noStart = seq([-0.3, -0.32, -0.35, -0.4, -0.4].map((yaw) => ({ yaw })));
+    const noStart = seq([0.3, 0.32, 0.35, 0.4, 0.4].map((yaw) => ({ yaw })));
     expect(reason(checkStep('turn-right', noStart))).toContain('请先正对摄像头');
   });
 

@@ -4,13 +4,13 @@
  * the asked action. A passive check (any head movement or blink) is beaten by a short video of the
  * person; a random order of asked actions within a minute is not, short of a live deep fake.
  *
- * Directions, measured on the sample faces (face-samples.ts, VLADO tiles, the server engine):
- * the camera image is not mirrored, and a face turned towards the image's left edge (the learner's
- * own right) reads a NEGATIVE yaw (tile 0,7: −0.29; its mirror image: +0.30); a turn to the
- * learner's own left reads a POSITIVE yaw (the mirror image of tile 2,1: +0.26 → −0.31). So
- * 'turn-left' asks for yaw ≥ +TURN_YAW and
- * 'turn-right' for yaw ≤ −TURN_YAW. The browser shows the learner a mirrored preview; the words
- * 请向左转头 mean the learner's own left either way.
+ * Directions, measured on the sample faces (face-samples.ts, the server engine) and checked by eye
+ * on profiles: the camera image is not mirrored, and a face turned towards the image's RIGHT edge
+ * (the learner's own left: the camera faces the learner) reads a NEGATIVE yaw (tile 0,7: −0.29 to
+ * −0.33 by size; the mirrored profile of tile 3,11: −0.52); its mirror image reads positive. So
+ * 'turn-left' asks for yaw ≤ −TURN_YAW and 'turn-right' for yaw ≥ +TURN_YAW. The browser shows the
+ * learner a mirrored preview but sends unmirrored frames; the words 请向左转头 mean the learner's
+ * own left either way.
  * Readings of photos facing the camera (fairly frontal): yaw −0.15…+0.16 (the most frontal ±0.08…0.11), pitch
  * 0.01…0.25, eyeOpen 0.27…0.43 (open eyes), mouthOpen 0.00…0.04 (closed mouths).
  */
@@ -50,8 +50,8 @@ export function actionRefusal(action: TChallengeAction, frames: readonly FrameAn
   switch (action) {
     case 'turn-left':
     case 'turn-right': {
-      // Positive yaw is the learner's own left (see the file's comment).
-      const sign = action === 'turn-left' ? 1 : -1;
+      // Negative yaw is the learner's own left (see the file's comment).
+      const sign = action === 'turn-left' ? -1 : 1;
       const yaws = nums(frames.map((f) => f.yaw)).map((y) => y * sign);
       const word = action === 'turn-left' ? '左' : '右';
       if (yaws.some((y) => y <= -TURN_YAW)) return `转头方向不对，请向${word}转头`;

@@ -14,10 +14,11 @@ import {
   type TChallengeAction,
   type TFrameReading,
 } from '@exam/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { sysFaceChallenge } from '../../../db/schema/index.js';
 import type { Db, Executor } from '../../../platform/db.js';
 import { AppError, conflict, notFound } from '../../../platform/errors.js';
+import { startSweeper } from '../../../platform/sweep.js';
 import { checkStep } from './challenge-rules.js';
 import { analyseFrames, type FrameAnalysis, hasRoom } from './face-engine.js';
 import { meanDescriptor } from './face-rules.js';
@@ -257,4 +258,29 @@ export async function failChallenge(db: Executor, challengeId: string, reason: s
     .update(sysFaceChallenge)
     .set({ state: ChallengeState.FAILED, reason })
     .where(eq(sysFaceChallenge.id, challengeId));
+}
+
+/**
+ * How long a finished liveness session (its steps and its frames' digests, never a frame or a
+ * descriptor) is kept: long enough to refuse a replay of a recent check, then deleted like any
+ * other trace of a person's face.
+ */
+export const CHALLENGE_KEEP_DAYS = 30;
+
+/** Deletes the sessions older than CHALLENGE_KEEP_DAYS; answers how many. */
+export async function sweepChallenges(db: Executor, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - CHALLENGE_KEEP_DAYS * 86_400_000);
+  const gone = await db
+    .delete(sysFaceChallenge)
+    .where(lt(sysFaceChallenge.createdAt, before))
+    .returning({ id: sysFaceChallenge.id });
+  return gone.length;
+}
+
+/** The hourly sweep of old liveness sessions; answers its stop function. */
+export function startChallengeSweeper(
+  deps: { db: Executor; clock: () => Date },
+  onError: (err: unknown) => void,
+): () => void {
+  return startSweeper(() => sweepChallenges(deps.db, deps.clock()), 3_600_000, onError);
 }

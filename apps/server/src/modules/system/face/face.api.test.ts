@@ -3,9 +3,9 @@
  * switch, enrolment after the password, sign-in step by step, refusals (a still face, another
  * person in the middle, replayed frames, an unknown account), the lock after failed sign-ins, and
  * that only a descriptor is stored. The frames are face pictures that ship inside
- * @vladmandic/human (face-samples.ts). The deployment asks only 'turn-right' here
+ * @vladmandic/human (face-samples.ts). The deployment asks only 'turn-left' here
  * (FACE_CHALLENGE_ACTIONS), the one turn the sample photos of one man show: frontal photos (yaw
- * −0.08…−0.12) then a photo turned to his own right (yaw −0.29).
+ * −0.08…−0.12) then a photo turned to his own left (yaw −0.29).
  */
 import {
   ErrorCode,
@@ -30,7 +30,7 @@ const b64 = (b: Buffer) => `data:image/jpeg;base64,${b.toString('base64')}`;
 /** Each use gets its own JPEG quality, so that no two steps send the same bytes (replay). */
 let quality = 95;
 const tile = (r: number, c: number, flip = false) => b64(sampleFace(r, c, { flip, quality }));
-/** vlado facing the camera, then turned to his own right (negative yaw). */
+/** vlado facing the camera, then turned to his own left (negative yaw). */
 function turnRight(): string[] {
   quality -= 1;
   return [tile(0, 8), tile(0, 4), tile(0, 3), tile(0, 7), tile(0, 7)];
@@ -72,7 +72,7 @@ async function signIn(userName: string, ip: string): Promise<Step> {
 const setSwitch = (on: boolean) => t.db.update(sysConfig).set({ faceLogin: on });
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { faceChallengeActions: ['turn-right'] } });
+  t = await createTestApp({ config: { faceChallengeActions: ['turn-left'] } });
   token = await t.login('student', 'student123');
 }, 120_000);
 afterAll(async () => {
@@ -97,7 +97,7 @@ describe('face login with the active challenge', () => {
     const first = (await t.request(sysUserFaceEnrolChallenge, { password: 'student123' }, token)).data;
     expect(first.steps.length).toBeGreaterThanOrEqual(2);
     expect(first.steps.length).toBeLessThanOrEqual(3);
-    expect(new Set(first.steps)).toEqual(new Set(['turn-right']));
+    expect(new Set(first.steps)).toEqual(new Set(['turn-left']));
     const stillStep = await t.request(
       sysUserFaceEnrol,
       { challengeId: first.challengeId, step: 0, frames: still() },

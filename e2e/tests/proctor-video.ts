@@ -1,0 +1,142 @@
+/**
+ * Camera videos of remote proctoring for Chromium's fake capture device
+ * (`--use-file-for-fake-video-capture`): Y4M files assembled by ffmpeg from JPEG frames of the face
+ * pictures the server's tests use (face-samples.ts: the VLADO tiles are one man, the other tiles
+ * other people), each 640×480 with the face centred on a plain grey background. Chromium loops the
+ * file, so a 2-second video plays for as long as the test needs.
+ *
+ * Which tile is "frontal" and which flip is "turned to his left" was measured with the server's
+ * engine (bench/face-pose.ts prints yaw, pitch and eye openness of every tile and of every video's
+ * frames), not read off the pictures; the readings are in that script's header.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import jpeg from 'jpeg-js';
+import { sampleFace } from '../../apps/server/src/modules/system/face/face-samples';
+
+export const VIDEO_W = 640;
+export const VIDEO_H = 480;
+export const VIDEO_FPS = 4;
+const BACKGROUND = 128; // the grey of face-samples' padding: the tile's margin melts into the frame
+
+/** One face in a frame: a tile of the grid, mirrored or not, at a size (its left edge: centred if absent). */
+interface Placed {
+  row: number;
+  col: number;
+  flip: boolean;
+  size: number;
+  x?: number;
+}
+/** A frame is the faces in it (none: background only). */
+type Frame = Placed[];
+
+/**
+ * The tiles, from bench/face-pose.ts's readings (yaw in radians, 260 px tiles on the 640×480 frame).
+ * No VLADO tile is fully frontal (|yaw| 0.09-0.26). The engine's yaw is negative when the head is
+ * turned to the person's own left (the nose points to the right of the unmirrored picture: seen on
+ * tile 0,7, yaw -0.26). So "frontal" is 0,8 mirrored (+0.09, a little to his right) and "turned
+ * left" 0,7 (-0.26): a swing of 0.35 to his left. turnRight is the same video mirrored (+0.35).
+ * Another person: tile 2,1 (+0.26) then its mirror image (-0.32), a swing of 0.58 to the left.
+ * If the server's rule reads turn-left as a rising yaw, swap `left` and `right` here.
+ */
+export const POSES = {
+  frontal: { row: 0, col: 8, flip: true },
+  left: { row: 0, col: 7, flip: false },
+  frontalMirrored: { row: 0, col: 8, flip: false },
+  right: { row: 0, col: 7, flip: true },
+  otherFrontal: { row: 2, col: 1, flip: false },
+  otherLeft: { row: 2, col: 1, flip: true },
+  /** A second, different person (yaw 0.01) beside the man in twoFaces. */
+  secondFace: { row: 2, col: 0, flip: false },
+} as const;
+
+const FACE = 260; // the face tile's side in the 640×480 frame
+const one = (p: { row: number; col: number; flip: boolean }): Frame => [{ ...p, size: FACE }];
+const times = (n: number, f: Frame): Frame[] => Array.from({ length: n }, () => f);
+
+/** The videos: about 1 s of one pose then 1 s of the other at 4 frames a second, looping. */
+export const VIDEOS = {
+  turnLeft: [...times(4, one(POSES.frontal)), ...times(4, one(POSES.left))],
+  turnRight: [...times(4, one(POSES.frontalMirrored)), ...times(4, one(POSES.right))],
+  still: [one(POSES.frontal)],
+  otherPerson: [...times(4, one(POSES.otherFrontal)), ...times(4, one(POSES.otherLeft))],
+  noFace: [[]],
+  twoFaces: [
+    [
+      { ...POSES.frontal, size: 240, x: 50 },
+      { ...POSES.secondFace, size: 240, x: 350 },
+    ],
+  ],
+} satisfies Record<string, Frame[]>;
+export type VideoName = keyof typeof VIDEOS;
+
+/** One frame of a video as a 640×480 JPEG. */
+export function frameJpeg(frame: Frame, quality = 92): Buffer {
+  const data = Buffer.alloc(VIDEO_W * VIDEO_H * 4, BACKGROUND);
+  for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  for (const face of frame) {
+    const tile = jpeg.decode(sampleFace(face.row, face.col, { flip: face.flip, size: face.size, pad: 0 }), {
+      useTArray: true,
+      formatAsRGBA: true,
+    });
+    const ox = face.x ?? Math.round((VIDEO_W - tile.width) / 2);
+    const oy = Math.round((VIDEO_H - tile.height) / 2);
+    for (let y = 0; y < tile.height; y++) {
+      const src = y * tile.width * 4;
+      tile.data
+        .subarray(src, src + tile.width * 4)
+        .forEach((v, i) => {
+          data[((oy + y) * VIDEO_W + ox) * 4 + i] = v;
+        });
+    }
+  }
+  return Buffer.from(jpeg.encode({ width: VIDEO_W, height: VIDEO_H, data }, quality).data);
+}
+
+/** The JPEG frames of a video, in order (bench/face-pose.ts analyses them). */
+export function videoFrames(name: VideoName): Buffer[] {
+  return VIDEOS[name].map((f) => frameJpeg(f));
+}
+
+/**
+ * Writes the video once per process (ffmpeg from JPEG frames in a temporary folder) and answers
+ * the Y4M's path.
+ */
+export function proctorVideo(name: VideoName): string {
+  const file = path.join(os.tmpdir(), `proctor-e2e-${process.pid}-${name}.y4m`);
+  if (fs.existsSync(file)) return file;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `proctor-frames-${name}-`));
+  try {
+    videoFrames(name).forEach((jpg, i) => {
+      fs.writeFileSync(path.join(dir, `f${String(i).padStart(3, '0')}.jpg`), jpg);
+    });
+    const tmp = `${file}.part`;
+    execFileSync(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-framerate', String(VIDEO_FPS), '-i', path.join(dir, 'f%03d.jpg')],
+        ...['-s', `${VIDEO_W}x${VIDEO_H}`, '-pix_fmt', 'yuv420p', '-f', 'yuv4mpegpipe', tmp],
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    fs.renameSync(tmp, file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return file;
+}
+
+/** Chromium's arguments for a camera that plays the video. */
+export function fakeCameraArgs(video: string): string[] {
+  return [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ];
+}

@@ -9,10 +9,14 @@
  * Each tile is analysed as the videos show it: 260 px on a 640×480 grey frame. Prints faces, yaw,
  * pitch (radians), eye openness and the face box's size per frame.
  */
-import { type FrameAnalysis, analyseFrames, stopFaceEngine } from '../apps/server/src/modules/system/face/face-engine.js';
+import {
+  analyseFrames,
+  type FrameAnalysis,
+  stopFaceEngine,
+} from '../apps/server/src/modules/system/face/face-engine.js';
 import { cosine, MATCH_THRESHOLD, meanDescriptor } from '../apps/server/src/modules/system/face/face-rules.js';
 import { GRID_COLS, VLADO } from '../apps/server/src/modules/system/face/face-samples.js';
-import { VIDEOS, type VideoName, frameJpeg, videoFrames } from '../e2e/tests/proctor-video.js';
+import { frameJpeg, VIDEOS, type VideoName, videoFrames } from '../e2e/tests/proctor-video.js';
 
 const others = process.argv.includes('--others');
 const f2 = (v: number | null | undefined) => (typeof v === 'number' ? v.toFixed(2).padStart(6) : '     -');
@@ -32,12 +36,13 @@ for (const [row, col] of VLADO)
 if (others)
   for (let row = 2; row <= 5; row++)
     for (let col = 0; col < GRID_COLS; col++)
-      for (const flip of [false, true]) tiles.push({ name: `other ${row},${col}${flip ? ' flip' : ''}`, row, col, flip });
+      for (const flip of [false, true])
+        tiles.push({ name: `other ${row},${col}${flip ? ' flip' : ''}`, row, col, flip });
 
 const started = Date.now();
 const read = await analyse(tiles.map((t) => frameJpeg([{ row: t.row, col: t.col, flip: t.flip, size: 260 }])));
 console.log('# tiles (260 px, centred on 640×480 grey)');
-tiles.forEach((t, i) => console.log(line(t.name, read[i])));
+for (const [i, t] of tiles.entries()) console.log(line(t.name, read[i]));
 // The enrolled face as an enrolment through turnLeft would store it: the mean of its frames.
 const turnLeft = await analyse(videoFrames('turnLeft'));
 const enrolled = meanDescriptor(turnLeft.map((a) => a.descriptor as number[]));
@@ -45,7 +50,7 @@ const sim = (a: FrameAnalysis) => (a.descriptor?.length ? cosine(a.descriptor, e
 for (const name of Object.keys(VIDEOS) as VideoName[]) {
   console.log(`# video ${name} (similarity: cosine to turnLeft's mean, match ≥ ${MATCH_THRESHOLD})`);
   const frames = name === 'turnLeft' ? turnLeft : await analyse(videoFrames(name));
-  frames.forEach((a, i) => console.log(`${line(`${name} frame ${i}`, a)}  similarity ${sim(a)}`));
+  for (const [i, a] of frames.entries()) console.log(`${line(`${name} frame ${i}`, a)}  similarity ${sim(a)}`);
 }
 console.log(`# ${((Date.now() - started) / 1000).toFixed(0)} s`);
 await stopFaceEngine();

@@ -85,11 +85,7 @@ export function frameJpeg(frame: Frame, quality = 92): Buffer {
     const oy = Math.round((VIDEO_H - tile.height) / 2);
     for (let y = 0; y < tile.height; y++) {
       const src = y * tile.width * 4;
-      tile.data
-        .subarray(src, src + tile.width * 4)
-        .forEach((v, i) => {
-          data[((oy + y) * VIDEO_W + ox) * 4 + i] = v;
-        });
+      data.set(tile.data.subarray(src, src + tile.width * 4), ((oy + y) * VIDEO_W + ox) * 4);
     }
   }
   return Buffer.from(jpeg.encode({ width: VIDEO_W, height: VIDEO_H, data }, quality).data);

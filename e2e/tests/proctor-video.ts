@@ -33,26 +33,33 @@ interface Placed {
 type Frame = Placed[];
 
 /**
- * The tiles, from bench/face-pose.ts's readings (yaw in radians, 260 px tiles on the 640×480 frame).
- * No VLADO tile is fully frontal (|yaw| 0.09-0.26). The engine's yaw is negative when the head is
- * turned to the person's own left (the nose points to the right of the unmirrored picture: seen on
- * tile 0,7, yaw -0.26). So "frontal" is 0,8 mirrored (+0.09, a little to his right) and "turned
- * left" 0,7 (-0.26): a swing of 0.35 to his left. turnRight is the same video mirrored (+0.35).
- * Another person: tile 2,1 (+0.26) then its mirror image (-0.32), a swing of 0.58 to the left.
- * If the server's rule reads turn-left as a rising yaw, swap `left` and `right` here.
+ * The tiles, from bench/face-pose.ts's readings (yaw in radians, the faces 320 px on the 640×480
+ * frame, read both as drawn and as the check page sends them: 480 px wide, JPEG quality 0.8).
+ * No VLADO tile is fully frontal (|yaw| 0.07-0.33 depending on the scale). The engine reads a face
+ * whose nose points to the right of the unmirrored picture as a NEGATIVE yaw (tile 0,7: −0.32;
+ * other person 3,11 mirrored, a clear profile facing right: −0.52). A learner turning to their own
+ * left turns their nose to the right of the camera's unmirrored picture (the camera sees them as a
+ * person facing them does), so his left turn is a falling yaw: "frontal" is 0,8 mirrored (+0.09)
+ * and "turned left" 0,7 (−0.32); turnRight is the same video mirrored (−0.10 then +0.29).
+ * Another person: tile 5,12 (yaw 0.04) then 5,3 (−0.41), two photos the engine reads as one person
+ * (cosine 0.67) and not as the man (0.31-0.34, the match needs 0.6).
  */
 export const POSES = {
   frontal: { row: 0, col: 8, flip: true },
   left: { row: 0, col: 7, flip: false },
   frontalMirrored: { row: 0, col: 8, flip: false },
   right: { row: 0, col: 7, flip: true },
-  otherFrontal: { row: 2, col: 1, flip: false },
-  otherLeft: { row: 2, col: 1, flip: true },
+  otherFrontal: { row: 5, col: 12, flip: false },
+  otherLeft: { row: 5, col: 3, flip: false },
   /** A second, different person (yaw 0.01) beside the man in twoFaces. */
   secondFace: { row: 2, col: 0, flip: false },
 } as const;
 
-const FACE = 260; // the face tile's side in the 640×480 frame
+/**
+ * The face's side in the 640×480 frame: 320 px gives the clearest turn (0,7 reads −0.25 at 240-280
+ * px, −0.32 at 320) and stays 240 px in the check page's 480 px frames.
+ */
+const FACE = 320;
 const one = (p: { row: number; col: number; flip: boolean }): Frame => [{ ...p, size: FACE }];
 const times = (n: number, f: Frame): Frame[] => Array.from({ length: n }, () => f);
 

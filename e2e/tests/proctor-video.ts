@@ -18,7 +18,18 @@ import { sampleFace } from '../../apps/server/src/modules/system/face/face-sampl
 
 export const VIDEO_W = 640;
 export const VIDEO_H = 480;
-export const VIDEO_FPS = 4;
+/**
+ * Two frames a second, one second per pose. The check page takes a frame every 380 ms, so a step's
+ * six frames span both poses of the 2-second cycle.
+ */
+export const VIDEO_FPS = 2;
+/**
+ * Frames of the file of a video that moves: 64 s before Chromium loops it. Every frame carries its
+ * number as a code in the corner (see frameJpeg), so no two frames a learner's checks capture within
+ * 64 s are the same bytes: the server refuses frames it has seen in an earlier step or check as a
+ * replay, and a looping file would otherwise repeat them (a real camera never does).
+ */
+const LOOP_FRAMES = 128;
 const BACKGROUND = 128; // the grey of face-samples' padding: the tile's margin melts into the frame
 
 /** One face in a frame: a tile of the grid, mirrored or not, at a size (its left edge: centred if absent). */
@@ -30,7 +41,7 @@ interface Placed {
   x?: number;
 }
 /** A frame is the faces in it (none: background only). */
-type Frame = Placed[];
+export type Frame = Placed[];
 
 /**
  * The tiles, from bench/face-pose.ts's readings (yaw in radians, the faces 320 px on the 640×480
@@ -63,12 +74,16 @@ const FACE = 320;
 const one = (p: { row: number; col: number; flip: boolean }): Frame => [{ ...p, size: FACE }];
 const times = (n: number, f: Frame): Frame[] => Array.from({ length: n }, () => f);
 
-/** The videos: about 1 s of one pose then 1 s of the other at 4 frames a second, looping. */
+/**
+ * The videos' cycles: 1 s of one pose then 1 s of the other, repeated to LOOP_FRAMES in the file
+ * (still: the one frontal picture, unmoving, for as long); noFace and twoFaces are one frame (the
+ * room's snapshots have no replay check).
+ */
 export const VIDEOS = {
-  turnLeft: [...times(4, one(POSES.frontal)), ...times(4, one(POSES.left))],
-  turnRight: [...times(4, one(POSES.frontalMirrored)), ...times(4, one(POSES.right))],
+  turnLeft: [...times(2, one(POSES.frontal)), ...times(2, one(POSES.left))],
+  turnRight: [...times(2, one(POSES.frontalMirrored)), ...times(2, one(POSES.right))],
   still: [one(POSES.frontal)],
-  otherPerson: [...times(4, one(POSES.otherFrontal)), ...times(4, one(POSES.otherLeft))],
+  otherPerson: [...times(2, one(POSES.otherFrontal)), ...times(2, one(POSES.otherLeft))],
   noFace: [[]],
   twoFaces: [
     [
@@ -79,10 +94,21 @@ export const VIDEOS = {
 } satisfies Record<string, Frame[]>;
 export type VideoName = keyof typeof VIDEOS;
 
-/** One frame of a video as a 640×480 JPEG. */
-export function frameJpeg(frame: Frame, quality = 92): Buffer {
+/**
+ * One frame of a video as a 640×480 JPEG. `mark` (24 bits) is drawn as a row of 24 black or white
+ * 12 px squares in the top-left corner, far from the face: frames must differ byte for byte even
+ * after the browser scales and re-encodes them (the server refuses frames it has seen as a replay).
+ */
+export function frameJpeg(frame: Frame, quality = 92, mark?: number): Buffer {
   const data = Buffer.alloc(VIDEO_W * VIDEO_H * 4, BACKGROUND);
   for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  if (mark !== undefined)
+    for (let bit = 0; bit < 24; bit++) {
+      const level = (mark >> bit) & 1 ? 240 : 16;
+      for (let y = 4; y < 16; y++)
+        for (let x = 4 + bit * 12; x < 16 + bit * 12; x++)
+          data.fill(level, (y * VIDEO_W + x) * 4, (y * VIDEO_W + x) * 4 + 3);
+    }
   for (const face of frame) {
     const tile = jpeg.decode(sampleFace(face.row, face.col, { flip: face.flip, size: face.size, pad: 0 }), {
       useTArray: true,
@@ -98,23 +124,29 @@ export function frameJpeg(frame: Frame, quality = 92): Buffer {
   return Buffer.from(jpeg.encode({ width: VIDEO_W, height: VIDEO_H, data }, quality).data);
 }
 
-/** The JPEG frames of a video, in order (bench/face-pose.ts analyses them). */
-export function videoFrames(name: VideoName): Buffer[] {
-  return VIDEOS[name].map((f) => frameJpeg(f));
+/** The JPEG frames of a video, in order (bench/face-pose.ts analyses them); `mark`: see frameJpeg. */
+export function videoFrames(name: VideoName, mark?: number): Buffer[] {
+  return VIDEOS[name].map((f, i) => frameJpeg(f, 92, mark === undefined ? undefined : mark + i));
 }
 
 /**
- * Writes the video once per process (ffmpeg from JPEG frames in a temporary folder) and answers
- * the Y4M's path.
+ * Writes a copy of the video (ffmpeg from JPEG frames in a temporary folder) and answers the Y4M's
+ * path; the caller removes it. Each copy numbers its frames from a random start: the server's replay
+ * check spans every learner of an exam (and every sign-in of a user), so two browsers playing the
+ * same video must not send the same bytes.
  */
 export function proctorVideo(name: VideoName): string {
-  const file = path.join(os.tmpdir(), `proctor-e2e-${process.pid}-${name}.y4m`);
-  if (fs.existsSync(file)) return file;
+  const start = Math.floor(Math.random() * 0xffffff);
+  const file = path.join(os.tmpdir(), `proctor-e2e-${process.pid}-${name}-${start}.y4m`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `proctor-frames-${name}-`));
   try {
-    videoFrames(name).forEach((jpg, i) => {
-      fs.writeFileSync(path.join(dir, `f${String(i).padStart(3, '0')}.jpg`), jpg);
-    });
+    const cycle: Frame[] = VIDEOS[name];
+    const count = cycle.length === 1 && name !== 'still' ? 1 : LOOP_FRAMES;
+    for (let i = 0; i < count; i++)
+      fs.writeFileSync(
+        path.join(dir, `f${String(i).padStart(3, '0')}.jpg`),
+        frameJpeg(cycle[i % cycle.length], 92, count > 1 ? (start + i) & 0xffffff : undefined),
+      );
     const tmp = `${file}.part`;
     execFileSync(
       'ffmpeg',

@@ -16,12 +16,24 @@
  * learners who never hand in: their papers' deadlines are then moved into the past and the
  * instances' sweeps must hand each in (the report counts what is left).
  *
+ * `--snapshot-every-s N` (PostgreSQL only): the exam is proctored (mode 2, 身份核验 + 随机抓拍, every N
+ * s) and each learner, beside its saves, consents to the notice, opens the room's proctoring and
+ * uploads a camera snapshot (a ~19 KB JPEG of a face sample, findings {faces: 1}) every N seconds
+ * from its claim to its hand-in. The identity check at the door is not part of this load (it is
+ * the face engine's, measured by bench/face-threshold.ts): the door rows are written passed straight
+ * into the database after the exam is created. The report adds the uploads' rate and latency, the
+ * consent and room calls, and the stored bytes per learner per hour.
+ *
  * Setup writes learners and their tokens straight into the database (signing 5,000 people in through
  * argon2 would measure the password hash, not exam day), then starts the built server on it.
  */
+
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, eq, sql } from 'drizzle-orm';
-import { elPaper, elPaperQu } from '../apps/server/src/db/schema/index.js';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { elPaper, elPaperQu, elProctorDoor, elProctorSnapshot, sysUser } from '../apps/server/src/db/schema/index.js';
+import { sampleFace } from '../apps/server/src/modules/system/face/face-samples.js';
 import { type BenchCluster, startCluster } from './cluster.js';
 import { createRuleExam, post, seedBankAndLearners } from './exam-kit.js';
 import {
@@ -54,6 +66,8 @@ const { values: args } = parseArgs({
     server: { type: 'string' },
     /** Pins the (single) server to these CPUs (taskset -c); run the bench itself under taskset too. */
     'server-cpus': { type: 'string' },
+    /** A proctored exam (mode 2): every learner uploads a snapshot this often, seconds (≥ 10). */
+    'snapshot-every-s': { type: 'string' },
   },
 });
 const LEARNERS = Number(args.learners);
@@ -67,6 +81,14 @@ const ABANDON_EVERY = Number(args.abandon) > 0 ? Math.round(1 / Number(args.aban
 if (CLUSTER && KIND !== 'pg') throw new Error('--cluster needs --db pg');
 const MINIMAL = args.minimal === true;
 if (MINIMAL && (KIND !== 'pg' || CLUSTER)) throw new Error('--minimal needs --db pg, without --cluster');
+const SNAPSHOT_EVERY_S = args['snapshot-every-s'] ? Number(args['snapshot-every-s']) : null;
+if (SNAPSHOT_EVERY_S !== null && !(SNAPSHOT_EVERY_S >= 10)) throw new Error('--snapshot-every-s must be at least 10');
+if (SNAPSHOT_EVERY_S !== null && (KIND !== 'pg' || MINIMAL))
+  throw new Error(
+    '--snapshot-every-s needs --db pg (the door rows are written while the server runs), without --minimal',
+  );
+/** The snapshot every learner uploads: a face sample, 280 px, about 19 KB (a room's is 10-30 KB). */
+const SNAPSHOT = `data:image/jpeg;base64,${sampleFace(0, 0, { size: 240, pad: 20, quality: 90 }).toString('base64')}`;
 const PORT = 18000 + Math.floor(Math.random() * 900);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -74,7 +96,16 @@ interface Sample {
   ms: number;
   ok: boolean;
 }
-const samples: Record<string, Sample[]> = { create: [], detail: [], claim: [], fill: [], hand: [] };
+const samples: Record<string, Sample[]> = {
+  create: [],
+  detail: [],
+  claim: [],
+  fill: [],
+  hand: [],
+  consent: [],
+  room: [],
+  snapshot: [],
+};
 const acked = new Map<string, string>();
 const errors: string[] = [];
 
@@ -103,10 +134,59 @@ async function setupDatabase(): Promise<{ bench: BenchDatabase; tokens: string[]
   return { bench, tokens };
 }
 
-const createExam = () => createRuleExam(BASE, process.env.BENCH_REPO_ID as string, QUESTIONS);
+const createExam = () =>
+  createRuleExam(
+    BASE,
+    process.env.BENCH_REPO_ID as string,
+    QUESTIONS,
+    SNAPSHOT_EVERY_S === null
+      ? {}
+      : { proctor: { mode: 2, snapMinSeconds: SNAPSHOT_EVERY_S, snapMaxSeconds: SNAPSHOT_EVERY_S } },
+  );
+
+/** The door of every bench learner, passed (as after an identity check), written straight into the database. */
+async function openDoors(bench: BenchDatabase, examId: string): Promise<void> {
+  const database = await bench.open();
+  const users = await database.db.select({ id: sysUser.id }).from(sysUser).where(like(sysUser.userName, 'bench%'));
+  for (let i = 0; i < users.length; i += 1000)
+    await database.db
+      .insert(elProctorDoor)
+      .values(users.slice(i, i + 1000).map((u) => ({ examId, userId: u.id, passedAt: new Date(), similarity: 0.9 })));
+  await database.close();
+}
+
+/** The learner's consent to the notice, as the check page gives it before the start. */
+async function consent(token: string, examId: string): Promise<boolean> {
+  const notice = await timed<{ version: string }>('consent', '/api/exam/proctor/notice', { examId }, token);
+  if (notice?.code !== 0) return false;
+  const agreed = await timed(
+    'consent',
+    '/api/exam/proctor/consent',
+    { examId, version: notice.data.version, agree: true },
+    token,
+  );
+  return agreed?.code === 0;
+}
+
+/** Uploads a snapshot every SNAPSHOT_EVERY_S seconds until `done` says the learner handed in. */
+async function snapshots(token: string, paperId: string, done: () => boolean): Promise<void> {
+  const every = (SNAPSHOT_EVERY_S as number) * 1000;
+  // the first one at a random point of the interval: the learners do not upload in step
+  await new Promise((r) => setTimeout(r, Math.random() * every));
+  while (!done()) {
+    await timed(
+      'snapshot',
+      '/api/exam/proctor/snapshot',
+      { paperId, reason: 'random', image: SNAPSHOT, findings: { faces: 1 }, takenAt: new Date().toISOString() },
+      token,
+    );
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
 
 async function learner(token: string, examId: string, delayMs: number, handIn: boolean): Promise<void> {
   await new Promise((r) => setTimeout(r, delayMs));
+  if (SNAPSHOT_EVERY_S !== null && !(await consent(token, examId))) return;
   const created = await timed<{ paperId: string }>('create', '/api/paper/paper/create', { examId }, token);
   if (created?.code !== 0) return;
   const paperId = created.data.paperId;
@@ -121,6 +201,12 @@ async function learner(token: string, examId: string, delayMs: number, handIn: b
   const windowId = `bench-${paperId}`;
   const claimed = await timed('claim', '/api/paper/paper/claim', { paperId, windowId }, token);
   if (claimed?.code !== 0) return;
+  let finished = false;
+  let uploads: Promise<void> = Promise.resolve();
+  if (SNAPSHOT_EVERY_S !== null) {
+    const room = await timed('room', '/api/exam/proctor/room', { paperId }, token);
+    if (room?.code === 0) uploads = snapshots(token, paperId, () => finished);
+  }
   let seq = 0;
   for (const qu of detail.data.questions) {
     await new Promise((r) => setTimeout(r, INTERVAL_MS * (0.5 + Math.random())));
@@ -135,6 +221,35 @@ async function learner(token: string, examId: string, delayMs: number, handIn: b
     if (res?.code === 0 && res.data.accepted) acked.set(`${paperId}:${qu.quId}`, JSON.stringify(answer));
   }
   if (handIn) await timed('hand', '/api/paper/paper/hand', { paperId }, token);
+  finished = true;
+  await uploads;
+}
+
+/** Snapshots stored (rows) and their bytes; the blobs' bytes on disk under the data folder's storage. */
+async function snapshotStorage(bench: BenchDatabase) {
+  const database = await bench.open();
+  const [row] = await database.db
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${elProctorSnapshot.bytes}), 0)::bigint`,
+    })
+    .from(elProctorSnapshot);
+  await database.close();
+  const du = (dir: string): number =>
+    fs.existsSync(dir)
+      ? fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => {
+          const p = path.join(dir, e.name);
+          return n + (e.isDirectory() ? du(p) : fs.statSync(p).size);
+        }, 0)
+      : 0;
+  // every file of the data folder but the database's (PGlite's pgdata/): the blobs the run wrote
+  const files = fs.existsSync(bench.dataDir)
+    ? fs
+        .readdirSync(bench.dataDir, { withFileTypes: true })
+        .filter((e) => e.name !== 'pgdata')
+        .reduce((n, e) => n + (e.isDirectory() ? du(path.join(bench.dataDir, e.name)) : 0), 0)
+    : 0;
+  return { rows: Number(row.count), rowBytes: Number(row.bytes), dataDirBytes: files };
 }
 
 function stats(list: Sample[]) {
@@ -212,6 +327,7 @@ if (CLUSTER) {
   process.on('exit', () => single.kill('SIGKILL'));
 }
 const examId = await createExam();
+if (SNAPSHOT_EVERY_S !== null) await openDoors(setup.bench, examId);
 if (MINIMAL && server) {
   // The product made the exam through its API; the minimal server answers the load on the same database.
   const product = server;
@@ -264,6 +380,7 @@ if (server) {
   clearTimeout(killer);
 }
 const lost = await verify(setup.bench);
+const storage = SNAPSHOT_EVERY_S === null ? null : await snapshotStorage(setup.bench);
 await setup.bench.remove();
 
 const fill = stats(samples.fill);
@@ -288,10 +405,28 @@ const report = {
   serverCpuMsPerRequest:
     cpuBefore === null || cpuAfter === null
       ? null
-      : +(
-          ((cpuAfter - cpuBefore) * 1000) /
-          [samples.fill, samples.create, samples.detail, samples.claim, samples.hand].reduce((n, s) => n + s.length, 0)
-        ).toFixed(3),
+      : +(((cpuAfter - cpuBefore) * 1000) / Object.values(samples).reduce((n, s) => n + s.length, 0)).toFixed(3),
+  ...(SNAPSHOT_EVERY_S === null || !storage
+    ? {}
+    : {
+        proctor: {
+          snapshotEveryS: SNAPSHOT_EVERY_S,
+          snapshotBytes: Math.round(((SNAPSHOT.length - 23) * 3) / 4),
+          snapshotsPerSecond: +(samples.snapshot.length / seconds).toFixed(1),
+          snapshot: stats(samples.snapshot),
+          consent: stats(samples.consent),
+          room: stats(samples.room),
+          /**
+           * CPU per upload is not separable in one run (one process answers both): run the pair
+           * without the option, same arguments; (CPU s with − CPU s without) × 1000 / uploads.
+           */
+          uploads: samples.snapshot.length,
+          stored: storage,
+          /** Stored bytes per learner per hour of the run (rows' bytes; blobs on disk beside). */
+          bytesPerLearnerHour: Math.round(storage.rowBytes / LEARNERS / (seconds / 3600)),
+          diskBytesPerLearnerHour: Math.round(storage.dataDirBytes / LEARNERS / (seconds / 3600)),
+        },
+      }),
   /** Each server process's peak resident memory (VmHWM) over the run, MB. */
   serverPeakRssMb: peakRssMb,
   server: MINIMAL ? 'bench/min-exam-server.ts' : (args.server ?? 'apps/server/dist/main.js'),
@@ -301,6 +436,9 @@ const report = {
   lost,
   firstErrors: [...new Set(errors)].slice(0, 5),
 };
-writeReport(`exam-day-${KIND}-${LEARNERS}${CLUSTER ? '-cluster' : ''}${MINIMAL ? '-minimal' : ''}`, report);
+writeReport(
+  `exam-day-${KIND}-${LEARNERS}${CLUSTER ? '-cluster' : ''}${MINIMAL ? '-minimal' : ''}${SNAPSHOT_EVERY_S ? `-snap${SNAPSHOT_EVERY_S}` : ''}`,
+  report,
+);
 console.log(JSON.stringify(report, null, 2));
 process.exit(0);

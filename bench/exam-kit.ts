@@ -48,8 +48,16 @@ export async function seedBankAndLearners(
   return { repoId: repo.id, tokens };
 }
 
-/** A published rule exam drawing `questions` single-choice questions of 2 points from the bank. */
-export async function createRuleExam(base: string, repoId: string, questions: number): Promise<string> {
+/**
+ * A published rule exam drawing `questions` single-choice questions of 2 points from the bank;
+ * `extra` is merged into the exam's save (e.g. `proctor`).
+ */
+export async function createRuleExam(
+  base: string,
+  repoId: string,
+  questions: number,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const login = await post<{ token: string }>(base, '/api/sys/user/login', { userName: 'admin', password: 'admin123' });
   const admin = login.data.token;
   const tmpl = await post<{ id: string }>(
@@ -79,6 +87,7 @@ export async function createRuleExam(base: string, repoId: string, questions: nu
       handMinMinutes: 0,
       lateMinutes: 0,
       state: 1,
+      ...extra,
     },
     admin,
   );

@@ -71,6 +71,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       EXAM_TEST_CLOCK: '1',
+      // Every identity check's step is 请向左转头: a fake camera plays a fixed video
+      // (tests/proctor-video.ts), so the specs cannot follow random actions.
+      FACE_CHALLENGE_ACTIONS: 'turn-left',
       ...liveEnv(i), // the live-class media server a spec may start (tests/live-media.ts)
     },
     url: `${serverUrl(i)}/api/docs/json`,

@@ -1,15 +1,16 @@
 /**
  * Face login in the browser. Chromium's fake camera shows a synthetic pattern, not a
  * face, so with it the enrolment screen and the login dialog must take the frames, send them and
- * show the server's refusal in Chinese. A second group gives the camera a video of a real face
- * (face-video.ts: photos shipped in @vladmandic/human, turning left and right) and goes through
- * enrolment and sign-in to the learner's home.
+ * show the server's refusal in Chinese. A second group enrols a face through the API and gives the
+ * camera a video of that man (proctor-video.ts): turning left he answers the sign-in's challenge
+ * and reaches the learner's home; a still picture of him fails the liveness step.
  */
-import fs from 'node:fs';
 import { sysConfigDetail, sysConfigSave, sysUserReg } from '@exam/contracts';
 import { ACCOUNTS, api, apiLogin, setRegistration, signInBrowser } from '../fixtures/api';
-import { chromium, expect, test } from '../fixtures/test';
-import { faceVideo } from './face-video';
+import type { Learner } from '../fixtures/exam-setup';
+import { cameraBrowser, enrolFace } from '../fixtures/proctor';
+import { expect, type Page, test } from '../fixtures/test';
+import type { VideoName } from './proctor-video';
 
 const SHOTS = process.env.FACE_SHOTS ?? 'test-results/screens';
 const USER = { userName: 'facee2e', password: 'face1234', realName: '刷脸测试', mobile: '13977770716' };
@@ -83,32 +84,25 @@ test.describe
 test.describe
   .serial('face login with a face in the camera', () => {
     const USER2 = { userName: 'faceok2e', password: 'face1234', realName: '刷脸通过', mobile: '13977770717' };
+    let user2: Learner;
     test.beforeAll(async ({ request }) => {
       await setFaceSwitch(request, true);
       await request.post(sysUserReg.path, { data: USER2 });
+      const token = await apiLogin(request, USER2);
+      user2 = { id: '', userName: USER2.userName, realName: USER2.realName, token };
+      // Enrolled through the API: the enrolment's challenge answered with the turnLeft video's frames.
+      await enrolFace(request, user2, 'turnLeft', USER2.password);
     });
     test.afterAll(async ({ request }) => {
       await setFaceSwitch(request, false);
     });
 
-    test('[WEB][FACE_OK] a live face enrols in the user centre and then signs in on the login page', async ({
-      request,
-      baseURL,
-    }) => {
-      test.setTimeout(240_000);
-      // A browser of its own whose camera plays the face video (the config's browser shows a pattern).
-      const video = faceVideo();
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-video-capture=${video}`,
-        ],
-      });
+    /**
+     * Signs in on the login page with a camera that plays `video` (every step of the challenge is
+     * 请向左转头: the e2e servers run with FACE_CHALLENGE_ACTIONS=turn-left); answers the page.
+     */
+    async function faceLogin(video: VideoName, baseURL: string, run: (page: Page) => Promise<void>) {
+      const browser = await cameraBrowser(video);
       try {
         const context = await browser.newContext({
           baseURL,
@@ -117,32 +111,39 @@ test.describe
           viewport: { width: 1440, height: 900 },
         });
         const page = await context.newPage();
-        await signInBrowser(context, baseURL as string, await apiLogin(request, USER2));
-        await page.goto('/web/uc?tab=face');
-        const panel = page.getByTestId('face-enrol');
-        await panel.getByRole('button', { name: '录入人脸' }).click();
-        await page.getByLabel('登录密码').fill(USER2.password);
-        await page.waitForTimeout(1000);
-        await page.getByRole('button', { name: '开始采集' }).click();
-        await expect(panel.getByText('已录入')).toBeVisible({ timeout: 90_000 });
-        await expect(panel.getByRole('button', { name: '重新录入' })).toBeVisible();
-        await page.screenshot({ path: `${SHOTS}/face-enrolled.png`, fullPage: true });
-
-        await context.clearCookies();
         await page.goto('/login');
         await page.getByRole('button', { name: '人脸登录' }).click();
         const dialog = page.getByRole('dialog', { name: '刷脸登录' });
         await dialog.getByLabel('刷脸登录用户名').fill(USER2.userName);
         await page.waitForTimeout(1000);
-        await page.screenshot({ path: `${SHOTS}/face-login-live.png` });
         await dialog.getByRole('button', { name: '开始刷脸登录' }).click();
+        await expect(dialog.getByText('请向左转头').first()).toBeVisible({ timeout: 30_000 });
+        await run(page);
+      } finally {
+        await browser.close();
+      }
+    }
+
+    test('[WEB][FACE_OK] the enrolled man turning left signs in on the login page', async ({ baseURL }) => {
+      test.setTimeout(240_000);
+      await faceLogin('turnLeft', baseURL as string, async (page) => {
+        await page.screenshot({ path: `${SHOTS}/face-login-live.png` });
         await expect(page).toHaveURL(/\/web\//, { timeout: 90_000 });
         await expect(page.getByText(USER2.realName).first()).toBeVisible();
         await expect(page.getByText('加载中...')).toHaveCount(0, { timeout: 30_000 });
         await page.screenshot({ path: `${SHOTS}/face-login-done.png` });
-      } finally {
-        await browser.close();
-        fs.rmSync(video, { force: true });
-      }
+      });
+    });
+
+    test('[WEB][FACE_STILL] a still picture of the enrolled man fails the liveness step', async ({ baseURL }) => {
+      test.setTimeout(240_000);
+      await faceLogin('still', baseURL as string, async (page) => {
+        const dialog = page.getByRole('dialog', { name: '刷脸登录' });
+        await expect(dialog.getByTestId('face-login-error')).toContainText(/活体|转头|动作|未通过/, {
+          timeout: 90_000,
+        });
+        await expect(page).toHaveURL(/\/login/);
+        await page.screenshot({ path: `${SHOTS}/face-login-still.png` });
+      });
     });
   });

@@ -11,7 +11,6 @@ export const FACE_MAX_FRAMES = 8;
 /** Longest frame accepted, base64 characters (a 640 × 480 JPEG is ~40-80 KB). */
 export const FACE_FRAME_MAX_CHARS = 400_000;
 
-
 /** Face sign-in starts an active liveness challenge for a user name (any name gets one: no enumeration). */
 export const ZFaceLoginChallengeSchema = z.object({
   userName: z.string().trim().min(1, '请输入用户名').max(64).describe('用户名'),
@@ -31,7 +30,10 @@ export const ZFaceEnrolChallengeSchema = z.object({
 export const ZFaceEnrolSchema = ZChallengeStepSchema;
 export type TFaceEnrol = z.infer<typeof ZFaceEnrolSchema>;
 export const ZFaceEnrolStepResultSchema = ZChallengeStepResultSchema.extend({
-  status: z.lazy(() => ZFaceStatusSchema).nullable().describe('录入状态（完成时）'),
+  status: z
+    .lazy(() => ZFaceStatusSchema)
+    .nullable()
+    .describe('录入状态（完成时）'),
 });
 
 export const ZFaceStatusSchema = z.object({

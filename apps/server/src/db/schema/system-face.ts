@@ -48,4 +48,3 @@ export const sysFaceChallenge = pgTable(
   },
   (t) => [index('sys_face_challenge_subject_idx').on(t.purpose, t.subject, t.userId, t.createdAt)],
 );
-

@@ -21,6 +21,7 @@ const FS_ALLOWED: Record<string, string> = {
   'repo/interchange/test/qti-fixtures.ts': 'test helper: reads the committed QTI fixture files',
   'system/face/face-samples.ts': 'reads a sample image shipped in the npm package of the face engine',
   'system/face/face-worker.mjs': 'loads the face engine model files shipped in its npm package',
+  'system/face/face-assets.ts': "serves the browser face engine's model and wasm files shipped in their npm packages",
   'system/file/demo-files.ts':
     'reads the demo assets committed under apps/server/assets/demo (kept through deps.blobs)',
 };

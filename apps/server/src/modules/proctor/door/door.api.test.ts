@@ -239,7 +239,7 @@ describe('the door', () => {
       const r = await step(lisi, c.challengeId, 0, still());
       answers.push(JSON.stringify(r));
       expect(r.data).toMatchObject({ passed: false, over: true, failures: n });
-      expect(r.data.reason).toContain('未检测到向右转头');
+      expect(r.data.reason).toContain('未检测到向左转头');
     }
     expect((await start(lisi, examId)).code).toBe(ErrorCode.EXAM_NOT_AVAILABLE);
     const asked = await t.request(examProctorAdmitRequest, { examId }, lisi);

@@ -104,7 +104,7 @@ describe('face login with the active challenge', () => {
       token,
     );
     expect(stillStep.data).toMatchObject({ passed: false, over: true, done: false, status: null });
-    expect(stillStep.data.reason).toContain('未检测到向右转头');
+    expect(stillStep.data.reason).toContain('未检测到向左转头');
     // the failed session takes no more steps
     const again = await t.request(
       sysUserFaceEnrol,

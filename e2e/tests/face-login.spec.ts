@@ -67,8 +67,9 @@ test.describe
       await expect(dialog.getByTestId('face-login-error')).toContainText('未检测到人脸', { timeout: 60_000 });
       await expect(page).toHaveURL(/\/login/);
       await page.screenshot({ path: `${SHOTS}/face-login-refused.png` });
+      // A failed step ends the session: the learner starts a new one (new random actions) at once.
       await page.setViewportSize({ width: 390, height: 844 });
-      await expect(dialog.getByRole('button', { name: '开始刷脸登录' })).toBeInViewport();
+      await expect(dialog.getByRole('button', { name: '重新开始' })).toBeInViewport();
       await page.screenshot({ path: `${SHOTS}/face-login-refused-390.png` });
     });
 

@@ -25,7 +25,7 @@ export function noticeText(setting: TProctorSetting): NoticeText {
   ];
   if (mode >= 2)
     collected.push(
-      `考试过程中的摄像头抓拍：每${setting.snapMinSeconds}～${setting.snapMaxSeconds}秒随机一张，检测到异常（离开、多人、人脸不符、摄像头中断）时另拍一张`,
+      `考试过程中的摄像头抓拍：${everyText(setting)}一张，检测到异常（离开、多人、人脸不符、摄像头中断）时另拍一张`,
       '摄像头开关状态与离开考试页面的记录',
     );
   if (mode >= 3) collected.push('第二机位（手机）定时拍摄的考试环境画面');
@@ -47,4 +47,11 @@ export function noticeText(setting: TProctorSetting): NoticeText {
     viewers,
     version: `v1-${digest}`,
   };
+}
+
+/** 每30～120秒随机 / 每30秒 (an interval of one length is no random moment). */
+function everyText(setting: TProctorSetting): string {
+  return setting.snapMinSeconds === setting.snapMaxSeconds
+    ? `每${setting.snapMinSeconds}秒`
+    : `每${setting.snapMinSeconds}～${setting.snapMaxSeconds}秒随机`;
 }

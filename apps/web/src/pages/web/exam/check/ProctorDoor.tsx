@@ -15,7 +15,7 @@ import {
   type TProctorNotice,
 } from '@exam/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Grid, Skeleton, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call } from '../../../../api/call';
 import LoadFailed from '../../../../components/LoadFailed';
@@ -62,6 +62,8 @@ export default function ProctorDoor({
   });
   const n = notice.data;
   const [agree, setAgree] = useState(false);
+  // On a phone the labels go above their text: beside it, a 390 px screen left them one character wide.
+  const wide = Grid.useBreakpoint().sm !== false;
   const [saving, setSaving] = useState(false);
   const [failures, setFailures] = useState(0);
 
@@ -109,7 +111,7 @@ export default function ProctorDoor({
         <Typography.Paragraph>
           本场考试采用<Tag color="blue">{n.modeLabel}</Tag>，开始前请阅读以下告知：
         </Typography.Paragraph>
-        <Descriptions column={1} size="small" bordered>
+        <Descriptions column={1} size="small" bordered layout={wide ? 'horizontal' : 'vertical'}>
           <Descriptions.Item label="收集的信息">
             <ul style={{ margin: 0, paddingLeft: 18 }}>
               {n.collected.map((item) => (

@@ -80,6 +80,7 @@ const ADMIN_PAGES = [
   '/admin/repo/knowledge',
   '/admin/exam/tmpl',
   '/admin/exam/exam',
+  '/admin/exam/proctor-review',
   '/admin/exam/mark',
   '/admin/exam/result',
   '/admin/exam/mark-qu',

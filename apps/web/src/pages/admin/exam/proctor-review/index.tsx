@@ -51,6 +51,7 @@ export default function ExamProctorReviewPage() {
             style={{ width: 130 }}
             value={params.reviewed === undefined || params.reviewed === null ? 'all' : params.reviewed ? '1' : '0'}
             data-testid="proctor-reviewed"
+            aria-label="是否已复核"
             options={[
               { value: 'all', label: '全部' },
               { value: '0', label: '待复核' },
@@ -66,6 +67,7 @@ export default function ExamProctorReviewPage() {
             addonBefore="最低风险分"
             value={params.minRisk ?? null}
             data-testid="proctor-min-risk"
+            aria-label="最低风险分"
             onChange={(v) => change({ minRisk: v ?? null })}
           />
         </Space>

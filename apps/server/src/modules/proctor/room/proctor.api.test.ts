@@ -235,9 +235,17 @@ describe('snapshot uploads', () => {
     // The browser says one matching face; the idle server finds two: disagreed, flagged.
     recheckEngine.idle = () => true;
     recheckEngine.sample = () => true;
-    recheckEngine.analyse = async () => [{ faces: 2 }];
+    let analysed = 0;
+    recheckEngine.analyse = async () => {
+      analysed++;
+      return [{ faces: 2 }];
+    };
     const res = await upload(student, paperId);
     await settleRechecks();
+    // The next one within RECHECK_EVERY_MS is not re-checked: the engine's CPU is capped per process.
+    await upload(student, paperId);
+    await settleRechecks();
+    expect(analysed).toBe(1);
     recheckEngine.idle = () => false;
     recheckEngine.sample = () => false;
     const [snap] = await t.db.select().from(elProctorSnapshot).where(eq(elProctorSnapshot.id, res.data.id));

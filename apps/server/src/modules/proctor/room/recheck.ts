@@ -5,6 +5,10 @@
  * engine is idle, so that an exam day's burst never queues behind sign-ins and door checks. The
  * server's faces and similarity are kept; when its flags differ from the browser's, the snapshot
  * is marked `disagreed` and the server's flags are added.
+ *
+ * The re-checks are also capped at one every RECHECK_EVERY_MS per process: one analysis costs
+ * hundreds of milliseconds of CPU, and at 10,000 learners a sample of one in ten kept the engine
+ * busy without pause, a core taken from the saves and starts (bench/README.md, proctoring snapshots).
  */
 import { eq } from 'drizzle-orm';
 import { elProctorSnapshot } from '../../../db/schema/index.js';
@@ -15,12 +19,22 @@ import { type AttemptKey, addEvents } from './proctor-state.js';
 import { flagsOfFindings } from './risk-rules.js';
 
 export const RECHECK_SAMPLE = 0.1;
+/** At most one re-check started per this many ms in a process (a few percent of a core). */
+export const RECHECK_EVERY_MS = 5_000;
+let lastRecheckAt = Number.NEGATIVE_INFINITY;
 
 /** What the re-check uses; tests put stand-ins here to drive it without the models. */
 export const recheckEngine = {
   analyse: (frames: Buffer[]): Promise<FrameAnalysis[]> => analyseFrames(frames),
   idle: (): boolean => faceEngineIdle(),
   sample: (): boolean => Math.random() < RECHECK_SAMPLE,
+  /** Takes the process's re-check slot when RECHECK_EVERY_MS have passed since the last one. */
+  budget: (): boolean => {
+    const now = performance.now();
+    if (now - lastRecheckAt < RECHECK_EVERY_MS) return false;
+    lastRecheckAt = now;
+    return true;
+  },
 };
 
 const pending = new Set<Promise<void>>();
@@ -41,7 +55,7 @@ export interface RecheckInput {
 
 /** Schedules the re-check of a snapshot when it is in the sample and the engine is idle. */
 export function scheduleRecheck(deps: Pick<AppDeps, 'db' | 'clock'>, key: AttemptKey, input: RecheckInput): void {
-  if (!(input.flagged || recheckEngine.sample()) || !recheckEngine.idle()) return;
+  if (!(input.flagged || recheckEngine.sample()) || !recheckEngine.idle() || !recheckEngine.budget()) return;
   const job = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => recheck(deps, key, input))
     .catch(() => {

@@ -45,6 +45,17 @@ interface Values {
   reason?: string;
 }
 
+/** The warning above each action's form: what the learner's paper will go through. */
+const NOTICES: Partial<Record<string, { type: 'warning' | 'error' | 'info'; text: string }>> = {
+  hand: { type: 'warning', text: '收卷后考生将无法继续作答，已作答的题目按现有答案评分。' },
+  void: { type: 'error', text: '作废后该答卷不计成绩；考试中的答卷会先收卷再作废。' },
+  pause: { type: 'warning', text: '暂停后考生不能继续作答，考试时间照常计算，直到恢复作答。' },
+  admit: {
+    type: 'info',
+    text: '该考生身份核验多次未通过。放行前请通过其他方式确认本人身份，放行将记入监考时间线。',
+  },
+};
+
 export default function ActionModal(props: {
   examId: string;
   target: ActionTarget | null;
@@ -106,6 +117,7 @@ export default function ActionModal(props: {
     }
   };
 
+  const notice = kind === 'pause' && paused ? null : NOTICES[kind];
   return (
     <Modal
       open
@@ -123,38 +135,7 @@ export default function ActionModal(props: {
       onCancel={onClose}
       destroyOnHidden
     >
-      {kind === 'hand' && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="收卷后考生将无法继续作答，已作答的题目按现有答案评分。"
-        />
-      )}
-      {kind === 'void' && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="作废后该答卷不计成绩；考试中的答卷会先收卷再作废。"
-        />
-      )}
-      {kind === 'pause' && !paused && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="暂停后考生不能继续作答，考试时间照常计算，直到恢复作答。"
-        />
-      )}
-      {kind === 'admit' && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="该考生身份核验多次未通过。放行前请通过其他方式确认本人身份，放行将记入监考时间线。"
-        />
-      )}
+      {notice && <Alert type={notice.type} showIcon style={{ marginBottom: 16 }} message={notice.text} />}
       <Form form={form} layout="vertical" preserve={false}>
         {kind === 'msg' && (
           <Form.Item

@@ -5,13 +5,14 @@
  * uniformly over all orders: kinds/arrange.ts). Reads only; the caller inserts the rows.
  */
 import { ErrorCode, QUESTION_TYPE_LABELS } from '@exam/contracts';
-import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { elPaperTmpl, elQu, elQuRepo } from '../../db/schema/index.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import { elPaperTmpl, type elQu } from '../../db/schema/index.js';
 import type { BlueprintSection, FixedSection, RuleSection, TmplSection } from '../../db/schema/paper.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { isComposite, kindOf } from '../repo/kinds/registry.js';
 import { shuffle } from '../repo/kinds/shared.js';
+import { drawFrom, questionPool, ruleCandidates } from '../repo/question-pool.js';
 import { assignCells, formOfLearner } from './blueprint.js';
 import { flatCells, isBlueprintSection, readPool } from './blueprint-pool.js';
 import { splitScore } from './scoring.js';
@@ -83,17 +84,8 @@ async function drawBlueprint(
   return out;
 }
 
-/** Top-level questions of a rule in its banks, with the optional exclusion of ids already drawn. */
-export function ruleCandidates(rule: Pick<RuleSection, 'repoIds' | 'quType' | 'level'>, exclude: string[] = []) {
-  return and(
-    isNull(elQu.deletedAt),
-    isNull(elQu.parentId),
-    eq(elQu.type, rule.quType),
-    rule.level ? eq(elQu.level, rule.level) : undefined,
-    sql`exists (select 1 from ${elQuRepo} r where r.qu_id = ${elQu.id} and ${inArray(sql`r.repo_id`, rule.repoIds)})`,
-    exclude.length ? notInArray(elQu.id, exclude) : undefined,
-  );
-}
+/** Top-level questions of a rule in its banks (the template's check counts them). */
+export { ruleCandidates };
 
 /** Names a rule in messages: 第2条规则（单选题）. */
 export const ruleName = (index: number, rule: Pick<RuleSection, 'quType' | 'title'>) =>
@@ -117,22 +109,21 @@ export async function buildPaperQuestions(
         qus: section.cells.flatMap((c, ci) => (perCell[ci] ?? []).map((id) => ({ id, score: c.score }))),
       });
     } else if (isRuleSection(section)) {
-      const rows = await db
-        .select({ id: elQu.id })
-        .from(elQu)
-        .where(ruleCandidates(section, drawn))
-        .orderBy(sql`random()`)
-        .limit(section.count);
-      if (rows.length < section.count)
+      const taken = new Set(drawn);
+      let ids = drawFrom(await questionPool.candidates(db, section), section.count, taken);
+      // Too few in memory: the bank may have gained questions since it was kept; ask it once more.
+      if (ids.length < section.count)
+        ids = drawFrom(await questionPool.candidates(db, section, true), section.count, taken);
+      if (ids.length < section.count)
         throw new AppError(
           ErrorCode.EXAM_NOT_AVAILABLE,
-          `${ruleName(idx, section)}题库中题目不足（需要${section.count}道，仅有${rows.length}道），请联系管理员`,
+          `${ruleName(idx, section)}题库中题目不足（需要${section.count}道，仅有${ids.length}道），请联系管理员`,
         );
-      drawn.push(...rows.map((r) => r.id));
+      drawn.push(...ids);
       picked.push({
         sectionIdx: idx,
         title: section.title,
-        qus: rows.map((r) => ({ id: r.id, score: section.score })),
+        qus: ids.map((id) => ({ id, score: section.score })),
       });
     } else {
       const s = section as FixedSection;
@@ -141,16 +132,8 @@ export async function buildPaperQuestions(
   }
   const ids = picked.flatMap((p) => p.qus.map((q) => q.id));
   if (ids.length === 0) return [];
-  // The drawn questions and a composite's parts in one read.
-  const rows = await db
-    .select()
-    .from(elQu)
-    .where(and(or(inArray(elQu.id, ids), inArray(elQu.parentId, ids)), isNull(elQu.deletedAt)))
-    .orderBy(asc(elQu.sort), asc(elQu.id));
-  const drawnIds = new Set(ids);
-  const qus = rows.filter((q) => drawnIds.has(q.id));
-  const children = rows.filter((q) => q.parentId !== null && drawnIds.has(q.parentId));
-  const byId = new Map(qus.map((q) => [q.id, q]));
+  // The drawn questions and a composite's parts: from the pool in memory, the ones it lacks in one read.
+  const byId = await questionPool.rows(db, ids);
 
   const out: BuiltQu[] = [];
   const snapshot = (q: QuRow, score: number, sectionIdx: number, title: string, parent: string | null): BuiltQu => ({
@@ -169,13 +152,13 @@ export async function buildPaperQuestions(
   for (const p of picked) {
     const list = opts.shuffleQu ? shuffle(p.qus) : p.qus;
     for (const item of list) {
-      const q = byId.get(item.id);
-      if (!q) continue;
+      const kept = byId.get(item.id);
+      if (!kept) continue;
+      const q = kept.row;
       out.push(snapshot(q, item.score, p.sectionIdx, p.title, null));
       if (isComposite(q.type)) {
-        const kids = children.filter((c) => c.parentId === q.id);
-        const scores = splitScore(item.score, kids.length);
-        kids.forEach((c, i) => {
+        const scores = splitScore(item.score, kept.children.length);
+        kept.children.forEach((c, i) => {
           out.push(snapshot(c, scores[i], p.sectionIdx, p.title, q.id));
         });
       }

@@ -20,6 +20,7 @@ import { validationMessage } from '../../platform/zod-messages.js';
 import { insertQuestions } from './qu.service.js';
 import { nothingImported } from './qu-import-outcome.js';
 import { checkQuestion, type NormalQuestion, normaliseQuestion, type RuleIssue } from './qu-rules.js';
+import { questionPoolChanged } from './question-pool.js';
 
 /** A question read from a file, before the rules are checked. */
 export interface ImportItem {
@@ -311,6 +312,7 @@ async function writeStaged(
             .where(staged(inArray(elQu.parentId, ids)));
       }
     });
+    await questionPoolChanged();
   } catch (err) {
     // The failure is what the user is answered; what a failing discard leaves stays hidden.
     await discardStaged(db, quIds, bankIds).catch(() => undefined);

@@ -1,4 +1,5 @@
 /** Questions: save (with children), detail, paging with filters, delete, batch move/copy. */
+
 import { htmlToText, type TQuPagingParams, type TQuSave } from '@exam/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo } from '../../db/schema/index.js';
@@ -15,6 +16,7 @@ import {
 } from './knowledge.service.js';
 import { checkQuestion, type NormalQuestion, normaliseQuestion } from './qu-rules.js';
 import { isQuestionInUse } from './qu-usage.js';
+import { questionPoolChanged } from './question-pool.js';
 
 /** Throws 10010001 with the first broken rule. */
 export function assertValid(q: NormalQuestion): void {
@@ -90,7 +92,11 @@ export async function saveQuestion(db: Executor, input: TQuSave, userId: string)
   const tags = [...new Set(input.tags.map((t) => t.trim()).filter(Boolean))];
   const repoIds = [...new Set(input.repoIds)];
   await assertReposExist(db, repoIds);
-  if (!input.id) return db.transaction(async (tx) => (await insertQuestions(tx, [{ q, tags }], repoIds, userId))[0]);
+  if (!input.id) {
+    const created = await db.transaction(async (tx) => (await insertQuestions(tx, [{ q, tags }], repoIds, userId))[0]);
+    await questionPoolChanged();
+    return created;
+  }
   const id = input.id;
   const [existing] = await db
     .select({ id: elQu.id, type: elQu.type })
@@ -126,6 +132,7 @@ export async function saveQuestion(db: Executor, input: TQuSave, userId: string)
       .values(repoIds.map((repoId) => ({ repoId, quId: id })))
       .onConflictDoNothing();
   });
+  await questionPoolChanged();
   return id;
 }
 
@@ -264,6 +271,7 @@ export async function deleteQuestions(db: Executor, ids: string[], now: Date): P
       .set({ deletedAt: now })
       .where(and(inArray(elQu.parentId, ids), isNull(elQu.deletedAt)));
   });
+  await questionPoolChanged();
 }
 
 /**
@@ -294,5 +302,6 @@ export async function batchLink(
       if (input.fromRepoId !== input.toRepoId) await tx.delete(elQuRepo).where(and(inArray(elQuRepo.quId, ids), from));
     }
   });
+  await questionPoolChanged();
   return ids.length;
 }

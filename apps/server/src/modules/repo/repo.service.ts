@@ -1,4 +1,5 @@
 /** Question banks: save, paging with counts, per-type/level statistics, delete. */
+
 import { REPO_CATALOG_DIC, type TRepoSave, type TRepoStat } from '@exam/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { elQu, elQuRepo, elRepo, sysDicValue } from '../../db/schema/index.js';
@@ -7,6 +8,7 @@ import { conflict, duplicate, isUniqueViolation, notFound } from '../../platform
 import { containing } from '../../platform/like.js';
 import { paginateWith } from '../../platform/paging.js';
 import { isQuestionInUse, isRepoInUse } from './qu-usage.js';
+import { questionPoolChanged } from './question-pool.js';
 
 /** Creates or updates a bank; the code is unique among live banks. */
 export async function saveRepo(db: Executor, input: TRepoSave, userId: string): Promise<string> {
@@ -181,4 +183,5 @@ export async function deleteRepos(db: Executor, ids: string[], now: Date): Promi
       await tx.update(elQu).set({ deletedAt: now }).where(inArray(elQu.parentId, slice));
     }
   });
+  await questionPoolChanged();
 }

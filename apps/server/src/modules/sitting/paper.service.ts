@@ -59,12 +59,18 @@ async function settleOverdue(db: Db, paper: PaperRow, now: Date): Promise<PaperR
 
 /** The paper being sat, with the server's deadline and current time, the answer card and saved answers. */
 export async function paperDetail(db: Db, userId: string, paperId: string, now: Date): Promise<TPaperDetail> {
-  const paper = await settleOverdue(db, await loadOwnPaper(db, userId, paperId), now);
+  // The paper and, while it is open, its questions in one read: the read comes once per learner
+  // in the start rush, right after the start.
+  const joined = await db
+    .select({ paper: elPaper, qu: elPaperQu })
+    .from(elPaper)
+    .leftJoin(elPaperQu, and(eq(elPaperQu.paperId, elPaper.id), eq(elPaper.state, PaperState.IN_EXAM)))
+    .where(eq(elPaper.id, paperId))
+    .orderBy(asc(elPaperQu.sort));
+  const read = ownPaper(joined[0]?.paper, userId);
+  const paper = await settleOverdue(db, read, now);
   const exam = await examsForSitting().settings(db, paper.examId);
-  const rows =
-    paper.state === PaperState.IN_EXAM
-      ? await db.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId)).orderBy(asc(elPaperQu.sort))
-      : [];
+  const rows = paper.state === PaperState.IN_EXAM ? joined.flatMap((r) => (r.qu ? [r.qu] : [])) : [];
   return {
     id: paper.id,
     examId: paper.examId,

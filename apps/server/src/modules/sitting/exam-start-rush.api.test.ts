@@ -11,6 +11,7 @@ import { elPaperQu, elQu, sysRole, sysToken, sysUser, sysUserRole } from '../../
 import { hashToken } from '../../platform/auth.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Bank, saveExam, saveFixedTmpl, seedBank, testClock } from '../paper/test-fixtures.js';
+import { questionPoolChanged } from '../repo/question-pool.js';
 import { PAPER_BUILDS_AT_ONCE, paperBuildLoad } from './start.js';
 
 const LEARNERS = PAPER_BUILDS_AT_ONCE * 3;
@@ -90,6 +91,8 @@ describe('the start rush', () => {
       { key: 'B', content: '正确 ✓\n换行', isRight: true },
     ];
     await t.db.update(elQu).set({ content, options, analysis: null }).where(eq(elQu.id, bank.single));
+    // Written past the bank's services, which would say so themselves: the pool keeps the old row.
+    await questionPoolChanged();
     const tmplId = await saveFixedTmpl(t, admin, [bank.single, bank.comp, bank.multi, bank.judge, bank.short], 7.5);
     const examId = await saveExam(t, admin, tmplId, clock.ms());
     const [token] = await learners(1);

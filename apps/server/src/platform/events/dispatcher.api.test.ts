@@ -152,6 +152,29 @@ describe('domain events', () => {
     if (t.kind === 'pg') expect(n1 > 0 && n2 > 0).toBe(true);
   });
 
+  it('stops after the batch at hand when the process stops, leaving the rest due in the outbox', async () => {
+    let stopping: Promise<void> | null = null;
+    const stopper = defineConsumer<'notice.published'>({
+      name: 'stopper',
+      events: ['notice.published'],
+      handle: async (event, db) => {
+        await db.insert(sysConfigItem).values({ title: `ev-stopper-${event.payload.noticeId}`, value: event.id });
+        // SIGTERM arrives while the first batch is delivered.
+        stopping ??= d.stop();
+      },
+    });
+    const d = createDispatcher(t.db, [stopper], { batchSize: 5 });
+    for (let i = 0; i < 20; i++) await publishNotice(`s${i}`);
+    expect(await d.drain()).toBe(5);
+    await stopping;
+    expect(await effects('ev-stopper-')).toHaveLength(5);
+    expect(await t.db.select().from(sysEventDelivery).where(eq(sysEventDelivery.consumer, 'stopper'))).toHaveLength(15);
+    // The next start delivers them.
+    const next = createDispatcher(t.db, [stopper], { batchSize: 5, registerSubscribers: false });
+    expect(await next.drain()).toBe(15);
+    expect(await effects('ev-stopper-')).toHaveLength(20);
+  });
+
   it('writes nothing for an event nobody subscribes to', async () => {
     const d = createDispatcher(t.db, []);
     await publishNotice('nobody');

@@ -283,19 +283,24 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
     options.wake.notify().catch(() => undefined);
   }
 
-  /** Keeps claiming batches until one comes back short (nothing more due for this worker). */
+  /**
+   * Keeps claiming batches until one comes back short (nothing more due for this worker), or the
+   * process is stopping: what is left stays due in the outbox for the next start or another
+   * instance (a 10,000-learner exam left a backlog that kept a stopping server delivering for
+   * over a minute).
+   */
   async function worker(): Promise<number> {
     let done = 0;
     for (;;) {
       const batch = await deliverSome();
       done += batch.done;
-      if (batch.claimed < batchSize) return done;
+      if (batch.claimed < batchSize || stopped) return done;
       wakePeers();
     }
   }
 
   async function round(): Promise<number> {
-    while ((await fanOut()) === FAN_OUT_BATCH) {}
+    while (!stopped && (await fanOut()) === FAN_OUT_BATCH) {}
     const counts = await Promise.all(Array.from({ length: concurrency }, () => worker()));
     return counts.reduce((a, b) => a + b, 0);
   }

@@ -32,10 +32,10 @@ const OUTSIDE_READER: Record<string, Listed> = {
     reason:
       "a blueprint's pool: id, kind, band and knowledge-point paths of the candidate questions (one statement for all cells), never content or keys",
   },
-  'modules/paper/paper-build.ts': {
+  'modules/repo/question-pool.ts': {
     keys: true,
     reason:
-      "paper start (hot path, statements left as they are): copies the drawn questions, keys included, into the attempt's own rows (el_paper_qu) and returns nothing of them; the exam room reads those rows through paper/paper-view.ts, which never returns a key",
+      "paper start (hot path): the draw's pool in memory, whole rows, keys included, which paper/paper-build.ts copies into the attempt's own rows (el_paper_qu) and returns nothing of them; the exam room reads those rows through paper/paper-view.ts, which never returns a key",
   },
   'modules/sitting/sitting-guard.ts': {
     keys: false,

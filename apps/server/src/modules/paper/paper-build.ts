@@ -6,18 +6,18 @@
  */
 import { ErrorCode, QUESTION_TYPE_LABELS } from '@exam/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { elPaperTmpl, type elQu } from '../../db/schema/index.js';
+import { elPaperTmpl } from '../../db/schema/index.js';
 import type { BlueprintSection, FixedSection, RuleSection, TmplSection } from '../../db/schema/paper.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { isComposite, kindOf } from '../repo/kinds/registry.js';
 import { shuffle } from '../repo/kinds/shared.js';
-import { drawFrom, questionPool, ruleCandidates } from '../repo/question-pool.js';
+import { drawFrom, type QuestionRow, questionPool, ruleCandidates } from '../repo/question-pool.js';
 import { assignCells, formOfLearner } from './blueprint.js';
 import { flatCells, isBlueprintSection, readPool } from './blueprint-pool.js';
 import { splitScore } from './scoring.js';
 
-type QuRow = typeof elQu.$inferSelect;
+type QuRow = QuestionRow;
 
 /** One row of el_paper_qu before its paper id is known. */
 export interface BuiltQu {

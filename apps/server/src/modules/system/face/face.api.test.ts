@@ -220,7 +220,10 @@ describe('face login with the active challenge', () => {
     );
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
     const frame = Buffer.from(grey().split(',')[1], 'base64');
-    const eight = Array.from({ length: 8 }, () => frame);
+    // Long jobs (64 frames each) and the second challenge made before the queue is filled: with
+    // short ones the warm engine emptied a place before the step's own reads were done.
+    const eight = Array.from({ length: 64 }, () => frame);
+    const c2 = await loginChallenge('student', '192.0.2.6');
     const jobs = Array.from({ length: MAX_QUEUED_JOBS + 1 }, () =>
       analyseFrames(eight).then(
         () => 'done',
@@ -228,7 +231,6 @@ describe('face login with the active challenge', () => {
       ),
     );
     // a face sign-in meeting the full queue is refused at once and is no failed attempt
-    const c2 = await loginChallenge('student', '192.0.2.6');
     const busy = await loginStep(c2.challengeId, 0, Array.from({ length: 5 }, grey), '192.0.2.6');
     expect(busy).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, msg: '人脸识别请求较多，请稍后再试' });
     expect(await t.db.select().from(sysAttempt).where(eq(sysAttempt.key, 'student|192.0.2.6'))).toHaveLength(0);

@@ -79,7 +79,7 @@ describe.skipIf(!hasRedisServer())('AuthCache across instances (Redis pub/sub)',
   let redis: TestRedis;
   const caches: AuthCache[] = [];
   afterAll(async () => {
-    for (const c of caches) await c.close();
+    for (const c of caches) await c.channel.close();
     await redis?.stop();
   });
 
@@ -88,8 +88,8 @@ describe.skipIf(!hasRedisServer())('AuthCache across instances (Redis pub/sub)',
     const one = new AuthCache<string>();
     const two = new AuthCache<string>();
     caches.push(one, two);
-    await one.attachRedis(await redis.connect());
-    await two.attachRedis(await redis.connect());
+    await one.channel.attach(await redis.connect());
+    await two.channel.attach(await redis.connect());
     const end = Date.now() + 60_000;
     for (const c of [one, two]) {
       c.setToken('t1', 'u1', 'x', end, c.mark());

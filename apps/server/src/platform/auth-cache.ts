@@ -6,10 +6,8 @@
  * here and, with Redis, on every other instance (one pub/sub channel). A lost message is bounded
  * by the TTL (AUTH_CACHE_SECONDS, 60 s by default); a Redis reconnect drops everything (messages may have been missed meanwhile).
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
-import { subscribeOnEveryReady } from './redis-subscribe.js';
+import { InvalidationChannel, installInvalidationChannel } from './invalidation-channel.js';
 
 export const AUTH_CHANNEL = 'auth-invalidate';
 
@@ -41,9 +39,24 @@ export class AuthCache<T = unknown> {
   private readonly permissions = new Map<string, Entry<readonly string[]>>();
   /** Bumped by every invalidation: a fill that read the database before it is not kept. */
   private generation = 0;
-  private readonly instance = randomBytes(4).toString('hex');
-  private pub: Redis | null = null;
-  private sub: Redis | null = null;
+  /**
+   * The other instances' changes. A reconnect drops everything (changes published meanwhile never
+   * came), and so does a message that cannot be read.
+   */
+  readonly channel = new InvalidationChannel<AuthChange>(
+    AUTH_CHANNEL,
+    (m) =>
+      this.apply(
+        m === null
+          ? { all: true }
+          : {
+              all: m.all === true,
+              tokens: Array.isArray(m.tokens) ? m.tokens.map(String) : [],
+              users: Array.isArray(m.users) ? m.users.map(String) : [],
+            },
+      ),
+    () => this.apply({ all: true }),
+  );
   readonly settings: CacheSettings;
 
   constructor(
@@ -101,51 +114,7 @@ export class AuthCache<T = unknown> {
    */
   async changed(change: AuthChange): Promise<void> {
     this.apply(change);
-    const pub = this.pub;
-    if (!pub) return;
-    const message = JSON.stringify({ from: this.instance, ...change });
-    await Promise.race([pub.publish(AUTH_CHANNEL, message), new Promise((r) => setTimeout(r, 500))]).catch(
-      () => undefined,
-    );
-  }
-
-  /**
-   * Listens for the other instances' changes from now on (a second connection: a subscriber does
-   * nothing else). The product's connection queues nothing while disconnected (boot.ts), so the
-   * channel is subscribed on each `ready`; waits for the first subscription 2 s at most, so a Redis
-   * down at start never holds the start.
-   */
-  async attachRedis(redis: Redis): Promise<void> {
-    if (this.pub) return;
-    const sub = redis.duplicate();
-    this.sub = sub;
-    this.pub = redis;
-    sub.on('error', () => {
-      // Lost Redis: the TTL bounds what the other instances' changes leave stale here.
-    });
-    sub.on('message', (channel: string, raw: string) => {
-      if (channel !== AUTH_CHANNEL) return;
-      try {
-        const m = JSON.parse(raw) as AuthChange & { from?: string };
-        if (m.from === this.instance) return;
-        this.apply({
-          all: m.all === true,
-          tokens: Array.isArray(m.tokens) ? m.tokens.map(String) : [],
-          users: Array.isArray(m.users) ? m.users.map(String) : [],
-        });
-      } catch {
-        // A foreign message on the channel is ignored.
-      }
-    });
-    // A reconnect: changes published meanwhile never came.
-    await subscribeOnEveryReady(sub, AUTH_CHANNEL, () => this.apply({ all: true }));
-  }
-
-  async close(): Promise<void> {
-    const sub = this.sub;
-    this.sub = null;
-    this.pub = null;
-    if (sub) await sub.quit().catch(() => sub.disconnect());
+    await this.channel.publish(change);
   }
 
   private live<V>(map: Map<string, Entry<V>>, key: string): V | undefined {
@@ -179,10 +148,5 @@ export const authChanged = (change: AuthChange): Promise<void> => authCache.chan
 /** With Redis, listens for the other instances' changes while the app runs. */
 export function installAuthCache(app: FastifyInstance, cache: AuthCache = authCache): void {
   cache.settings.ttlMs = app.deps.config.authCacheMs;
-  const redis = app.deps.redis;
-  if (!redis) return;
-  app.addHook('onReady', async () => {
-    await cache.attachRedis(redis).catch((err) => app.log.warn({ err }, 'auth cache: redis subscribe failed'));
-  });
-  app.addHook('onClose', async () => cache.close());
+  installInvalidationChannel(app, cache.channel, 'auth cache');
 }

@@ -42,11 +42,14 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** PostgreSQL connections per process unless `poolSize` says otherwise. */
+export const DEFAULT_POOL_SIZE = 20;
+
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection closed by the server (restart, failover, a dropped database) is re-emitted
     // on the pool; unhandled, that 'error' event would end the process. The pool replaces it.
     pool.on('error', (err) => console.warn('PostgreSQL 空闲连接已断开，将自动重连：', err.message));

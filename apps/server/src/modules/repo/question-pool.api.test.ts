@@ -127,7 +127,7 @@ describe.skipIf(!hasRedisServer())('QuestionPool across instances (Redis pub/sub
   let redis: TestRedis;
   const pools: QuestionPool[] = [];
   afterAll(async () => {
-    for (const p of pools) await p.close();
+    for (const p of pools) await p.channel.close();
     await redis?.stop();
   });
 
@@ -136,8 +136,8 @@ describe.skipIf(!hasRedisServer())('QuestionPool across instances (Redis pub/sub
     const one = new QuestionPool();
     const two = new QuestionPool();
     pools.push(one, two);
-    await one.attachRedis(await redis.connect());
-    await two.attachRedis(await redis.connect());
+    await one.channel.attach(await redis.connect());
+    await two.channel.attach(await redis.connect());
     await one.candidates(t.db, rule());
     await two.candidates(t.db, rule());
     const added = await addDirectly('另一实例新增的题');

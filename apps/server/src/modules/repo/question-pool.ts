@@ -11,14 +11,13 @@
  * edited text, or a new question not yet drawn. A fill that read the database before a change is
  * not kept (the generation, as in platform/auth-cache.ts).
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { elQu, elQuRepo } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import type {} from '../../platform/deps.js';
-import { subscribeOnEveryReady } from '../../platform/redis-subscribe.js';
+import { InvalidationChannel, installInvalidationChannel } from '../../platform/invalidation-channel.js';
 
 export type QuestionRow = typeof elQu.$inferSelect;
 
@@ -47,9 +46,12 @@ export class QuestionPool {
   private generation = 0;
   private readonly rules = new Map<string, Kept<readonly string[]>>();
   private readonly questions = new Map<string, Kept<PoolQuestion>>();
-  private readonly instance = randomUUID();
-  private pub: Redis | null = null;
-  private sub: Redis | null = null;
+  /** The other instances' changes; any message, or a reconnect (messages missed), forgets all. */
+  readonly channel = new InvalidationChannel<object>(
+    POOL_CHANNEL,
+    () => this.forget(),
+    () => this.forget(),
+  );
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -101,34 +103,7 @@ export class QuestionPool {
   /** Forgets everything here and tells the other instances. Call it after the change is committed. */
   async changed(): Promise<void> {
     this.forget();
-    const pub = this.pub;
-    if (!pub) return;
-    await Promise.race([
-      pub.publish(POOL_CHANNEL, this.instance),
-      new Promise((resolve) => setTimeout(resolve, 500)),
-    ]).catch(() => undefined);
-  }
-
-  /** Listens for the other instances' changes (a second connection); a reconnect forgets all. */
-  async attachRedis(redis: Redis): Promise<void> {
-    if (this.pub) return;
-    const sub = redis.duplicate();
-    this.sub = sub;
-    this.pub = redis;
-    sub.on('error', () => {
-      // Lost Redis: the TTL bounds what the other instances' changes leave stale here.
-    });
-    sub.on('message', (channel: string, from: string) => {
-      if (channel === POOL_CHANNEL && from !== this.instance) this.forget();
-    });
-    await subscribeOnEveryReady(sub, POOL_CHANNEL, () => this.forget());
-  }
-
-  async close(): Promise<void> {
-    const sub = this.sub;
-    this.sub = null;
-    this.pub = null;
-    if (sub) await sub.quit().catch(() => sub.disconnect());
+    await this.channel.publish({});
   }
 
   private forget(): void {
@@ -188,10 +163,5 @@ export const questionPoolChanged = (): Promise<void> => questionPool.changed();
 
 /** With Redis, hears the other instances' changes while the app runs. */
 export function installQuestionPool(app: FastifyInstance, pool: QuestionPool = questionPool): void {
-  const redis = app.deps.redis;
-  if (!redis) return;
-  app.addHook('onReady', async () => {
-    await pool.attachRedis(redis).catch((err) => app.log.warn({ err }, 'question pool: redis subscribe failed'));
-  });
-  app.addHook('onClose', async () => pool.close());
+  installInvalidationChannel(app, pool.channel, 'question pool');
 }

@@ -20,7 +20,7 @@ import {
 import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db.js';
+import { DEFAULT_POOL_SIZE, type Db } from '../../platform/db.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { COMPOSITE_TYPES, isComposite } from '../repo/kinds/registry.js';
 import { handPaper } from './hand-in.js';
@@ -55,27 +55,39 @@ function prepareFill(db: Db) {
     .prepare('paper_fill_answer');
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof prepareFill>>();
-
 /**
- * Saves hold at most this many of the pool's 20 connections at once; the others stay free for the
- * calls a learner makes once (start, paper read, claim, hand-in) and for token lookups. The pool's
- * own queue is first come, first served: at 10,000 learners each statement of a start waited there
- * behind hundreds of saves (seconds each), and the starts fell minutes behind. A save waits in this
- * lane instead, in the same order.
+ * Connections of the pool a save never takes: they stay free for the calls a learner makes once
+ * (start, paper read, claim, hand-in) and for token lookups. The pool's own queue is first come,
+ * first served: at 10,000 learners each statement of a start waited there behind hundreds of saves
+ * (seconds each), and the starts fell minutes behind. A save waits in its own lane instead, in the
+ * same order: with the default pool of 20, saves hold 14 connections at most.
  */
-export const SAVES_AT_ONCE = 14;
-const saveLane = pLimit(SAVES_AT_ONCE);
+export const CONNECTIONS_KEPT_FROM_SAVES = 6;
+
+/** How many saves run at once on a pool of `poolSize` connections (PGlite has none: the default's lane). */
+export const savesAtOnce = (poolSize: number | undefined): number =>
+  Math.max(1, (poolSize ?? DEFAULT_POOL_SIZE) - CONNECTIONS_KEPT_FROM_SAVES);
+
+interface SavePath {
+  statement: ReturnType<typeof prepareFill>;
+  lane: ReturnType<typeof pLimit>;
+}
+const savePaths = new WeakMap<Db, SavePath>();
+
+function savePathOf(db: Db): SavePath {
+  let path = savePaths.get(db);
+  if (!path) {
+    const poolSize = (db as { $client?: { options?: { max?: number } } }).$client?.options?.max;
+    path = { statement: prepareFill(db), lane: pLimit(savesAtOnce(poolSize)) };
+    savePaths.set(db, path);
+  }
+  return path;
+}
 
 /** Saves one answer; answers whether it was stored and the stored sequence. */
 export async function fillAnswer(db: Db, userId: string, body: TFillAnswer, now: Date): Promise<TFillAnswerResult> {
-  let stmt = statements.get(db);
-  if (!stmt) {
-    stmt = prepareFill(db);
-    statements.set(db, stmt);
-  }
-  const prepared = stmt;
-  const [row] = await saveLane(() =>
+  const { statement: prepared, lane } = savePathOf(db);
+  const [row] = await lane(() =>
     prepared.execute({
       answer: body.answer === null ? null : JSON.stringify(body.answer),
       flagged: body.flagged ?? null,

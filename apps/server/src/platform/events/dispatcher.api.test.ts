@@ -5,6 +5,7 @@
  * attempts run out, and two dispatchers never handle one delivery twice. A dispatcher registers its
  * consumers as the process's subscribers, so each test creates its dispatcher before publishing.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sysConfigItem, sysEvent, sysEventDelivery } from '../../db/schema/index.js';
@@ -173,6 +174,24 @@ describe('domain events', () => {
     const next = createDispatcher(t.db, [stopper], { batchSize: 5, registerSubscribers: false });
     expect(await next.drain()).toBe(15);
     expect(await effects('ev-stopper-')).toHaveLength(20);
+  });
+
+  it("delivers a kick from inside a request outside that request's async context", async () => {
+    const request = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const watcher = defineConsumer<'notice.published'>({
+      name: 'context-watcher',
+      events: ['notice.published'],
+      handle: async () => {
+        seen.push(request.getStore());
+      },
+    });
+    const d = createDispatcher(t.db, [watcher]);
+    await publishNotice('ctx');
+    request.run('the kicking request', () => d.kick());
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen).toEqual([undefined]);
+    await d.stop();
   });
 
   it('writes nothing for an event nobody subscribes to', async () => {

@@ -18,6 +18,7 @@
  *   (PostgreSQL LISTEN/NOTIFY, pg-wake.ts) a dispatcher that finds a backlog wakes its peers, and
  *   is woken by theirs. The periodic sweep is only the fallback for retries and crashed peers.
  */
+import { AsyncResource } from 'node:async_hooks';
 import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { sysEvent, sysEventDelivery } from '../../db/schema/platform.js';
 import type { Db, Tx } from '../db.js';
@@ -339,6 +340,12 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
     running = p;
     return p;
   }
+  /**
+   * A kick comes from a request's response hook or a publish's timer: the delivery it starts runs
+   * in the context the dispatcher was made in, never in the kicking request's (whose async-local
+   * state, such as what a test counts as that call's statements, the deliveries are not part of).
+   */
+  const launchDetached = AsyncResource.bind(launch);
 
   const dispatcher: Dispatcher = {
     kick() {
@@ -347,7 +354,7 @@ export function createDispatcher(db: Db, consumers: AnyConsumer[], options: Disp
         again = true;
         return;
       }
-      launch().catch((err) => logger.warn({ err: String(err) }, '领域事件投递失败'));
+      launchDetached().catch((err) => logger.warn({ err: String(err) }, '领域事件投递失败'));
     },
     async drain() {
       while (running) await running.catch(() => undefined);

@@ -30,9 +30,10 @@ export class InvalidationChannel<M extends object> {
     const pub = this.pub;
     if (!pub) return;
     const raw = JSON.stringify({ ...message, from: this.instance });
-    await Promise.race([pub.publish(this.name, raw), new Promise((resolve) => setTimeout(resolve, PUBLISH_WAIT_MS))]).catch(
-      () => undefined,
-    );
+    await Promise.race([
+      pub.publish(this.name, raw),
+      new Promise((resolve) => setTimeout(resolve, PUBLISH_WAIT_MS)),
+    ]).catch(() => undefined);
   }
 
   /**

@@ -20,7 +20,7 @@ import {
 import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
-import { DEFAULT_POOL_SIZE, type Db } from '../../platform/db.js';
+import { type Db, DEFAULT_POOL_SIZE } from '../../platform/db.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
 import { COMPOSITE_TYPES, isComposite } from '../repo/kinds/registry.js';
 import { handPaper } from './hand-in.js';

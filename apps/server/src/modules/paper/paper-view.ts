@@ -34,8 +34,29 @@ const hasAnswer = (a: unknown): boolean => {
   return true;
 };
 
+/**
+ * What `learnerQuView` reads of a row: the paper read selects only these (`refAnswer` and the
+ * options' right flags only to derive the kind's parts, e.g. a fill-in's blank count).
+ */
+export type LearnerQuSource = Pick<
+  PaperQuRow,
+  | 'quId'
+  | 'parentQuId'
+  | 'sort'
+  | 'sectionIdx'
+  | 'sectionTitle'
+  | 'type'
+  | 'score'
+  | 'content'
+  | 'options'
+  | 'refAnswer'
+  | 'answer'
+  | 'flagged'
+  | 'seq'
+>;
+
 /** A question of an open paper as the learner sees it. */
-export function learnerQuView(row: PaperQuRow): TPaperQuView {
+export function learnerQuView(row: LearnerQuSource): TPaperQuView {
   const q = { content: row.content, options: row.options, answer: row.refAnswer };
   const parts = findKind(row.type)?.learnerParts(q, 'paper') ?? plainParts(row.options);
   return {

@@ -26,9 +26,10 @@ import { ownPaper } from './own-paper.js';
 type PaperRow = typeof elPaper.$inferSelect;
 
 /**
- * The paper read's columns: what the learner's view shows and nothing more. Selected whole, the
- * paper's row (repeated on each of its 50 questions by the join) and the questions' marking and
- * analysis made the read cost 4.6 times the minimal server's CPU, most of it mapping fields.
+ * The paper read's columns: what the learner's view shows and nothing more (never the analysis or
+ * the marking). Selected whole, the paper's row (repeated on each of its 50 questions by the join)
+ * and every column of the questions were mapped field by field: a fifth of the read's CPU
+ * (bench/call-cost.ts).
  */
 const paperReadColumns = {
   id: elPaper.id,

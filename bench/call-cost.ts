@@ -18,9 +18,9 @@ import {
   machine,
   processCpuSeconds,
   processTree,
+  replaceWithMinimal,
   serverEnv,
   startBuiltServer,
-  startMinimalServer,
   writeReport,
 } from './setup.js';
 
@@ -49,13 +49,7 @@ const bench = await createBenchDatabase('pg', 'call-cost');
 const { repoId, tokens } = await seedBankAndLearners(bench, QUESTIONS + 10, LEARNERS);
 let server = await startBuiltServer(PORT, serverEnv(bench), undefined, args.server);
 const examId = await createRuleExam(BASE, repoId, QUESTIONS, {});
-if (args.minimal) {
-  const product = server;
-  const exited = new Promise<void>((r) => product.once('exit', () => r()));
-  product.kill('SIGTERM');
-  await exited;
-  server = await startMinimalServer(PORT, serverEnv(bench));
-}
+if (args.minimal) server = await replaceWithMinimal(server, PORT, serverEnv(bench));
 const pids = processTree(server.pid);
 const cpu = () => pids.reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0);
 

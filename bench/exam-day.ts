@@ -45,9 +45,9 @@ import {
   processCpuSeconds,
   processPeakRssMb,
   processTree,
+  replaceWithMinimal,
   serverEnv,
   startBuiltServer,
-  startMinimalServer,
   writeReport,
 } from './setup.js';
 
@@ -329,12 +329,7 @@ if (CLUSTER) {
 const examId = await createExam();
 if (SNAPSHOT_EVERY_S !== null) await openDoors(setup.bench, examId);
 if (MINIMAL && server) {
-  // The product made the exam through its API; the minimal server answers the load on the same database.
-  const product = server;
-  const exited = new Promise<void>((r) => product.once('exit', r));
-  product.kill('SIGTERM');
-  await exited;
-  const minimal = await startMinimalServer(PORT, serverEnv(setup.bench), args['server-cpus']);
+  const minimal = await replaceWithMinimal(server, PORT, serverEnv(setup.bench), args['server-cpus']);
   server = minimal;
   process.on('exit', () => minimal.kill('SIGKILL'));
 }

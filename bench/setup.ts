@@ -176,6 +176,22 @@ export async function startMinimalServer(
   throw new Error('the minimal server did not start');
 }
 
+/**
+ * `--minimal`: the product made the run's exam through its API; it stops, and the minimal server
+ * answers on the same database and port.
+ */
+export async function replaceWithMinimal(
+  product: { kill(signal: NodeJS.Signals): unknown; once(event: 'exit', listener: () => void): unknown },
+  port: number,
+  env: Record<string, string>,
+  cpus?: string,
+): Promise<ChildProcess> {
+  const exited = new Promise<void>((resolve) => product.once('exit', () => resolve()));
+  product.kill('SIGTERM');
+  await exited;
+  return startMinimalServer(port, env, cpus);
+}
+
 /** The environment that points a server at the run's database. */
 export const serverEnv = (bench: BenchDatabase): Record<string, string> => ({
   DATA_DIR: bench.dataDir,

@@ -1,5 +1,12 @@
 /** The system administration screens, driven as an administrator. */
-import { sysMenuTree, sysRoleList, sysRoleListMenus, sysUserMsgPaging, sysUserPaging } from '@exam/contracts';
+import {
+  sysMenuTree,
+  sysRoleList,
+  sysRoleListMenus,
+  sysUserMsgPaging,
+  sysUserPaging,
+  sysUserSave,
+} from '@exam/contracts';
 import ExcelJS from 'exceljs';
 import { ACCOUNTS, api, apiLogin, OPEN_POPUP, openDialog, signInBrowser } from '../fixtures/api';
 import { expect, type Page, test } from '../fixtures/test';
@@ -99,7 +106,11 @@ test('[ADMIN][USER_CREATE] creates a department and a user in it, found by searc
   await page.locator(`${OPEN_POPUP} .ant-select-item-option`).filter({ hasText: '学员' }).click();
   await modal.getByLabel('姓名').click();
   await shot(page, 'user-form');
+  // the save's own answer first: a refusal then fails here with the server's words, not as a
+  // toast that never came
+  const saved = page.waitForResponse((r) => r.url().endsWith(sysUserSave.path), { timeout: 60_000 });
   await modal.getByRole('button', { name: '保 存' }).click();
+  expect(await (await saved).json()).toMatchObject({ code: 0 });
   await toast(page, '新增成功');
 
   await page.getByPlaceholder('用户名 / 姓名 / 手机号').fill(userName);

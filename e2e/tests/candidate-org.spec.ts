@@ -90,6 +90,7 @@ test('[ADMIN][CANDIDATE_LIST] the organiser filters, exports and marks candidate
   // Status filter: the two who handed in (auto-marked).
   await page.getByTestId('candidate-status').click();
   await page.locator('.ant-select-item-option', { hasText: '已阅卷' }).click();
+  await expect(page.getByTestId('candidate-status')).toContainText('已阅卷');
   await expect(rows).toHaveCount(2);
   await expect(page.getByText('吴三')).toHaveCount(0);
 

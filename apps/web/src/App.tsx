@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { fetchSiteConfig } from './api/system';
 import ErrorBoundary from './components/ErrorBoundary';
+import { useMediaQuery } from './hooks/useMediaQuery';
 import RouteEffects from './router/RouteEffects';
 import AppRoutes from './routes/AppRoutes';
 import { type SizeName, useAppStore } from './stores/app';
@@ -52,16 +53,25 @@ function GuardedRoutes() {
   );
 }
 
+/**
+ * The system setting 减弱动态效果 (prefers-reduced-motion): antd's dialogs, drawers, dropdowns and
+ * toasts then appear at once instead of sliding and zooming, and buttons lose their click ripple,
+ * which motion-sensitive people ask for.
+ */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
 export default function App() {
   const size = useAppStore((s) => s.size);
   const theme = useAppStore((s) => s.theme);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   useSiteConfig();
   const { componentSize, fontSize } = SIZE_MAP[size];
   return (
     <ConfigProvider
       locale={zhCN}
       componentSize={componentSize}
-      theme={{ token: { colorPrimary: theme, fontSize, borderRadius: 6 } }}
+      theme={{ token: { colorPrimary: theme, fontSize, borderRadius: 6, motion: !reducedMotion } }}
+      wave={{ disabled: reducedMotion }}
     >
       <AntApp message={{ top: TOAST_TOP }}>
         <QueryClientProvider client={queryClient}>

@@ -1,15 +1,14 @@
 /**
  * Camera videos of remote proctoring for Chromium's fake capture device
- * (`--use-file-for-fake-video-capture`): Y4M files assembled by ffmpeg from JPEG frames of the face
- * pictures the server's tests use (face-samples.ts: the VLADO tiles are one man, the other tiles
- * other people), each 640×480 with the face centred on a plain grey background. Chromium loops the
+ * (`--use-file-for-fake-video-capture`): Y4M files of the face pictures the server's tests use
+ * (face-samples.ts: the VLADO tiles are one man, the other tiles other people), each 640×480 with
+ * the face centred on a plain grey background. Chromium loops the
  * file, so a 2-second video plays for as long as the test needs.
  *
  * Which tile is "frontal" and which flip is "turned to his left" was measured with the server's
  * engine (bench/face-pose.ts prints yaw, pitch and eye openness of every tile and of every video's
  * frames), not read off the pictures; the readings are in that script's header.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,18 +94,18 @@ export const VIDEOS = {
 export type VideoName = keyof typeof VIDEOS;
 
 /**
- * One frame of a video as a 640×480 JPEG. `mark` (24 bits) is drawn as a row of 24 black or white
+ * One frame of a video as 640×480 RGBA. `mark` (24 bits) is drawn as a row of 24 black or white
  * 12 px squares in the top-left corner, far from the face: frames must differ byte for byte even
  * after the browser scales and re-encodes them (the server refuses frames it has seen as a replay).
  */
-export function frameJpeg(frame: Frame, quality = 92, mark?: number): Buffer {
+function frameRgba(frame: Frame, mark?: number): Buffer {
   const data = Buffer.alloc(VIDEO_W * VIDEO_H * 4, BACKGROUND);
   for (let i = 3; i < data.length; i += 4) data[i] = 255;
   if (mark !== undefined)
     for (let bit = 0; bit < 24; bit++) {
-      const level = (mark >> bit) & 1 ? 240 : 16;
-      for (let y = 4; y < 16; y++)
-        for (let x = 4 + bit * 12; x < 16 + bit * 12; x++)
+      const level = markLevel(mark, bit);
+      for (let y = MARK_TOP; y < MARK_TOP + MARK_SIDE; y++)
+        for (let x = markLeft(bit); x < markLeft(bit) + MARK_SIDE; x++)
           data.fill(level, (y * VIDEO_W + x) * 4, (y * VIDEO_W + x) * 4 + 3);
     }
   for (const face of frame) {
@@ -121,46 +120,100 @@ export function frameJpeg(frame: Frame, quality = 92, mark?: number): Buffer {
       data.set(tile.data.subarray(src, src + tile.width * 4), ((oy + y) * VIDEO_W + ox) * 4);
     }
   }
-  return Buffer.from(jpeg.encode({ width: VIDEO_W, height: VIDEO_H, data }, quality).data);
+  return data;
+}
+const MARK_TOP = 4;
+const MARK_SIDE = 12;
+const markLeft = (bit: number) => 4 + bit * MARK_SIDE;
+const markLevel = (mark: number, bit: number) => ((mark >> bit) & 1 ? 240 : 16);
+
+/** One frame of a video as a 640×480 JPEG (what the API tests' frames are); `mark`: see frameRgba. */
+export function frameJpeg(frame: Frame, quality = 92, mark?: number): Buffer {
+  return Buffer.from(jpeg.encode({ width: VIDEO_W, height: VIDEO_H, data: frameRgba(frame, mark) }, quality).data);
 }
 
-/** The JPEG frames of a video, in order (bench/face-pose.ts analyses them); `mark`: see frameJpeg. */
+/** The JPEG frames of a video, in order (bench/face-pose.ts analyses them); `mark`: see frameRgba. */
 export function videoFrames(name: VideoName, mark?: number): Buffer[] {
   return VIDEOS[name].map((f, i) => frameJpeg(f, 92, mark === undefined ? undefined : mark + i));
 }
 
+/** BT.601 in the limited range of Y4M (16-235), as ffmpeg converts RGB for yuv420p. */
+const lumaOf = (r: number, g: number, b: number) => 16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255;
+const clamp = (x: number) => Math.max(0, Math.min(255, Math.round(x)));
+
+/** A 640×480 RGBA picture as Y4M's I420 planes, each chroma sample the mean of its 2×2 pixels. */
+function rgbaToI420(rgba: Buffer): Buffer {
+  const cw = VIDEO_W / 2;
+  const out = Buffer.alloc(VIDEO_W * VIDEO_H * 1.5);
+  const u0 = VIDEO_W * VIDEO_H;
+  const v0 = u0 + cw * (VIDEO_H / 2);
+  for (let y = 0; y < VIDEO_H; y++)
+    for (let x = 0; x < VIDEO_W; x++) {
+      const s = (y * VIDEO_W + x) * 4;
+      out[y * VIDEO_W + x] = clamp(lumaOf(rgba[s], rgba[s + 1], rgba[s + 2]));
+    }
+  for (let y = 0; y < VIDEO_H; y += 2)
+    for (let x = 0; x < VIDEO_W; x += 2) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ]) {
+        const s = ((y + dy) * VIDEO_W + x + dx) * 4;
+        r += rgba[s] / 4;
+        g += rgba[s + 1] / 4;
+        b += rgba[s + 2] / 4;
+      }
+      const c = (y / 2) * cw + x / 2;
+      out[u0 + c] = clamp(128 + (-37.797 * r - 74.203 * g + 112 * b) / 255);
+      out[v0 + c] = clamp(128 + (112 * r - 93.786 * g - 18.214 * b) / 255);
+    }
+  return out;
+}
+
 /**
- * Writes a copy of the video (ffmpeg from JPEG frames in a temporary folder) and answers the Y4M's
- * path; the caller removes it. Each copy numbers its frames from a random start: the server's replay
- * check spans every learner of an exam (and every sign-in of a user), so two browsers playing the
- * same video must not send the same bytes.
+ * Writes a copy of the video as a Y4M file and answers its path; the caller removes it. Each copy
+ * numbers its frames from a random start: the server's replay check spans every learner of an
+ * exam (and every sign-in of a user), so two browsers playing the same video must not send the
+ * same bytes. Each pose is converted once and each frame gets only its mark drawn into the luma
+ * (the squares sit on whole 2×2 chroma blocks of the grey background, whose chroma is neutral):
+ * 128 JPEGs through ffmpeg took 7 s of the test worker's CPU per camera.
  */
 export function proctorVideo(name: VideoName): string {
   const start = Math.floor(Math.random() * 0xffffff);
   const file = path.join(os.tmpdir(), `proctor-e2e-${process.pid}-${name}-${start}.y4m`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `proctor-frames-${name}-`));
+  const cycle: Frame[] = VIDEOS[name];
+  const count = cycle.length === 1 && name !== 'still' ? 1 : LOOP_FRAMES;
+  const poses = new Map<Frame, Buffer>();
+  const fd = fs.openSync(`${file}.part`, 'w');
   try {
-    const cycle: Frame[] = VIDEOS[name];
-    const count = cycle.length === 1 && name !== 'still' ? 1 : LOOP_FRAMES;
-    for (let i = 0; i < count; i++)
-      fs.writeFileSync(
-        path.join(dir, `f${String(i).padStart(3, '0')}.jpg`),
-        frameJpeg(cycle[i % cycle.length], 92, count > 1 ? (start + i) & 0xffffff : undefined),
-      );
-    const tmp = `${file}.part`;
-    execFileSync(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-y'],
-        ...['-framerate', String(VIDEO_FPS), '-i', path.join(dir, 'f%03d.jpg')],
-        ...['-s', `${VIDEO_W}x${VIDEO_H}`, '-pix_fmt', 'yuv420p', '-f', 'yuv4mpegpipe', tmp],
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
+    fs.writeSync(
+      fd,
+      `YUV4MPEG2 W${VIDEO_W} H${VIDEO_H} F${VIDEO_FPS}:1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n`,
     );
-    fs.renameSync(tmp, file);
+    for (let i = 0; i < count; i++) {
+      const pose = cycle[i % cycle.length];
+      if (!poses.has(pose)) poses.set(pose, rgbaToI420(frameRgba(pose)));
+      const planes = Buffer.from(poses.get(pose) as Buffer);
+      if (count > 1) {
+        const mark = (start + i) & 0xffffff;
+        for (let bit = 0; bit < 24; bit++) {
+          const level = clamp(lumaOf(markLevel(mark, bit), markLevel(mark, bit), markLevel(mark, bit)));
+          for (let y = MARK_TOP; y < MARK_TOP + MARK_SIDE; y++)
+            planes.fill(level, y * VIDEO_W + markLeft(bit), y * VIDEO_W + markLeft(bit) + MARK_SIDE);
+        }
+      }
+      fs.writeSync(fd, 'FRAME\n');
+      fs.writeSync(fd, planes);
+    }
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.closeSync(fd);
   }
+  fs.renameSync(`${file}.part`, file);
   return file;
 }
 

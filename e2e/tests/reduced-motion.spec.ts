@@ -22,8 +22,8 @@ async function motionWhileOpening(context: BrowserContext, baseURL: string, toke
         const nodes = c.type === 'attributes' ? [c.target] : Array.from(c.addedNodes);
         for (const n of nodes)
           if (n instanceof Element)
+            // the stages of a running animation (antd marks a dialog -prepare either way)
             for (const el of [n, ...Array.from(n.querySelectorAll('[class]'))])
-              // the stages of a running animation (antd marks a dialog -prepare either way)
               for (const name of Array.from(el.classList))
                 if (/-(appear|enter)-(start|active)$/.test(name)) seen.push(name);
       }

@@ -14,7 +14,20 @@ import { notFound } from '../../platform/errors.js';
 import { type MarkPolicy, totalOf } from '../paper/scoring.js';
 import { examMarkPolicy } from './exam-policy.js';
 import { abandoned, apply, handedIn, stateAfterMarks } from './lifecycle/index.js';
-import { markPaperRows, type RowMark } from './mark-rows.js';
+import { type MarkSource, markPaperRows, type RowMark } from './mark-rows.js';
+
+/** The columns marking reads: 50 rows' stems and analyses stay in the database at hand-in. */
+const markColumns = {
+  quId: elPaperQu.quId,
+  parentQuId: elPaperQu.parentQuId,
+  type: elPaperQu.type,
+  score: elPaperQu.score,
+  options: elPaperQu.options,
+  refAnswer: elPaperQu.refAnswer,
+  answer: elPaperQu.answer,
+  markState: elPaperQu.markState,
+  actualScore: elPaperQu.actualScore,
+} satisfies Record<keyof MarkSource, unknown>;
 
 export interface HandOutcome {
   paperId: string;
@@ -60,7 +73,7 @@ export async function handInTx(
   if (!paper) throw notFound('试卷');
   if (paper.state !== PaperState.IN_EXAM) return { paperId, state: paper.state, handedNow: false };
   const marking = policy ?? (await examMarkPolicy(tx, paper.examId));
-  const rows = await tx.select().from(elPaperQu).where(eq(elPaperQu.paperId, paperId));
+  const rows = await tx.select(markColumns).from(elPaperQu).where(eq(elPaperQu.paperId, paperId));
   const marks = markPaperRows(rows, marking);
   await storeRowMarks(tx, paperId, marks.rows);
   const state = stateAfterMarks(marks.pending);

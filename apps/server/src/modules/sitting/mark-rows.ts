@@ -24,6 +24,12 @@ export interface PaperMarks {
   pending: boolean;
 }
 
+/** What marking reads of a row: hand-in selects only these (never the stem or the analysis). */
+export type MarkSource = Pick<
+  PaperQuRow,
+  'quId' | 'parentQuId' | 'type' | 'score' | 'options' | 'refAnswer' | 'answer' | 'markState' | 'actualScore'
+>;
+
 const isEmptyText = (a: unknown) => a === null || a === undefined || (typeof a === 'string' && a.trim() === '');
 
 /**
@@ -31,7 +37,7 @@ const isEmptyText = (a: unknown) => a === null || a === undefined || (typeof a =
  * already marked by hand (`markState` 3) keep their score, so the same function re-totals a
  * paper after manual marking.
  */
-export function markPaperRows(rows: PaperQuRow[], policy: MarkPolicy): PaperMarks {
+export function markPaperRows(rows: MarkSource[], policy: MarkPolicy): PaperMarks {
   const leaf = new Map<string, RowMark & { outcome: MarkOutcome }>();
   let objScore = 0;
   let subjScore = 0;

@@ -220,12 +220,12 @@ describe('face login with the active challenge', () => {
     );
     expect(bad.code).toBe(ErrorCode.BAD_PARAMS);
     const frame = Buffer.from(grey().split(',')[1], 'base64');
-    // Long jobs (64 frames each) and the second challenge made before the queue is filled: with
-    // short ones the warm engine emptied a place before the step's own reads were done.
-    const eight = Array.from({ length: 64 }, () => frame);
+    // The queue is full while its first job runs: that one is long (64 frames), and the second
+    // challenge is made before the queue is filled (with a short first job the warm engine emptied
+    // a place before the step's own reads were done); the jobs waiting behind it are one frame.
     const c2 = await loginChallenge('student', '192.0.2.6');
-    const jobs = Array.from({ length: MAX_QUEUED_JOBS + 1 }, () =>
-      analyseFrames(eight).then(
+    const jobs = Array.from({ length: MAX_QUEUED_JOBS + 1 }, (_, i) =>
+      analyseFrames(Array.from({ length: i === 0 ? 64 : 1 }, () => frame)).then(
         () => 'done',
         (e) => e,
       ),

@@ -8,29 +8,20 @@ import os from 'node:os';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { sampleFace } from '../../apps/server/src/modules/system/face/face-samples';
+import { rgbaToI420, y4mHeader } from './y4m';
 
 const W = 640;
 const H = 480;
 const FPS = 4;
 
-function toI420(rgba: Uint8Array, ox: number, oy: number, fw: number, fh: number): Buffer {
-  const y = Buffer.alloc(W * H, 110);
-  const u = Buffer.alloc((W / 2) * (H / 2), 128);
-  const v = Buffer.alloc((W / 2) * (H / 2), 128);
-  for (let j = 0; j < fh; j++)
-    for (let i = 0; i < fw; i++) {
-      const s = (j * fw + i) * 4;
-      const [r, g, b] = [rgba[s], rgba[s + 1], rgba[s + 2]];
-      const px = ox + i;
-      const py = oy + j;
-      y[py * W + px] = Math.max(0, Math.min(255, 0.299 * r + 0.587 * g + 0.114 * b));
-      if (px % 2 === 0 && py % 2 === 0) {
-        const c = (py / 2) * (W / 2) + px / 2;
-        u[c] = Math.max(0, Math.min(255, 128 - 0.168736 * r - 0.331264 * g + 0.5 * b));
-        v[c] = Math.max(0, Math.min(255, 128 + 0.5 * r - 0.418688 * g - 0.081312 * b));
-      }
-    }
-  return Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
+/** The picture centred on a 640×480 grey frame, as RGBA. */
+function onGrey(img: { width: number; height: number; data: Uint8Array }): Buffer {
+  const data = Buffer.alloc(W * H * 4, 110);
+  const ox = Math.floor((W - img.width) / 2);
+  const oy = Math.floor((H - img.height) / 2);
+  for (let y = 0; y < img.height; y++)
+    data.set(img.data.subarray(y * img.width * 4, (y + 1) * img.width * 4), ((oy + y) * W + ox) * 4);
+  return data;
 }
 
 /** Writes the video once per process and answers its path. */
@@ -44,9 +35,9 @@ export function faceVideo(): string {
         useTArray: true,
         formatAsRGBA: true,
       });
-      const frame = toI420(img.data, (W - img.width) / 2, (H - img.height) / 2, img.width, img.height);
+      const frame = Buffer.concat([Buffer.from('FRAME\n'), rgbaToI420(onGrey(img), W, H)]);
       frames.push(frame, frame); // half a second per picture
     }
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F${FPS}:1 Ip A1:1 C420jpeg\n`), ...frames]));
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(y4mHeader(W, H, FPS)), ...frames]));
   return file;
 }

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { sampleFace } from '../../apps/server/src/modules/system/face/face-samples';
+import { greyLuma, rgbaToI420, y4mHeader } from './y4m';
 
 export const VIDEO_W = 640;
 export const VIDEO_H = 480;
@@ -137,44 +138,6 @@ export function videoFrames(name: VideoName, mark?: number): Buffer[] {
   return VIDEOS[name].map((f, i) => frameJpeg(f, 92, mark === undefined ? undefined : mark + i));
 }
 
-/** BT.601 in the limited range of Y4M (16-235), as ffmpeg converts RGB for yuv420p. */
-const lumaOf = (r: number, g: number, b: number) => 16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255;
-const clamp = (x: number) => Math.max(0, Math.min(255, Math.round(x)));
-
-/** A 640×480 RGBA picture as Y4M's I420 planes, each chroma sample the mean of its 2×2 pixels. */
-function rgbaToI420(rgba: Buffer): Buffer {
-  const cw = VIDEO_W / 2;
-  const out = Buffer.alloc(VIDEO_W * VIDEO_H * 1.5);
-  const u0 = VIDEO_W * VIDEO_H;
-  const v0 = u0 + cw * (VIDEO_H / 2);
-  for (let y = 0; y < VIDEO_H; y++)
-    for (let x = 0; x < VIDEO_W; x++) {
-      const s = (y * VIDEO_W + x) * 4;
-      out[y * VIDEO_W + x] = clamp(lumaOf(rgba[s], rgba[s + 1], rgba[s + 2]));
-    }
-  for (let y = 0; y < VIDEO_H; y += 2)
-    for (let x = 0; x < VIDEO_W; x += 2) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (const [dx, dy] of [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ]) {
-        const s = ((y + dy) * VIDEO_W + x + dx) * 4;
-        r += rgba[s] / 4;
-        g += rgba[s + 1] / 4;
-        b += rgba[s + 2] / 4;
-      }
-      const c = (y / 2) * cw + x / 2;
-      out[u0 + c] = clamp(128 + (-37.797 * r - 74.203 * g + 112 * b) / 255);
-      out[v0 + c] = clamp(128 + (112 * r - 93.786 * g - 18.214 * b) / 255);
-    }
-  return out;
-}
-
 /**
  * Writes a copy of the video as a Y4M file and answers its path; the caller removes it. Each copy
  * numbers its frames from a random start: the server's replay check spans every learner of an
@@ -191,18 +154,15 @@ export function proctorVideo(name: VideoName): string {
   const poses = new Map<Frame, Buffer>();
   const fd = fs.openSync(`${file}.part`, 'w');
   try {
-    fs.writeSync(
-      fd,
-      `YUV4MPEG2 W${VIDEO_W} H${VIDEO_H} F${VIDEO_FPS}:1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n`,
-    );
+    fs.writeSync(fd, y4mHeader(VIDEO_W, VIDEO_H, VIDEO_FPS));
     for (let i = 0; i < count; i++) {
       const pose = cycle[i % cycle.length];
-      if (!poses.has(pose)) poses.set(pose, rgbaToI420(frameRgba(pose)));
+      if (!poses.has(pose)) poses.set(pose, rgbaToI420(frameRgba(pose), VIDEO_W, VIDEO_H));
       const planes = Buffer.from(poses.get(pose) as Buffer);
       if (count > 1) {
         const mark = (start + i) & 0xffffff;
         for (let bit = 0; bit < 24; bit++) {
-          const level = clamp(lumaOf(markLevel(mark, bit), markLevel(mark, bit), markLevel(mark, bit)));
+          const level = greyLuma(markLevel(mark, bit));
           for (let y = MARK_TOP; y < MARK_TOP + MARK_SIDE; y++)
             planes.fill(level, y * VIDEO_W + markLeft(bit), y * VIDEO_W + markLeft(bit) + MARK_SIDE);
         }

@@ -31,7 +31,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { elPaper, elPaperQu, elProctorDoor, elProctorSnapshot, sysUser } from '../apps/server/src/db/schema/index.js';
 import { sampleFace } from '../apps/server/src/modules/system/face/face-samples.js';
 import { type BenchCluster, startCluster } from './cluster.js';
@@ -44,6 +44,7 @@ import {
   machine,
   processCpuSeconds,
   processPeakRssMb,
+  processRssMb,
   processTree,
   replaceWithMinimal,
   serverEnv,
@@ -95,6 +96,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 interface Sample {
   ms: number;
   ok: boolean;
+  /** When the answer came (performance.now()), for the report's timeline. */
+  end: number;
 }
 const samples: Record<string, Sample[]> = {
   create: [],
@@ -115,11 +118,13 @@ async function timed<T>(kind: string, url: string, body: unknown, token: string)
   const started = performance.now();
   try {
     const res = await call<T>(url, body, token);
-    samples[kind].push({ ms: performance.now() - started, ok: res.code === 0 });
+    const end = performance.now();
+    samples[kind].push({ ms: end - started, ok: res.code === 0, end });
     if (res.code !== 0) errors.push(`${kind}: ${res.code} ${res.msg}`);
     return res;
   } catch (err) {
-    samples[kind].push({ ms: performance.now() - started, ok: false });
+    const end = performance.now();
+    samples[kind].push({ ms: end - started, ok: false, end });
     // fetch hides the transport reason (refused, reset, timed out) in `cause`.
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     errors.push(`${kind}: ${(err as Error).message} ${cause?.code ?? cause?.message ?? ''}`.trim());
@@ -264,16 +269,62 @@ function stats(list: Sample[]) {
   };
 }
 
+/**
+ * The run in 10-second windows by when the answers came: the saves' p99 and slowest beside the starts
+ * and hand-ins answered in the same window, so a tail can be put on its phase (the start rush, the
+ * hand-ins, or neither).
+ */
+function timeline(from: number) {
+  const windows = new Map<number, { fills: number[]; starts: number; hands: number }>();
+  const windowOf = (s: Sample) => {
+    const w = Math.floor((s.end - from) / 10_000) * 10;
+    const entry = windows.get(w) ?? { fills: [], starts: 0, hands: 0 };
+    windows.set(w, entry);
+    return entry;
+  };
+  for (const s of samples.fill) windowOf(s).fills.push(s.ms);
+  for (const s of samples.create) windowOf(s).starts += 1;
+  for (const s of samples.hand) windowOf(s).hands += 1;
+  return [...windows.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, w]) => {
+      const ms = w.fills.sort((a, b) => a - b);
+      const at = (p: number) => (ms.length ? Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]) : 0);
+      const used = resources.get(s);
+      return {
+        s,
+        fills: ms.length,
+        fillP99: at(0.99),
+        fillMax: at(1),
+        starts: w.starts,
+        hands: w.hands,
+        cpuS: used?.cpuS ?? null,
+        rssMb: used?.rssMb ?? null,
+      };
+    });
+}
+
 async function verify(bench: BenchDatabase): Promise<number> {
   const database = await bench.open();
-  let lost = 0;
+  const byPaper = new Map<string, Map<string, string>>();
   for (const [key, answer] of acked) {
     const [paperId, quId] = key.split(':');
-    const [row] = await database.db
-      .select({ answer: elPaperQu.answer })
+    const answers = byPaper.get(paperId) ?? new Map<string, string>();
+    answers.set(quId, answer);
+    byPaper.set(paperId, answers);
+  }
+  // A thousand papers a statement: one statement per answer took minutes at 500,000 answers.
+  let lost = 0;
+  const paperIds = [...byPaper.keys()];
+  for (let i = 0; i < paperIds.length; i += 1000) {
+    const rows = await database.db
+      .select({ paperId: elPaperQu.paperId, quId: elPaperQu.quId, answer: elPaperQu.answer })
       .from(elPaperQu)
-      .where(and(eq(elPaperQu.paperId, paperId), eq(elPaperQu.quId, quId)));
-    if (!row || JSON.stringify(row.answer) !== answer) lost += 1;
+      .where(inArray(elPaperQu.paperId, paperIds.slice(i, i + 1000)));
+    const stored = new Map(rows.map((r) => [`${r.paperId}:${r.quId}`, JSON.stringify(r.answer)]));
+    for (const paperId of paperIds.slice(i, i + 1000))
+      for (const [quId, answer] of byPaper.get(paperId) ?? [])
+        if (stored.get(`${paperId}:${quId}`) !== answer) lost += 1;
   }
   await database.close();
   return lost;
@@ -341,6 +392,20 @@ const cpuOf = () => {
   return each.some((c) => c === null) ? null : (each as number[]).reduce((a, b) => a + b, 0);
 };
 const cpuBefore = cpuOf();
+/** Every 10 s of the load: the server's CPU seconds in the window and its processes' resident MB at its end. */
+const resources = new Map<number, { cpuS: number | null; rssMb: (number | null)[] }>();
+let lastCpu = cpuBefore;
+let windowsSampled = 0;
+const sampler = setInterval(() => {
+  // counted, not read off the clock: a late timer would put two samples in one window
+  const s = windowsSampled++ * 10;
+  const cpu = cpuOf();
+  resources.set(s, {
+    cpuS: cpu === null || lastCpu === null ? null : +(cpu - lastCpu).toFixed(1),
+    rssMb: pids.map((pid) => processRssMb(pid)),
+  });
+  lastCpu = cpu;
+}, 10_000);
 let killedAtS: number | null = null;
 const killTimer =
   cluster && KILL_AFTER_MS !== null
@@ -354,6 +419,7 @@ await Promise.all(
   setup.tokens.map((t, i) => learner(t, examId, (i / LEARNERS) * RAMP_MS, !(ABANDON_EVERY && i % ABANDON_EVERY === 0))),
 );
 const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
 // With a killed instance its CPU is gone: null.
 const cpuAfter = killedAtS === null ? cpuOf() : null;
 const peakRssMb = pids.map((pid) => processPeakRssMb(pid));
@@ -432,6 +498,7 @@ const report = {
       }),
   /** Each server process's peak resident memory (VmHWM) over the run, MB. */
   serverPeakRssMb: peakRssMb,
+  timeline: timeline(started),
   serverExitMs,
   server: MINIMAL ? 'bench/min-exam-server.ts' : (args.server ?? 'apps/server/dist/main.js'),
   serverCpus: args['server-cpus'] ?? 'any',

@@ -243,8 +243,17 @@ export function processTree(pid: number | undefined): number[] {
 
 /** A process's peak resident memory so far (VmHWM), in MB; null when it is gone. */
 export function processPeakRssMb(pid: number | undefined): number | null {
+  return statusMb(pid, 'VmHWM');
+}
+
+/** A process's resident memory now (VmRSS), in MB; null when it is gone. */
+export function processRssMb(pid: number | undefined): number | null {
+  return statusMb(pid, 'VmRSS');
+}
+
+function statusMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number | null {
   try {
-    const kb = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+    const kb = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
     return kb ? Math.round(Number(kb[1]) / 1024) : null;
   } catch {
     return null;

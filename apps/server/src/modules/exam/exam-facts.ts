@@ -5,6 +5,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { elExam } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
+import { onPool, preparedStatement } from '../../platform/prepared.js';
 import type { ExamSettings, ExamsForSitting } from '../sitting/exam-port.js';
 import { handedInExamsHolding } from '../sitting/reads/exam-side.js';
 import { entryTerms, unchangedSince } from './entry-gate.js';
@@ -31,26 +32,37 @@ export async function keyReviewed(db: Executor, userId: string, topId: string): 
   return reviewed.rows.length > 0;
 }
 
+const settingsColumns = {
+  id: elExam.id,
+  title: elExam.title,
+  deletedAt: elExam.deletedAt,
+  handMinMinutes: elExam.handMinMinutes,
+  leaveLimit: elExam.leaveLimit,
+  fullScreen: elExam.fullScreen,
+  allowFocusMode: elExam.allowFocusMode,
+  noCopy: elExam.noCopy,
+  resultShow: elExam.resultShow,
+  showRank: elExam.showRank,
+  reviewAfter: elExam.reviewAfter,
+  kindSettings: elExam.kindSettings,
+  proctor: elExam.proctor,
+};
+
+/** Asked by every paper read and hand-in: prepared once on the pool. */
+const settingsOnPool = preparedStatement('exam_settings', (db, name) =>
+  db
+    .select(settingsColumns)
+    .from(elExam)
+    .where(eq(elExam.id, sql.placeholder('examId')))
+    .prepare(name),
+);
+
 /** One exam's settings for its attempts (sitting/exam-port.ts). */
 async function settings(db: Executor, examId: string): Promise<ExamSettings | undefined> {
-  const [exam] = await db
-    .select({
-      id: elExam.id,
-      title: elExam.title,
-      deletedAt: elExam.deletedAt,
-      handMinMinutes: elExam.handMinMinutes,
-      leaveLimit: elExam.leaveLimit,
-      fullScreen: elExam.fullScreen,
-      allowFocusMode: elExam.allowFocusMode,
-      noCopy: elExam.noCopy,
-      resultShow: elExam.resultShow,
-      showRank: elExam.showRank,
-      reviewAfter: elExam.reviewAfter,
-      kindSettings: elExam.kindSettings,
-      proctor: elExam.proctor,
-    })
-    .from(elExam)
-    .where(eq(elExam.id, examId));
+  const pool = onPool(db);
+  const [exam] = pool
+    ? await settingsOnPool(pool).execute({ examId })
+    : await db.select(settingsColumns).from(elExam).where(eq(elExam.id, examId));
   if (!exam) return undefined;
   const { proctor, ...rest } = exam;
   return { ...rest, proctorMode: proctor?.mode ?? 0 };

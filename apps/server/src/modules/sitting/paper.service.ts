@@ -17,6 +17,7 @@ import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/events/index.js';
+import { preparedStatement } from '../../platform/prepared.js';
 import { type LearnerQuSource, learnerQuView } from '../paper/paper-view.js';
 import { policyOf } from '../paper/scoring.js';
 import { examsForSitting } from './exam-port.js';
@@ -59,12 +60,17 @@ const learnerQuColumns = {
   seq: elPaperQu.seq,
 } satisfies Record<keyof LearnerQuSource, unknown>;
 
-/** The learner's open paper, if any. */
-export async function findOpenPaper(db: Db, userId: string): Promise<TOpenPaperRef | null> {
-  const [p] = await db
+const openPaperOf = preparedStatement('paper_open_of', (db, name) =>
+  db
     .select({ paperId: elPaper.id, examId: elPaper.examId, title: elPaper.title })
     .from(elPaper)
-    .where(and(eq(elPaper.userId, userId), eq(elPaper.state, PaperState.IN_EXAM)));
+    .where(and(eq(elPaper.userId, sql.placeholder('userId')), eq(elPaper.state, PaperState.IN_EXAM)))
+    .prepare(name),
+);
+
+/** The learner's open paper, if any (every start asks first). */
+export async function findOpenPaper(db: Db, userId: string): Promise<TOpenPaperRef | null> {
+  const [p] = await openPaperOf(db).execute({ userId });
   return p ?? null;
 }
 
@@ -77,9 +83,17 @@ export function resumeOrRefuse(open: TOpenPaperRef, examId: string): TPaperCreat
   });
 }
 
-/** Loads a paper of the caller (10010003 unknown, 10010004 someone else's). */
+const paperById = preparedStatement('paper_by_id', (db, name) =>
+  db
+    .select()
+    .from(elPaper)
+    .where(eq(elPaper.id, sql.placeholder('paperId')))
+    .prepare(name),
+);
+
+/** Loads a paper of the caller (10010003 unknown, 10010004 someone else's); the hand-in asks first. */
 export async function loadOwnPaper(db: Db, userId: string, paperId: string): Promise<PaperRow> {
-  const [paper] = await db.select().from(elPaper).where(eq(elPaper.id, paperId));
+  const [paper] = await paperById(db).execute({ paperId });
   return ownPaper(paper, userId);
 }
 
@@ -98,16 +112,23 @@ async function settleOverdue<P extends Pick<PaperRow, 'id' | 'state' | 'deadline
   return reread();
 }
 
-/** The paper being sat, with the server's deadline and current time, the answer card and saved answers. */
-export async function paperDetail(db: Db, userId: string, paperId: string, now: Date): Promise<TPaperDetail> {
-  // The paper and, while it is open, its questions in one read: the read comes once per learner
-  // in the start rush, right after the start.
-  const joined = await db
+/**
+ * The paper and, while it is open, its questions in one read: the read comes once per learner in
+ * the start rush, right after the start.
+ */
+const paperWithQuestions = preparedStatement('paper_read', (db, name) =>
+  db
     .select({ paper: paperReadColumns, qu: learnerQuColumns })
     .from(elPaper)
     .leftJoin(elPaperQu, and(eq(elPaperQu.paperId, elPaper.id), eq(elPaper.state, PaperState.IN_EXAM)))
-    .where(eq(elPaper.id, paperId))
-    .orderBy(asc(elPaperQu.sort));
+    .where(eq(elPaper.id, sql.placeholder('paperId')))
+    .orderBy(asc(elPaperQu.sort))
+    .prepare(name),
+);
+
+/** The paper being sat, with the server's deadline and current time, the answer card and saved answers. */
+export async function paperDetail(db: Db, userId: string, paperId: string, now: Date): Promise<TPaperDetail> {
+  const joined = await paperWithQuestions(db).execute({ paperId });
   const read = ownPaper(joined[0]?.paper, userId);
   const paper = await settleOverdue(db, read, now, async () => {
     const [fresh] = await db.select(paperReadColumns).from(elPaper).where(eq(elPaper.id, read.id));

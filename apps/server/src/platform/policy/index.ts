@@ -6,8 +6,8 @@
  * (`modules/<domain>/<aggregate>.policy.ts`); this file is the floor they stand on (README.md).
  *
  * A rule answers by throwing the refusal the endpoint has always answered (its error code and
- * Chinese text), so moving a rule here changes nothing a caller sees. Every ask is recorded in the
- * request's log (AsyncLocalStorage, opened by route.ts), which the endpoint walker reads
+ * Chinese text), so moving a rule here changes nothing a caller sees. While observed, every ask is
+ * reported with its request's url (AsyncLocalStorage, opened by route.ts) to the endpoint walker
  * (policy-walk.api.test.ts): an endpoint that takes a record id and answers without asking fails it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -72,9 +72,9 @@ export interface PolicyAsk {
   allowed: boolean;
 }
 
+/** The request an ask belongs to, for the observers (the endpoint walker). */
 interface AskLog {
   url: string;
-  asks: PolicyAsk[];
 }
 
 const requestLog = new AsyncLocalStorage<AskLog>();
@@ -86,14 +86,17 @@ export interface AskEvent {
 
 const observers = new Set<(event: AskEvent) => void>();
 
-/** Runs a request's handler with its own ask log (route.ts). */
+/**
+ * Runs a request's handler (route.ts) with its url in the async context while someone observes the
+ * asks. Unobserved (every request in production) it runs the handler as it is: once an
+ * AsyncLocalStorage has run, Node calls a hook on every promise the process makes, and the save
+ * path's CPU carried it (bench/call-cost.ts).
+ */
 export function withAskLog<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  if (observers.size === 0) return fn();
   for (const observe of observers) observe({ url, ask: null });
-  return requestLog.run({ url, asks: [] }, fn);
+  return requestLog.run({ url }, fn);
 }
-
-/** The asks of the running request (empty outside a request). */
-export const asksOfThisRequest = (): readonly PolicyAsk[] => requestLog.getStore()?.asks ?? [];
 
 /** Watches handlers entered and asks (the endpoint walker); answers the function that stops watching. */
 export function observeAsks(fn: (event: AskEvent) => void): () => void {
@@ -102,9 +105,9 @@ export function observeAsks(fn: (event: AskEvent) => void): () => void {
 }
 
 function record(ask: PolicyAsk): void {
-  const log = requestLog.getStore();
-  log?.asks.push(ask);
-  for (const observe of observers) observe({ url: log?.url ?? null, ask });
+  if (observers.size === 0) return;
+  const url = requestLog.getStore()?.url ?? null;
+  for (const observe of observers) observe({ url, ask });
 }
 
 /** Asks the policy; throws its refusal (the endpoint's code and text) when the action is not allowed. */

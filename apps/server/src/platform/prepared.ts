@@ -1,5 +1,6 @@
 /**
- * Statements of the exam-day hot paths, built once per database and named (drizzle's `prepare`):
+ * Statements of the exam-day hot paths (the save, the paper read, the start's and the hand-in's
+ * lookups), built once per database and named (drizzle's `prepare`):
  * a query built with the query builder on every call spent more CPU in Drizzle than in the
  * driver (the paper read's SQL was assembled field by field per learner: bench/call-cost.ts), and
  * PostgreSQL parses and plans a named statement once per connection instead of per call.

@@ -22,11 +22,12 @@ import pLimit from 'p-limit';
 import { elPaper, elPaperQu } from '../../db/schema/index.js';
 import { type Db, DEFAULT_POOL_SIZE } from '../../platform/db.js';
 import { AppError, badParams, notFound } from '../../platform/errors.js';
+import { preparedStatement } from '../../platform/prepared.js';
 import { COMPOSITE_TYPES, isComposite } from '../repo/kinds/registry.js';
 import { handPaper } from './hand-in.js';
 import { ownPaper } from './own-paper.js';
 
-function prepareFill(db: Db) {
+function prepareFill(db: Db, name: string) {
   return db
     .update(elPaperQu)
     .set({
@@ -52,7 +53,7 @@ function prepareFill(db: Db) {
       ),
     )
     .returning({ seq: elPaperQu.seq })
-    .prepare('paper_fill_answer');
+    .prepare(name);
 }
 
 /**
@@ -68,21 +69,11 @@ export const CONNECTIONS_KEPT_FROM_SAVES = 6;
 export const savesAtOnce = (poolSize: number | undefined): number =>
   Math.max(1, (poolSize ?? DEFAULT_POOL_SIZE) - CONNECTIONS_KEPT_FROM_SAVES);
 
-interface SavePath {
-  statement: ReturnType<typeof prepareFill>;
-  lane: ReturnType<typeof pLimit>;
-}
-const savePaths = new WeakMap<Db, SavePath>();
-
-function savePathOf(db: Db): SavePath {
-  let path = savePaths.get(db);
-  if (!path) {
-    const poolSize = (db as { $client?: { options?: { max?: number } } }).$client?.options?.max;
-    path = { statement: prepareFill(db), lane: pLimit(savesAtOnce(poolSize)) };
-    savePaths.set(db, path);
-  }
-  return path;
-}
+/** The save's statement and the lane its calls wait in, one of each per database. */
+const savePathOf = preparedStatement('paper_fill_answer', (db, name) => {
+  const poolSize = (db as { $client?: { options?: { max?: number } } }).$client?.options?.max;
+  return { statement: prepareFill(db, name), lane: pLimit(savesAtOnce(poolSize)) };
+});
 
 /** Saves one answer; answers whether it was stored and the stored sequence. */
 export async function fillAnswer(db: Db, userId: string, body: TFillAnswer, now: Date): Promise<TFillAnswerResult> {

@@ -386,13 +386,15 @@ test('[LEARNER][EXAM_RESULT] sees the final result, my scores, the attempts and 
   await page.getByRole('button', { name: /开始重做/ }).click();
   await expect(page.getByTestId('redo-panel')).toBeVisible();
   await shot(page, 'book-redo', true);
-  // The first entry is the first wrong question of the paper: a choice, or else a text answer.
+  // The first entry is the first wrong question of the paper.
   const panel = page.getByTestId('redo-panel');
-  const choices = panel.locator('.ant-radio-wrapper, .ant-checkbox-wrapper');
-  // Options are shuffled, so which questions were wrong (and come first) varies: matching too.
-  if ((await choices.count()) > 0) await choices.first().click();
-  else if ((await panel.locator('.ant-select').count()) > 0) await answer(page, panel, 6);
-  else await panel.locator('input[type="text"], textarea').first().fill('重做作答');
+  // Options are shuffled, so which questions were wrong (and come first) varies. Decide by the
+  // panel's question type, not by what has rendered yet: the matching control's Select loads late.
+  const type = Number(await panel.getAttribute('data-type'));
+  if (type === 6) await answer(page, panel, 6);
+  else if (type === 4 || type === 5) await panel.locator('input.ant-input, textarea').first().fill('重做作答');
+  else if (type <= 3) await panel.locator('.ant-radio-wrapper, .ant-checkbox-wrapper').first().click();
+  // An ordering or a composite is handed in as it stands: a blank redo is marked like any other.
   await page.getByTestId('redo-submit').click();
   await expect(panel.getByText(/回答正确|回答错误|请对照参考答案|参考得分率/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /下一题|完成/ })).toBeVisible();

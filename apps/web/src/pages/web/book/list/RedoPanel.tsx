@@ -77,6 +77,7 @@ export default function RedoPanel({ filter, onClose }: { filter: BookFilter; onC
   return (
     <Card
       data-testid="redo-panel"
+      data-type={q.type}
       title={
         <Space>
           错题重做 <Tag color="blue">{QUESTION_TYPE_LABELS[q.type]}</Tag>

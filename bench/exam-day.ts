@@ -111,6 +111,14 @@ const samples: Record<string, Sample[]> = {
 };
 const acked = new Map<string, string>();
 const errors: string[] = [];
+/**
+ * Each call the transport failed: when it was sent (s into the run) and how long it waited. A socket
+ * the server closes while the call waits for its answer (an idle or request timeout) fails after
+ * the timeout; one it closes as the call is sent (a keep-alive connection both ends thought theirs)
+ * fails at once.
+ */
+const transportFailures: { kind: string; sentS: number; waitedMs: number; cause: string }[] = [];
+let runStart = 0;
 
 const call = <T>(url: string, body: unknown, token?: string) => post<T>(BASE, url, body, token);
 
@@ -128,6 +136,12 @@ async function timed<T>(kind: string, url: string, body: unknown, token: string)
     // fetch hides the transport reason (refused, reset, timed out) in `cause`.
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     errors.push(`${kind}: ${(err as Error).message} ${cause?.code ?? cause?.message ?? ''}`.trim());
+    transportFailures.push({
+      kind,
+      sentS: Math.round((started - runStart) / 1000),
+      waitedMs: Math.round(end - started),
+      cause: cause?.code ?? cause?.message ?? (err as Error).message,
+    });
     return null;
   }
 }
@@ -269,6 +283,25 @@ function stats(list: Sample[]) {
   };
 }
 
+/** The transport failures by kind and cause: how many, how long they had waited, when they were sent. */
+function failureSummary() {
+  const groups = new Map<string, typeof transportFailures>();
+  for (const f of transportFailures) {
+    const key = `${f.kind}: ${f.cause}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  return [...groups.entries()].map(([key, list]) => {
+    const waited = list.map((f) => f.waitedMs).sort((a, b) => a - b);
+    const sent = list.map((f) => f.sentS).sort((a, b) => a - b);
+    return {
+      key,
+      count: list.length,
+      waitedMs: { min: waited[0], p50: waited[Math.floor(waited.length / 2)], max: waited[waited.length - 1] },
+      sentS: { first: sent[0], last: sent[sent.length - 1] },
+    };
+  });
+}
+
 /**
  * The run in 10-second windows by when the answers came: the saves' p99 and slowest beside the starts
  * and hand-ins answered in the same window, so a tail can be put on its phase (the start rush, the
@@ -385,6 +418,7 @@ if (MINIMAL && server) {
   process.on('exit', () => minimal.kill('SIGKILL'));
 }
 const started = performance.now();
+runStart = started;
 // With WORKERS>1 in the environment the single server is a primary: its workers count too.
 const pids = cluster ? cluster.instances.map((i) => i.pid) : processTree((server as { pid?: number } | null)?.pid);
 const cpuOf = () => {
@@ -506,6 +540,7 @@ const report = {
   acknowledged: acked.size,
   lost,
   firstErrors: [...new Set(errors)].slice(0, 5),
+  transportFailures: failureSummary(),
 };
 writeReport(
   `exam-day-${KIND}-${LEARNERS}${CLUSTER ? '-cluster' : ''}${MINIMAL ? '-minimal' : ''}${SNAPSHOT_EVERY_S ? `-snap${SNAPSHOT_EVERY_S}` : ''}`,

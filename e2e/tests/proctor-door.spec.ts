@@ -65,7 +65,13 @@ async function openCheck(video: VideoName, who: Learner, baseURL: string, phone 
  * the proctoring door's doing.
  */
 async function agreeRules(page: Page) {
-  await page.getByRole('checkbox', { name: /我已阅读考试须知/ }).check();
+  const promise = page.getByRole('checkbox', { name: /我已阅读考试须知/ });
+  // The door's part of the page loads apart and can move the box between Playwright's aim and its
+  // click (after a reload on a loaded machine): ticking is idempotent, so tick until it holds.
+  await expect(async () => {
+    await promise.check({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(promise).toBeChecked();
 }
 
 async function consent(page: Page) {

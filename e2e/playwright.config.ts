@@ -1,11 +1,18 @@
 /**
- * Browser tests drive Debian's Chromium against the built product on a fresh embedded database.
+ * Browser tests drive Debian's Chromium against the built product on a fresh database: its own
+ * PostgreSQL database when TEST_DATABASE_URL is set (CI), else the embedded one.
  * Never downloads a browser (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
  */
 import { defineConfig, devices } from '@playwright/test';
 
-import { E2E_WORKERS, serverDataDir, serverPort, serverUrl } from './servers';
+import { E2E_WORKERS, serverDatabase, serverDataDir, serverPort, serverUrl } from './servers';
 import { liveEnv } from './tests/live-media';
+
+/** The command that empties the worker's PostgreSQL database before its server starts (none on the embedded one). */
+function freshDatabase(workerIndex: number): string[] {
+  const database = serverDatabase(workerIndex);
+  return database ? [`node fresh-database.mjs ${process.env.TEST_DATABASE_URL} ${database.name}`] : [];
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -69,10 +76,11 @@ export default defineConfig({
   // One server per worker (fixtures/test.ts points each worker at its own). The first builds the
   // product if needed; the others wait on start.mjs's build lock and then find it up to date.
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
-    command: `rm -rf ${serverDataDir(i)} && node ../scripts/start.mjs`,
+    command: [`rm -rf ${serverDataDir(i)}`, ...freshDatabase(i), 'node ../scripts/start.mjs'].join(' && '),
     env: {
       PORT: String(serverPort(i)),
       DATA_DIR: serverDataDir(i),
+      ...(serverDatabase(i) ? { DATABASE_URL: serverDatabase(i)?.url as string } : {}),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       EXAM_TEST_CLOCK: '1',

@@ -5,7 +5,7 @@
  * heartbeat and the file bytes, so a learner outside the audience is refused everywhere alike.
  */
 import { CourseState, ErrorCode } from '@exam/contracts';
-import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { elCourse } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
@@ -15,16 +15,22 @@ export type CourseRow = typeof elCourse.$inferSelect;
 
 /** Condition on el_course: the course is addressed to this learner. */
 export function courseOpenTo(user: Pick<AuthUser, 'id' | 'deptCode'>): SQL {
-  const deptMatch = user.deptCode
-    ? sql`exists (select 1 from sys_depart d where d.id = any(${elCourse.deptIds}) and ${user.deptCode} like d.code || '%')`
-    : sql`false`;
-  return sql`(${elCourse.openType} = 1
-    or (${elCourse.openType} = 2 and ${deptMatch})
-    or (${elCourse.openType} = 3 and ${user.id} = any(${elCourse.userIds})))`;
+  return courseOpenToLearner(user.id, user.deptCode);
 }
 
-/** Published, not deleted, inside its validity window. */
-export function courseLive(now: Date): SQL {
+/**
+ * `courseOpenTo` of a learner's id and department code, values or placeholders (a learner without
+ * a department: `null like …` is not true).
+ */
+export function courseOpenToLearner(userId: unknown, deptCode: unknown): SQL {
+  return sql`(${elCourse.openType} = 1
+    or (${elCourse.openType} = 2 and exists (select 1 from sys_depart d
+      where d.id = any(${elCourse.deptIds}) and ${deptCode}::text like d.code || '%'))
+    or (${elCourse.openType} = 3 and ${userId}::text = any(${elCourse.userIds})))`;
+}
+
+/** Published, not deleted, inside its validity window; `now` a Date or a placeholder. */
+export function courseLive(now: Date | Placeholder): SQL {
   return and(
     isNull(elCourse.deletedAt),
     eq(elCourse.state, CourseState.PUBLISHED),

@@ -5,7 +5,7 @@ import { registerCourseContent } from './course-content.js';
 import { registerCourseLearnRoutes } from './learn.routes.js';
 import { registerCourseStatRoutes } from './stat.routes.js';
 
-export { lockedExams } from './learn.service.js';
+export { courseLockOf, lockedExams } from './learn.service.js';
 
 export function registerCourseModule(app: FastifyInstance): void {
   registerCourseAdminRoutes(app);

@@ -1,15 +1,16 @@
 /** The learner's side: my courses, a course's detail with per-file state, one file's progress, linked exams. */
 import { COURSE_SEEK_TOLERANCE, type TFileProgress, type TLearnDetail } from '@exam/contracts';
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { elCourse, elCourseCategory, elCourseFile, elCourseLearn, elCourseUser } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { badParams } from '../../platform/errors.js';
 import { containing } from '../../platform/like.js';
 import { paginate } from '../../platform/paging.js';
+import { onPool, preparedStatement } from '../../platform/prepared.js';
 import { startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
 import { chaptersOf } from './course.service.js';
-import { type CourseRow, courseForLearner, courseLive, courseOpenTo } from './course-audience.js';
+import { type CourseRow, courseForLearner, courseLive, courseOpenTo, courseOpenToLearner } from './course-audience.js';
 import { examTitles } from './exam-titles.js';
 import { courseProgress, doneInput } from './learn-beat.js';
 import { filePercent, furthestAllowed } from './progress-rules.js';
@@ -178,6 +179,52 @@ export async function lockedExams(
       ),
     );
   const locked = new Map<string, string>();
-  for (const r of rows) for (const id of r.examIds) if (!locked.has(id)) locked.set(id, `请先完成课程《${r.title}》`);
+  for (const r of rows) for (const id of r.examIds) if (!locked.has(id)) locked.set(id, lockReason(r.title));
   return locked;
+}
+
+const lockReason = (courseTitle: string) => `请先完成课程《${courseTitle}》`;
+
+/** One exam's course lock for a learner (`lockedExams` of one exam); values or placeholders. */
+function courseLockSelect(
+  db: Executor,
+  p: { examId: unknown; userId: unknown; deptCode: unknown; now: Date | Placeholder },
+) {
+  return db
+    .select({ title: elCourse.title })
+    .from(elCourse)
+    .leftJoin(elCourseUser, and(eq(elCourseUser.courseId, elCourse.id), eq(elCourseUser.userId, p.userId as string)))
+    .where(
+      and(
+        courseLive(p.now),
+        courseOpenToLearner(p.userId, p.deptCode),
+        sql`${p.examId}::text = any(${elCourse.examIds})`,
+        isNull(elCourseUser.completedAt),
+      ),
+    )
+    .limit(1);
+}
+
+/** Asked by every start: prepared once on the pool. */
+const courseLockOnPool = preparedStatement('course_lock_of', (db, name) =>
+  courseLockSelect(db, {
+    examId: sql.placeholder('examId'),
+    userId: sql.placeholder('userId'),
+    deptCode: sql.placeholder('deptCode'),
+    now: sql.placeholder('now'),
+  }).prepare(name),
+);
+
+/** Why the learner may not sit this exam yet (a course of theirs to complete first), or null. */
+export async function courseLockOf(
+  db: Executor,
+  user: Pick<AuthUser, 'id' | 'deptCode'>,
+  examId: string,
+  now: Date,
+): Promise<string | null> {
+  const pool = onPool(db);
+  const [row] = pool
+    ? await courseLockOnPool(pool).execute({ examId, userId: user.id, deptCode: user.deptCode, now: now.toISOString() })
+    : await courseLockSelect(db, { examId, userId: user.id, deptCode: user.deptCode, now });
+  return row ? lockReason(row.title) : null;
 }

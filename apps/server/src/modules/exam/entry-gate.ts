@@ -10,12 +10,12 @@ import { elExam } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { lockedExams } from '../course/course.module.js';
+import { courseLockOf } from '../course/course.module.js';
 import type { EntryRequest, EntryTerms } from '../sitting/exam-port.js';
 import { doorCheck } from './door-port.js';
-import { applyOverride, deadlineFor, findOverride } from './exam-override.js';
+import { applyOverride, deadlineFor, overrideById } from './exam-override.js';
 import { checkExamPassword } from './exam-password.js';
-import { entryRefusal, loadOpenExamAndTemplate, periodStart } from './exam-rules.js';
+import { entryRefusal, loadEntry, periodStart } from './exam-rules.js';
 
 /** Throws the exam's refusal of this start, else answers the learner's terms. */
 export async function entryTerms(
@@ -28,8 +28,8 @@ export async function entryTerms(
   // One after the other on one pooled connection: read at once (three connections per start) the
   // rush's starts held the pool from the saves, and the paper reads' and claims' tails grew
   // (bench/README.md, the start in one statement).
-  const { exam: examRow, tmplVersion } = await loadOpenExamAndTemplate(db, request.examId, user);
-  const arranged = applyOverride(examRow, await findOverride(db, request.examId, user));
+  const { exam: examRow, tmplVersion, overrideId } = await loadEntry(db, request.examId, user);
+  const arranged = applyOverride(examRow, await overrideById(db, overrideId));
   const exam = arranged.exam;
   const refusal = entryRefusal(exam, now);
   if (refusal) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, refusal);
@@ -47,7 +47,7 @@ export async function entryTerms(
   // A candidate (the exam's link) has no courses and was let in by the link's own access code:
   // the course locks and the exam's password are the organisation's learners' gates.
   if (!user.candidate) {
-    const courseLock = (await lockedExams(db, user, now)).get(exam.id);
+    const courseLock = await courseLockOf(db, user, exam.id, now);
     if (courseLock) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, courseLock);
     if (arranged.needPassword) await checkExamPassword(db, user.id, exam, request.password, now);
   }

@@ -24,24 +24,38 @@ export interface ArrangedExam {
   needPassword: boolean;
 }
 
-/** SQL: the condition on `o` (el_exam_override) + `d` (its sys_depart) that it targets the learner. */
-function targetsLearner(learner: Learner): SQL {
-  const dept = learner.deptCode ? sql`or (d.code is not null and ${learner.deptCode} like d.code || '%')` : sql``;
-  return sql`(o.user_id = ${learner.id} ${dept})`;
-}
-
 const PRECEDENCE = sql`(o.user_id is not null) desc, length(d.code) desc nulls last, o.created_at desc`;
 
-/** The override that applies to the learner for this exam, or null. */
-export async function findOverride(db: Executor, examId: string, learner: Learner): Promise<OverrideRow | null> {
-  const rows = await db.execute<{ id: string }>(sql`select o.id from el_exam_override o
+/**
+ * SQL: the id of the override of the exam that applies to the learner (a subquery; null when none).
+ * Its arguments are values or placeholders (the start prepares it: exam-rules.ts `loadEntry`); a
+ * learner without a department matches by user only (`null like …` is not true).
+ */
+export function overrideIdFor(examId: unknown, learnerId: unknown, deptCode: unknown): SQL {
+  return sql`(select o.id from el_exam_override o
     left join sys_depart d on d.id = o.dept_id
-    where o.exam_id = ${examId} and ${targetsLearner(learner)}
-    order by ${PRECEDENCE} limit 1`);
-  const id = rows.rows[0]?.id;
+    where o.exam_id = ${examId} and ${targetsLearner(learnerId, deptCode)}
+    order by ${PRECEDENCE} limit 1)`;
+}
+
+/** SQL: the condition on `o` (el_exam_override) + `d` (its sys_depart) that it targets the learner. */
+function targetsLearner(learnerId: unknown, deptCode: unknown): SQL {
+  return sql`(o.user_id = ${learnerId}::text or (d.code is not null and ${deptCode}::text like d.code || '%'))`;
+}
+
+/** An override by its id (the start reads the id with the exam). */
+export async function overrideById(db: Executor, id: string | null): Promise<OverrideRow | null> {
   if (!id) return null;
   const [row] = await db.select().from(elExamOverride).where(eq(elExamOverride.id, id));
   return row ?? null;
+}
+
+/** The override that applies to the learner for this exam, or null. */
+export async function findOverride(db: Executor, examId: string, learner: Learner): Promise<OverrideRow | null> {
+  const rows = await db.execute<{ id: string | null }>(
+    sql`select ${overrideIdFor(examId, learner.id, learner.deptCode)} as id`,
+  );
+  return overrideById(db, rows.rows[0]?.id ?? null);
 }
 
 /** Pure: the exam for a learner with this override (null: the exam itself). */
@@ -99,7 +113,7 @@ export function arrangementLabel(ov: OverrideRow | null): string | null {
 export function effectiveWindow(learner: Learner): { start: SQL; end: SQL } {
   const pick = (col: 'start_time' | 'end_time') => sql`(select o.${sql.raw(col)} from el_exam_override o
     left join sys_depart d on d.id = o.dept_id
-    where o.exam_id = el_exam.id and ${targetsLearner(learner)}
+    where o.exam_id = el_exam.id and ${targetsLearner(learner.id, learner.deptCode)}
     order by ${PRECEDENCE} limit 1)`;
   return {
     start: sql`coalesce(${pick('start_time')}, el_exam.start_time)`,

@@ -7,8 +7,10 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { elExam, elPaperTmpl, sysDepart } from '../../db/schema/index.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { onPool, preparedStatement } from '../../platform/prepared.js';
 import { addLocalDays, localWeekday, startOfDay, startOfLocalDay, zonedParts } from '../../platform/time-zone.js';
 import { countAttempts as sittingAttempts } from '../sitting/attempt.js';
+import { overrideIdFor } from './exam-override.js';
 
 /** The learner facts the rules need. */
 export interface Learner {
@@ -25,42 +27,78 @@ export type ExamRow = typeof elExam.$inferSelect;
  * sub-departments: a learner of 技术部/前端组 may sit an exam given to 技术部.
  */
 export function examOpenTo(learner: Learner): SQL {
-  const deptMatch = learner.deptCode
-    ? sql`exists (select 1 from ${sysDepart} d where d.id = any(${elExam.deptIds}) and ${learner.deptCode} like d.code || '%')`
-    : sql`false`;
+  return openToLearner(learner.id, learner.deptCode);
+}
+
+/** `examOpenTo` of a learner's id and department code, values or placeholders (a learner without a department: `null like …` is not true). */
+function openToLearner(learnerId: unknown, deptCode: unknown): SQL {
   return sql`(${elExam.openType} in (${OpenType.PUBLIC}, ${OpenType.PASSWORD})
-    or (${elExam.openType} = ${OpenType.DEPARTMENTS} and ${deptMatch})
-    or (${elExam.openType} = ${OpenType.PEOPLE} and ${learner.id} = any(${elExam.userIds})))`;
+    or (${elExam.openType} = ${OpenType.DEPARTMENTS} and exists (select 1 from ${sysDepart} d
+      where d.id = any(${elExam.deptIds}) and ${deptCode}::text like d.code || '%'))
+    or (${elExam.openType} = ${OpenType.PEOPLE} and ${learnerId}::text = any(${elExam.userIds})))`;
 }
 
 /** Loads a published exam open to the learner, or throws 20010001 / 10010003. */
 export async function loadOpenExam(db: Executor, examId: string, learner: Learner): Promise<ExamRow> {
-  return (await loadOpenExamAndTemplate(db, examId, learner)).exam;
+  return (await loadEntry(db, examId, learner)).exam;
 }
 
+/** The learner's facts as the entry statement's parameters. */
+const entryParams = (examId: string, learner: Learner) => ({
+  examId,
+  learnerId: learner.id,
+  deptCode: learner.deptCode,
+  candidateExamId: learner.candidate?.examId ?? null,
+});
+type EntryParams = ReturnType<typeof entryParams>;
+
 /**
- * `loadOpenExam` with its paper template's last change (ms), in the same statement: a start draws
- * from the template it has in memory while that is unchanged (sitting/start.ts).
+ * The exam (not deleted or archived), whether it is open to the learner (a candidate: the one exam
+ * of their link), its template's last change (ms) and the id of the learner's override, in one
+ * statement; `p` are values or placeholders.
  */
-export async function loadOpenExamAndTemplate(
+function entrySelect(db: Executor, p: { [K in keyof EntryParams]: unknown }) {
+  return db
+    .select({
+      exam: elExam,
+      open: sql`case when ${p.candidateExamId}::text is not null then ${elExam.id} = ${p.candidateExamId}::text
+        else ${openToLearner(p.learnerId, p.deptCode)} end`.mapWith(Boolean),
+      tmplVersion: sql<number>`(select floor(extract(epoch from t.updated_at) * 1000)::float8 from ${elPaperTmpl} t
+        where t.id = ${elExam.tmplId})`.mapWith(Number),
+      // el_exam named in plain SQL: Drizzle drops the table of a one-table query's columns, and the
+      // subquery's own tables have an `id` too.
+      overrideId: sql<string | null>`${overrideIdFor(sql`el_exam.id`, p.learnerId, p.deptCode)}`,
+    })
+    .from(elExam)
+    .where(and(eq(elExam.id, p.examId as string), isNull(elExam.deletedAt), isNull(elExam.archivedAt)));
+}
+
+/** Asked by every start (and the door's check): prepared once on the pool. */
+const entryOnPool = preparedStatement('exam_entry', (db, name) =>
+  entrySelect(db, {
+    examId: sql.placeholder('examId'),
+    learnerId: sql.placeholder('learnerId'),
+    deptCode: sql.placeholder('deptCode'),
+    candidateExamId: sql.placeholder('candidateExamId'),
+  }).prepare(name),
+);
+
+/**
+ * `loadOpenExam` with its paper template's last change (ms) and the learner's override's id, in one
+ * statement: a start draws from the template it has in memory while that is unchanged
+ * (sitting/start.ts) and reads the override's row only when there is one.
+ */
+export async function loadEntry(
   db: Executor,
   examId: string,
   learner: Learner,
-): Promise<{ exam: ExamRow; tmplVersion: number }> {
-  const [row] = await db
-    .select({
-      exam: elExam,
-      open: (learner.candidate ? sql`${elExam.id} = ${learner.candidate.examId}` : examOpenTo(learner)).mapWith(
-        Boolean,
-      ),
-      tmplVersion: sql<number>`(select floor(extract(epoch from t.updated_at) * 1000)::float8 from ${elPaperTmpl} t
-        where t.id = ${elExam.tmplId})`.mapWith(Number),
-    })
-    .from(elExam)
-    .where(and(eq(elExam.id, examId), isNull(elExam.deletedAt), isNull(elExam.archivedAt)));
+): Promise<{ exam: ExamRow; tmplVersion: number; overrideId: string | null }> {
+  const params = entryParams(examId, learner);
+  const pool = onPool(db);
+  const [row] = pool ? await entryOnPool(pool).execute(params) : await entrySelect(db, params);
   if (!row || row.exam.state === ExamState.DRAFT) throw new AppError(ErrorCode.NOT_FOUND, '考试不存在或已被删除');
   if (!row.open) throw new AppError(ErrorCode.EXAM_NOT_AVAILABLE, '您不在本场考试的参考范围内');
-  return { exam: row.exam, tmplVersion: row.tmplVersion };
+  return { exam: row.exam, tmplVersion: row.tmplVersion, overrideId: row.overrideId };
 }
 
 /** 0 not started, 1 running, 2 ended (by the window; a closed exam counts as ended). */

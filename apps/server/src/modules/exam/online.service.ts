@@ -11,14 +11,21 @@ import { paginateWith } from '../../platform/paging.js';
 import { lockedExams } from '../course/course.module.js';
 import { findOpenPaper } from '../sitting/paper.service.js';
 import { openAttemptOf } from '../sitting/reads/invigilation.js';
-import { type ArrangedExam, arrangedExam, arrangementLabel, effectiveWindow } from './exam-override.js';
+import {
+  type ArrangedExam,
+  applyOverride,
+  arrangedExam,
+  arrangementLabel,
+  effectiveWindow,
+  overrideById,
+} from './exam-override.js';
 import {
   countAttempts,
   entryRefusal,
   examOpenTo,
   type Learner,
   latestEntryOf,
-  loadOpenExam,
+  loadEntry,
   timeStateOf,
   triesLeftOf,
 } from './exam-rules.js';
@@ -123,7 +130,8 @@ export async function examCheck(
   now: Date,
   zone: string,
 ): Promise<TExamCheck> {
-  const arranged = await arrangedExam(db, await loadOpenExam(db, examId, learner), learner);
+  const entry = await loadEntry(db, examId, learner);
+  const arranged = applyOverride(entry.exam, await overrideById(db, entry.overrideId));
   const exam = arranged.exam;
   const [tmpl] = await db
     .select({ totalScore: elPaperTmpl.totalScore, quCount: elPaperTmpl.quCount })

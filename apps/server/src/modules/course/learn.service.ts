@@ -159,25 +159,19 @@ export async function fileProgress(db: Executor, user: AuthUser, fileId: string,
 
 /**
  * Exams a learner may not sit yet, with the reason: each exam linked from a live course open to
- * them that they have not completed. The exam module asks this for /web/index and before a paper.
+ * them that they have not completed. The exam module asks this for /web/index (the start asks
+ * `courseLockOf` for its one exam).
  */
 export async function lockedExams(
   db: Executor,
   user: Pick<AuthUser, 'id' | 'deptCode'>,
   now: Date,
 ): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ title: elCourse.title, examIds: elCourse.examIds })
-    .from(elCourse)
-    .leftJoin(elCourseUser, and(eq(elCourseUser.courseId, elCourse.id), eq(elCourseUser.userId, user.id)))
-    .where(
-      and(
-        courseLive(now),
-        courseOpenTo(user),
-        sql`cardinality(${elCourse.examIds}) > 0`,
-        isNull(elCourseUser.completedAt),
-      ),
-    );
+  const rows = await owedCourses(
+    db,
+    { userId: user.id, deptCode: user.deptCode, now },
+    sql`cardinality(${elCourse.examIds}) > 0`,
+  );
   const locked = new Map<string, string>();
   for (const r of rows) for (const id of r.examIds) if (!locked.has(id)) locked.set(id, lockReason(r.title));
   return locked;
@@ -185,24 +179,25 @@ export async function lockedExams(
 
 const lockReason = (courseTitle: string) => `请先完成课程《${courseTitle}》`;
 
-/** One exam's course lock for a learner (`lockedExams` of one exam); values or placeholders. */
+/**
+ * The live courses open to the learner, not completed by them, whose linked exams meet `locks` (a
+ * condition on el_course.exam_ids): the one rule of both `lockedExams` and `courseLockOf`. The
+ * learner's facts are values or placeholders.
+ */
+function owedCourses(db: Executor, p: { userId: unknown; deptCode: unknown; now: Date | Placeholder }, locks: SQL) {
+  return db
+    .select({ title: elCourse.title, examIds: elCourse.examIds })
+    .from(elCourse)
+    .leftJoin(elCourseUser, and(eq(elCourseUser.courseId, elCourse.id), eq(elCourseUser.userId, p.userId as string)))
+    .where(and(courseLive(p.now), courseOpenToLearner(p.userId, p.deptCode), locks, isNull(elCourseUser.completedAt)));
+}
+
+/** One exam's course lock for a learner; values or placeholders. */
 function courseLockSelect(
   db: Executor,
   p: { examId: unknown; userId: unknown; deptCode: unknown; now: Date | Placeholder },
 ) {
-  return db
-    .select({ title: elCourse.title })
-    .from(elCourse)
-    .leftJoin(elCourseUser, and(eq(elCourseUser.courseId, elCourse.id), eq(elCourseUser.userId, p.userId as string)))
-    .where(
-      and(
-        courseLive(p.now),
-        courseOpenToLearner(p.userId, p.deptCode),
-        sql`${p.examId}::text = any(${elCourse.examIds})`,
-        isNull(elCourseUser.completedAt),
-      ),
-    )
-    .limit(1);
+  return owedCourses(db, p, sql`${p.examId}::text = any(${elCourse.examIds})`).limit(1);
 }
 
 /** Asked by every start: prepared once on the pool. */
